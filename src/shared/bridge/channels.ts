@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import {
+  ENDPOINTS,
+  type EndpointInput,
+  type EndpointName,
+  type EndpointOutput,
+  type Workspace,
+  type WorkspacesResponse,
+} from '../api/index.js';
+import type { BridgeResult } from './errors.js';
+
+/**
+ * The one typed channel map shared by main, preload and renderer. Every channel's
+ * arguments are validated in main with these schemas (the renderer is untrusted) and
+ * every result is a BridgeResult, so failures keep their fields across IPC.
+ */
+
+export interface ConnectionSummary {
+  id: string;
+  label: string;
+  baseUrl: string;
+  /** Who the token belongs to, as the service said when the connection was added. */
+  userName: string | null;
+  addedAt: number;
+  /** Kept in memory for this run only (the demo's built-in sign-in), never in the keychain. */
+  ephemeral: boolean;
+}
+
+export interface ConnectResult {
+  connection: ConnectionSummary;
+  workspaces: Workspace[];
+  you: WorkspacesResponse['you'];
+}
+
+export type NetworkPhase = 'idle' | 'busy' | 'paced' | 'limited' | 'offline';
+
+export interface NetworkState {
+  phase: NetworkPhase;
+  /** Requests waiting in the client's queue. */
+  queued: number;
+  /** While limited: when requests resume (ms since 1970). */
+  until: number | null;
+  /** A sentence for the status bar. */
+  message: string;
+}
+
+const baseUrl = z
+  .string({ error: 'Service URL must be text' })
+  .trim()
+  .min(1, { error: 'Enter the service URL, e.g. https://feedback.example.com' })
+  .max(2000, { error: 'That URL is too long' })
+  .refine((u) => {
+    try {
+      const p = new URL(u).protocol;
+      return p === 'http:' || p === 'https:';
+    } catch {
+      return false;
+    }
+  }, { error: 'Service URL must start with http:// or https://' });
+
+export const AddConnectionArgs = z.object({
+  baseUrl,
+  token: z
+    .string({ error: 'Token must be text' })
+    .trim()
+    .min(1, { error: 'Paste your API token' })
+    .max(4096, { error: 'That token is too long to be an API token' })
+    .refine((t) => !/\s/.test(t), { error: 'A token has no spaces or line breaks: paste it again' }),
+  label: z.string().trim().max(100, { error: 'Label must be at most 100 characters' }).optional(),
+});
+export type AddConnectionArgs = z.infer<typeof AddConnectionArgs>;
+
+const connectionId = z.string().min(1).max(200);
+
+/** Channels that are not API calls. */
+const CONTROL_CHANNELS = {
+  'connections:list': { args: z.tuple([]) },
+  'connections:add': { args: z.tuple([AddConnectionArgs]) },
+  'connections:remove': { args: z.tuple([connectionId]) },
+  'connections:activate': { args: z.tuple([connectionId]) },
+  'connections:active': { args: z.tuple([]) },
+  'network:state': { args: z.tuple([]) },
+  'shell:openExternal': { args: z.tuple([z.string().max(8000)]) },
+} as const;
+
+export interface ControlResults {
+  'connections:list': ConnectionSummary[];
+  'connections:add': ConnectResult;
+  'connections:remove': null;
+  'connections:activate': ConnectResult;
+  'connections:active': ConnectResult | null;
+  'network:state': NetworkState;
+  'shell:openExternal': null;
+}
+
+export type ApiChannel = `api:${EndpointName}`;
+export const apiChannel = <N extends EndpointName>(name: N) => `api:${name}` as const;
+
+type ApiArgsSchema = z.ZodTuple<[z.ZodType]>;
+const itemIdInput = z.object({ itemId: z.string().trim().min(1, { error: 'itemId must not be empty' }).max(200) });
+
+function apiArgs(name: EndpointName): ApiArgsSchema {
+  const e = ENDPOINTS[name];
+  if (name === 'getItem') return z.tuple([itemIdInput]);
+  const schema = 'body' in e ? e.body : 'query' in e ? e.query : z.object({});
+  return z.tuple([schema as z.ZodType]);
+}
+
+const API_CHANNELS = Object.fromEntries(
+  (Object.keys(ENDPOINTS) as EndpointName[]).map((n) => [apiChannel(n), { args: apiArgs(n) }]),
+) as Record<ApiChannel, { args: ApiArgsSchema }>;
+
+export const CHANNELS = { ...CONTROL_CHANNELS, ...API_CHANNELS };
+export type Channel = keyof typeof CHANNELS;
+export const CHANNEL_NAMES = Object.keys(CHANNELS) as Channel[];
+export const isChannel = (c: unknown): c is Channel => typeof c === 'string' && Object.hasOwn(CHANNELS, c);
+
+type ControlArgs<C extends keyof typeof CONTROL_CHANNELS> = z.input<(typeof CONTROL_CHANNELS)[C]['args']>;
+
+export type ChannelArgs<C extends Channel> = C extends keyof typeof CONTROL_CHANNELS
+  ? ControlArgs<C>
+  : C extends `api:${infer N extends EndpointName}`
+    ? [EndpointInput<N>]
+    : never;
+
+export type ChannelResult<C extends Channel> = C extends keyof ControlResults
+  ? ControlResults[C]
+  : C extends `api:${infer N extends EndpointName}`
+    ? EndpointOutput<N>
+    : never;
+
+/** Main → renderer push events. */
+export const EVENTS = { networkState: 'event:network-state' } as const;
+
+/** Validates a channel's arguments; the message names what was wrong. */
+export function parseChannelArgs<C extends Channel>(channel: C, args: unknown): { ok: true; args: ChannelArgs<C> } | { ok: false; message: string } {
+  const r = CHANNELS[channel].args.safeParse(args);
+  if (r.success) return { ok: true, args: r.data as ChannelArgs<C> };
+  const issue = r.error.issues[0];
+  return { ok: false, message: issue ? issue.message : 'Invalid arguments' };
+}
+
+/**
+ * The bridge as the renderer sees it: narrow named calls, identical in Electron (preload)
+ * and browser mode (HTTP gateway client).
+ */
+export interface TriageBridge {
+  connections: {
+    list(): Promise<BridgeResult<ConnectionSummary[]>>;
+    add(args: AddConnectionArgs): Promise<BridgeResult<ConnectResult>>;
+    remove(id: string): Promise<BridgeResult<null>>;
+    activate(id: string): Promise<BridgeResult<ConnectResult>>;
+    active(): Promise<BridgeResult<ConnectResult | null>>;
+  };
+  api: { [N in EndpointName]: (input: EndpointInput<N>) => Promise<BridgeResult<EndpointOutput<N>>> };
+  network: {
+    state(): Promise<BridgeResult<NetworkState>>;
+    /** Returns an unsubscribe function. */
+    subscribe(listener: (state: NetworkState) => void): () => void;
+  };
+  shell: { openExternal(url: string): Promise<BridgeResult<null>> };
+  /** 'electron' or 'browser': the UI words some hints differently. */
+  mode: 'electron' | 'browser';
+}
+
+/** Builds the bridge's call tree from one invoke function: preload and browser client share it. */
+export function createBridgeCalls(invoke: <C extends Channel>(channel: C, ...args: ChannelArgs<C>) => Promise<BridgeResult<ChannelResult<C>>>): Omit<TriageBridge, 'network' | 'mode'> & { networkState(): Promise<BridgeResult<NetworkState>> } {
+  const api = Object.fromEntries(
+    (Object.keys(ENDPOINTS) as EndpointName[]).map((n) => [n, (input: unknown) => invoke(apiChannel(n), input as never)]),
+  ) as TriageBridge['api'];
+  return {
+    connections: {
+      list: () => invoke('connections:list'),
+      add: (args) => invoke('connections:add', args),
+      remove: (id) => invoke('connections:remove', id),
+      activate: (id) => invoke('connections:activate', id),
+      active: () => invoke('connections:active'),
+    },
+    api,
+    shell: { openExternal: (url) => invoke('shell:openExternal', url) },
+    networkState: () => invoke('network:state'),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './channels.js';
+export * from './errors.js';
