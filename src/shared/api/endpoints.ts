@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EndpointName } from './endpoint-names.js';
 import { API_PREFIX } from './limits.js';
 import * as rq from './requests.js';
 import * as rs from './resources.js';
@@ -45,10 +46,10 @@ export const ENDPOINTS = {
   decisions: def({ method: 'GET', path: '/decisions', tool: 'decision_log', caller: 'paid', query: rq.DecisionsQuery, response: rp.DecisionsResponse, summary: 'Decision log' }),
   findBySource: def({ method: 'GET', path: '/source', tool: 'find_by_source', caller: 'paid', query: rq.SourceQuery, response: rp.SourceResponse, summary: 'Threads by source file' }),
   findSimilar: def({ method: 'POST', path: '/similar', tool: 'find_similar', caller: 'paid', body: rq.SimilarBody, response: rp.SimilarResponse, summary: 'Threads similar to text or a thread' }),
-} as const;
+} as const satisfies Record<EndpointName, EndpointDef>;
 
 export type Endpoints = typeof ENDPOINTS;
-export type EndpointName = keyof Endpoints;
+export type { EndpointName };
 
 /** What a caller passes: the body for a POST, the query for a GET, and itemId for getItem. */
 export type EndpointInput<N extends EndpointName> = N extends 'getItem'

@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './endpoint-names.js';
 export * from './endpoints.js';
 export * from './errors.js';
 export * from './limits.js';

@@ -129,8 +129,7 @@ export type ChannelResult<C extends Channel> = C extends keyof ControlResults
     ? EndpointOutput<N>
     : never;
 
-/** Main → renderer push events. */
-export const EVENTS = { networkState: 'event:network-state' } as const;
+export { EVENTS } from './events.js';
 
 /** Validates a channel's arguments; the message names what was wrong. */
 export function parseChannelArgs<C extends Channel>(channel: C, args: unknown): { ok: true; args: ChannelArgs<C> } | { ok: false; message: string } {
@@ -163,21 +162,3 @@ export interface TriageBridge {
   mode: 'electron' | 'browser';
 }
 
-/** Builds the bridge's call tree from one invoke function: preload and browser client share it. */
-export function createBridgeCalls(invoke: <C extends Channel>(channel: C, ...args: ChannelArgs<C>) => Promise<BridgeResult<ChannelResult<C>>>): Omit<TriageBridge, 'network' | 'mode'> & { networkState(): Promise<BridgeResult<NetworkState>> } {
-  const api = Object.fromEntries(
-    (Object.keys(ENDPOINTS) as EndpointName[]).map((n) => [n, (input: unknown) => invoke(apiChannel(n), input as never)]),
-  ) as TriageBridge['api'];
-  return {
-    connections: {
-      list: () => invoke('connections:list'),
-      add: (args) => invoke('connections:add', args),
-      remove: (id) => invoke('connections:remove', id),
-      activate: (id) => invoke('connections:activate', id),
-      active: () => invoke('connections:active'),
-    },
-    api,
-    shell: { openExternal: (url) => invoke('shell:openExternal', url) },
-    networkState: () => invoke('network:state'),
-  };
-}

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export interface RunningServer {
+  baseUrl: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * Starts the reference service through its real CLI (the same command the README shows)
+ * and resolves once it prints its listening line.
+ */
+export function startReferenceServer(args: { port: number; dataDir: string; demo: boolean; fixture?: string }): Promise<RunningServer> {
+  const cliArgs = ['--import', 'tsx', resolve(ROOT, 'src/server/cli.ts'), '--port', String(args.port), '--data', args.dataDir];
+  if (args.demo) cliArgs.push('--demo');
+  if (args.fixture) cliArgs.push('--fixture', args.fixture);
+  const child = spawn(process.execPath, cliArgs, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+
+  return new Promise((ok, fail) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      fail(new Error(`The reference service did not start within 120 s. Its output:\n${output}`));
+    }, 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /listening on (http:\/\/[^\s]+)/.exec(output);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.stdout?.on('data', (c: Buffer) => process.stdout.write(`[service] ${c.toString()}`));
+        ok({
+          baseUrl: m[1].replace(/\/$/, ''),
+          child,
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => {
+      output += c.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`The reference service exited (code ${code}) before it was ready. Its output:\n${output}`));
+    });
+  });
+}

@@ -1,0 +1,73 @@
+import { ENDPOINT_NAMES, type EndpointInput, type EndpointName, type EndpointOutput } from '../../shared/api/index.js';
+import {
+  isChannel,
+  parseChannelArgs,
+  type AddConnectionArgs,
+  type Channel,
+  type ChannelArgs,
+  type ChannelResult,
+  type ConnectResult,
+  type ConnectionSummary,
+  type NetworkState,
+} from '../../shared/bridge/channels.js';
+import type { BridgeResult } from '../../shared/bridge/errors.js';
+import { externalUrlOrNull } from './external-url.js';
+
+/** What the handlers need from the main-process connection service. */
+export interface ConnectionsPort {
+  list(): Promise<BridgeResult<ConnectionSummary[]>>;
+  add(args: AddConnectionArgs): Promise<BridgeResult<ConnectResult>>;
+  remove(id: string): Promise<BridgeResult<null>>;
+  activate(id: string): Promise<BridgeResult<ConnectResult>>;
+  active(): Promise<BridgeResult<ConnectResult | null>>;
+  call<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<BridgeResult<EndpointOutput<N>>>;
+  networkState(): NetworkState;
+}
+
+export type BridgeHandlers = { [C in Channel]: (...args: ChannelArgs<C>) => Promise<BridgeResult<ChannelResult<C>>> };
+
+export interface HandlerDeps {
+  connections: ConnectionsPort;
+  /** Opens an http(s) URL in the system browser; only ever given a checked URL. */
+  openExternal(url: string): Promise<void>;
+}
+
+export function createBridgeHandlers({ connections, openExternal }: HandlerDeps): BridgeHandlers {
+  const api = Object.fromEntries(
+    ENDPOINT_NAMES.map((n) => [`api:${n}`, (input: EndpointInput<typeof n>) => connections.call(n, input)]),
+  ) as unknown as Pick<BridgeHandlers, `api:${EndpointName}`>;
+
+  return {
+    'connections:list': () => connections.list(),
+    'connections:add': (args) => connections.add(args),
+    'connections:remove': (id) => connections.remove(id),
+    'connections:activate': (id) => connections.activate(id),
+    'connections:active': () => connections.active(),
+    'network:state': async () => ({ ok: true, data: connections.networkState() }),
+    'shell:openExternal': async (url) => {
+      const safe = externalUrlOrNull(url);
+      if (!safe) return { ok: false, error: { kind: 'bad_request', message: 'Only web links (http or https) can be opened in the browser.' } };
+      await openExternal(safe);
+      return { ok: true, data: null };
+    },
+    ...api,
+  };
+}
+
+/**
+ * The single entry point for untrusted calls from a renderer (IPC or HTTP): checks the
+ * channel name and validates its arguments before any handler runs, and turns an
+ * unexpected exception into an error result instead of a dropped promise.
+ */
+export async function dispatchBridgeCall(handlers: BridgeHandlers, channel: unknown, args: unknown): Promise<BridgeResult<unknown>> {
+  if (!isChannel(channel)) return { ok: false, error: { kind: 'bad_request', message: `Unknown bridge call "${String(channel).slice(0, 80)}".` } };
+  const parsed = parseChannelArgs(channel, Array.isArray(args) ? args : [args]);
+  if (!parsed.ok) return { ok: false, error: { kind: 'bad_request', message: parsed.message } };
+  try {
+    const handler = handlers[channel] as (...a: unknown[]) => Promise<BridgeResult<unknown>>;
+    return await handler(...(parsed.args as unknown[]));
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    return { ok: false, error: { kind: 'server', message: `Triage Desk hit an unexpected problem (${detail}). Nothing was changed by this step; try again.` } };
+  }
+}

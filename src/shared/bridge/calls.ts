@@ -1,0 +1,30 @@
+import { ENDPOINT_NAMES, type EndpointName } from '../api/endpoint-names.js';
+import type { Channel, ChannelArgs, ChannelResult, NetworkState, TriageBridge } from './channels.js';
+import type { BridgeResult } from './errors.js';
+
+export type Invoke = <C extends Channel>(channel: C, ...args: ChannelArgs<C>) => Promise<BridgeResult<ChannelResult<C>>>;
+
+export type BridgeCalls = Omit<TriageBridge, 'network' | 'mode'> & { networkState(): Promise<BridgeResult<NetworkState>> };
+
+/**
+ * Builds the bridge's named calls from one invoke function, so the preload (IPC) and the
+ * browser-mode client (HTTP) expose the identical surface. Kept free of zod: the
+ * sandboxed preload bundles this file.
+ */
+export function createBridgeCalls(invoke: Invoke): BridgeCalls {
+  const api = Object.fromEntries(
+    ENDPOINT_NAMES.map((n: EndpointName) => [n, (input: unknown) => invoke(`api:${n}`, input as never)]),
+  ) as unknown as TriageBridge['api'];
+  return {
+    connections: {
+      list: () => invoke('connections:list'),
+      add: (args) => invoke('connections:add', args),
+      remove: (id) => invoke('connections:remove', id),
+      activate: (id) => invoke('connections:activate', id),
+      active: () => invoke('connections:active'),
+    },
+    api,
+    shell: { openExternal: (url) => invoke('shell:openExternal', url) },
+    networkState: () => invoke('network:state'),
+  };
+}

@@ -1,0 +1,155 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NetworkState } from '../../../src/shared/bridge/channels.js';
+import { createBridgeHandlers, type ConnectionsPort } from '../../../src/main/bridge/handlers.js';
+import { startGateway, type Gateway } from '../../../src/main/gateway/gateway.js';
+
+/** A connection service that records calls: this suite tests the transport and its guards only. */
+function recordingConnections(): ConnectionsPort & { calls: string[]; emit(s: NetworkState): void; listeners: Set<(s: NetworkState) => void> } {
+  const calls: string[] = [];
+  const listeners = new Set<(s: NetworkState) => void>();
+  const state: NetworkState = { phase: 'idle', queued: 0, until: null, message: 'Idle' };
+  return {
+    calls,
+    listeners,
+    emit: (s) => listeners.forEach((l) => l(s)),
+    list: async () => (calls.push('list'), { ok: true, data: [] }),
+    add: async () => (calls.push('add'), { ok: false, error: { kind: 'auth', message: 'no' } }),
+    remove: async () => (calls.push('remove'), { ok: true, data: null }),
+    activate: async () => (calls.push('activate'), { ok: false, error: { kind: 'not_found', message: 'no' } }),
+    active: async () => (calls.push('active'), { ok: true, data: null }),
+    call: async (name, input) => (calls.push(`call:${name}:${JSON.stringify(input)}`), { ok: true, data: { status: 'resolved', changed: true } as never }),
+    networkState: () => state,
+  };
+}
+
+let dir: string;
+let gw: Gateway;
+let conns: ReturnType<typeof recordingConnections>;
+const opened: string[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gw-'));
+  mkdirSync(join(dir, 'renderer', 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(join(dir, 'renderer', 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'secret.txt'), 'outside the renderer');
+  conns = recordingConnections();
+  const handlers = createBridgeHandlers({ connections: conns, openExternal: async (u) => void opened.push(u) });
+  gw = await startGateway({
+    handlers,
+    rendererDir: join(dir, 'renderer'),
+    secret: 's3cret',
+    onNetworkState: (l) => (conns.listeners.add(l), () => conns.listeners.delete(l)),
+  });
+});
+
+afterAll(async () => {
+  await gw.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function raw(path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Raw> {
+  return new Promise((ok, fail) => {
+    const req = request({ host: '127.0.0.1', port: gw.port, path, method: opts.method ?? 'GET', headers: { host: `127.0.0.1:${gw.port}`, ...opts.headers } }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', fail);
+    req.end(opts.body);
+  });
+}
+
+const call = (channel: string, args: unknown, headers: Record<string, string> = {}) =>
+  raw(`/bridge/${channel}`, { method: 'POST', body: JSON.stringify(args), headers: { 'x-triage-secret': 's3cret', 'content-type': 'application/json', ...headers } });
+
+describe('browser-mode gateway', () => {
+  it('answers a valid bridge call with the handler result', async () => {
+    const r = await call('api:setStatus', [{ itemId: 'itm_1', status: 'resolved' }]);
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toEqual({ ok: true, data: { status: 'resolved', changed: true } });
+    expect(conns.calls).toContain('call:setStatus:{"itemId":"itm_1","status":"resolved"}');
+  });
+
+  it('refuses a missing or wrong secret without calling anything', async () => {
+    const before = conns.calls.length;
+    expect((await call('connections:list', [], { 'x-triage-secret': 'nope' })).status).toBe(403);
+    expect((await raw('/bridge/connections:list', { method: 'POST', body: '[]' })).status).toBe(403);
+    expect(conns.calls.length).toBe(before);
+  });
+
+  it('refuses a foreign Host (DNS rebinding) and a foreign Origin (cross-site)', async () => {
+    expect((await call('connections:list', [], { host: 'evil.example:80' })).status).toBe(421);
+    expect((await call('connections:list', [], { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await call('connections:list', [], { origin: `http://localhost:${gw.port}` })).status).toBe(200);
+  });
+
+  it('validates arguments before any handler runs and names what is wrong', async () => {
+    const before = conns.calls.length;
+    const bad = JSON.parse((await call('api:setStatus', [{ itemId: 'itm_1', status: 'closed' }])).body);
+    expect(bad).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+    expect(bad.error.message).toMatch(/status must be open, deferred or resolved/);
+    const unknown = JSON.parse((await call('fs:readFile', ['/etc/passwd'])).body);
+    expect(unknown.error.message).toMatch(/Unknown bridge call/);
+    const tooLong = JSON.parse((await call('api:postUpdate', [{ itemId: 'x', body: 'a'.repeat(4001) }])).body);
+    expect(tooLong.error.message).toMatch(/4,000/);
+    expect(conns.calls.length).toBe(before);
+  });
+
+  it('answers invalid JSON and oversized bodies with errors, not crashes', async () => {
+    expect((await raw('/bridge/connections:list', { method: 'POST', body: '{nope', headers: { 'x-triage-secret': 's3cret' } })).status).toBe(400);
+    expect((await raw('/bridge/connections:list', { method: 'POST', body: 'x'.repeat(1_100_000), headers: { 'x-triage-secret': 's3cret' } })).status).toBe(413);
+  });
+
+  it('opens only http(s) links externally', async () => {
+    const js = JSON.parse((await call('shell:openExternal', ['javascript:alert(1)'])).body);
+    expect(js.ok).toBe(false);
+    const file = JSON.parse((await call('shell:openExternal', ['file:///etc/passwd'])).body);
+    expect(file.ok).toBe(false);
+    const web = JSON.parse((await call('shell:openExternal', ['https://github.com/acme/site/blob/abc/src/a.tsx#L3'])).body);
+    expect(web.ok).toBe(true);
+    expect(opened).toEqual(['https://github.com/acme/site/blob/abc/src/a.tsx#L3']);
+  });
+
+  it('serves the built renderer with the CSP and never a file outside it', async () => {
+    const index = await raw('/');
+    expect(index.status).toBe(200);
+    expect(index.headers['content-security-policy']).toContain("default-src 'self'");
+    expect((await raw('/assets/app.js')).headers['content-type']).toMatch(/javascript/);
+    const traversal = await raw('/../secret.txt');
+    expect(traversal.body).not.toContain('outside the renderer');
+    const encoded = await raw('/%2e%2e/secret.txt');
+    expect(encoded.body).not.toContain('outside the renderer');
+    expect((await raw('/threads/itm_1')).body).toContain('<title>app</title>');
+  });
+
+  it('streams network state to a subscriber holding the secret', async () => {
+    expect((await raw('/bridge-events?secret=wrong')).status).toBe(403);
+    const got = await new Promise<string>((ok, fail) => {
+      const req = request({ host: '127.0.0.1', port: gw.port, path: '/bridge-events?secret=s3cret', headers: { host: `127.0.0.1:${gw.port}` } }, (res) => {
+        let buf = '';
+        res.on('data', (c: Buffer) => {
+          buf += c.toString();
+          if (buf.includes('connected')) conns.emit({ phase: 'limited', queued: 3, until: 123, message: 'Paused' });
+          if (buf.includes('event: network-state')) {
+            req.destroy();
+            ok(buf);
+          }
+        });
+      });
+      req.on('error', fail);
+      req.end();
+    });
+    expect(got).toContain('"phase":"limited"');
+  });
+});
