@@ -1,0 +1,346 @@
+import {
+  API_PREFIX,
+  ENDPOINTS,
+  ErrorBody,
+  type EndpointInput,
+  type EndpointName,
+  type EndpointOutput,
+} from '../../shared/api/index.js';
+import type { BridgeResult, NetworkState } from '../../shared/bridge/index.js';
+import { type Clock, systemClock } from './clock.js';
+import {
+  DEFAULT_RETRY_AFTER,
+  badResponseError,
+  describeNetworkFailure,
+  mapHttpError,
+  networkError,
+  parseRetryAfter,
+  rateLimitedError,
+  redirectRefusedError,
+  type FailureContext,
+  type NetworkFailure,
+} from './http-errors.js';
+import { describeNetworkState, sameNetworkState } from './network-state.js';
+import { Pacer } from './pacer.js';
+
+export interface RetryOptions {
+  /** Total tries for a GET that meets network errors or 5xx (the first one included). */
+  attempts: number;
+  /** Backoff before retry n is random() * min(capMs, baseMs * 2^(n-1)) ("full jitter"). */
+  baseMs: number;
+  capMs: number;
+  /** How many 429s one request sits out (each pausing the whole queue) before giving up. */
+  rateLimitRetries: number;
+  /** Pause when Retry-After is missing or unreadable. */
+  defaultRetryAfterMs: number;
+  /** Longest pause a Retry-After can impose. */
+  maxRetryAfterMs: number;
+  /** Source of jitter in [0, 1). */
+  random: () => number;
+}
+
+export const DEFAULT_RETRY: RetryOptions = {
+  attempts: 4,
+  baseMs: 250,
+  capMs: 8_000,
+  rateLimitRetries: 3,
+  defaultRetryAfterMs: DEFAULT_RETRY_AFTER.defaultMs,
+  maxRetryAfterMs: DEFAULT_RETRY_AFTER.maxMs,
+  random: Math.random,
+};
+
+export interface ApiClientOptions {
+  /** Service root, e.g. https://feedback.example.com (the /api/v1 prefix is added here). */
+  baseUrl: string;
+  token: string;
+  clock?: Clock;
+  fetch?: typeof fetch;
+  /** Per request, including reading the body. */
+  timeoutMs?: number;
+  retry?: Partial<RetryOptions>;
+  /** Overrides the contract's bucket (burst 120, 300 a minute); tests use it. */
+  pacing?: { burst?: number; perMinute?: number };
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+type SendOutcome =
+  | { type: 'response'; status: number; headers: Headers; text: string }
+  | { type: 'network'; failure: NetworkFailure }
+  | { type: 'redirect_refused'; status: number; target: URL };
+
+interface PreparedRequest {
+  url: URL;
+  method: 'GET' | 'POST';
+  body: string | undefined;
+}
+
+/**
+ * POSTs that change something. find_similar is a POST only to carry its text; it reads,
+ * so replaying it cannot post twice and it retries like a GET.
+ */
+export function isWrite(name: EndpointName): boolean {
+  return ENDPOINTS[name].method === 'POST' && name !== 'findSimilar';
+}
+
+/** Drops query, fragment and trailing slashes: "https://host/x/" and "https://host/x" are one service. */
+export function normalizeBaseUrl(baseUrl: string): URL {
+  const u = new URL(baseUrl.trim());
+  u.pathname = u.pathname.replace(/\/+$/, '');
+  u.search = '';
+  u.hash = '';
+  return u;
+}
+
+/** The base's path without a trailing slash ('' at the root), so prefix checks stay exact. */
+const basePathOf = (u: URL) => u.pathname.replace(/\/+$/, '');
+
+/**
+ * Typed client for the 16 endpoints of one connection: every request goes through this
+ * connection's pacer, 429s pause the whole queue, GETs retry transient failures, writes
+ * never replay an uncertain attempt, and every failure comes back as a BridgeError.
+ */
+export class ApiClient {
+  readonly baseUrl: string;
+  private readonly base: URL;
+  private readonly token: string;
+  private readonly clock: Clock;
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly retry: RetryOptions;
+  private readonly pacer: Pacer;
+  private active = 0;
+  private offline: string | null = null;
+  private lastState: NetworkState;
+  private readonly listeners = new Set<(s: NetworkState) => void>();
+  private limitedRefreshScheduled = false;
+
+  constructor(options: ApiClientOptions) {
+    this.base = normalizeBaseUrl(options.baseUrl);
+    this.baseUrl = this.base.href.replace(/\/$/, '');
+    this.token = options.token;
+    this.clock = options.clock ?? systemClock;
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.pacer = new Pacer({ ...options.pacing, clock: this.clock });
+    this.lastState = this.computeState();
+    this.pacer.onChange(() => this.emitState());
+  }
+
+  get host(): string {
+    return this.base.host;
+  }
+
+  state(): NetworkState {
+    return this.computeState();
+  }
+
+  onState(listener: (s: NetworkState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async call<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<BridgeResult<EndpointOutput<N>>> {
+    const def = ENDPOINTS[name];
+    const ctx: FailureContext = { isWrite: isWrite(name), host: this.base.host };
+    let request: PreparedRequest;
+    try {
+      request = this.prepare(name, input);
+    } catch (e) {
+      return { ok: false, error: { kind: 'bad_request', message: `Triage Desk could not build the request: ${(e as Error).message}` } };
+    }
+    this.active += 1;
+    this.emitState();
+    try {
+      const result = await this.attempt(request, ctx);
+      if (!result.ok) return result;
+      const parsed = def.response.safeParse(result.data);
+      if (!parsed.success) {
+        const where = parsed.error.issues[0]?.path.join('.') || 'the top level';
+        return { ok: false, error: badResponseError(`unexpected shape at ${where}`, ctx, 200) };
+      }
+      return { ok: true, data: parsed.data as EndpointOutput<N> };
+    } finally {
+      this.active -= 1;
+      this.emitState();
+    }
+  }
+
+  private prepare(name: EndpointName, input: unknown): PreparedRequest {
+    const def = ENDPOINTS[name];
+    const fields = (input ?? {}) as Record<string, unknown>;
+    let path: string = def.path;
+    if (path.includes('{itemId}')) {
+      const itemId = fields.itemId;
+      if (typeof itemId !== 'string' || itemId.length === 0) throw new Error('itemId is required');
+      path = path.replace('{itemId}', encodeURIComponent(itemId));
+    }
+    const url = new URL(this.base.href);
+    url.pathname = `${basePathOf(this.base)}${API_PREFIX}${path}`;
+    if (def.method === 'POST') return { url, method: 'POST', body: JSON.stringify(fields) };
+    if (name !== 'getItem') {
+      for (const [key, value] of Object.entries(fields)) {
+        if (value === undefined || value === null) continue;
+        url.searchParams.set(key, String(value));
+      }
+    }
+    return { url, method: 'GET', body: undefined };
+  }
+
+  /** The retry loop: returns parsed JSON of a 2xx answer, or the error to show. */
+  private async attempt(req: PreparedRequest, ctx: FailureContext): Promise<BridgeResult<unknown>> {
+    let transientFailures = 0;
+    let rateLimits = 0;
+    // Bounded: every pass either returns or raises one of the two counters toward its cap.
+    for (let tries = 0; ; tries++) {
+      // Retries go to the head of the queue: they are older than anything queued since.
+      await this.pacer.acquire(tries > 0 ? 'front' : 'back');
+      const outcome = await this.send(req);
+
+      if (outcome.type === 'network') {
+        this.setOffline(outcome.failure.description);
+        if (ctx.isWrite || transientFailures + 1 >= this.retry.attempts) {
+          return { ok: false, error: networkError(outcome.failure, ctx) };
+        }
+        transientFailures += 1;
+        await this.backoff(transientFailures);
+        continue;
+      }
+      this.setOffline(null);
+
+      if (outcome.type === 'redirect_refused') {
+        return { ok: false, error: redirectRefusedError(outcome.target, outcome.status, ctx) };
+      }
+
+      const { status, headers, text } = outcome;
+      if (status === 429) {
+        const now = this.clock.now();
+        const until = now + parseRetryAfter(headers.get('retry-after'), now, this.retryAfterPolicy());
+        this.pacer.pauseUntil(until);
+        // A 429 means the request was refused, not processed, so even a write may go again.
+        if (rateLimits < this.retry.rateLimitRetries) {
+          rateLimits += 1;
+          continue;
+        }
+        this.scheduleLimitedRefresh(until);
+        return { ok: false, error: rateLimitedError(until, ErrorBody.safeParse(parseJsonOrUndefined(text)).data?.error, now) };
+      }
+
+      if (status >= 500 && !ctx.isWrite && transientFailures + 1 < this.retry.attempts) {
+        transientFailures += 1;
+        await this.backoff(transientFailures);
+        continue;
+      }
+
+      if (status < 200 || status >= 300) return { ok: false, error: mapHttpError(status, text, ctx) };
+
+      const json = parseJsonOrUndefined(text);
+      if (json === undefined) return { ok: false, error: badResponseError('not JSON', ctx, status) };
+      return { ok: true, data: json };
+    }
+  }
+
+  private retryAfterPolicy() {
+    return { defaultMs: this.retry.defaultRetryAfterMs, maxMs: this.retry.maxRetryAfterMs, minMs: DEFAULT_RETRY_AFTER.minMs };
+  }
+
+  private backoff(failures: number): Promise<void> {
+    const ceiling = Math.min(this.retry.capMs, this.retry.baseMs * 2 ** (failures - 1));
+    return this.clock.sleep(Math.floor(this.retry.random() * ceiling));
+  }
+
+  private isUnderBase(url: URL): boolean {
+    if (url.origin !== this.base.origin) return false;
+    const basePath = basePathOf(this.base);
+    return basePath === '' || url.pathname === basePath || url.pathname.startsWith(`${basePath}/`);
+  }
+
+  /** One HTTP exchange, following redirects only while they stay under the base URL. */
+  private async send(req: PreparedRequest): Promise<SendOutcome> {
+    let url = req.url;
+    let method = req.method;
+    let body = req.body;
+    try {
+      for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+        if (!this.isUnderBase(url)) return { type: 'redirect_refused', status: 0, target: url };
+        const headers: Record<string, string> = {
+          Authorization: `Bearer ${this.token}`,
+          Accept: 'application/json',
+        };
+        if (body !== undefined) headers['Content-Type'] = 'application/json';
+        const res = await this.fetchImpl(url, {
+          method,
+          headers,
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(this.timeoutMs),
+        });
+        const location = res.headers.get('location');
+        if (REDIRECT_STATUSES.has(res.status) && location !== null) {
+          await res.body?.cancel().catch(() => undefined);
+          const target = new URL(location, url);
+          const keepsMethod = res.status === 307 || res.status === 308;
+          if (!this.isUnderBase(target) || (method === 'POST' && !keepsMethod)) {
+            return { type: 'redirect_refused', status: res.status, target };
+          }
+          url = target;
+          if (!keepsMethod) {
+            method = 'GET';
+            body = undefined;
+          }
+          continue;
+        }
+        const text = await res.text();
+        return { type: 'response', status: res.status, headers: res.headers, text };
+      }
+      return { type: 'redirect_refused', status: 310, target: url };
+    } catch (e) {
+      return { type: 'network', failure: describeNetworkFailure(e, this.timeoutMs) };
+    }
+  }
+
+  private setOffline(reason: string | null): void {
+    if (this.offline === reason) return;
+    this.offline = reason;
+    this.emitState();
+  }
+
+  // After a final 429 nothing is queued to wake the pacer, so refresh the state when the pause ends.
+  private scheduleLimitedRefresh(until: number): void {
+    if (this.limitedRefreshScheduled) return;
+    this.limitedRefreshScheduled = true;
+    void this.clock.sleep(Math.max(0, until - this.clock.now())).then(() => {
+      this.limitedRefreshScheduled = false;
+      this.emitState();
+    });
+  }
+
+  private computeState(): NetworkState {
+    return describeNetworkState({
+      active: this.active,
+      pacer: this.pacer.snapshot(),
+      offline: this.offline,
+      host: this.base.host,
+      now: this.clock.now(),
+    });
+  }
+
+  private emitState(): void {
+    const next = this.computeState();
+    if (sameNetworkState(next, this.lastState)) return;
+    this.lastState = next;
+    for (const l of this.listeners) l(next);
+  }
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,267 @@
+import {
+  AmbiguousNameErrorBody,
+  BillingErrorBody,
+  ErrorBody,
+  ParentIdErrorBody,
+  RefusalErrorBody,
+  type BillingReason,
+} from '../../shared/api/index.js';
+import type { BridgeError } from '../../shared/bridge/index.js';
+
+/** What the mapping needs to know about the request that failed. */
+export interface FailureContext {
+  /** POSTs change things and are never replayed after an uncertain failure. */
+  isWrite: boolean;
+  /** host[:port] of the service, for sentences. */
+  host: string;
+}
+
+export const AUTH_MESSAGE =
+  'The service refused the token: it is missing, expired or revoked. Create a new token and reconnect.';
+
+export const BILLING_MESSAGES: Record<BillingReason, string> = {
+  no_seat: "You are a reviewer in this workspace; reviewers can't use the API. Ask an owner or admin to make you a collaborator.",
+  no_plan: "This workspace's plan doesn't include agent tools. The organization owner can upgrade the plan.",
+};
+
+const REFRESH_BEFORE_RETRY = 'Refresh to check before trying again.';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function serverSentence(json: unknown): string | undefined {
+  const r = ErrorBody.safeParse(json);
+  return r.success ? r.data.error : undefined;
+}
+
+function withServer(base: BridgeError, sentence: string | undefined): BridgeError {
+  return sentence === undefined ? base : { ...base, serverMessage: sentence };
+}
+
+/** Maps a non-2xx, non-429 answer to the bridge error the UI explains. */
+export function mapHttpError(status: number, bodyText: string, ctx: FailureContext): BridgeError {
+  const json = parseJson(bodyText);
+  const sentence = serverSentence(json);
+
+  if (status === 401) return withServer({ kind: 'auth', status, message: AUTH_MESSAGE }, sentence);
+
+  if (status === 403) {
+    const billing = BillingErrorBody.safeParse(json);
+    if (billing.success) {
+      const reason = billing.data.reason;
+      return { kind: 'billing', status, reason, message: BILLING_MESSAGES[reason], serverMessage: billing.data.error };
+    }
+    const suffix = sentence ? ` (${sentence})` : '';
+    return withServer(
+      { kind: 'forbidden', status, message: `Your role doesn't allow this${suffix}. Ask a workspace owner or admin if you need it.` },
+      sentence,
+    );
+  }
+
+  if (status === 404) {
+    return withServer(
+      {
+        kind: 'not_found',
+        status,
+        message: "Not found: it doesn't exist, or this token can't reach it. Refresh the list; it may have been removed or merged.",
+      },
+      sentence,
+    );
+  }
+
+  if (status >= 500) return serverError(status, sentence, ctx);
+
+  if (status >= 400) return validationError(status, json, sentence);
+
+  return withServer(
+    { kind: 'bad_response', status, message: `The service answered with an unexpected status (HTTP ${status}). Check the service URL.` },
+    sentence,
+  );
+}
+
+function serverError(status: number, sentence: string | undefined, ctx: FailureContext): BridgeError {
+  if (ctx.isWrite) {
+    return withServer(
+      {
+        kind: 'server',
+        status,
+        uncertain: true,
+        message: `The service had a problem (HTTP ${status}) while saving, so the change may or may not have been made. ${REFRESH_BEFORE_RETRY}`,
+      },
+      sentence,
+    );
+  }
+  return withServer(
+    { kind: 'server', status, message: `The service at ${ctx.host} had a problem (HTTP ${status}). Try again in a moment.` },
+    sentence,
+  );
+}
+
+function validationError(status: number, json: unknown, sentence: string | undefined): BridgeError {
+  const parent = ParentIdErrorBody.safeParse(json);
+  if (parent.success) {
+    return {
+      kind: 'validation',
+      status,
+      reason: RefusalErrorBody.safeParse(json).data?.reason ?? 'reply_id',
+      parentId: parent.data.parentId,
+      serverMessage: parent.data.error,
+      message: `That ID is a reply, not a thread. Open thread ${parent.data.parentId} instead.`,
+    };
+  }
+  const ambiguous = AmbiguousNameErrorBody.safeParse(json);
+  if (ambiguous.success) {
+    const { name, candidates } = ambiguous.data;
+    const who = candidates.map((c) => `${c.name} <${c.email}>`).join(', ');
+    return {
+      kind: 'validation',
+      status,
+      reason: 'ambiguous_name',
+      name,
+      candidates,
+      serverMessage: ambiguous.data.error,
+      message: `"${name}" matches several people (${who}). Pick one and try again; nothing was posted.`,
+    };
+  }
+  const refusal = RefusalErrorBody.safeParse(json);
+  const err: BridgeError = {
+    kind: 'validation',
+    status,
+    message: sentence ? `The service refused the request: ${sentence}` : `The service refused the request (HTTP ${status}).`,
+  };
+  if (sentence !== undefined) err.serverMessage = sentence;
+  if (refusal.success && refusal.data.reason !== undefined) err.reason = refusal.data.reason;
+  if (refusal.success && refusal.data.field !== undefined) err.field = refusal.data.field;
+  return err;
+}
+
+/** Errors whose cause shows the request never left this machine. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export interface NetworkFailure {
+  /** Short words for a sentence: "the connection dropped". */
+  description: string;
+  /** True when the request surely never reached the service. */
+  notSent: boolean;
+}
+
+function errorCode(e: unknown): string | undefined {
+  if (typeof e !== 'object' || e === null) return undefined;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  return errorCode((e as { cause?: unknown }).cause);
+}
+
+export function describeNetworkFailure(e: unknown, timeoutMs: number): NetworkFailure {
+  const name = typeof e === 'object' && e !== null ? (e as { name?: unknown }).name : undefined;
+  if (name === 'TimeoutError') {
+    const limit = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
+    return { description: `no answer within ${limit}`, notSent: false };
+  }
+  const code = errorCode(e);
+  switch (code) {
+    case 'ECONNREFUSED':
+      return { description: 'the connection was refused', notSent: true };
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return { description: 'the host name could not be resolved', notSent: true };
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return { description: 'the network is unreachable', notSent: true };
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return { description: 'connecting timed out', notSent: true };
+    default:
+      return { description: 'the connection dropped', notSent: code !== undefined && NOT_SENT_CODES.has(code) };
+  }
+}
+
+export function networkError(failure: NetworkFailure, ctx: FailureContext): BridgeError {
+  if (ctx.isWrite && !failure.notSent) {
+    return {
+      kind: 'network',
+      uncertain: true,
+      message: `The connection to ${ctx.host} failed while saving (${failure.description}), so the change may or may not have been made. ${REFRESH_BEFORE_RETRY}`,
+    };
+  }
+  const nothingSaved = ctx.isWrite ? ' Nothing was saved.' : '';
+  return {
+    kind: 'network',
+    message: `Can't reach the service at ${ctx.host}: ${failure.description}.${nothingSaved} Check your connection and the service URL, then try again.`,
+  };
+}
+
+export function rateLimitedError(retryAt: number, sentence: string | undefined, now: number): BridgeError {
+  const secs = Math.max(1, Math.ceil((retryAt - now) / 1000));
+  return withServer(
+    {
+      kind: 'rate_limited',
+      status: 429,
+      retryAt,
+      message: `The service is still asking Triage Desk to slow down. Try again in about ${secs} s.`,
+    },
+    sentence,
+  );
+}
+
+export function badResponseError(detail: string, ctx: FailureContext, status?: number): BridgeError {
+  const err: BridgeError = ctx.isWrite
+    ? {
+        kind: 'bad_response',
+        uncertain: true,
+        message: `The service accepted the change but its answer could not be read (${detail}). ${REFRESH_BEFORE_RETRY}`,
+      }
+    : {
+        kind: 'bad_response',
+        message: `The service answered with something Triage Desk can't read (${detail}). The service URL may point at another site or an incompatible version.`,
+      };
+  if (status !== undefined) err.status = status;
+  return err;
+}
+
+export function redirectRefusedError(target: URL, status: number, ctx: FailureContext): BridgeError {
+  const err: BridgeError = {
+    kind: 'bad_response',
+    status,
+    message: `The service redirected to ${target.origin}${target.pathname}, outside this connection's address, so Triage Desk did not send your token there. Check the service URL (for example https:// instead of http://).`,
+  };
+  // A redirect after a POST (303 See Other) usually means the write was processed.
+  if (ctx.isWrite) {
+    err.uncertain = true;
+    err.message += ` The change may or may not have been made; ${REFRESH_BEFORE_RETRY.toLowerCase()}`;
+  }
+  return err;
+}
+
+const DEFAULT_RETRY_AFTER_MS = 5_000;
+const MAX_RETRY_AFTER_MS = 120_000;
+const MIN_RETRY_AFTER_MS = 1_000;
+
+export interface RetryAfterPolicy {
+  defaultMs: number;
+  maxMs: number;
+  minMs: number;
+}
+
+export const DEFAULT_RETRY_AFTER: RetryAfterPolicy = { defaultMs: DEFAULT_RETRY_AFTER_MS, maxMs: MAX_RETRY_AFTER_MS, minMs: MIN_RETRY_AFTER_MS };
+
+/**
+ * Retry-After in ms: seconds per the contract (an HTTP date is tolerated). Missing or
+ * garbage falls back to a default; the result is clamped so a broken header can neither
+ * spin the queue nor freeze it for hours.
+ */
+export function parseRetryAfter(header: string | null, now: number, policy: RetryAfterPolicy = DEFAULT_RETRY_AFTER): number {
+  const clamp = (ms: number) => Math.min(policy.maxMs, Math.max(policy.minMs, ms));
+  if (header === null) return clamp(policy.defaultMs);
+  const text = header.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return clamp(Math.ceil(Number(text) * 1000));
+  if (/[a-z]/i.test(text)) {
+    const at = Date.parse(text);
+    if (Number.isFinite(at)) return clamp(at - now);
+  }
+  return clamp(policy.defaultMs);
+}

@@ -1,0 +1,122 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { AsyncEntry } from '@napi-rs/keyring';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createKeychainStore,
+  KEYCHAIN_UNAVAILABLE_MESSAGE,
+  KeychainError,
+  KeychainUnavailableError,
+  toKeychainError,
+} from '../../../src/main/services/credential-store.js';
+import { ENTRY_OPTIONS, requireKeyring, uniqueService, wipeService } from './support/keyring.js';
+
+const run = promisify(execFile);
+
+const conn = (n: number) => ({
+  baseUrl: `https://feedback${n}.example.com`,
+  token: `tok-secret-${n}-abcdef`,
+  label: `Connection ${n}`,
+  userName: `User ${n}`,
+  addedAt: 1_700_000_000_000 + n,
+});
+
+describe('keychain credential store (real gnome-keyring)', () => {
+  const service = uniqueService('store');
+  const warnings: string[] = [];
+  const store = createKeychainStore({ service, warn: (m) => warnings.push(m) });
+
+  beforeAll(requireKeyring);
+  afterAll(() => wipeService(service));
+
+  it('adds, lists without tokens, gets with the token, and removes', async () => {
+    const a = await store.add(conn(1));
+    const b = await store.add({ ...conn(2), id: 'fixed-id' });
+    expect(a).toEqual({ id: expect.any(String), label: 'Connection 1', baseUrl: 'https://feedback1.example.com', userName: 'User 1', addedAt: conn(1).addedAt, ephemeral: false });
+    expect(b.id).toBe('fixed-id');
+
+    const listed = await store.list();
+    expect(listed).toEqual([a, b]);
+    expect(JSON.stringify(listed)).not.toMatch(/tok-secret/);
+    for (const s of listed) expect(Object.keys(s).sort()).toEqual(['addedAt', 'baseUrl', 'ephemeral', 'id', 'label', 'userName']);
+
+    expect(await store.get(a.id)).toEqual({ summary: a, token: conn(1).token });
+
+    expect(await store.remove(a.id)).toBe(true);
+    expect(await store.remove(a.id)).toBe(false);
+    expect(await store.get(a.id)).toBeNull();
+    expect(await store.list()).toEqual([b]);
+  });
+
+  it('keeps one entry per connection: account = id, password = the connection JSON', async () => {
+    const s = await store.add(conn(3));
+    const raw = await new AsyncEntry(service, s.id, ENTRY_OPTIONS).getPassword();
+    expect(JSON.parse(raw ?? 'null')).toEqual({
+      baseUrl: conn(3).baseUrl,
+      token: conn(3).token,
+      label: conn(3).label,
+      userName: conn(3).userName,
+      addedAt: conn(3).addedAt,
+    });
+  });
+
+  it('skips entries that are not ours or not JSON, with a warning that leaks no secret', async () => {
+    const foreign = uniqueService('foreign');
+    const other = createKeychainStore({ service: foreign, warn: (m) => warnings.push(m) });
+    try {
+      await new AsyncEntry(foreign, 'not-json', ENTRY_OPTIONS).setPassword('hunter2-plain-password');
+      await new AsyncEntry(foreign, 'other-app', ENTRY_OPTIONS).setPassword(JSON.stringify({ apiKey: 'other-secret' }));
+      const mine = await other.add(conn(4));
+      warnings.length = 0;
+
+      expect(await other.list()).toEqual([mine]);
+      expect(warnings).toHaveLength(2);
+      expect(warnings.join('\n')).toMatch(/Skipping keychain entry "not-json".*not JSON/);
+      expect(warnings.join('\n')).toMatch(/Skipping keychain entry "other-app".*does not look like a Triage Desk connection/);
+      expect(warnings.join('\n')).not.toMatch(/hunter2|other-secret/);
+      expect(await other.get('other-app')).toBeNull();
+    } finally {
+      await wipeService(foreign);
+    }
+  });
+
+  it('answers null / false for a connection that is not there', async () => {
+    expect(await store.get('never-added')).toBeNull();
+    expect(await store.remove('never-added')).toBe(false);
+  });
+});
+
+describe('keychain unreachable', () => {
+  it('throws KeychainUnavailableError naming the fix for every operation', async () => {
+    const child = fileURLToPath(new URL('./support/keychain-child.ts', import.meta.url));
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', child, uniqueService('unreachable')], {
+      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/triage-desk-test-bus' },
+      timeout: 20_000,
+    });
+    const result = JSON.parse(stdout) as Record<string, { ok: boolean; name?: string; message?: string; detail?: string }>;
+    for (const op of ['add', 'list', 'get', 'remove']) {
+      expect(result[op], op).toMatchObject({ ok: false, name: 'KeychainUnavailableError', message: KEYCHAIN_UNAVAILABLE_MESSAGE });
+    }
+    expect(result.add?.detail).toMatch(/nonexistent\/triage-desk-test-bus/);
+    expect(KEYCHAIN_UNAVAILABLE_MESSAGE).toBe(
+      'No OS keychain is reachable, so Triage Desk cannot store your token safely. On Linux, install and unlock a Secret Service keyring (GNOME Keyring or KWallet) and sign in to your desktop session, then try again.',
+    );
+  });
+
+  it('classifies the binding failures that mean "no keychain"', () => {
+    for (const detail of [
+      "Couldn't access platform storage: Secret Service: no result found",
+      'Platform failure: DBus error: Using X11 for dbus-daemon autolaunch was disabled at compile time, set your DBUS_SESSION_BUS_ADDRESS instead',
+      'zbus error: Failed to connect to address `unix:path=/run/user/0/bus`: No such file or directory (os error 2)',
+    ]) {
+      const e = toKeychainError(new Error(detail));
+      expect(e).toBeInstanceOf(KeychainUnavailableError);
+      expect(e.detail).toBe(detail);
+    }
+    const other = toKeychainError(new Error('Entry is matched by 2 credentials'));
+    expect(other).toBeInstanceOf(KeychainError);
+    expect(other).not.toBeInstanceOf(KeychainUnavailableError);
+    expect(other.message).toMatch(/refused the request \(Entry is matched by 2 credentials\)/);
+  });
+});
