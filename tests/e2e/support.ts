@@ -1,0 +1,40 @@
+import { expect, type Page } from '@playwright/test';
+import { E2E_SECRET } from '../../playwright.config.js';
+
+/** The reference service the e2e stack starts (scripts/e2e-stack.ts). */
+export const SERVICE_URL = `http://127.0.0.1:${process.env['E2E_SERVICE_PORT'] ?? 4791}`;
+
+/** Calls the reference service directly, as a second witness to what the app shows. */
+export async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${SERVICE_URL}/api/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export async function projectIdByName(token: string, name: string): Promise<string> {
+  const { projects } = await api<{ projects: Array<{ id: string; name: string }> }>(token, '/projects');
+  const p = projects.find((x) => x.name === name);
+  if (!p) throw new Error(`No project named ${name}`);
+  return p.id;
+}
+
+/** Opens the app with the gateway's per-launch secret, as the printed launch URL does. */
+export async function openApp(page: Page): Promise<void> {
+  await page.goto(`/#secret=${E2E_SECRET}`);
+}
+
+/** Signs in through the connect screen, exactly as a person would. */
+export async function connect(page: Page, token: string, label?: string): Promise<void> {
+  await page.getByLabel('Service URL').fill(SERVICE_URL);
+  await page.getByLabel('API token').fill(token);
+  if (label) await page.getByLabel('Label (optional)').fill(label);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+}
+
+export async function expectNoAlert(page: Page): Promise<void> {
+  await expect(page.getByRole('alert')).toHaveCount(0);
+}
