@@ -1,0 +1,49 @@
+import { useSession } from '../stores/session-store.js';
+import { useNavigation } from './navigation-store.js';
+
+/** Where you are (connection › project) and the way back up. */
+export function AppHeader() {
+  const screen = useNavigation((s) => s.screen);
+  const go = useNavigation((s) => s.go);
+  const active = useSession((s) => s.active);
+  const connection = active?.connection;
+  return (
+    <header className="shell__header">
+      <span className="shell__brand">Triage Desk</span>
+      <nav aria-label="Location" className="shell__crumbs">
+        {connection && (
+          <button
+            type="button"
+            className="crumb"
+            aria-current={screen.name === 'connect' ? 'page' : undefined}
+            onClick={() => go({ name: 'connect' })}
+            title="Saved connections"
+          >
+            {connection.label}
+            {active.you.name ? <span className="crumb__meta"> · {active.you.name}</span> : null}
+          </button>
+        )}
+        {connection && screen.name !== 'connect' && (
+          <>
+            <span className="crumb__sep" aria-hidden="true">
+              /
+            </span>
+            <button type="button" className="crumb" aria-current={screen.name === 'projects' ? 'page' : undefined} onClick={() => go({ name: 'projects' })}>
+              Projects
+            </button>
+          </>
+        )}
+        {screen.name === 'board' && (
+          <>
+            <span className="crumb__sep" aria-hidden="true">
+              /
+            </span>
+            <span className="crumb crumb--current" aria-current="page">
+              {screen.projectName}
+            </span>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

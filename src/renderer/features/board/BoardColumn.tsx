@@ -1,0 +1,110 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
+import type { Status } from '../../../shared/api/common.js';
+import type { ItemRow } from '../../../shared/api/resources.js';
+import { countText } from '../../format/counts.js';
+import { STATUS_LABEL } from '../../format/labels.js';
+import { useBoard } from '../../stores/board-store.js';
+import { BoardCard } from './BoardCard.js';
+import { draggedCardId, isCardDrag } from './card-drag.js';
+
+/** Fixed card height (CSS .card keeps to it) so 2,000 cards position without measuring. */
+const CARD_HEIGHT = 104;
+const CARD_GAP = 8;
+
+interface BoardColumnProps {
+  status: Status;
+  rows: ItemRow[];
+  /** Whole-project count from the summary. */
+  count: number;
+  capped: boolean;
+  /** The card Tab lands on in this column, if it is here. */
+  tabbableId: string | null;
+  onOpen(itemId: string): void;
+  onDropCard(itemId: string, status: Status): void;
+}
+
+export function BoardColumn({ status, rows, count, capped, tabbableId, onOpen, onDropCard }: BoardColumnProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [dropping, setDropping] = useState(false);
+  const focusedId = useBoard((s) => s.focusedId);
+  const focusTick = useBoard((s) => s.focusTick);
+  const pending = useBoard((s) => s.pending);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => CARD_HEIGHT + CARD_GAP,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 6,
+  });
+
+  // Keyboard focus moved to a card of this column: scroll it into the rendered window first.
+  // Only a new focus request scrolls; rows changing (a move elsewhere, a refetch) must not yank the view.
+  const handledTick = useRef(focusTick);
+  useEffect(() => {
+    if (focusTick === handledTick.current || !focusedId) return;
+    handledTick.current = focusTick;
+    const index = rows.findIndex((r) => r.id === focusedId);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [focusTick, focusedId, rows, virtualizer]);
+
+  const label = STATUS_LABEL[status];
+  const counted = countText(count, capped, { one: 'thread', many: 'threads' });
+  const headingId = `column-${status}-heading`;
+
+  return (
+    <section
+      className={`column column--${status}${dropping ? ' column--drop' : ''}`}
+      data-testid={`column-${status}`}
+      aria-labelledby={headingId}
+      onDragOver={(e) => {
+        if (!isCardDrag(e)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'move';
+        if (!dropping) setDropping(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={(e) => {
+        setDropping(false);
+        const id = draggedCardId(e);
+        if (!id) return;
+        e.preventDefault();
+        onDropCard(id, status);
+      }}
+    >
+      <h2 className="column__head" id={headingId}>
+        <span className="column__title">{label}</span>
+        <span className="column__count" aria-label={counted.phrase}>
+          {counted.qualifier && <span className="column__qualifier">{counted.qualifier} </span>}
+          <span data-testid={`column-count-${status}`}>{counted.digits}</span>
+        </span>
+      </h2>
+      <div className="column__scroll" ref={scrollRef}>
+        {rows.length === 0 ? (
+          <p className="column__empty muted">{count > 0 ? 'None of these threads could be listed.' : `Nothing ${label.toLowerCase()}.`} Drop a card here to move it.</p>
+        ) : (
+          <div className="column__canvas" role="list" aria-label={`${label} threads`} style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((v) => {
+              const row = rows[v.index]!;
+              return (
+                <div
+                  key={v.key}
+                  role="listitem"
+                  aria-setsize={rows.length}
+                  aria-posinset={v.index + 1}
+                  className="column__slot"
+                  style={{ transform: `translateY(${v.start}px)`, height: CARD_HEIGHT }}
+                >
+                  <BoardCard row={row} focused={row.id === focusedId} tabbable={row.id === tabbableId} pending={Boolean(pending[row.id])} onOpen={onOpen} />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

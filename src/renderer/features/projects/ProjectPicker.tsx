@@ -1,0 +1,120 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { Project } from '../../../shared/api/resources.js';
+import { useNavigation } from '../../app/navigation-store.js';
+import { ErrorMessage } from '../../components/ErrorMessage.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
+import { readLastProject, rememberLastProject } from '../../stores/last-project.js';
+import { useProjects } from '../../stores/projects-store.js';
+import { useSession } from '../../stores/session-store.js';
+
+/** "github.com/acme/web" from "https://github.com/acme/web.git": the part people recognise. */
+function shortRepo(repo: string): string {
+  return repo.replace(/^[a-z]+:\/\//i, '').replace(/^git@([^:]+):/, '$1/').replace(/\.git$/, '');
+}
+
+const NO_PROJECTS: Project[] = [];
+
+function matches(project: Project, filter: string): boolean {
+  const f = filter.trim().toLowerCase();
+  return !f || project.name.toLowerCase().includes(f) || project.workspace.name.toLowerCase().includes(f) || (project.repo ?? '').toLowerCase().includes(f);
+}
+
+/** Moves focus among the project buttons with arrows, Home and End (Enter/Space activate natively). */
+function onListKeyDown(e: KeyboardEvent<HTMLUListElement>) {
+  const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button.project-row')];
+  const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const target =
+    e.key === 'ArrowDown' || e.key === 'j' ? Math.min(buttons.length - 1, index + 1)
+    : e.key === 'ArrowUp' || e.key === 'k' ? Math.max(0, index - 1)
+    : e.key === 'Home' ? 0
+    : e.key === 'End' ? buttons.length - 1
+    : null;
+  if (target === null || e.ctrlKey || e.metaKey || e.altKey) return;
+  e.preventDefault();
+  buttons[target]?.focus();
+}
+
+export function ProjectPicker() {
+  const connectionId = useSession((s) => s.active?.connection.id ?? null);
+  const workspaceCount = useSession((s) => s.active?.workspaces.length ?? 0);
+  // A list left over from another connection is never shown, not even for one frame.
+  const current = useProjects((s) => s.connectionId === connectionId);
+  const projects = useProjects((s) => (current ? s.projects : NO_PROJECTS));
+  const loading = useProjects((s) => s.loading || !current);
+  const problem = useProjects((s) => (current ? s.problem : null));
+  const load = useProjects((s) => s.load);
+  const go = useNavigation((s) => s.go);
+  const [filter, setFilter] = useState('');
+  const listRef = useRef<HTMLUListElement>(null);
+  const lastProjectId = connectionId ? readLastProject(connectionId) : null;
+  const shown = useMemo(() => projects.filter((p) => matches(p, filter)), [projects, filter]);
+  const showWorkspace = workspaceCount > 1 || new Set(projects.map((p) => p.workspace.id)).size > 1;
+
+  useEffect(() => {
+    if (connectionId) void load(connectionId);
+    else go({ name: 'connect' });
+  }, [connectionId, load, go]);
+
+  // Land on the project opened last time, so returning to it is one Enter away.
+  const focusedOnce = useRef(false);
+  useEffect(() => {
+    if (focusedOnce.current || loading || projects.length === 0) return;
+    focusedOnce.current = true;
+    const selector = lastProjectId ? `button[data-project-id="${CSS.escape(lastProjectId)}"]` : 'button.project-row';
+    (listRef.current?.querySelector<HTMLButtonElement>(selector) ?? listRef.current?.querySelector<HTMLButtonElement>('button.project-row'))?.focus();
+  }, [projects, loading, lastProjectId]);
+
+  function open(project: Project) {
+    if (connectionId) rememberLastProject(connectionId, project.id);
+    go({ name: 'board', projectId: project.id, projectName: project.name });
+  }
+
+  return (
+    <main className="screen projects-screen">
+      <div className="projects-screen__head">
+        <h1>Projects</h1>
+        <div className="field field--inline">
+          <label htmlFor="project-filter">Filter projects</label>
+          <input
+            id="project-filter"
+            type="search"
+            value={filter}
+            placeholder="Name, workspace or repo"
+            onChange={(e) => setFilter(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowDown') {
+                e.preventDefault();
+                listRef.current?.querySelector<HTMLButtonElement>('button.project-row')?.focus();
+              }
+            }}
+          />
+        </div>
+      </div>
+      {problem && <ErrorMessage problem={problem} onRetry={() => connectionId && void load(connectionId)} />}
+      {loading && projects.length === 0 && <p className="muted" aria-busy="true">Loading projects…</p>}
+      {!loading && !problem && projects.length === 0 && (
+        <p className="muted">No projects yet in the workspaces this connection can use. Projects appear here once someone pins feedback to a site.</p>
+      )}
+      {projects.length > 0 && shown.length === 0 && <p className="muted">No project matches “{filter}”.</p>}
+      <ul className="project-list" data-testid="project-list" ref={listRef} onKeyDown={onListKeyDown} aria-label="Projects, most recent activity first">
+        {shown.map((p) => (
+          <li key={p.id}>
+            <button type="button" className="project-row" data-project-id={p.id} aria-label={p.name} aria-describedby={`project-${p.id}-meta`} onClick={() => open(p)}>
+              <span className="project-row__name">
+                {p.name}
+                {p.id === lastProjectId && <span className="tag tag--accent">Last opened</span>}
+              </span>
+              <span id={`project-${p.id}-meta`} className="project-row__meta">
+                {showWorkspace && <span className="tag">{p.workspace.name}</span>}
+                <span className={p.repo ? 'project-row__repo' : 'project-row__repo muted'}>{p.repo ? shortRepo(p.repo) : 'No repository linked'}</span>
+                <span className="muted">
+                  <RelativeTime ms={p.lastActivityAt} prefix="active" />
+                </span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

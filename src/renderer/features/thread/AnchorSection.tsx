@@ -1,0 +1,29 @@
+import type { Anchor } from '../../../shared/api/resources.js';
+
+/** Which element the thread is pinned to, as the reporter's browser saw it. */
+export function AnchorSection({ anchor }: { anchor: Anchor }) {
+  const rows: Array<[string, string | null | undefined, boolean]> = [
+    ['Selector', anchor.selector, true],
+    ['Element text', anchor.elementText, false],
+    ['Selected text', anchor.selectedText, false],
+    ['Stamp key', anchor.stampKey, true],
+  ];
+  const present = rows.filter(([, value]) => value);
+  return (
+    <section className="thread-section" aria-labelledby="anchor-heading">
+      <h3 id="anchor-heading">Pinned element</h3>
+      {present.length === 0 ? (
+        <p className="muted">Pinned to the page, not to one element.</p>
+      ) : (
+        <dl className="facts">
+          {present.map(([label, value, code]) => (
+            <div key={label} className="facts__row">
+              <dt>{label}</dt>
+              <dd>{code ? <code className="break">{value}</code> : <span className="break">{value}</span>}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { AgentTask, Role, Status } from '../../shared/api/common.js';
+
+/** Board column order. Kept here (not imported from the zod contract) so the renderer bundle stays zod-free. */
+export const BOARD_STATUSES = ['open', 'deferred', 'resolved'] as const satisfies readonly Status[];
+
+export const STATUS_LABEL: Record<Status, string> = { open: 'Open', deferred: 'Deferred', resolved: 'Resolved' };
+
+/** The single-key shortcut that moves the focused card to each status. */
+export const STATUS_KEY: Record<Status, string> = { open: 'o', deferred: 'd', resolved: 'r' };
+
+export const TASK_LABEL: Record<AgentTask, string> = {
+  investigate: 'Investigate',
+  plan: 'Plan',
+  fix: 'Fix',
+  build: 'Build',
+};
+
+export const ROLE_LABEL: Record<Role, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  collaborator: 'Collaborator',
+  reviewer: 'Reviewer',
+};
+
+/** Type keys are service-defined ("bug", "copy-change"); show them as words. */
+export function typeLabel(type: string | null | undefined): string {
+  if (!type) return 'Unclassified';
+  const words = type.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function isStatus(value: unknown): value is Status {
+  return typeof value === 'string' && (BOARD_STATUSES as readonly string[]).includes(value);
+}
+
+/** "1 reply", "3 replies". */
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Shortens text for a title or a sentence, ending with an ellipsis when cut. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}

@@ -1,0 +1,9 @@
+import type { BridgeError } from '../../shared/bridge/errors.js';
+
+/** A bridge error plus what the person was doing when it happened, ready for <ErrorMessage>. */
+export interface Failure {
+  title: string;
+  error: BridgeError;
+}
+
+export const failure = (title: string, error: BridgeError): Failure => ({ title, error });

@@ -1,0 +1,178 @@
+import type { Status } from '../../shared/api/common.js';
+import { LIMITS } from '../../shared/api/limits.js';
+import type { ItemRow, ItemsResponse, ItemsSummary } from '../../shared/api/resources.js';
+import type { BridgeError, BridgeResult } from '../../shared/bridge/errors.js';
+import { BOARD_STATUSES } from '../format/labels.js';
+
+/**
+ * The items endpoint returns at most 200 rows and does not page. To hold every thread the
+ * service scans (up to scanLimit), a truncated listing is split into narrower queries —
+ * by page path, then status, then type — and the rows are unioned.
+ */
+
+export interface SliceFilter {
+  page?: string;
+  status?: Status;
+  type?: string;
+}
+
+export interface ItemsQueryInput extends SliceFilter {
+  projectId: string;
+  limit: number;
+}
+
+export type ListItems = (query: ItemsQueryInput) => Promise<BridgeResult<ItemsResponse>>;
+
+/** A slice that is still cut at 200 rows even with every filter applied. */
+export interface UnlistedSlice {
+  filter: SliceFilter;
+  matched: number;
+  returned: number;
+}
+
+export interface LoadProgress {
+  /** Requests finished. */
+  done: number;
+  /** Requests known so far (grows as truncated slices split). */
+  planned: number;
+  /** Distinct threads collected so far. */
+  rows: number;
+}
+
+export interface ProjectItems {
+  project: ItemsResponse['project'];
+  /** Every distinct thread collected, newest first. */
+  rows: ItemRow[];
+  /** Whole-project counts (before filters), from the first response. */
+  summary: ItemsSummary;
+  capped: boolean;
+  scanLimit: number;
+  unlisted: UnlistedSlice[];
+  requests: number;
+}
+
+/**
+ * data is null only when the very first request failed. When a later slice fails, the
+ * rows gathered so far are kept (data) and the failure is reported (error) too.
+ */
+export interface LoadOutcome {
+  data: ProjectItems | null;
+  error: BridgeError | null;
+}
+
+export interface LoadOptions {
+  onProgress?: (p: LoadProgress) => void;
+  /** Stop issuing requests (the caller moved on to another project). */
+  signal?: AbortSignal;
+  /** Requests in flight at once; the bridge paces them under the rate limit. */
+  concurrency?: number;
+}
+
+/** Newest first; ties broken by id so the order is stable across loads. */
+export function compareNewestFirst(a: ItemRow, b: ItemRow): number {
+  return b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/** The next, narrower filters for a slice that came back truncated; empty when it cannot narrow further. */
+export function splitSlice(filter: SliceFilter, summary: ItemsSummary): SliceFilter[] {
+  if (filter.page === undefined) {
+    return positiveKeys(summary.byPage).map((page) => ({ ...filter, page }));
+  }
+  if (filter.status === undefined) {
+    return BOARD_STATUSES.filter((s) => summary[s] > 0).map((status) => ({ ...filter, status }));
+  }
+  if (filter.type === undefined) {
+    return positiveKeys(summary.byType).map((type) => ({ ...filter, type }));
+  }
+  return [];
+}
+
+function positiveKeys(counts: Record<string, number>): string[] {
+  return Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([k]) => k);
+}
+
+/**
+ * Pages whose every thread already arrived in an earlier response need no request of
+ * their own: byPage counts the same scanned threads the listing can return.
+ */
+function stillIncomplete(filters: SliceFilter[], summary: ItemsSummary, collected: Map<string, ItemRow>): SliceFilter[] {
+  const seenByPage = new Map<string, number>();
+  for (const row of collected.values()) seenByPage.set(row.page, (seenByPage.get(row.page) ?? 0) + 1);
+  return filters.filter((f) => f.page === undefined || f.status !== undefined || (seenByPage.get(f.page) ?? 0) < (summary.byPage[f.page] ?? 0));
+}
+
+export async function loadProjectItems(listItems: ListItems, projectId: string, options: LoadOptions = {}): Promise<LoadOutcome> {
+  const { onProgress, signal, concurrency = 3 } = options;
+  const limit = LIMITS.itemsLimitMax;
+  const collected = new Map<string, ItemRow>();
+  const progress: LoadProgress = { done: 0, planned: 1, rows: 0 };
+  const report = () => onProgress?.({ ...progress, rows: collected.size });
+  const addRows = (rows: ItemRow[]) => {
+    // Later responses are fresher: they overwrite earlier copies of the same thread.
+    for (const row of rows) collected.set(row.id, row);
+  };
+
+  report();
+  const first = await listItems({ projectId, limit });
+  progress.done = 1;
+  if (!first.ok) {
+    report();
+    return { data: null, error: first.error };
+  }
+  addRows(first.data.items);
+  report();
+
+  const { summary } = first.data;
+  let capped = first.data.capped;
+  const unlisted: UnlistedSlice[] = [];
+  let failure: BridgeError | null = null;
+  const queue: SliceFilter[] = first.data.truncated ? stillIncomplete(splitSlice({}, summary), summary, collected) : [];
+  if (first.data.truncated && queue.length === 0) {
+    unlisted.push({ filter: {}, matched: first.data.matched, returned: first.data.returned });
+  }
+  progress.planned += queue.length;
+  report();
+
+  const worker = async () => {
+    for (let filter = queue.shift(); filter; filter = queue.shift()) {
+      if (signal?.aborted || failure) return;
+      const res = await listItems({ projectId, limit, ...filter });
+      progress.done += 1;
+      if (!res.ok) {
+        failure ??= res.error;
+        report();
+        return;
+      }
+      addRows(res.data.items);
+      capped ||= res.data.capped;
+      if (res.data.truncated) {
+        const narrower = splitSlice(filter, summary);
+        if (narrower.length === 0) unlisted.push({ filter, matched: res.data.matched, returned: res.data.returned });
+        queue.push(...narrower);
+        progress.planned += narrower.length;
+      }
+      report();
+    }
+  };
+  // Workers that find the queue empty exit; a split that refills it is drained by the
+  // workers still running, so keep starting rounds until nothing is left.
+  while (queue.length > 0 && !failure && !signal?.aborted) {
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  }
+
+  const rows = [...collected.values()].sort(compareNewestFirst);
+  return {
+    data: {
+      project: first.data.project,
+      rows,
+      summary,
+      capped,
+      scanLimit: first.data.scanLimit,
+      unlisted,
+      requests: progress.done,
+    },
+    error: failure,
+  };
+}

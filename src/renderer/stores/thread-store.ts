@@ -1,0 +1,68 @@
+import { create } from 'zustand';
+import type { ItemDetail } from '../../shared/api/resources.js';
+import { getBridge } from '../bridge/index.js';
+import { failure, type Failure } from './failure.js';
+
+interface ThreadState {
+  /** The thread asked for (null: panel closed). */
+  itemId: string | null;
+  item: ItemDetail | null;
+  loading: boolean;
+  problem: Failure | null;
+  /** Why a different thread than the one asked for is shown (a reply's ID, a merged duplicate). */
+  notice: string | null;
+  /** Threads visited before this one in the panel, for "Back". */
+  trail: string[];
+
+  open(itemId: string, options?: { via?: 'duplicate' }): Promise<void>;
+  back(): Promise<void>;
+  close(): void;
+}
+
+let requestSeq = 0;
+
+async function fetchInto(itemId: string): Promise<void> {
+  const seq = ++requestSeq;
+  // The previous thread stays on screen (dimmed) until the next arrives, so browsing with j/k does not flash empty.
+  useThread.setState({ itemId, loading: true, problem: null, notice: null });
+
+  const api = getBridge().api;
+  let res = await api.getItem({ itemId });
+  let notice: string | null = null;
+  if (!res.ok && res.error.parentId && res.error.parentId !== itemId) {
+    notice = `${itemId} is a reply, not a thread, so the thread it belongs to is shown instead.`;
+    res = await api.getItem({ itemId: res.error.parentId });
+  }
+  if (seq !== requestSeq) return;
+  if (res.ok) useThread.setState({ item: res.data, loading: false, notice });
+  else useThread.setState({ item: null, loading: false, notice, problem: failure('Could not open the thread', res.error) });
+}
+
+export const useThread = create<ThreadState>()((set, get) => ({
+  itemId: null,
+  item: null,
+  loading: false,
+  problem: null,
+  notice: null,
+  trail: [],
+
+  async open(itemId, options = {}) {
+    const current = get().item?.id ?? get().itemId;
+    const trail = options.via === 'duplicate' && current && current !== itemId ? [...get().trail, current] : [];
+    set({ trail });
+    await fetchInto(itemId);
+  },
+
+  async back() {
+    const trail = get().trail;
+    const previous = trail[trail.length - 1];
+    if (!previous) return;
+    set({ trail: trail.slice(0, -1) });
+    await fetchInto(previous);
+  },
+
+  close() {
+    requestSeq++;
+    set({ itemId: null, item: null, loading: false, problem: null, notice: null, trail: [] });
+  },
+}));

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { applyPending, groupByStatus, moveRow, neighbourAfterRemoval, nextFocus } from '../../src/renderer/stores/board-model.js';
+import { row } from './support/fake-items.js';
+
+const summary = { total: 4, open: 2, deferred: 1, resolved: 1, unassigned: 0, byType: {}, byPage: {} };
+const rows = [row('a', { status: 'open' }), row('b', { status: 'open' }), row('c', { status: 'deferred' }), row('d', { status: 'resolved' })];
+
+describe('board model', () => {
+  it('groups rows into the three columns, keeping order', () => {
+    const cols = groupByStatus(rows);
+    expect(cols.open.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(cols.deferred.map((r) => r.id)).toEqual(['c']);
+    expect(cols.resolved.map((r) => r.id)).toEqual(['d']);
+  });
+
+  it('moves a row and the whole-project counts together', () => {
+    const moved = moveRow({ rows, summary }, 'a', 'resolved');
+    expect(moved.rows.find((r) => r.id === 'a')?.status).toBe('resolved');
+    expect(moved.summary).toMatchObject({ open: 1, deferred: 1, resolved: 2, total: 4 });
+    // The input is left untouched (zustand relies on new references).
+    expect(rows[0]!.status).toBe('open');
+    expect(summary.open).toBe(2);
+  });
+
+  it('leaves the snapshot alone for a missing row or a move to the same status', () => {
+    const snap = { rows, summary };
+    expect(moveRow(snap, 'zzz', 'open')).toBe(snap);
+    expect(moveRow(snap, 'a', 'open')).toBe(snap);
+  });
+
+  it('re-applies in-flight moves over a refetch that predates them', () => {
+    const shown = applyPending({ rows, summary }, { c: { to: 'open' } });
+    expect(shown.rows.find((r) => r.id === 'c')?.status).toBe('open');
+    expect(shown.summary).toMatchObject({ open: 3, deferred: 0 });
+  });
+
+  it('picks the next card, else the previous, after one leaves a column', () => {
+    const cols = groupByStatus(rows);
+    expect(neighbourAfterRemoval(cols.open, 'a')).toBe('b');
+    expect(neighbourAfterRemoval(cols.open, 'b')).toBe('a');
+    expect(neighbourAfterRemoval(cols.deferred, 'c')).toBeNull();
+  });
+
+  it('moves focus within and across columns', () => {
+    const cols = groupByStatus(rows);
+    expect(nextFocus(cols, null, 'down')).toBe('a');
+    expect(nextFocus(cols, 'a', 'down')).toBe('b');
+    expect(nextFocus(cols, 'b', 'down')).toBe('b');
+    expect(nextFocus(cols, 'b', 'up')).toBe('a');
+    expect(nextFocus(cols, 'b', 'right')).toBe('c');
+    expect(nextFocus(cols, 'c', 'right')).toBe('d');
+    expect(nextFocus(cols, 'd', 'right')).toBe('d');
+    expect(nextFocus(cols, 'c', 'left')).toBe('a');
+  });
+
+  it('skips empty columns when moving across', () => {
+    const cols = groupByStatus([row('a', { status: 'open' }), row('d', { status: 'resolved' })]);
+    expect(nextFocus(cols, 'a', 'right')).toBe('d');
+    expect(nextFocus(cols, 'd', 'left')).toBe('a');
+  });
+});

@@ -1,0 +1,138 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { asBridge, fakeBridge, type FakeBridge } from './support/fake-bridge.js';
+import { fakeItemsService, row } from './support/fake-items.js';
+
+let bridge: FakeBridge;
+vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+
+const { useBoard } = await import('../../src/renderer/stores/board-store.js');
+const { useAnnouncer } = await import('../../src/renderer/stores/announcer-store.js');
+
+/** Resolves a promise on demand, to hold a write in flight. */
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const rows = [row('a', { status: 'open', createdAt: 3 }), row('b', { status: 'open', createdAt: 2 }), row('c', { status: 'deferred', createdAt: 1 })];
+
+async function loadBoard() {
+  const service = fakeItemsService(rows);
+  bridge.api.listItems!.mockImplementation(service.listItems);
+  await useBoard.getState().load('p1');
+}
+
+const statusOf = (id: string) => useBoard.getState().data?.rows.find((r) => r.id === id)?.status;
+const counts = () => {
+  const s = useBoard.getState().data!.summary;
+  return { open: s.open, deferred: s.deferred, resolved: s.resolved };
+};
+
+beforeEach(() => {
+  bridge = fakeBridge();
+  useBoard.getState().leave();
+});
+
+describe('board store', () => {
+  it('loads every thread with whole-project counts', async () => {
+    await loadBoard();
+    const state = useBoard.getState();
+    expect(state.data?.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    expect(counts()).toEqual({ open: 2, deferred: 1, resolved: 0 });
+    expect(state.progress).toBeNull();
+    expect(state.loadProblem).toBeNull();
+  });
+
+  it('explains a failed first load and keeps no rows', async () => {
+    bridge.api.listItems!.mockResolvedValue({ ok: false, error: { kind: 'not_found', message: 'No such project.' } });
+    await useBoard.getState().load('p1');
+    expect(useBoard.getState().data).toBeNull();
+    expect(useBoard.getState().loadProblem).toMatchObject({ title: 'Could not load the threads of this project', error: { kind: 'not_found' } });
+  });
+
+  it('moves a card at once and keeps it there when the service agrees', async () => {
+    await loadBoard();
+    const write = deferred<unknown>();
+    bridge.api.setStatus!.mockReturnValue(write.promise);
+    const done = useBoard.getState().setStatus('a', 'resolved');
+    expect(statusOf('a')).toBe('resolved');
+    expect(counts()).toEqual({ open: 1, deferred: 1, resolved: 1 });
+    expect(useBoard.getState().pending.a).toBeDefined();
+    write.resolve({ ok: true, data: { status: 'resolved', changed: true } });
+    expect(await done).toBe(true);
+    expect(bridge.api.setStatus).toHaveBeenCalledWith({ itemId: 'a', status: 'resolved' });
+    expect(useBoard.getState().pending).toEqual({});
+    expect(useAnnouncer.getState().message).toMatch(/to Resolved/);
+  });
+
+  it('rolls a card back and says why when the service refuses', async () => {
+    await loadBoard();
+    bridge.api.setStatus!.mockResolvedValue({ ok: false, error: { kind: 'forbidden', message: 'Your role does not allow this.' } });
+    expect(await useBoard.getState().setStatus('a', 'deferred')).toBe(false);
+    expect(statusOf('a')).toBe('open');
+    expect(counts()).toEqual({ open: 2, deferred: 1, resolved: 0 });
+    const problem = useBoard.getState().moveProblem;
+    expect(problem?.itemId).toBe('a');
+    expect(problem?.title).toMatch(/Could not move “Thread a” to Deferred; it is back in Open/);
+    expect(problem?.error.message).toBe('Your role does not allow this.');
+  });
+
+  it('refetches after a write whose outcome is uncertain', async () => {
+    await loadBoard();
+    const callsBefore = bridge.api.listItems!.mock.calls.length;
+    bridge.api.setStatus!.mockResolvedValue({ ok: false, error: { kind: 'network', message: 'Connection dropped.', uncertain: true } });
+    await useBoard.getState().setStatus('a', 'resolved');
+    await vi.waitFor(() => expect(bridge.api.listItems!.mock.calls.length).toBeGreaterThan(callsBefore));
+  });
+
+  it('lets only the latest of two overlapping moves settle the card', async () => {
+    await loadBoard();
+    const first = deferred<unknown>();
+    const second = deferred<unknown>();
+    bridge.api.setStatus!.mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
+    const p1 = useBoard.getState().setStatus('a', 'deferred');
+    const p2 = useBoard.getState().setStatus('a', 'resolved');
+    first.resolve({ ok: false, error: { kind: 'server', message: 'Oops.' } });
+    await p1;
+    // The failed first move must not drag the card back over the newer one.
+    expect(statusOf('a')).toBe('resolved');
+    expect(useBoard.getState().moveProblem).toBeNull();
+    second.resolve({ ok: true, data: { status: 'resolved', changed: true } });
+    await p2;
+    expect(statusOf('a')).toBe('resolved');
+    expect(counts()).toEqual({ open: 1, deferred: 1, resolved: 1 });
+  });
+
+  it('keeps an in-flight move on screen when a refetch lands first', async () => {
+    await loadBoard();
+    const write = deferred<unknown>();
+    bridge.api.setStatus!.mockReturnValue(write.promise);
+    const done = useBoard.getState().setStatus('c', 'open');
+    await useBoard.getState().load('p1');
+    expect(statusOf('c')).toBe('open');
+    expect(counts()).toEqual({ open: 3, deferred: 0, resolved: 0 });
+    write.resolve({ ok: true, data: { status: 'open', changed: true } });
+    await done;
+  });
+
+  it('drops a load that finishes after the person opened another project', async () => {
+    const slow = deferred<unknown>();
+    bridge.api.listItems!.mockReturnValueOnce(slow.promise);
+    const first = useBoard.getState().load('p-old');
+    const service = fakeItemsService(rows);
+    bridge.api.listItems!.mockImplementation(service.listItems);
+    await useBoard.getState().load('p-new');
+    slow.resolve({ ok: false, error: { kind: 'server', message: 'late' } });
+    await first;
+    expect(useBoard.getState().projectId).toBe('p-new');
+    expect(useBoard.getState().loadProblem).toBeNull();
+    expect(useBoard.getState().data?.rows).toHaveLength(3);
+  });
+
+  it('ignores a move to the status the card already has', async () => {
+    await loadBoard();
+    expect(await useBoard.getState().setStatus('a', 'open')).toBe(false);
+    expect(bridge.api.setStatus).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { compareNewestFirst, loadProjectItems, splitSlice, type LoadProgress } from '../../src/renderer/stores/load-project-items.js';
+import { fakeItemsService, manyRows, row } from './support/fake-items.js';
+
+const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+
+describe('loadProjectItems', () => {
+  it('needs one request when the project fits in 200 rows', async () => {
+    const service = fakeItemsService(manyRows(150, { pages: ['/a', '/b'] }));
+    const { data, error } = await loadProjectItems(service.listItems, 'p1');
+    expect(error).toBeNull();
+    expect(service.calls).toEqual([{ projectId: 'p1', limit: 200 }]);
+    expect(data?.rows).toHaveLength(150);
+    expect(data?.unlisted).toEqual([]);
+    expect(data?.capped).toBe(false);
+  });
+
+  it('splits a truncated listing by page and unions every thread, newest first', async () => {
+    const all = manyRows(700, { pages: ['/a', '/b', '/c', '/d'], statuses: ['open', 'resolved'] });
+    const service = fakeItemsService(all);
+    const { data, error } = await loadProjectItems(service.listItems, 'p1');
+    expect(error).toBeNull();
+    expect(data?.rows).toHaveLength(700);
+    expect(new Set(ids(data!.rows)).size).toBe(700);
+    expect(ids(data!.rows)).toEqual(ids([...all].sort(compareNewestFirst)));
+    expect(service.calls.slice(1).map((q) => q.page).sort()).toEqual(['/a', '/b', '/c', '/d']);
+    expect(data?.unlisted).toEqual([]);
+  });
+
+  it('skips pages whose threads all arrived in the first response', async () => {
+    // 300 old threads on /b1 and /b2, then 20 recent ones on /quiet: the first 200 rows hold all of /quiet.
+    const busy = Array.from({ length: 300 }, (_, i) => row(`b${i}`, { page: i % 2 ? '/b1' : '/b2', createdAt: i }));
+    const quiet = Array.from({ length: 20 }, (_, i) => row(`q${i}`, { page: '/quiet', createdAt: 10_000 + i }));
+    const service = fakeItemsService([...busy, ...quiet]);
+    const { data } = await loadProjectItems(service.listItems, 'p1');
+    expect(service.calls.slice(1).map((q) => q.page).sort()).toEqual(['/b1', '/b2']);
+    expect(data?.rows).toHaveLength(320);
+  });
+
+  it('splits a page still over 200 by status, then by type', async () => {
+    // One page, 900 threads: 3 statuses x 3 types = 100 per (status, type).
+    const all = manyRows(900, { pages: ['/only'], statuses: ['open', 'deferred', 'resolved'], types: ['bug', 'idea', 'copy'] });
+    const service = fakeItemsService(all);
+    const { data } = await loadProjectItems(service.listItems, 'p1');
+    expect(data?.rows).toHaveLength(900);
+    expect(data?.unlisted).toEqual([]);
+    const statusCalls = service.calls.filter((q) => q.status && !q.type);
+    const typeCalls = service.calls.filter((q) => q.type);
+    expect(statusCalls).toHaveLength(3);
+    expect(typeCalls).toHaveLength(9);
+  });
+
+  it('reports a slice that is still truncated with every filter applied', async () => {
+    const all = manyRows(450, { pages: ['/only'], statuses: ['open'], types: ['bug'] });
+    const service = fakeItemsService(all);
+    const { data } = await loadProjectItems(service.listItems, 'p1');
+    expect(data?.unlisted).toEqual([{ filter: { page: '/only', status: 'open', type: 'bug' }, matched: 450, returned: 200 }]);
+    expect(data?.rows).toHaveLength(200);
+  });
+
+  it('keeps the capped flag and scan limit of the service', async () => {
+    const all = manyRows(2300, { pages: Array.from({ length: 20 }, (_, i) => `/p${i}`) });
+    const service = fakeItemsService(all);
+    const { data } = await loadProjectItems(service.listItems, 'p1');
+    expect(data?.capped).toBe(true);
+    expect(data?.scanLimit).toBe(2000);
+    expect(data?.rows).toHaveLength(2000);
+    expect(data?.summary.total).toBe(2000);
+  });
+
+  it('returns the error and no data when the first request fails', async () => {
+    const service = fakeItemsService(manyRows(10), { failOn: () => ({ kind: 'auth', message: 'The token was refused.' }) });
+    const outcome = await loadProjectItems(service.listItems, 'p1');
+    expect(outcome).toEqual({ data: null, error: { kind: 'auth', message: 'The token was refused.' } });
+  });
+
+  it('keeps what it gathered when a later slice fails', async () => {
+    const all = manyRows(600, { pages: ['/a', '/b', '/c'] });
+    const service = fakeItemsService(all, {
+      failOn: (q) => (q.page === '/c' ? { kind: 'rate_limited', message: 'Too many requests.' } : null),
+    });
+    const { data, error } = await loadProjectItems(service.listItems, 'p1', { concurrency: 1 });
+    expect(error?.kind).toBe('rate_limited');
+    expect(data).not.toBeNull();
+    // The first response's 200 rows survive; the slices after the failure are never asked for.
+    expect(data!.rows.length).toBeGreaterThanOrEqual(200);
+    expect(data!.rows.length).toBeLessThan(600);
+    expect(service.calls.filter((q) => q.page === '/c')).toHaveLength(1);
+  });
+
+  it('reports progress that ends with every planned request done', async () => {
+    const service = fakeItemsService(manyRows(500, { pages: ['/a', '/b', '/c'] }));
+    const seen: LoadProgress[] = [];
+    await loadProjectItems(service.listItems, 'p1', { onProgress: (p) => seen.push(p) });
+    const last = seen[seen.length - 1]!;
+    expect(last.done).toBe(last.planned);
+    expect(last.done).toBe(service.calls.length);
+    expect(last.rows).toBe(500);
+  });
+
+  it('stops issuing requests once aborted', async () => {
+    const controller = new AbortController();
+    const service = fakeItemsService(manyRows(1000, { pages: Array.from({ length: 10 }, (_, i) => `/p${i}`) }));
+    const listItems: typeof service.listItems = async (q) => {
+      const res = await service.listItems(q);
+      if (service.calls.length === 2) controller.abort();
+      return res;
+    };
+    await loadProjectItems(listItems, 'p1', { signal: controller.signal, concurrency: 1 });
+    expect(service.calls.length).toBe(2);
+  });
+
+  it('prefers the later copy of a thread seen twice', async () => {
+    let call = 0;
+    const first = [row('x', { status: 'open', createdAt: 5, page: '/a' }), ...Array.from({ length: 199 }, (_, i) => row(`f${i}`, { page: '/a', createdAt: 10 + i }))];
+    const listItems = async () => {
+      call++;
+      const items = call === 1 ? first : [row('x', { status: 'resolved', createdAt: 5, page: '/a' })];
+      return {
+        ok: true as const,
+        data: {
+          project: { id: 'p1', name: 'Web', slug: 'web' },
+          summary: { total: 201, open: 201, deferred: 0, resolved: 0, unassigned: 0, byType: { bug: 201 }, byPage: { '/a': 201 } },
+          matched: 201,
+          returned: items.length,
+          truncated: call === 1,
+          capped: false,
+          scanLimit: 2000,
+          items,
+        },
+      };
+    };
+    const { data } = await loadProjectItems(listItems, 'p1');
+    expect(data?.rows.find((r) => r.id === 'x')?.status).toBe('resolved');
+  });
+});
+
+describe('splitSlice', () => {
+  const summary = { total: 10, open: 4, deferred: 0, resolved: 6, unassigned: 0, byType: { bug: 7, idea: 3, empty: 0 }, byPage: { '/a': 6, '/b': 4, '/none': 0 } };
+
+  it('narrows page, then status (skipping empty statuses), then type', () => {
+    expect(splitSlice({}, summary)).toEqual([{ page: '/a' }, { page: '/b' }]);
+    expect(splitSlice({ page: '/a' }, summary)).toEqual([
+      { page: '/a', status: 'open' },
+      { page: '/a', status: 'resolved' },
+    ]);
+    expect(splitSlice({ page: '/a', status: 'open' }, summary)).toEqual([
+      { page: '/a', status: 'open', type: 'bug' },
+      { page: '/a', status: 'open', type: 'idea' },
+    ]);
+    expect(splitSlice({ page: '/a', status: 'open', type: 'bug' }, summary)).toEqual([]);
+  });
+});
