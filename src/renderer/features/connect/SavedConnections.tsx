@@ -12,7 +12,7 @@ function ConnectionRow({ connection, active, onActivated }: { connection: Connec
   const removing = busy?.action === 'remove' && busy.id === connection.id;
 
   return (
-    <li className={active ? 'connection-row connection-row--active' : 'connection-row'}>
+    <li className={active ? 'connection-row connection-row--active' : 'connection-row'} data-testid="saved-connection">
       <div className="connection-row__text">
         <span className="connection-row__label">
           {connection.label}
