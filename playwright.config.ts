@@ -6,6 +6,7 @@ import { defineConfig } from '@playwright/test';
  * service on demo data. Never `playwright install`: the browser comes from apt.
  */
 const GATEWAY_PORT = Number(process.env['E2E_GATEWAY_PORT'] ?? 4792);
+const SERVICE_PORT = Number(process.env['E2E_SERVICE_PORT'] ?? 4791);
 export const E2E_SECRET = process.env['E2E_SECRET'] ?? 'e2e-secret-not-for-production';
 
 export default defineConfig({
@@ -27,7 +28,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `scripts/with-keyring.sh node --import tsx scripts/e2e-stack.ts --gateway-port ${GATEWAY_PORT} --secret ${E2E_SECRET}`,
+    command: `scripts/with-keyring.sh node --import tsx scripts/e2e-stack.ts --gateway-port ${GATEWAY_PORT} --service-port ${SERVICE_PORT} --secret ${E2E_SECRET}`,
     url: `http://127.0.0.1:${GATEWAY_PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
