@@ -1,0 +1,235 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, useEffect, useId, useMemo, useRef } from 'react';
+import type { ItemRow } from '../../../shared/api/resources.js';
+import { ColumnsMenu } from './ColumnsMenu.js';
+import { HeaderCell } from './HeaderCell.js';
+import { isTypingTarget, tableKeyAction } from './keyboard.js';
+import {
+  type ClickModifiers,
+  type FocusStep,
+  type RangeAnchor,
+  anchorAt,
+  clickModifiers,
+  clickRow,
+  extendSelection,
+  moveFocus,
+  toggleId,
+} from './selection.js';
+import { TableRow } from './TableRow.js';
+import { useClock } from './use-clock.js';
+import { useItemsTable } from './use-items-table.js';
+import { useViewSettings } from './use-view-settings.js';
+import './table.css';
+
+export interface ItemsTableProps {
+  /** Column visibility, order and sorting are remembered per project (localStorage "triage-desk:table:<projectId>"). */
+  projectId: string;
+  /** Already filtered by the caller; up to 2,000. Keep the array stable between renders: a new one re-sorts. */
+  rows: ItemRow[];
+  /** Owned by the caller, which runs bulk actions on it. May hold IDs that are filtered out of `rows`. */
+  selectedIds: ReadonlySet<string>;
+  onSelectionChange(next: Set<string>): void;
+  focusedId: string | null;
+  onFocusChange(id: string | null): void;
+  /** Enter or double-click. */
+  onOpen(id: string): void;
+}
+
+/** Must match `--items-table-row-height` and `--items-table-header-height` in table.css. */
+const ROW_HEIGHT = 32;
+const HEADER_HEIGHT = 32;
+const OVERSCAN = 12;
+
+function rowIdAt(target: EventTarget): string | null {
+  return target instanceof Element ? (target.closest('[data-item-id]')?.getAttribute('data-item-id') ?? null) : null;
+}
+
+export function ItemsTable({ projectId, rows, selectedIds, onSelectionChange, focusedId, onFocusChange, onOpen }: ItemsTableProps) {
+  const [settings, updateSettings] = useViewSettings(projectId);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const anchorRef = useRef<RangeAnchor | null>(null);
+  const baseId = useId();
+  const now = useClock(30_000);
+
+  const table = useItemsTable({
+    rows,
+    settings,
+    updateSettings,
+    selectedIds,
+    onSelectionChange,
+    meta: { onRowCheckbox: (id, modifiers) => handleRowClick(id, modifiers, true), now },
+  });
+
+  const tableRows = table.getRowModel().rows;
+  const orderedIds = useMemo(() => tableRows.map((r) => r.id), [tableRows]);
+  const focusedIndex = focusedId === null ? -1 : orderedIds.indexOf(focusedId);
+  // A focused row that the caller's filter removed counts as no focus.
+  const currentFocus = focusedIndex === -1 ? null : focusedId;
+
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => gridRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    // Rows start below the sticky header, and scrolling a row into view must clear it.
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+  });
+
+  useEffect(() => {
+    if (focusedIndex >= 0) virtualizer.scrollToIndex(focusedIndex);
+  }, [focusedIndex, virtualizer]);
+
+  const visibleColumns = table.getVisibleLeafColumns();
+  const columnsKey = visibleColumns.map((c) => c.id).join(',');
+  const gridStyle = {
+    '--items-table-columns': visibleColumns.map((c) => (c.columnDef.meta?.grow ? `minmax(${c.getSize()}px, 1fr)` : `${c.getSize()}px`)).join(' '),
+    '--items-table-width': `${table.getTotalSize()}px`,
+  } as CSSProperties;
+
+  const virtualItems = virtualizer.getVirtualItems();
+  const rowDomId = (index: number) => `${baseId}-row-${index}`;
+  const focusRendered = focusedIndex >= 0 && virtualItems.some((v) => v.index === focusedIndex);
+  const sortCount = table.state.sorting.length;
+
+  function setFocus(id: string) {
+    if (id !== focusedId) onFocusChange(id);
+  }
+
+  function handleRowClick(id: string, modifiers: ClickModifiers, onCheckbox: boolean) {
+    const result = clickRow({ orderedIds, selected: selectedIds, anchor: anchorRef.current, fallbackAnchorId: currentFocus, id, modifiers, onCheckbox });
+    anchorRef.current = result.anchor;
+    if (result.selected) onSelectionChange(result.selected);
+    setFocus(id);
+  }
+
+  function pageRows(): number {
+    const height = gridRef.current?.clientHeight ?? 0;
+    return Math.max(1, Math.floor((height - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (isTypingTarget(e.target)) return;
+    const action = tableKeyAction(e);
+    if (!action) return;
+    // Space and Enter on a header button or checkbox keep their native meaning.
+    const onGrid = e.target === e.currentTarget;
+    switch (action.kind) {
+      case 'move':
+      case 'jump': {
+        const step: FocusStep = action.kind === 'jump' ? { to: action.to } : { by: action.by * (action.unit === 'page' ? pageRows() : 1) };
+        const next = moveFocus(orderedIds, currentFocus, step);
+        if (!next) return;
+        e.preventDefault();
+        if (!onGrid) gridRef.current?.focus({ preventScroll: true });
+        if (action.extend) {
+          const result = extendSelection({ orderedIds, selected: selectedIds, anchor: anchorRef.current, fallbackAnchorId: currentFocus, targetId: next });
+          anchorRef.current = result.anchor;
+          onSelectionChange(result.selected);
+        } else {
+          anchorRef.current = anchorAt(next);
+        }
+        setFocus(next);
+        return;
+      }
+      case 'toggle':
+        if (!onGrid || !currentFocus) return;
+        e.preventDefault();
+        anchorRef.current = anchorAt(currentFocus);
+        onSelectionChange(toggleId(selectedIds, currentFocus));
+        return;
+      case 'open':
+        if (!onGrid || !currentFocus) return;
+        e.preventDefault();
+        onOpen(currentFocus);
+        return;
+      case 'clear':
+        // With nothing selected, Escape is left to the app (e.g. closing a panel).
+        if (selectedIds.size === 0) return;
+        e.preventDefault();
+        e.stopPropagation();
+        onSelectionChange(new Set());
+        return;
+    }
+  }
+
+  function onMouseDown(e: MouseEvent<HTMLDivElement>) {
+    // Keep DOM focus on the grid when clicking rows and header controls, so j/k keep working
+    // right after a click; this also stops Shift+click from selecting text.
+    if (e.button !== 0 || !(e.target instanceof Element) || !e.target.closest('[data-item-id], button, input')) return;
+    e.preventDefault();
+    gridRef.current?.focus({ preventScroll: true });
+  }
+
+  function onClick(e: MouseEvent<HTMLDivElement>) {
+    const id = rowIdAt(e.target);
+    if (id) handleRowClick(id, clickModifiers(e), false);
+  }
+
+  function onDoubleClick(e: MouseEvent<HTMLDivElement>) {
+    if (e.target instanceof HTMLInputElement) return;
+    const id = rowIdAt(e.target);
+    if (id) onOpen(id);
+  }
+
+  return (
+    <div className="items-table">
+      <div className="items-table__bar">
+        <span className="items-table__keys muted">
+          <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>x</kbd> select · <kbd>Shift</kbd>+<kbd>j</kbd>/<kbd>k</kbd> extend · <kbd>Enter</kbd> open ·{' '}
+          <kbd>Esc</kbd> clear
+        </span>
+        <ColumnsMenu table={table} />
+      </div>
+      <div className="items-table__frame">
+        <div
+          ref={gridRef}
+          role="grid"
+          tabIndex={0}
+          aria-label="Threads"
+          aria-multiselectable="true"
+          aria-rowcount={tableRows.length + 1}
+          aria-colcount={visibleColumns.length}
+          aria-activedescendant={focusRendered ? rowDomId(focusedIndex) : undefined}
+          data-testid="items-table"
+          className="items-table__grid"
+          style={gridStyle}
+          onKeyDown={onKeyDown}
+          onMouseDown={onMouseDown}
+          onClick={onClick}
+          onDoubleClick={onDoubleClick}
+        >
+          <div role="rowgroup" className="items-table__head">
+            {table.getHeaderGroups().map((group) => (
+              <div key={group.id} role="row" aria-rowindex={1} className="items-table__row items-table__row--head">
+                {group.headers.map((header, i) => (
+                  <HeaderCell key={header.id} header={header} colIndex={i + 1} sortCount={sortCount} />
+                ))}
+              </div>
+            ))}
+          </div>
+          <div role="rowgroup" className="items-table__body" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualItems.map((item) => {
+              const row = tableRows[item.index];
+              if (!row) return null;
+              return (
+                <TableRow
+                  key={row.id}
+                  row={row}
+                  domId={rowDomId(item.index)}
+                  ariaRowIndex={item.index + 2}
+                  top={item.start - HEADER_HEIGHT}
+                  selected={row.getIsSelected()}
+                  focused={item.index === focusedIndex}
+                  columnsKey={columnsKey}
+                  now={now}
+                />
+              );
+            })}
+          </div>
+        </div>
+        {tableRows.length === 0 && <p className="items-table__empty muted">No threads to show.</p>}
+      </div>
+    </div>
+  );
+}

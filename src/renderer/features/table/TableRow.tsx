@@ -1,0 +1,56 @@
+import { type Column, FlexRender, type Row } from '@tanstack/react-table';
+import { memo } from 'react';
+import type { ItemRow } from '../../../shared/api/resources.js';
+import type { ItemsTableFeatures } from './features.js';
+
+export function cellClassName(column: Column<ItemsTableFeatures, ItemRow, unknown>): string {
+  const meta = column.columnDef.meta;
+  let name = `items-table__cell items-table__cell--${column.id}`;
+  if (meta?.numeric) name += ' items-table__cell--numeric';
+  return name;
+}
+
+interface TableRowProps {
+  row: Row<ItemsTableFeatures, ItemRow>;
+  domId: string;
+  /** 1-based and counting the header row, as aria-rowindex wants. */
+  ariaRowIndex: number;
+  top: number;
+  selected: boolean;
+  focused: boolean;
+  /**
+   * The visible column IDs in order. Cells are read through `row.getVisibleCells()`, which
+   * memo cannot see into; this prop changes when they would, so the row re-renders.
+   */
+  columnsKey: string;
+  /** Relative times are read from table meta; this prop makes the memoized row notice the tick. */
+  now: number;
+}
+
+/**
+ * One virtualized row. Memoized because holding j re-renders the table once per key repeat,
+ * and only the two rows whose focus changed need to do any work.
+ */
+export const TableRow = memo(function TableRow({ row, domId, ariaRowIndex, top, selected, focused }: TableRowProps) {
+  let className = 'items-table__row';
+  if (selected) className += ' items-table__row--selected';
+  if (focused) className += ' items-table__row--focused';
+  return (
+    <div
+      id={domId}
+      role="row"
+      className={className}
+      data-testid="table-row"
+      data-item-id={row.id}
+      aria-rowindex={ariaRowIndex}
+      aria-selected={selected}
+      style={{ transform: `translateY(${top}px)` }}
+    >
+      {row.getVisibleCells().map((cell, i) => (
+        <div key={cell.id} role="gridcell" aria-colindex={i + 1} className={cellClassName(cell.column)}>
+          <FlexRender cell={cell} />
+        </div>
+      ))}
+    </div>
+  );
+});

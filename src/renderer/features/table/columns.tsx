@@ -1,0 +1,187 @@
+import { type Row, type Table, createColumnHelper } from '@tanstack/react-table';
+import { useEffect, useRef } from 'react';
+import type { ItemRow } from '../../../shared/api/resources.js';
+import { STATUS_LABEL, TASK_LABEL, isStatus, typeLabel } from '../../format/labels.js';
+import { formatDateTime, formatRelativeTime } from '../../format/relative-time.js';
+import { COLUMN_LABEL } from './column-ids.js';
+import type { ItemsTableFeatures } from './features.js';
+import { clickModifiers } from './selection.js';
+import { agentTaskSortValue, assigneeSortValue } from './sorting.js';
+
+type ItemsTable = Table<ItemsTableFeatures, ItemRow>;
+
+/** React fires a checkbox's change from its click, so the native event carries the modifier keys. */
+function modifiersOf(event: Event) {
+  const e = event as Partial<MouseEvent>;
+  return clickModifiers({ shiftKey: e.shiftKey === true, ctrlKey: e.ctrlKey === true, metaKey: e.metaKey === true });
+}
+
+function SelectAllCheckbox({ table }: { table: ItemsTable }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const all = table.getIsAllRowsSelected();
+  // In v9 "some selected" includes "all selected"; indeterminate is only the partial case.
+  const partial = table.getIsSomeRowsSelected() && !all;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = partial;
+  }, [partial]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="items-table__checkbox"
+      aria-label="Select all rows"
+      checked={all}
+      disabled={table.getRowModel().rows.length === 0}
+      onChange={table.getToggleAllRowsSelectedHandler()}
+    />
+  );
+}
+
+function RowCheckbox({ row, table }: { row: Row<ItemsTableFeatures, ItemRow>; table: ItemsTable }) {
+  const label = row.original.excerpt || row.original.id;
+  return (
+    <input
+      type="checkbox"
+      className="items-table__checkbox"
+      // Keyboard users select with x/Space on the row; a tab stop per row would bury the grid.
+      tabIndex={-1}
+      aria-label={`Select “${label}”`}
+      checked={row.getIsSelected()}
+      // Read at click time, so memoized rows always reach the current handler.
+      onChange={(e) => table.options.meta?.onRowCheckbox(row.id, modifiersOf(e.nativeEvent))}
+      onClick={(e) => e.stopPropagation()}
+    />
+  );
+}
+
+const helper = createColumnHelper<ItemsTableFeatures, ItemRow>();
+
+export const itemColumns = helper.columns([
+  helper.display({
+    id: 'select',
+    size: 36,
+    enableSorting: false,
+    enableHiding: false,
+    meta: { label: COLUMN_LABEL.select },
+    header: ({ table }) => <SelectAllCheckbox table={table} />,
+    cell: ({ row, table }) => <RowCheckbox row={row} table={table} />,
+  }),
+  helper.accessor('type', {
+    id: 'type',
+    header: COLUMN_LABEL.type,
+    size: 112,
+    sortFn: 'itemText',
+    meta: { label: COLUMN_LABEL.type },
+    cell: (ctx) => <span className={`type-tag type-tag--${ctx.getValue()}`}>{typeLabel(ctx.getValue())}</span>,
+  }),
+  helper.accessor('status', {
+    id: 'status',
+    header: COLUMN_LABEL.status,
+    size: 100,
+    sortFn: 'itemStatus',
+    meta: { label: COLUMN_LABEL.status },
+    cell: (ctx) => {
+      const status = ctx.getValue();
+      return isStatus(status) ? (
+        <span className={`items-table__status items-table__status--${status}`}>{STATUS_LABEL[status]}</span>
+      ) : (
+        <span className="items-table__status">{String(status)}</span>
+      );
+    },
+  }),
+  helper.accessor('excerpt', {
+    id: 'excerpt',
+    header: COLUMN_LABEL.excerpt,
+    size: 280,
+    sortFn: 'itemText',
+    enableHiding: false,
+    meta: { label: COLUMN_LABEL.excerpt, grow: true },
+    cell: ({ row }) => {
+      const { excerpt, excerptSource } = row.original;
+      const summary = excerptSource === 'summary';
+      return (
+        <span className="items-table__excerpt" title={excerpt || undefined}>
+          {summary && (
+            <span className="items-table__summary-mark" title="Machine summary of the thread, not its first message">
+              <span aria-hidden="true">≈</span>
+              <span className="visually-hidden">Summary: </span>
+            </span>
+          )}
+          {excerpt || <span className="muted">(no text)</span>}
+        </span>
+      );
+    },
+  }),
+  helper.accessor('page', {
+    id: 'page',
+    header: COLUMN_LABEL.page,
+    size: 170,
+    sortFn: 'itemText',
+    meta: { label: COLUMN_LABEL.page },
+    cell: (ctx) => (
+      <span className="items-table__page" title={ctx.getValue()}>
+        {ctx.getValue()}
+      </span>
+    ),
+  }),
+  helper.accessor((row) => assigneeSortValue(row.assignee), {
+    id: 'assignee',
+    header: COLUMN_LABEL.assignee,
+    size: 130,
+    sortFn: 'itemText',
+    sortUndefined: 'last',
+    meta: { label: COLUMN_LABEL.assignee },
+    cell: (ctx) => ctx.getValue() ?? <span className="muted">Unassigned</span>,
+  }),
+  helper.accessor((row) => agentTaskSortValue(row.agentTask), {
+    id: 'agentTask',
+    header: COLUMN_LABEL.agentTask,
+    size: 104,
+    sortFn: 'itemAgentTask',
+    sortUndefined: 'last',
+    meta: { label: COLUMN_LABEL.agentTask },
+    cell: (ctx) => {
+      const task = ctx.getValue();
+      return task ? <span className="tag tag--task">{TASK_LABEL[task] ?? task}</span> : null;
+    },
+  }),
+  helper.accessor('replyCount', {
+    id: 'replies',
+    header: COLUMN_LABEL.replies,
+    size: 76,
+    sortFn: 'basic',
+    meta: { label: COLUMN_LABEL.replies, numeric: true },
+    cell: (ctx) => <span className={ctx.getValue() === 0 ? 'muted' : undefined}>{ctx.getValue()}</span>,
+  }),
+  helper.accessor('reportCount', {
+    id: 'reports',
+    header: COLUMN_LABEL.reports,
+    size: 76,
+    sortFn: 'basic',
+    meta: { label: COLUMN_LABEL.reports, numeric: true },
+    cell: (ctx) => <span className={ctx.getValue() === 0 ? 'muted' : 'items-table__reports'}>{ctx.getValue()}</span>,
+  }),
+  helper.accessor('author', {
+    id: 'author',
+    header: COLUMN_LABEL.author,
+    size: 120,
+    sortFn: 'itemText',
+    meta: { label: COLUMN_LABEL.author },
+    cell: (ctx) => <span title={ctx.getValue()}>{ctx.getValue()}</span>,
+  }),
+  helper.accessor('createdAt', {
+    id: 'created',
+    header: COLUMN_LABEL.created,
+    size: 104,
+    sortFn: 'basic',
+    meta: { label: COLUMN_LABEL.created },
+    cell: ({ getValue, table }) => {
+      const ms = getValue();
+      return (
+        <time dateTime={new Date(ms).toISOString()} title={formatDateTime(ms)}>
+          {formatRelativeTime(ms, table.options.meta?.now ?? Date.now())}
+        </time>
+      );
+    },
+  }),
+]);
