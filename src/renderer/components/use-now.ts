@@ -2,26 +2,31 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * One shared clock per interval, so hundreds of relative times re-render together
- * instead of each card running its own timer.
+ * instead of each card running its own timer. The subscribe function is stable per
+ * interval: a new one each render would make React resubscribe every commit.
  */
-const clocks = new Map<number, { now: number; listeners: Set<() => void>; timer: ReturnType<typeof setInterval> | null }>();
-
-function clockFor(intervalMs: number) {
-  let clock = clocks.get(intervalMs);
-  if (!clock) {
-    clock = { now: Date.now(), listeners: new Set(), timer: null };
-    clocks.set(intervalMs, clock);
-  }
-  return clock;
+interface SharedClock {
+  now: number;
+  listeners: Set<() => void>;
+  timer: ReturnType<typeof setInterval> | null;
+  subscribe(notify: () => void): () => void;
+  read(): number;
 }
 
-export function useNow(intervalMs = 30_000): number {
-  const clock = clockFor(intervalMs);
-  return useSyncExternalStore(
-    (notify) => {
+const clocks = new Map<number, SharedClock>();
+
+function clockFor(intervalMs: number): SharedClock {
+  const existing = clocks.get(intervalMs);
+  if (existing) return existing;
+  const clock: SharedClock = {
+    now: Date.now(),
+    listeners: new Set(),
+    timer: null,
+    subscribe(notify) {
       clock.listeners.add(notify);
       if (!clock.timer) {
-        clock.now = Date.now();
+        // Only a stale reading is refreshed here: changing the snapshot while subscribing re-renders every reader.
+        if (Date.now() - clock.now >= intervalMs) clock.now = Date.now();
         clock.timer = setInterval(() => {
           clock.now = Date.now();
           for (const l of clock.listeners) l();
@@ -35,6 +40,13 @@ export function useNow(intervalMs = 30_000): number {
         }
       };
     },
-    () => clock.now,
-  );
+    read: () => clock.now,
+  };
+  clocks.set(intervalMs, clock);
+  return clock;
+}
+
+export function useNow(intervalMs = 30_000): number {
+  const clock = clockFor(intervalMs);
+  return useSyncExternalStore(clock.subscribe, clock.read);
 }
