@@ -13,6 +13,14 @@ export async function startBrowserMode(opts: { services: AppServices; rendererDi
     openExternal: async () => {
       throw new Error('links open in a browser tab in browser mode');
     },
+    exporter: {
+      markdown: async () => {
+        throw new Error('exports download in the browser tab in browser mode');
+      },
+      pdf: async () => {
+        throw new Error('PDF export uses the browser print dialog in browser mode');
+      },
+    },
   });
   return startGateway({
     handlers,

@@ -10,6 +10,7 @@ import { EVENTS } from '../shared/bridge/events.js';
 import { createAppServices } from './app-services.js';
 import { createBridgeHandlers, dispatchBridgeCall } from './bridge/handlers.js';
 import { externalUrlOrNull } from './bridge/external-url.js';
+import { createElectronExporter } from './electron/exporter.js';
 import { RENDERER_CSP } from './gateway/gateway.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
   const handlers = createBridgeHandlers({
     connections: services.connections,
     openExternal: (url) => shell.openExternal(url),
+    exporter: createElectronExporter(() => mainWindow),
   });
   for (const channel of CHANNEL_NAMES) {
     ipcMain.handle(channel, (event, ...args: unknown[]) => {

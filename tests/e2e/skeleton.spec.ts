@@ -111,7 +111,7 @@ test.describe.serial('walking skeleton', () => {
     const img = view.getByRole('img', { name: 'Evidence screenshot' });
     await expect(img).toBeVisible();
     // A real image arrived and decoded (its storage URL needs no token).
-    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
+    await expect.poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(100);
     const marker = view.getByTestId('click-marker');
     const [imgBox, markerBox] = [await img.boundingBox(), await marker.boundingBox()];
     expect(imgBox && markerBox).toBeTruthy();

@@ -8,6 +8,9 @@ import {
   type ChannelResult,
   type ConnectResult,
   type ConnectionSummary,
+  type ExportMarkdownArgs,
+  type ExportPdfArgs,
+  type ExportResult,
   type NetworkState,
 } from '../../shared/bridge/channels.js';
 import type { BridgeResult } from '../../shared/bridge/errors.js';
@@ -30,9 +33,14 @@ export interface HandlerDeps {
   connections: ConnectionsPort;
   /** Opens an http(s) URL in the system browser; only ever given a checked URL. */
   openExternal(url: string): Promise<void>;
+  /** Saves exports where the person chooses (Electron: save dialog). */
+  exporter: {
+    markdown(args: ExportMarkdownArgs): Promise<ExportResult>;
+    pdf(args: ExportPdfArgs): Promise<ExportResult>;
+  };
 }
 
-export function createBridgeHandlers({ connections, openExternal }: HandlerDeps): BridgeHandlers {
+export function createBridgeHandlers({ connections, openExternal, exporter }: HandlerDeps): BridgeHandlers {
   const api = Object.fromEntries(
     ENDPOINT_NAMES.map((n) => [`api:${n}`, (input: EndpointInput<typeof n>) => connections.call(n, input)]),
   ) as unknown as Pick<BridgeHandlers, `api:${EndpointName}`>;
@@ -50,6 +58,8 @@ export function createBridgeHandlers({ connections, openExternal }: HandlerDeps)
       await openExternal(safe);
       return { ok: true, data: null };
     },
+    'export:markdown': async (args) => ({ ok: true, data: await exporter.markdown(args) }),
+    'export:pdf': async (args) => ({ ok: true, data: await exporter.pdf(args) }),
     ...api,
   };
 }

@@ -49,6 +49,22 @@ export function createHttpBridge(): TriageBridge {
   return {
     ...calls,
     mode: 'browser',
+    exporter: {
+      async markdown({ suggestedName, content }) {
+        const url = URL.createObjectURL(new Blob([content], { type: 'text/markdown;charset=utf-8' }));
+        const a = Object.assign(document.createElement('a'), { href: url, download: suggestedName });
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        return { ok: true, data: { saved: true, path: null } };
+      },
+      async pdf() {
+        // The print stylesheet lays the report out; "Save as PDF" is the browser's own destination.
+        window.print();
+        return { ok: true, data: { saved: true, path: null } };
+      },
+    },
     // Already in a browser: a new tab is the system browser here. Same http(s)-only rule as main.
     shell: {
       async openExternal(url: string) {

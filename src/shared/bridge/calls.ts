@@ -25,6 +25,10 @@ export function createBridgeCalls(invoke: Invoke): BridgeCalls {
     },
     api,
     shell: { openExternal: (url) => invoke('shell:openExternal', url) },
+    exporter: {
+      markdown: (args) => invoke('export:markdown', args),
+      pdf: (args) => invoke('export:pdf', args),
+    },
     networkState: () => invoke('network:state'),
   };
 }

@@ -72,6 +72,29 @@ export type AddConnectionArgs = z.infer<typeof AddConnectionArgs>;
 
 const connectionId = z.string().min(1).max(200);
 
+/** A file name to suggest in the save dialog: no folders, no control characters. */
+const suggestedName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(150)
+  .refine((n) => !/[\\/\u0000-\u001f]/.test(n), { error: 'A file name cannot contain slashes or control characters' });
+
+export const ExportMarkdownArgs = z.object({
+  suggestedName: suggestedName.refine((n) => n.endsWith('.md'), { error: 'A Markdown export ends in .md' }),
+  content: z.string().max(5_000_000, { error: 'That export is larger than 5 MB' }),
+});
+export type ExportMarkdownArgs = z.infer<typeof ExportMarkdownArgs>;
+
+export const ExportPdfArgs = z.object({ suggestedName: suggestedName.refine((n) => n.endsWith('.pdf'), { error: 'A PDF export ends in .pdf' }) });
+export type ExportPdfArgs = z.infer<typeof ExportPdfArgs>;
+
+export interface ExportResult {
+  /** False when the person cancelled the save dialog. */
+  saved: boolean;
+  path: string | null;
+}
+
 /** Channels that are not API calls. */
 const CONTROL_CHANNELS = {
   'connections:list': { args: z.tuple([]) },
@@ -81,6 +104,8 @@ const CONTROL_CHANNELS = {
   'connections:active': { args: z.tuple([]) },
   'network:state': { args: z.tuple([]) },
   'shell:openExternal': { args: z.tuple([z.string().max(8000)]) },
+  'export:markdown': { args: z.tuple([ExportMarkdownArgs]) },
+  'export:pdf': { args: z.tuple([ExportPdfArgs]) },
 } as const;
 
 export interface ControlResults {
@@ -91,6 +116,8 @@ export interface ControlResults {
   'connections:active': ConnectResult | null;
   'network:state': NetworkState;
   'shell:openExternal': null;
+  'export:markdown': ExportResult;
+  'export:pdf': ExportResult;
 }
 
 export type ApiChannel = `api:${EndpointName}`;
@@ -158,6 +185,15 @@ export interface TriageBridge {
     subscribe(listener: (state: NetworkState) => void): () => void;
   };
   shell: { openExternal(url: string): Promise<BridgeResult<null>> };
+  /**
+   * Saves reports for the weekly meeting. Electron: a save dialog (PDF via printToPDF of
+   * the window, styled by the print stylesheet). Browser mode: a download, and the
+   * browser's print dialog for PDF.
+   */
+  exporter: {
+    markdown(args: ExportMarkdownArgs): Promise<BridgeResult<ExportResult>>;
+    pdf(args: ExportPdfArgs): Promise<BridgeResult<ExportResult>>;
+  };
   /** 'electron' or 'browser': the UI words some hints differently. */
   mode: 'electron' | 'browser';
 }

@@ -30,6 +30,7 @@ let dir: string;
 let gw: Gateway;
 let conns: ReturnType<typeof recordingConnections>;
 const opened: string[] = [];
+const exported: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gw-'));
@@ -38,7 +39,14 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'renderer', 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(dir, 'secret.txt'), 'outside the renderer');
   conns = recordingConnections();
-  const handlers = createBridgeHandlers({ connections: conns, openExternal: async (u) => void opened.push(u) });
+  const handlers = createBridgeHandlers({
+    connections: conns,
+    openExternal: async (u) => void opened.push(u),
+    exporter: {
+      markdown: async (a) => (exported.push(a.suggestedName), { saved: true, path: `/tmp/${a.suggestedName}` }),
+      pdf: async (a) => (exported.push(a.suggestedName), { saved: true, path: `/tmp/${a.suggestedName}` }),
+    },
+  });
   gw = await startGateway({
     handlers,
     rendererDir: join(dir, 'renderer'),
@@ -119,6 +127,16 @@ describe('browser-mode gateway', () => {
     const web = JSON.parse((await call('shell:openExternal', ['https://github.com/acme/site/blob/abc/src/a.tsx#L3'])).body);
     expect(web.ok).toBe(true);
     expect(opened).toEqual(['https://github.com/acme/site/blob/abc/src/a.tsx#L3']);
+  });
+
+  it('passes exports through and refuses unsafe file names', async () => {
+    const ok = JSON.parse((await call('export:markdown', [{ suggestedName: 'review.md', content: '# Review' }])).body);
+    expect(ok).toEqual({ ok: true, data: { saved: true, path: '/tmp/review.md' } });
+    const sneaky = JSON.parse((await call('export:markdown', [{ suggestedName: '../../.bashrc.md', content: 'x' }])).body);
+    expect(sneaky).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+    const wrongType = JSON.parse((await call('export:pdf', [{ suggestedName: 'review.exe' }])).body);
+    expect(wrongType.error.message).toMatch(/\.pdf/);
+    expect(exported).toEqual(['review.md']);
   });
 
   it('serves the built renderer with the CSP and never a file outside it', async () => {
