@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createServer } from './app.js';
+import { FixtureError, loadFixture } from './fixture/load.js';
+import { DB_FILE_NAME, isDataDirEmpty, openDatabase, type Db } from './storage/open.js';
+
+const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--data ./var/data] [--demo | --fixture file.json]
+
+  --port N         TCP port (0 picks a free one). Default 4010.
+  --host ADDR      Address to listen on. Default 127.0.0.1.
+  --data DIR       Data directory; the database is DIR/${DB_FILE_NAME}. Default ./var/data.
+  --demo           Seed the demo dataset when the data directory is empty.
+  --fixture FILE   Load a fixture (JSON) into an empty data directory.
+  --help           Show this help.`;
+
+class UsageError extends Error {}
+
+interface CliOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  demo: boolean;
+  fixture: string | null;
+}
+
+function parseCli(argv: string[]): CliOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        demo: { type: 'boolean' },
+        fixture: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  if (values.help) return 'help';
+  const portText = values.port ?? '4010';
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, not "${portText}".`);
+  if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty.');
+  if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data must not be empty.');
+  if (values.demo && values.fixture !== undefined) throw new UsageError('Use either --demo or --fixture, not both.');
+  return {
+    port: Number(portText),
+    host: values.host ?? '127.0.0.1',
+    dataDir: path.resolve(values.data ?? './var/data'),
+    demo: values.demo ?? false,
+    fixture: values.fixture ?? null,
+  };
+}
+
+function readFixtureFile(file: string): unknown {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`Cannot read the fixture file ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}.`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new FixtureError(`${file} is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+async function buildDemo(now: number): Promise<unknown> {
+  // Loaded only with --demo: the generator is large and not needed to serve a data directory.
+  const { buildDemoFixture } = await import('./demo/index.js');
+  return buildDemoFixture({ now });
+}
+
+/** A failed seed must not leave a database behind, or the next start would skip seeding. */
+function removeDatabaseFiles(dataDir: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(path.join(dataDir, DB_FILE_NAME + suffix), { force: true });
+}
+
+async function openAndSeed(opts: CliOptions): Promise<{ db: Db; note: string }> {
+  const empty = isDataDirEmpty(opts.dataDir);
+  if (opts.fixture !== null && !empty) {
+    throw new UsageError(`--fixture loads only into an empty data directory, and ${opts.dataDir} already holds ${DB_FILE_NAME}.`);
+  }
+  const seed = empty ? (opts.fixture !== null ? readFixtureFile(opts.fixture) : opts.demo ? await buildDemo(Date.now()) : null) : null;
+  const db = await openDatabase({ dataDir: opts.dataDir });
+  if (seed === null) return { db, note: empty ? 'started empty' : 'using the existing data' };
+  try {
+    const summary = await loadFixture(db, seed);
+    return { db, note: `seeded ${summary.items} threads in ${summary.projects} projects from ${opts.fixture ?? 'the demo dataset'}` };
+  } catch (e) {
+    await db.destroy();
+    removeDatabaseFiles(opts.dataDir);
+    throw e;
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let opts: CliOptions | 'help';
+  try {
+    opts = parseCli(argv);
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (opts === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let db: Db;
+  let note: string;
+  try {
+    ({ db, note } = await openAndSeed(opts));
+  } catch (e) {
+    process.stderr.write(`${e instanceof UsageError || e instanceof FixtureError ? 'Cannot start' : 'Failed to start'}: ${(e as Error).message}\n`);
+    return e instanceof UsageError ? 2 : 1;
+  }
+  const app = createServer({ db, logger: { level: 'warn' } });
+  try {
+    await app.listen({ host: opts.host, port: opts.port });
+  } catch (e) {
+    process.stderr.write(`Cannot listen on ${opts.host}:${opts.port}: ${(e as Error).message}\n`);
+    await db.destroy();
+    return 1;
+  }
+  const address = app.server.address();
+  const port = address !== null && typeof address === 'object' ? address.port : opts.port;
+  const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  process.stdout.write(`Feedback service (${note}; data in ${opts.dataDir}) listening on http://${host}:${port}\n`);
+
+  return new Promise<number>((resolve) => {
+    let closing = false;
+    const stop = (signal: string) => {
+      if (closing) return;
+      closing = true;
+      process.stdout.write(`${signal} received, closing\n`);
+      void app
+        .close()
+        .then(() => db.destroy())
+        .then(
+          () => resolve(0),
+          (e: unknown) => {
+            process.stderr.write(`Error while closing: ${(e as Error).message}\n`);
+            resolve(1);
+          },
+        );
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}
+
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,63 @@
+import type { BillingReason } from '../../shared/api/index.js';
+
+/**
+ * A refusal with its HTTP status and JSON body. Domain code throws it; the app's error
+ * handler sends it as is, so every refusal is `{error: sentence, ...fields}`.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { error: string } & Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(body.error);
+    this.name = 'ApiError';
+  }
+}
+
+export function badRequest(error: string, fields: Record<string, unknown> = {}): ApiError {
+  return new ApiError(400, { error, ...fields });
+}
+
+export function notFound(error: string): ApiError {
+  return new ApiError(404, { error });
+}
+
+export function forbidden(error: string, fields: Record<string, unknown> = {}): ApiError {
+  return new ApiError(403, { error, ...fields });
+}
+
+export function conflict(error: string, fields: Record<string, unknown> = {}): ApiError {
+  return new ApiError(409, { error, ...fields });
+}
+
+/** RFC 6750 quoted-string: quotes and backslashes would break the header. */
+function quoted(text: string): string {
+  return text.replace(/["\\]/g, "'").replace(/[\r\n]+/g, ' ');
+}
+
+export function unauthorized(description: string): ApiError {
+  return new ApiError(401, { error: description }, {
+    'WWW-Authenticate': `Bearer realm="feedback", error="invalid_token", error_description="${quoted(description)}"`,
+  });
+}
+
+export function billingLimit(reason: BillingReason, sentence: string): ApiError {
+  return new ApiError(403, {
+    error: sentence,
+    kind: 'billing_limit',
+    feature: 'agent_tools',
+    reason,
+    message: sentence,
+    limit: null,
+    used: null,
+  });
+}
+
+export function tooManyRequests(retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    429,
+    { error: `Too many requests for this token; wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} before trying again.` },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}

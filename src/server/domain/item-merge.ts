@@ -1,0 +1,46 @@
+import type { MergeBody, MergeResponse } from '../../shared/api/index.js';
+import type { Db } from '../storage/open.js';
+import { findItemRef, type ItemRef } from '../storage/item-refs.js';
+import { recordEvent } from '../storage/items.js';
+import { touchProject } from '../storage/projects.js';
+import { mergeInto } from '../storage/writes.js';
+import type { Caller } from './caller.js';
+import { badRequest, notFound } from './errors.js';
+import { resolveItem } from './resolve.js';
+
+/**
+ * Merges duplicates into the kept thread (or the thread it was itself merged into). Every
+ * duplicate is checked before anything is written: one bad ID refuses the whole merge.
+ */
+export async function mergeItems(db: Db, caller: Caller, body: MergeBody, now: number): Promise<MergeResponse> {
+  const { ref: kept } = await resolveItem(db, caller, body.itemId);
+  const canonicalId = kept.duplicateOf ?? kept.itemId;
+  const toMerge: ItemRef[] = [];
+  const seen = new Set<string>();
+  for (const id of body.duplicateIds) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const ref = await findItemRef(db, id);
+    const reachable = ref && !ref.projectArchived && caller.workspaces.some((w) => w.workspaceId === ref.workspaceId);
+    if (!ref || !reachable) throw notFound(`Item ${id} does not exist or is not reachable with this token.`);
+    if (ref.replyOf !== null) {
+      throw badRequest(`${id} is a reply, not a thread; only threads can be merged.`, { reason: 'merge_reply', field: 'duplicateIds', itemId: id, parentId: ref.itemId });
+    }
+    if (ref.projectId !== kept.projectId) {
+      throw badRequest(`${id} is in another project; only threads of the same project can be merged.`, { reason: 'merge_other_project', field: 'duplicateIds', itemId: id });
+    }
+    if (ref.itemId === canonicalId) {
+      throw badRequest(`${id} is the thread being kept; it cannot be its own duplicate.`, { reason: 'merge_self', field: 'duplicateIds', itemId: id });
+    }
+    // Already a duplicate (of this or another thread): merging is not undoable, so it stays where it is.
+    if (ref.duplicateOf === null) toMerge.push(ref);
+  }
+  await db.transaction().execute(async (t) => {
+    for (const ref of toMerge) {
+      await mergeInto(t, ref.itemId, canonicalId);
+      await recordEvent(t, { itemId: ref.itemId, kind: 'merge', at: now, by: caller.userId, from: null, to: canonicalId });
+    }
+    if (toMerge.length > 0) await touchProject(t, kept.projectId, now);
+  });
+  return { merged: toMerge.length, canonicalId };
+}

@@ -1,0 +1,76 @@
+import { LIMITS, type SourceQuery, type SourceResponse, type Status } from '../../shared/api/index.js';
+import type { Db } from '../storage/open.js';
+import type { ThreadRow } from '../storage/items.js';
+import type { Caller } from './caller.js';
+import { scanProject } from './items-list.js';
+import { toRow } from './report-rows.js';
+import { resolveProject } from './resolve.js';
+
+const segments = (path: string) => path.toLowerCase().split('/').filter((s) => s !== '' && s !== '.');
+
+/**
+ * Whole path segments, anywhere in the path: "PayButton.tsx" and "checkout/PayButton.tsx"
+ * match src/checkout/PayButton.tsx, "Button.tsx" does not; a directory matches its files.
+ */
+export function fileMatches(query: string, file: string): boolean {
+  const q = segments(query);
+  const f = segments(file);
+  if (q.length === 0 || q.length > f.length) return false;
+  for (let start = 0; start + q.length <= f.length; start++) {
+    if (q.every((s, i) => f[start + i] === s)) return true;
+  }
+  return false;
+}
+
+function countStatuses(threads: ThreadRow[]) {
+  const c = { open: 0, deferred: 0, resolved: 0 };
+  for (const t of threads) if (t.status === 'open' || t.status === 'deferred' || t.status === 'resolved') c[t.status]++;
+  return c;
+}
+
+export async function findBySource(db: Db, caller: Caller, query: SourceQuery): Promise<SourceResponse> {
+  const { project } = await resolveProject(db, caller, query.projectId);
+  const { threads } = await scanProject(db, project.id);
+  const stamped = threads.filter((t) => t.sourceFile !== null);
+  const limit = query.limit ?? LIMITS.sourceLimitDefault;
+  const base = { project: { id: project.id, name: project.name }, coverage: { threads: threads.length, stamped: stamped.length } };
+
+  if (query.file !== undefined || query.component !== undefined) {
+    const component = query.component?.toLowerCase();
+    const matches = stamped.filter(
+      (t) => (query.file === undefined || fileMatches(query.file, t.sourceFile!)) && (component === undefined || t.sourceComponent?.toLowerCase() === component),
+    );
+    const summary = countStatuses(matches);
+    let filtered = query.status !== undefined ? matches.filter((t) => t.status === query.status) : matches;
+    if (query.line !== undefined) {
+      const line = query.line;
+      const distance = (t: ThreadRow) => (t.sourceLine === null ? Number.MAX_SAFE_INTEGER : Math.abs(t.sourceLine - line));
+      filtered = [...filtered].sort((a, b) => distance(a) - distance(b) || b.createdAt - a.createdAt);
+    }
+    return {
+      ...base,
+      mode: 'matches',
+      query: { file: query.file ?? null, component: query.component ?? null, line: query.line ?? null },
+      matched: filtered.length,
+      summary,
+      items: filtered.slice(0, limit).map((t) => ({ ...toRow(t), status: t.status as Status })),
+    };
+  }
+
+  const files = new Map<string, { file: string; open: number; deferred: number; resolved: number; components: Set<string> }>();
+  for (const t of stamped) {
+    const f = files.get(t.sourceFile!) ?? { file: t.sourceFile!, open: 0, deferred: 0, resolved: 0, components: new Set<string>() };
+    if (t.status === 'open' || t.status === 'deferred' || t.status === 'resolved') f[t.status]++;
+    if (t.sourceComponent) f.components.add(t.sourceComponent);
+    files.set(f.file, f);
+  }
+  const ranked = [...files.values()].sort(
+    (a, b) => b.open + b.deferred - (a.open + a.deferred) || b.open + b.deferred + b.resolved - (a.open + a.deferred + a.resolved) || a.file.localeCompare(b.file),
+  );
+  return {
+    ...base,
+    mode: 'hotspots',
+    totalFiles: ranked.length,
+    files: ranked.slice(0, limit).map((f) => ({ file: f.file, open: f.open, deferred: f.deferred, resolved: f.resolved, components: [...f.components].sort() })),
+  };
+}

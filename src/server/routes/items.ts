@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ENDPOINTS, ItemParams } from '../../shared/api/index.js';
+import { assignItem } from '../domain/item-assign.js';
+import { createItem } from '../domain/item-create.js';
+import { getItemDetail } from '../domain/item-detail.js';
+import { mergeItems } from '../domain/item-merge.js';
+import { postReply } from '../domain/item-reply.js';
+import { setStatus } from '../domain/item-status.js';
+import { listItems } from '../domain/items-list.js';
+import { baseUrlOf, callerOf } from '../http/context.js';
+import type { AppDeps } from '../app.js';
+
+export function itemRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(ENDPOINTS.listItems.path, { schema: { querystring: ENDPOINTS.listItems.query, response: { 200: ENDPOINTS.listItems.response } } }, (req) =>
+    listItems(db, callerOf(req), req.query),
+  );
+  r.get('/items/:itemId', { schema: { params: ItemParams, response: { 200: ENDPOINTS.getItem.response } } }, (req) =>
+    getItemDetail(db, callerOf(req), req.params.itemId, { baseUrl: baseUrlOf(req), now: clock.now() }),
+  );
+  r.post(ENDPOINTS.setStatus.path, { schema: { body: ENDPOINTS.setStatus.body, response: { 200: ENDPOINTS.setStatus.response } } }, (req) =>
+    setStatus(db, callerOf(req), req.body, clock.now()),
+  );
+  r.post(ENDPOINTS.postUpdate.path, { schema: { body: ENDPOINTS.postUpdate.body, response: { 200: ENDPOINTS.postUpdate.response } } }, (req) =>
+    postReply(db, callerOf(req), req.body, clock.now()),
+  );
+  r.post(ENDPOINTS.createItem.path, { schema: { body: ENDPOINTS.createItem.body, response: { 200: ENDPOINTS.createItem.response } } }, (req) =>
+    createItem(db, callerOf(req), req.body, clock.now()),
+  );
+  r.post(ENDPOINTS.assign.path, { schema: { body: ENDPOINTS.assign.body, response: { 200: ENDPOINTS.assign.response } } }, (req) =>
+    assignItem(db, callerOf(req), req.body, clock.now()),
+  );
+  r.post(ENDPOINTS.mergeItems.path, { schema: { body: ENDPOINTS.mergeItems.body, response: { 200: ENDPOINTS.mergeItems.response } } }, (req) =>
+    mergeItems(db, callerOf(req), req.body, clock.now()),
+  );
+}

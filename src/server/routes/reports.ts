@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ENDPOINTS } from '../../shared/api/index.js';
+import { decisionLog } from '../domain/decisions.js';
+import { projectReview } from '../domain/review.js';
+import { saveRule } from '../domain/rules.js';
+import { findSimilar } from '../domain/similar.js';
+import { findBySource } from '../domain/source.js';
+import { whatsNew } from '../domain/whats-new.js';
+import { callerOf } from '../http/context.js';
+import type { AppDeps } from '../app.js';
+
+export function reportRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(ENDPOINTS.saveRule.path, { schema: { body: ENDPOINTS.saveRule.body, response: { 200: ENDPOINTS.saveRule.response } } }, (req) =>
+    saveRule(db, callerOf(req), req.body, clock.now()),
+  );
+  r.get(ENDPOINTS.whatsNew.path, { schema: { querystring: ENDPOINTS.whatsNew.query, response: { 200: ENDPOINTS.whatsNew.response } } }, (req) =>
+    whatsNew(db, callerOf(req), req.query, clock.now()),
+  );
+  r.get(ENDPOINTS.review.path, { schema: { querystring: ENDPOINTS.review.query, response: { 200: ENDPOINTS.review.response } } }, (req) =>
+    projectReview(db, callerOf(req), req.query, clock.now()),
+  );
+  r.get(ENDPOINTS.decisions.path, { schema: { querystring: ENDPOINTS.decisions.query, response: { 200: ENDPOINTS.decisions.response } } }, (req) =>
+    decisionLog(db, callerOf(req), req.query),
+  );
+  r.get(ENDPOINTS.findBySource.path, { schema: { querystring: ENDPOINTS.findBySource.query, response: { 200: ENDPOINTS.findBySource.response } } }, (req) =>
+    findBySource(db, callerOf(req), req.query),
+  );
+  r.post(ENDPOINTS.findSimilar.path, { schema: { body: ENDPOINTS.findSimilar.body, response: { 200: ENDPOINTS.findSimilar.response } } }, (req) =>
+    findSimilar(db, callerOf(req), req.body),
+  );
+}

@@ -1,0 +1,75 @@
+import type { Db } from './open.js';
+
+export interface ProjectRecord {
+  id: string;
+  workspaceId: string;
+  workspaceName: string;
+  name: string;
+  slug: string;
+  repo: string | null;
+  archived: boolean;
+  siteUrl: string;
+  context: string;
+  createdAt: number;
+  updatedAt: number;
+  lastActivityAt: number;
+}
+
+function baseQuery(db: Db) {
+  return db
+    .selectFrom('projects')
+    .innerJoin('workspaces', 'workspaces.id', 'projects.workspace_id')
+    .select([
+      'projects.id',
+      'projects.workspace_id as workspaceId',
+      'workspaces.name as workspaceName',
+      'projects.name',
+      'projects.slug',
+      'projects.repo',
+      'projects.archived',
+      'projects.site_url as siteUrl',
+      'projects.context',
+      'projects.created_at as createdAt',
+      'projects.updated_at as updatedAt',
+      'projects.last_activity_at as lastActivityAt',
+    ]);
+}
+
+type Raw = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
+const toRecord = (r: Raw): ProjectRecord => ({ ...r, archived: r.archived === 1 });
+
+export async function findProject(db: Db, projectId: string): Promise<ProjectRecord | null> {
+  const row = await baseQuery(db).where('projects.id', '=', projectId).executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+/** Live (not archived) projects of the given workspaces, most recent activity first. */
+export async function listActiveProjects(db: Db, workspaceIds: string[]): Promise<ProjectRecord[]> {
+  if (workspaceIds.length === 0) return [];
+  const rows = await baseQuery(db)
+    .where('projects.workspace_id', 'in', workspaceIds)
+    .where('projects.archived', '=', 0)
+    .orderBy('projects.last_activity_at', 'desc')
+    .orderBy('projects.name')
+    .orderBy('projects.id')
+    .execute();
+  return rows.map(toRecord);
+}
+
+export async function countActiveProjects(db: Db, workspaceIds: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (workspaceIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('projects')
+    .select(['workspace_id', db.fn.countAll<number>().as('n')])
+    .where('workspace_id', 'in', workspaceIds)
+    .where('archived', '=', 0)
+    .groupBy('workspace_id')
+    .execute();
+  for (const r of rows) out.set(r.workspace_id, Number(r.n));
+  return out;
+}
+
+export async function touchProject(db: Db, projectId: string, at: number): Promise<void> {
+  await db.updateTable('projects').set({ last_activity_at: at }).where('id', '=', projectId).where('last_activity_at', '<', at).execute();
+}

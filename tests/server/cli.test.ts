@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { asLoose, baseWorld, TOKENS, type Loose } from './support/world.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CLI = path.join(ROOT, 'src/server/cli.ts');
+
+const tmpDirs: string[] = [];
+const tmp = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-cli-'));
+  tmpDirs.push(d);
+  return d;
+};
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+function run(args: string[]): Run {
+  // node --import tsx (not the tsx wrapper) so signals reach the service process itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+async function listeningUrl(r: Run, timeoutMs = 40_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const m = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(r.stdout());
+    if (m) return m[1]!;
+    if (r.child.exitCode !== null) throw new Error(`exited early: ${r.stderr()}`);
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  throw new Error(`no listening line; stdout: ${r.stdout()} stderr: ${r.stderr()}`);
+}
+
+describe('npm run server', () => {
+  it('loads a fixture into an empty data directory, serves it, and closes on SIGTERM', async () => {
+    const dir = tmp();
+    const file = path.join(dir, 'world.json');
+    fs.writeFileSync(file, JSON.stringify(baseWorld()));
+    const r = run(['--port', '0', '--data', path.join(dir, 'data'), '--fixture', file]);
+    const url = await listeningUrl(r);
+    expect(url).not.toMatch(/:0$/);
+    const res = await fetch(`${url}/api/v1/items`, { headers: { authorization: `Bearer ${TOKENS.solo}` } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Loose).items[0].id).toBe('it_solo');
+    r.child.kill('SIGTERM');
+    expect(await r.exited).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'data', 'feedback.sqlite'))).toBe(true);
+
+    // Restarting on the same directory keeps the data; --fixture now refuses (exit 2).
+    const again = run(['--port', '0', '--data', path.join(dir, 'data'), '--fixture', file]);
+    expect(await again.exited).toBe(2);
+    expect(again.stderr()).toMatch(/only into an empty data directory/);
+  });
+
+  it('starts empty without --demo and closes on SIGINT', async () => {
+    const r = run(['--port', '0', '--data', tmp()]);
+    const url = await listeningUrl(r);
+    const res = await fetch(`${url}/api/v1/workspaces`, { headers: { authorization: `Bearer ${TOKENS.owner}` } });
+    expect(res.status).toBe(401);
+    r.child.kill('SIGINT');
+    expect(await r.exited).toBe(0);
+  });
+
+  it('seeds the demo dataset with --demo', async () => {
+    const r = run(['--port', '0', '--data', tmp(), '--demo']);
+    const url = await listeningUrl(r, 60_000);
+    const res = await fetch(`${url}/api/v1/items`, { headers: { authorization: 'Bearer demo-solo' } });
+    expect(res.status).toBe(200);
+    r.child.kill('SIGTERM');
+    expect(await r.exited).toBe(0);
+  }, 90_000);
+
+  it('exits 2 with a clear message on bad flags', async () => {
+    for (const [args, message] of [
+      [['--bogus'], /Unknown option '--bogus'/],
+      [['--port', 'abc'], /--port must be a whole number/],
+      [['--port', '70000'], /--port must be a whole number/],
+      [['--demo', '--fixture', 'x.json'], /either --demo or --fixture/],
+      [['--fixture', '/nonexistent/file.json', '--data', tmp()], /Cannot read the fixture file/],
+      [['stray'], /positional/i],
+    ] as const) {
+      const r = run([...args]);
+      expect(await r.exited).toBe(2);
+      expect(r.stderr()).toMatch(message);
+    }
+  });
+
+  it('exits 1 on an invalid fixture, naming the bad field, and leaves the directory empty', async () => {
+    const dir = tmp();
+    const world = asLoose(baseWorld());
+    world.users[0].email = 'not-an-email';
+    const file = path.join(dir, 'bad.json');
+    fs.writeFileSync(file, JSON.stringify(world));
+    const r = run(['--port', '0', '--data', path.join(dir, 'data'), '--fixture', file]);
+    expect(await r.exited).toBe(1);
+    expect(r.stderr()).toMatch(/fixture\.users\[0\]\.email/);
+    expect(fs.existsSync(path.join(dir, 'data', 'feedback.sqlite'))).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { createServer } from '../../../src/server/app.js';
+import type { Clock } from '../../../src/server/clock.js';
+import { loadFixture } from '../../../src/server/fixture/load.js';
+import type { FixtureInput } from '../../../src/server/fixture/schema.js';
+import type { RateLimitOptions } from '../../../src/server/http/rate-limit.js';
+import type { RenderPng } from '../../../src/server/http/render-png.js';
+import { openDatabase, type Db } from '../../../src/server/storage/open.js';
+import { NOW, type Loose } from './world.js';
+
+export class TestClock implements Clock {
+  constructor(public current: number = NOW) {}
+  now(): number {
+    return this.current;
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export interface Res {
+  status: number;
+  headers: Headers;
+  body: Loose;
+}
+
+export interface Running {
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  baseUrl: string;
+  get(path: string, token?: string | null, headers?: Record<string, string>): Promise<Res>;
+  post(path: string, body: unknown, token?: string | null): Promise<Res>;
+  raw(path: string, init: RequestInit): Promise<Res>;
+  close(): Promise<void>;
+}
+
+async function toRes(r: Response): Promise<Res> {
+  const text = await r.text();
+  let body: unknown = text;
+  if ((r.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
+  return { status: r.status, headers: r.headers, body };
+}
+
+/** A real server on 127.0.0.1 over a real (in-memory) SQLite database loaded with `fixture`. */
+export async function startServer(fixture: FixtureInput, opts: { clock?: TestClock; renderPng?: RenderPng; rateLimit?: RateLimitOptions } = {}): Promise<Running> {
+  const db = await openDatabase({ dataDir: ':memory:' });
+  await loadFixture(db, fixture);
+  const clock = opts.clock ?? new TestClock();
+  const app = createServer({ db, clock, ...(opts.renderPng ? { renderPng: opts.renderPng } : {}), ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const auth = (token: string | null | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+  return {
+    app,
+    db,
+    clock,
+    baseUrl,
+    get: async (path, token, headers = {}) => toRes(await fetch(baseUrl + path, { headers: { ...auth(token), ...headers } })),
+    post: async (path, body, token) =>
+      toRes(await fetch(baseUrl + path, { method: 'POST', headers: { ...auth(token), 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+    raw: async (path, init) => toRes(await fetch(baseUrl + path, init)),
+    close: async () => {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
