@@ -77,8 +77,9 @@ test.describe.serial('walking skeleton', () => {
     // The service agrees, not just the optimistic UI.
     await expect.poll(async () => (await api<Detail>('demo-owner', `/items/${itemId}`)).status).toBe('resolved');
 
+    // A reload reopens the same project from the address (route kept in the URL).
     await page.reload();
-    await openProject(page, 'Checkout app');
+    await expect(page.getByTestId('board')).toBeVisible();
     await expect.poll(() => columnCount(page, 'resolved')).toBe(before.resolved + 1);
     const truth = await api<ItemsBody>('demo-owner', `/items?projectId=${projectId}&status=resolved&limit=200`);
     expect(truth.items.some((i) => i.id === itemId)).toBe(true);

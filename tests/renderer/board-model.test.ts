@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPending, groupByStatus, moveRow, neighbourAfterRemoval, nextFocus } from '../../src/renderer/stores/board-model.js';
+import { applyPending, groupByStatus, moveRow, neighbourAfterRemoval, nextFocus, patchRows, removeRows } from '../../src/renderer/stores/board-model.js';
 import { row } from './support/fake-items.js';
 
 const summary = { total: 4, open: 2, deferred: 1, resolved: 1, unassigned: 0, byType: {}, byPage: {} };
@@ -57,5 +57,36 @@ describe('board model', () => {
     const cols = groupByStatus([row('a', { status: 'open' }), row('d', { status: 'resolved' })]);
     expect(nextFocus(cols, 'a', 'right')).toBe('d');
     expect(nextFocus(cols, 'd', 'left')).toBe('a');
+  });
+});
+
+describe('patching and removing rows', () => {
+  const summary = { total: 3, open: 2, deferred: 1, resolved: 0, unassigned: 2, byType: { bug: 2, copy: 1 }, byPage: { '/': 2, '/cart': 1 } };
+  const snapshot = {
+    rows: [row('a', { assigneeId: '' }), row('b', { assigneeId: 'u1', assignee: 'Ada' }), row('c', { status: 'deferred', type: 'copy', page: '/cart', assigneeId: null })],
+    summary,
+  };
+
+  it('keeps every count in step with the fields a patch changes', () => {
+    const next = patchRows(snapshot, [
+      { id: 'a', changes: { status: 'resolved', assigneeId: 'u2', assignee: 'Bo' } },
+      { id: 'c', changes: { type: 'bug', page: '/' } },
+    ]);
+    expect(next.rows[0]).toMatchObject({ id: 'a', status: 'resolved', assignee: 'Bo' });
+    expect(next.summary).toEqual({ total: 3, open: 1, deferred: 1, resolved: 1, unassigned: 1, byType: { bug: 3 }, byPage: { '/': 3 } });
+    // The input is left alone.
+    expect(snapshot.rows[0]!.status).toBe('open');
+  });
+
+  it('returns the same snapshot when nothing changes', () => {
+    expect(patchRows(snapshot, [{ id: 'a', changes: { status: 'open' } }])).toBe(snapshot);
+    expect(patchRows(snapshot, [{ id: 'missing', changes: { status: 'resolved' } }])).toBe(snapshot);
+    expect(removeRows(snapshot, ['missing'])).toBe(snapshot);
+  });
+
+  it('takes removed rows out of the counts', () => {
+    const next = removeRows(snapshot, ['c']);
+    expect(next.rows.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(next.summary).toEqual({ total: 2, open: 2, deferred: 0, resolved: 0, unassigned: 1, byType: { bug: 2 }, byPage: { '/': 2 } });
   });
 });

@@ -7,6 +7,8 @@ vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge
 
 const { useBoard } = await import('../../src/renderer/stores/board-store.js');
 const { useAnnouncer } = await import('../../src/renderer/stores/announcer-store.js');
+const { emitItemsChanged } = await import('../../src/renderer/stores/items-sync.js');
+const { useUndo } = await import('../../src/renderer/stores/undo-store.js');
 
 /** Resolves a promise on demand, to hold a write in flight. */
 function deferred<T>() {
@@ -134,5 +136,52 @@ describe('board store', () => {
     await loadBoard();
     expect(await useBoard.getState().setStatus('a', 'open')).toBe(false);
     expect(bridge.api.setStatus).not.toHaveBeenCalled();
+  });
+
+  it('offers to undo a move, and the undo moves the card back', async () => {
+    await loadBoard();
+    bridge.api.setStatus!.mockImplementation(async ({ status }: { status: string }) => ({ ok: true, data: { status, changed: true } }));
+    await useBoard.getState().setStatus('a', 'resolved');
+    const offer = useUndo.getState().offer;
+    expect(offer?.label).toBe('Moved “Thread a” to Resolved');
+    expect(await offer!.undo()).toBe(true);
+    expect(statusOf('a')).toBe('open');
+    expect(bridge.api.setStatus).toHaveBeenLastCalledWith({ itemId: 'a', status: 'open' });
+  });
+});
+
+describe('items-sync changes from other features', () => {
+  it('applies patches and removals at once, with the counts, then refetches in the background', async () => {
+    await loadBoard();
+    const before = bridge.api.listItems!.mock.calls.length;
+    emitItemsChanged({ projectId: 'p1', patched: [{ id: 'a', changes: { status: 'resolved', assigneeId: 'u1', assignee: 'Ada' } }], removed: ['c'] });
+    expect(statusOf('a')).toBe('resolved');
+    expect(useBoard.getState().data?.rows.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(counts()).toEqual({ open: 1, deferred: 0, resolved: 1 });
+    expect(useBoard.getState().data?.summary.total).toBe(2);
+    await vi.waitFor(() => expect(bridge.api.listItems!.mock.calls.length).toBeGreaterThan(before), { timeout: 2000 });
+  });
+
+  it('ignores changes to another project', async () => {
+    await loadBoard();
+    const data = useBoard.getState().data;
+    emitItemsChanged({ projectId: 'other', removed: ['a'] });
+    expect(useBoard.getState().data).toBe(data);
+  });
+
+  it('keeps a change a slower refetch did not see yet', async () => {
+    await loadBoard();
+    const slow = deferred<unknown>();
+    const service = fakeItemsService(rows);
+    bridge.api.listItems!.mockImplementationOnce(() => slow.promise);
+    const reload = useBoard.getState().load('p1');
+    // Accepted by the service after the reload asked, so the reload's answer is older.
+    useBoard.getState().applyPatches([{ id: 'b', changes: { assigneeId: 'u9', assignee: 'Zoe' } }]);
+    slow.resolve(await service.listItems({ projectId: 'p1', limit: 200 }));
+    await reload;
+    expect(useBoard.getState().data?.rows.find((r) => r.id === 'b')).toMatchObject({ assigneeId: 'u9', assignee: 'Zoe' });
+    // A load that starts after the change trusts the service again.
+    await useBoard.getState().load('p1');
+    expect(useBoard.getState().data?.rows.find((r) => r.id === 'b')?.assigneeId).toBeNull();
   });
 });

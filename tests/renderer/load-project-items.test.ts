@@ -151,3 +151,30 @@ describe('splitSlice', () => {
     expect(splitSlice({ page: '/a', status: 'open', type: 'bug' }, summary)).toEqual([]);
   });
 });
+
+describe('loadProjectItems with a text search', () => {
+  it('sends q with every request and gathers every match past 200', async () => {
+    const all = manyRows(900, { pages: ['/a', '/b', '/c'] });
+    // Every other thread mentions it in a reply: 450 matches, 150 on each page.
+    const replies = Object.fromEntries(all.filter((_, i) => i % 2 === 0).map((r) => [r.id, 'the pay button is broken']));
+    const service = fakeItemsService(all, { replies });
+    const { data, error } = await loadProjectItems(service.listItems, 'p1', { base: { q: 'pay button' } });
+    expect(error).toBeNull();
+    expect(service.calls.every((c) => c.q === 'pay button')).toBe(true);
+    expect(data?.rows).toHaveLength(450);
+    expect(data?.rows.every((r) => replies[r.id])).toBe(true);
+    expect(data?.unlisted).toEqual([]);
+  });
+
+  it('stops asking once every match is in hand', async () => {
+    // 250 matches, the newest threads: 120 on /a, 130 on /b. The first answer holds all of /a;
+    // asking /b completes the set, so /c (which holds none) is never asked.
+    const onA = Array.from({ length: 120 }, (_, i) => row(`a${i}`, { page: '/a', excerpt: 'needle', createdAt: 9000 + i }));
+    const onB = Array.from({ length: 130 }, (_, i) => row(`b${i}`, { page: '/b', excerpt: 'needle', createdAt: 5000 + i }));
+    const others = Array.from({ length: 400 }, (_, i) => row(`o${i}`, { page: i % 2 ? '/b' : '/c', createdAt: i }));
+    const service = fakeItemsService([...onA, ...onB, ...others]);
+    const { data } = await loadProjectItems(service.listItems, 'p1', { base: { q: 'needle' }, concurrency: 1 });
+    expect(data?.rows).toHaveLength(250);
+    expect(service.calls.map((c) => c.page ?? null)).toEqual([null, '/b']);
+  });
+});

@@ -2,22 +2,31 @@ import { useCallback, useEffect } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { LiveRegion } from '../components/LiveRegion.js';
 import { NetworkStatus } from '../components/NetworkStatus.js';
-import { BoardScreen } from '../features/board/BoardScreen.js';
+import { NoticeToast } from '../components/NoticeToast.js';
+import { UndoToast } from '../components/UndoToast.js';
+import { DialogHost } from '../features/actions/DialogHost.js';
 import { ConnectScreen } from '../features/connect/ConnectScreen.js';
 import { ProjectPicker } from '../features/projects/ProjectPicker.js';
+import { WorkspaceScreen } from '../features/workspace/WorkspaceScreen.js';
 import { useSession } from '../stores/session-store.js';
+import { AppDialogs } from './AppDialogs.js';
 import { AppHeader } from './AppHeader.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { useNavigation, type Screen } from './navigation-store.js';
+import { useGlobalShortcuts } from './use-global-shortcuts.js';
+import { applyRoute, initialRoute, useUrlSync } from './use-url-sync.js';
 
-/** Asks the bridge for the active connection and opens the project picker, or the connect screen without one. */
+/**
+ * Asks the bridge for the active connection, then shows what the address asked for (a
+ * reloaded project view) or the project picker; the connect screen without a connection.
+ */
 function useBoot(): () => void {
   const go = useNavigation((s) => s.go);
   const start = useSession((s) => s.start);
   return useCallback(() => {
     void start().then((hasActive) => {
       // A failed start stays on the starting screen, which explains it and offers a retry.
-      if (hasActive) go({ name: 'projects' });
+      if (hasActive) applyRoute(initialRoute());
       else if (!useSession.getState().problem) go({ name: 'connect' });
     });
   }, [go, start]);
@@ -51,23 +60,33 @@ function ScreenView({ screen, boot }: { screen: Screen; boot: () => void }) {
     case 'projects':
       return <ProjectPicker />;
     case 'board':
-      return <BoardScreen projectId={screen.projectId} projectName={screen.projectName} />;
+      return <WorkspaceScreen projectId={screen.projectId} projectName={screen.projectName} />;
   }
 }
+
+const AREA: Record<Screen['name'], string> = { starting: 'the start screen', connect: 'connections', projects: 'the project list', board: 'the project' };
 
 export function App() {
   const boot = useBoot();
   useEffect(boot, [boot]);
+  useUrlSync();
+  useGlobalShortcuts();
   const screen = useNavigation((s) => s.screen);
   return (
     <div className="shell">
       <AppHeader />
-      <ErrorBoundary area={`the ${screen.name === 'board' ? 'board' : screen.name === 'projects' ? 'project list' : 'connections'}`} resetKey={screen}>
+      <ErrorBoundary area={AREA[screen.name]} resetKey={screen}>
         <ScreenView screen={screen} boot={boot} />
       </ErrorBoundary>
       <footer className="shell__footer">
         <NetworkStatus />
       </footer>
+      <ErrorBoundary area="the dialog">
+        <AppDialogs />
+        <DialogHost />
+      </ErrorBoundary>
+      <UndoToast />
+      <NoticeToast />
       <LiveRegion />
     </div>
   );

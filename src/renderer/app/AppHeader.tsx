@@ -1,5 +1,8 @@
+import { useBoard } from '../stores/board-store.js';
+import { useDialogs } from '../stores/dialogs-store.js';
 import { useSession } from '../stores/session-store.js';
 import { useNavigation } from './navigation-store.js';
+import { displayChord, isMacPlatform } from './shortcuts.js';
 
 /** Where you are (connection › project) and the way back up. */
 export function AppHeader() {
@@ -7,6 +10,8 @@ export function AppHeader() {
   const go = useNavigation((s) => s.go);
   const active = useSession((s) => s.active);
   const connection = active?.connection;
+  const loadedName = useBoard((s) => (screen.name === 'board' && s.data?.project.id === screen.projectId ? s.data.project.name : ''));
+  const openDialog = useDialogs((s) => s.open);
   return (
     <header className="shell__header">
       <span className="shell__brand">Triage Desk</span>
@@ -39,11 +44,21 @@ export function AppHeader() {
               /
             </span>
             <span className="crumb crumb--current" aria-current="page">
-              {screen.projectName}
+              {screen.projectName || loadedName || 'Project'}
             </span>
           </>
         )}
       </nav>
+      {connection && (
+        <div className="shell__tools">
+          <button type="button" className="button button--quiet" onClick={() => openDialog({ kind: 'palette' })} title="Every action by name">
+            Commands <kbd>{displayChord('Mod+k', isMacPlatform())}</kbd>
+          </button>
+          <button type="button" className="button button--quiet" onClick={() => openDialog({ kind: 'shortcuts' })} title="Keyboard shortcuts">
+            Shortcuts <kbd>?</kbd>
+          </button>
+        </div>
+      )}
     </header>
   );
 }

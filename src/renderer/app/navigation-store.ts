@@ -1,10 +1,15 @@
 import { create } from 'zustand';
 
-/** Which screen the shell shows. The thread panel is separate (thread-store) so it can sit beside the board. */
+/**
+ * Which screen the shell shows. 'board' is a project's workspace (board or table view, see
+ * workspace-store); the name stays because other features navigate with it. The thread
+ * panel is separate (thread-store) so it can sit beside either view.
+ */
 export type Screen =
   | { name: 'starting' }
   | { name: 'connect' }
   | { name: 'projects' }
+  /** projectName may be '' when the app was reloaded on a project's address; the header then shows the loaded name. */
   | { name: 'board'; projectId: string; projectName: string };
 
 interface NavigationState {

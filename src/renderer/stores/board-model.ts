@@ -20,15 +20,77 @@ export function groupByStatus(rows: readonly ItemRow[]): Columns {
 
 /** Moves one row to `to`, adjusting the counts; unchanged when the row is missing or already there. */
 export function moveRow(snapshot: BoardSnapshot, itemId: string, to: Status): BoardSnapshot {
-  const index = snapshot.rows.findIndex((r) => r.id === itemId);
-  const row = snapshot.rows[index];
-  if (!row || row.status === to) return snapshot;
-  const rows = snapshot.rows.slice();
-  rows[index] = { ...row, status: to };
-  const summary = { ...snapshot.summary };
-  summary[row.status] = Math.max(0, summary[row.status] - 1);
-  summary[to] += 1;
-  return { rows, summary };
+  return patchRows(snapshot, [{ id: itemId, changes: { status: to } }]);
+}
+
+function bump(counts: Record<string, number>, key: string, by: number): Record<string, number> {
+  const n = Math.max(0, (counts[key] ?? 0) + by);
+  const next = { ...counts };
+  if (n === 0) delete next[key];
+  else next[key] = n;
+  return next;
+}
+
+/** Whole-project counts after `row` leaves them (a removed or merged thread). */
+function uncount(summary: ItemsSummary, row: ItemRow): ItemsSummary {
+  return {
+    ...summary,
+    total: Math.max(0, summary.total - 1),
+    [row.status]: Math.max(0, summary[row.status] - 1),
+    unassigned: row.assigneeId ? summary.unassigned : Math.max(0, summary.unassigned - 1),
+    byType: bump(summary.byType, row.type, -1),
+    byPage: bump(summary.byPage, row.page, -1),
+  };
+}
+
+/** Whole-project counts after `from` became `to`: only the figures a changed field belongs to move. */
+function recount(summary: ItemsSummary, from: ItemRow, to: ItemRow): ItemsSummary {
+  let next = summary;
+  if (from.status !== to.status) next = { ...next, [from.status]: Math.max(0, next[from.status] - 1), [to.status]: next[to.status] + 1 };
+  if (Boolean(from.assigneeId) !== Boolean(to.assigneeId)) next = { ...next, unassigned: Math.max(0, next.unassigned + (to.assigneeId ? -1 : 1)) };
+  if (from.type !== to.type) next = { ...next, byType: bump(bump(next.byType, from.type, -1), to.type, 1) };
+  if (from.page !== to.page) next = { ...next, byPage: bump(bump(next.byPage, from.page, -1), to.page, 1) };
+  return next;
+}
+
+export interface RowPatch {
+  id: string;
+  changes: Partial<ItemRow>;
+}
+
+/**
+ * Applies field changes to rows (missing rows are skipped) and keeps the counts in step.
+ * The same snapshot comes back when nothing changed, so views that compare by identity stay put.
+ */
+export function patchRows(snapshot: BoardSnapshot, patches: readonly RowPatch[]): BoardSnapshot {
+  let rows: ItemRow[] | null = null;
+  let summary = snapshot.summary;
+  let index: Map<string, number> | null = null;
+  for (const { id, changes } of patches) {
+    index ??= new Map(snapshot.rows.map((r, i) => [r.id, i]));
+    const at = index.get(id);
+    if (at === undefined) continue;
+    const current = (rows ?? snapshot.rows)[at]!;
+    const keys = Object.keys(changes) as (keyof ItemRow)[];
+    if (keys.every((k) => changes[k] === undefined || Object.is(changes[k], current[k]))) continue;
+    const next = { ...current, ...changes, id: current.id };
+    rows ??= snapshot.rows.slice();
+    rows[at] = next;
+    summary = recount(summary, current, next);
+  }
+  return rows ? { rows, summary } : snapshot;
+}
+
+/** Drops rows (merged away, deleted), taking them out of the counts too. */
+export function removeRows(snapshot: BoardSnapshot, ids: readonly string[]): BoardSnapshot {
+  const gone = new Set(ids);
+  let summary = snapshot.summary;
+  const rows = snapshot.rows.filter((r) => {
+    if (!gone.has(r.id)) return true;
+    summary = uncount(summary, r);
+    return false;
+  });
+  return rows.length === snapshot.rows.length ? snapshot : { rows, summary };
 }
 
 /**

@@ -4,11 +4,21 @@ import type { ItemRow, ItemsSummary } from '../../shared/api/resources.js';
 import { getBridge } from '../bridge/index.js';
 import { STATUS_LABEL, truncate } from '../format/labels.js';
 import { announce } from './announcer-store.js';
-import { applyPending, moveRow } from './board-model.js';
+import { applyPending, moveRow, patchRows, removeRows, type BoardSnapshot, type RowPatch } from './board-model.js';
 import { failure, type Failure } from './failure.js';
+import { onItemsChanged, type ItemsChange } from './items-sync.js';
 import { loadProjectItems, type LoadProgress, type UnlistedSlice } from './load-project-items.js';
+import { useUndo } from './undo-store.js';
+
+/**
+ * The project's items, shared by board and table (the name predates the table; other
+ * features read `useBoard` already). Every thread of the project is loaded once; views
+ * filter it client-side. Writers elsewhere announce changes through items-sync: they are
+ * applied at once and confirmed by a background refetch.
+ */
 
 interface BoardData {
+  project: { id: string; name: string };
   rows: ItemRow[];
   summary: ItemsSummary;
   capped: boolean;
@@ -31,18 +41,24 @@ export interface MoveProblem extends Failure {
 interface BoardState {
   projectId: string | null;
   data: BoardData | null;
-  /** Set while a load runs; the board keeps showing the previous rows meanwhile. */
+  /** Set while a load runs; the views keep showing the previous rows meanwhile. */
   progress: LoadProgress | null;
   loadProblem: Failure | null;
   loadedAt: number | null;
   pending: Record<string, PendingMove>;
   moveProblem: MoveProblem | null;
+  /** The thread keyboard actions apply to, in board and table alike. */
   focusedId: string | null;
   /** Bumped when DOM focus should follow focusedId (keyboard), not when it is merely remembered. */
   focusTick: number;
 
   load(projectId: string): Promise<void>;
-  setStatus(itemId: string, to: Status): Promise<boolean>;
+  /** Reloads the current project in the background, soon; several calls in a row load once. */
+  scheduleRefetch(delayMs?: number): void;
+  /** Changes the service already accepted (a bulk action's answers, another feature's write). */
+  applyPatches(patches: readonly RowPatch[]): void;
+  applyChange(change: ItemsChange): void;
+  setStatus(itemId: string, to: Status, options?: { offerUndo?: boolean }): Promise<boolean>;
   focusCard(itemId: string | null, takeFocus: boolean): void;
   dismissMoveProblem(): void;
   leave(): void;
@@ -50,12 +66,51 @@ interface BoardState {
 
 let loadController: AbortController | null = null;
 let moveSeq = 0;
+let refetchTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Accepted changes a load may not have seen yet. A load that started before a change was
+ * applied reads the old value; re-applying what came after its start keeps the screen
+ * truthful until the next load, which sees the change itself.
+ */
+let changeEpoch = 0;
+const recentPatches = new Map<string, { epoch: number; changes: Partial<ItemRow> }>();
+const recentRemovals = new Map<string, number>();
+
+function rememberPatches(patches: readonly RowPatch[]): void {
+  changeEpoch += 1;
+  for (const { id, changes } of patches) {
+    const prior = recentPatches.get(id)?.changes;
+    recentPatches.set(id, { epoch: changeEpoch, changes: { ...prior, ...changes } });
+  }
+}
+
+function replayRecent(snapshot: BoardSnapshot, loadStartedAt: number): BoardSnapshot {
+  const patches: RowPatch[] = [];
+  for (const [id, p] of recentPatches) {
+    if (p.epoch > loadStartedAt) patches.push({ id, changes: p.changes });
+    else recentPatches.delete(id);
+  }
+  const removed: string[] = [];
+  for (const [id, epoch] of recentRemovals) {
+    if (epoch > loadStartedAt) removed.push(id);
+    else recentRemovals.delete(id);
+  }
+  return removeRows(patchRows(snapshot, patches), removed);
+}
+
+function forgetRecent(): void {
+  recentPatches.clear();
+  recentRemovals.clear();
+}
 
 function excerptOf(data: BoardData | null, itemId: string): string {
   const text = data?.rows.find((r) => r.id === itemId)?.excerpt.trim();
   if (!text) return 'the thread';
   return `“${truncate(text, 60)}”`;
 }
+
+const REFETCH_DELAY_MS = 400;
 
 export const useBoard = create<BoardState>()((set, get) => ({
   projectId: null,
@@ -73,9 +128,11 @@ export const useBoard = create<BoardState>()((set, get) => ({
     const controller = new AbortController();
     loadController = controller;
     if (get().projectId !== projectId) {
-      set({ projectId, data: null, focusedId: null, pending: {}, moveProblem: null });
+      forgetRecent();
+      set({ projectId, data: null, focusedId: null, pending: {}, moveProblem: null, loadedAt: null });
     }
     set({ progress: { done: 0, planned: 1, rows: 0 }, loadProblem: null });
+    const startedAt = changeEpoch;
 
     const outcome = await loadProjectItems((q) => getBridge().api.listItems(q), projectId, {
       signal: controller.signal,
@@ -93,17 +150,51 @@ export const useBoard = create<BoardState>()((set, get) => ({
       set({ progress: null, loadProblem: problem });
       return;
     }
-    const { rows, summary, capped, scanLimit, unlisted } = outcome.data;
-    const shown = applyPending({ rows, summary }, get().pending);
+    const { project, rows, summary, capped, scanLimit, unlisted } = outcome.data;
+    const shown = applyPending(replayRecent({ rows, summary }, startedAt), get().pending);
     set({
-      data: { ...shown, capped, scanLimit, unlisted },
+      data: { project: { id: project.id, name: project.name }, ...shown, capped, scanLimit, unlisted },
       progress: null,
       loadProblem: problem,
       loadedAt: Date.now(),
     });
   },
 
-  async setStatus(itemId, to) {
+  scheduleRefetch(delayMs = REFETCH_DELAY_MS) {
+    if (refetchTimer) clearTimeout(refetchTimer);
+    refetchTimer = setTimeout(() => {
+      refetchTimer = null;
+      const { projectId } = get();
+      if (projectId) void get().load(projectId);
+    }, delayMs);
+  },
+
+  applyPatches(patches) {
+    if (patches.length === 0) return;
+    rememberPatches(patches);
+    const { data } = get();
+    if (!data) return;
+    const next = patchRows(data, patches);
+    if (next !== data) set({ data: { ...data, ...next } });
+  },
+
+  applyChange(change) {
+    if (change.projectId !== get().projectId) return;
+    if (change.patched?.length) get().applyPatches(change.patched);
+    if (change.removed?.length) {
+      changeEpoch += 1;
+      for (const id of change.removed) recentRemovals.set(id, changeEpoch);
+      const { data, focusedId } = get();
+      if (data) {
+        const next = removeRows(data, change.removed);
+        if (next !== data) set({ data: { ...data, ...next } });
+      }
+      if (focusedId && change.removed.includes(focusedId)) set({ focusedId: null });
+    }
+    get().scheduleRefetch();
+  },
+
+  async setStatus(itemId, to, options = {}) {
     const { data } = get();
     const row = data?.rows.find((r) => r.id === itemId);
     if (!data || !row || row.status === to) return false;
@@ -125,7 +216,12 @@ export const useBoard = create<BoardState>()((set, get) => ({
       // The service has the last word (e.g. someone changed it meanwhile).
       const settled = current && res.data.status !== to ? moveRow(current, itemId, res.data.status) : null;
       set({ pending, ...(settled && current ? { data: { ...current, ...settled } } : {}) });
-      announce(`Moved ${excerptOf(current, itemId)} to ${STATUS_LABEL[res.data.status]}.`);
+      rememberPatches([{ id: itemId, changes: { status: res.data.status } }]);
+      const what = `Moved ${excerptOf(current, itemId)} to ${STATUS_LABEL[res.data.status]}`;
+      announce(`${what}.`);
+      if (options.offerUndo !== false && res.data.changed) {
+        useUndo.getState().offerUndo(what, () => get().setStatus(itemId, from, { offerUndo: false }));
+      }
       return true;
     }
     const rolledBack = current ? moveRow(current, itemId, from) : null;
@@ -152,6 +248,12 @@ export const useBoard = create<BoardState>()((set, get) => ({
   leave() {
     loadController?.abort();
     loadController = null;
+    if (refetchTimer) clearTimeout(refetchTimer);
+    refetchTimer = null;
+    forgetRecent();
     set({ projectId: null, data: null, progress: null, loadProblem: null, loadedAt: null, pending: {}, moveProblem: null, focusedId: null });
   },
 }));
+
+// The store lives as long as the app, so it listens for the whole run.
+onItemsChanged((change) => useBoard.getState().applyChange(change));

@@ -16,7 +16,12 @@ export interface SliceFilter {
   type?: string;
 }
 
-export interface ItemsQueryInput extends SliceFilter {
+/** Filters sent with every request of one load (text search narrows the whole load). */
+export interface BaseFilter {
+  q?: string;
+}
+
+export interface ItemsQueryInput extends SliceFilter, BaseFilter {
   projectId: string;
   limit: number;
 }
@@ -66,6 +71,7 @@ export interface LoadOptions {
   signal?: AbortSignal;
   /** Requests in flight at once; the bridge paces them under the rate limit. */
   concurrency?: number;
+  base?: BaseFilter;
 }
 
 /** Newest first; ties broken by id so the order is stable across loads. */
@@ -104,7 +110,7 @@ function stillIncomplete(filters: SliceFilter[], summary: ItemsSummary, collecte
 }
 
 export async function loadProjectItems(listItems: ListItems, projectId: string, options: LoadOptions = {}): Promise<LoadOutcome> {
-  const { onProgress, signal, concurrency = 3 } = options;
+  const { onProgress, signal, concurrency = 3, base = {} } = options;
   const limit = LIMITS.itemsLimitMax;
   const collected = new Map<string, ItemRow>();
   const progress: LoadProgress = { done: 0, planned: 1, rows: 0 };
@@ -115,7 +121,7 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
   };
 
   report();
-  const first = await listItems({ projectId, limit });
+  const first = await listItems({ projectId, limit, ...base });
   progress.done = 1;
   if (!first.ok) {
     report();
@@ -135,10 +141,17 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
   progress.planned += queue.length;
   report();
 
+  // `matched` counts every thread the load can list: once that many are in hand, the
+  // remaining slices could only repeat them (a narrow search is split over every page).
+  const complete = () => collected.size >= first.data.matched;
   const worker = async () => {
     for (let filter = queue.shift(); filter; filter = queue.shift()) {
       if (signal?.aborted || failure) return;
-      const res = await listItems({ projectId, limit, ...filter });
+      if (complete()) {
+        progress.planned -= 1;
+        continue;
+      }
+      const res = await listItems({ projectId, limit, ...base, ...filter });
       progress.done += 1;
       if (!res.ok) {
         failure ??= res.error;

@@ -53,7 +53,15 @@ export interface FakeService {
  * Behaves like GET /items: scans the newest `scanLimit` threads, summary covers them
  * before filters, filters by page/status/type, returns at most `limit` rows newest first.
  */
-export function fakeItemsService(all: ItemRow[], options: { scanLimit?: number; failOn?: (q: ItemsQueryInput, callIndex: number) => BridgeError | null } = {}): FakeService {
+export function fakeItemsService(
+  all: ItemRow[],
+  options: {
+    scanLimit?: number;
+    failOn?: (q: ItemsQueryInput, callIndex: number) => BridgeError | null;
+    /** Text of each thread's replies, which `q` also searches (rows carry only the first line). */
+    replies?: Record<string, string>;
+  } = {},
+): FakeService {
   const scanLimit = options.scanLimit ?? 2000;
   const calls: ItemsQueryInput[] = [];
   const newestFirst = [...all].sort((a, b) => b.createdAt - a.createdAt);
@@ -64,7 +72,9 @@ export function fakeItemsService(all: ItemRow[], options: { scanLimit?: number; 
       calls.push(q);
       const failure = options.failOn?.(q, calls.length - 1);
       if (failure) return { ok: false, error: failure };
-      const matching = scanned.filter((r) => (!q.page || r.page === q.page) && (!q.status || r.status === q.status) && (!q.type || r.type === q.type));
+      const needle = q.q?.toLowerCase();
+      const saysIt = (r: ItemRow) => !needle || `${r.excerpt} ${options.replies?.[r.id] ?? ''}`.toLowerCase().includes(needle);
+      const matching = scanned.filter((r) => (!q.page || r.page === q.page) && (!q.status || r.status === q.status) && (!q.type || r.type === q.type) && saysIt(r));
       const items = matching.slice(0, q.limit);
       const statusCounts = countBy(scanned, (r) => r.status);
       return {

@@ -1,17 +1,21 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import type { ItemRow } from '../../../shared/api/resources.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { TASK_LABEL, plural, typeLabel } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
+import type { ClickModifiers } from '../table/selection.js';
 import { startCardDrag } from './card-drag.js';
 
 interface BoardCardProps {
   row: ItemRow;
   focused: boolean;
+  selected: boolean;
   /** The one card Tab lands on (roving tabindex). */
   tabbable: boolean;
   pending: boolean;
   onOpen(itemId: string): void;
+  /** Checkbox, Shift+click (range) or Ctrl/Cmd+click (toggle). */
+  onSelect(itemId: string, modifiers: ClickModifiers, onCheckbox: boolean): void;
 }
 
 /** Focus follows the board's focusedId only when focus is already on the board, so it never jumps out of a form or the thread panel. */
@@ -20,7 +24,9 @@ function mayTakeFocus(el: HTMLElement): boolean {
   return active === null || active === document.body || (el.closest('[data-board-columns]')?.contains(active) ?? false);
 }
 
-export const BoardCard = memo(function BoardCard({ row, focused, tabbable, pending, onOpen }: BoardCardProps) {
+const modifiersOf = (e: MouseEvent) => ({ range: e.shiftKey, toggle: e.ctrlKey || e.metaKey });
+
+export const BoardCard = memo(function BoardCard({ row, focused, selected, tabbable, pending, onOpen, onSelect }: BoardCardProps) {
   const ref = useRef<HTMLDivElement>(null);
   const focusTick = useBoard((s) => s.focusTick);
   const focusCard = useBoard((s) => s.focusCard);
@@ -33,15 +39,20 @@ export const BoardCard = memo(function BoardCard({ row, focused, tabbable, pendi
   const assignee = row.assignee?.trim();
   const excerptId = `card-${row.id}-excerpt`;
   const metaId = `card-${row.id}-meta`;
+  let className = 'card';
+  if (focused) className += ' card--focused';
+  if (selected) className += ' card--selected';
+  if (pending) className += ' card--pending';
   return (
     <div
       ref={ref}
       role="button"
       tabIndex={tabbable ? 0 : -1}
-      className={`card${focused ? ' card--focused' : ''}${pending ? ' card--pending' : ''}`}
+      className={className}
       data-testid="card"
       data-item-id={row.id}
       data-status={row.status}
+      data-selected={selected || undefined}
       aria-labelledby={excerptId}
       aria-describedby={metaId}
       aria-busy={pending || undefined}
@@ -50,9 +61,31 @@ export const BoardCard = memo(function BoardCard({ row, focused, tabbable, pendi
       onFocus={() => {
         if (!focused) focusCard(row.id, false);
       }}
-      onClick={() => onOpen(row.id)}
+      onMouseDown={(e) => {
+        // Shift+click selects a range; without this it would also select the text between.
+        if (e.shiftKey) e.preventDefault();
+      }}
+      onClick={(e) => {
+        const modifiers = modifiersOf(e);
+        if (modifiers.range || modifiers.toggle) onSelect(row.id, modifiers, false);
+        else onOpen(row.id);
+      }}
     >
       <div className="card__top">
+        <input
+          type="checkbox"
+          className="card__check"
+          // A mouse affordance: keyboard users select with x, and the card's description
+          // says "Selected" (a control inside a button would be hidden from screen readers anyway).
+          tabIndex={-1}
+          aria-hidden="true"
+          checked={selected}
+          onClick={(e) => e.stopPropagation()}
+          onChange={(e) => {
+            const native = e.nativeEvent as Partial<globalThis.MouseEvent>;
+            onSelect(row.id, { range: native.shiftKey === true, toggle: true }, true);
+          }}
+        />
         <span className={`type-tag type-tag--${row.type}`}>{typeLabel(row.type)}</span>
         <span className="card__page" title={row.page}>
           {row.page}
@@ -67,6 +100,7 @@ export const BoardCard = memo(function BoardCard({ row, focused, tabbable, pendi
         {row.excerpt || <span className="muted">(no text)</span>}
       </p>
       <div className="card__meta" id={metaId}>
+        {selected && <span className="visually-hidden">Selected.</span>}
         <span className={assignee ? 'card__assignee' : 'card__assignee muted'}>{assignee || 'Unassigned'}</span>
         <span>{plural(row.replyCount, 'reply', 'replies')}</span>
         {row.reportCount > 0 && (

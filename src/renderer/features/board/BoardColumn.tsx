@@ -5,6 +5,7 @@ import type { ItemRow } from '../../../shared/api/resources.js';
 import { countText } from '../../format/counts.js';
 import { STATUS_LABEL } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
+import type { ClickModifiers } from '../table/selection.js';
 import { BoardCard } from './BoardCard.js';
 import { draggedCardId, isCardDrag } from './card-drag.js';
 
@@ -15,16 +16,20 @@ const CARD_GAP = 8;
 interface BoardColumnProps {
   status: Status;
   rows: ItemRow[];
-  /** Whole-project count from the summary. */
+  /** What the header counts: the whole project's figure, or the matching threads when filtered. */
   count: number;
-  capped: boolean;
+  /** The count is a minimum (capped scan, unfiltered). */
+  atLeast: boolean;
+  filtered: boolean;
+  selected: ReadonlySet<string>;
   /** The card Tab lands on in this column, if it is here. */
   tabbableId: string | null;
   onOpen(itemId: string): void;
+  onSelect(itemId: string, modifiers: ClickModifiers, onCheckbox: boolean): void;
   onDropCard(itemId: string, status: Status): void;
 }
 
-export function BoardColumn({ status, rows, count, capped, tabbableId, onOpen, onDropCard }: BoardColumnProps) {
+export function BoardColumn({ status, rows, count, atLeast, filtered, selected, tabbableId, onOpen, onSelect, onDropCard }: BoardColumnProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [dropping, setDropping] = useState(false);
   const focusedId = useBoard((s) => s.focusedId);
@@ -50,8 +55,9 @@ export function BoardColumn({ status, rows, count, capped, tabbableId, onOpen, o
   }, [focusTick, focusedId, rows, virtualizer]);
 
   const label = STATUS_LABEL[status];
-  const counted = countText(count, capped, { one: 'thread', many: 'threads' });
+  const counted = countText(count, atLeast, filtered ? { one: 'matching thread', many: 'matching threads' } : { one: 'thread', many: 'threads' });
   const headingId = `column-${status}-heading`;
+  const empty = filtered ? 'No matching threads.' : count > 0 ? 'None of these threads could be listed.' : `Nothing ${label.toLowerCase()}.`;
 
   return (
     <section
@@ -84,7 +90,7 @@ export function BoardColumn({ status, rows, count, capped, tabbableId, onOpen, o
       </h2>
       <div className="column__scroll" ref={scrollRef}>
         {rows.length === 0 ? (
-          <p className="column__empty muted">{count > 0 ? 'None of these threads could be listed.' : `Nothing ${label.toLowerCase()}.`} Drop a card here to move it.</p>
+          <p className="column__empty muted">{empty} Drop a card here to move it.</p>
         ) : (
           <div className="column__canvas" role="list" aria-label={`${label} threads`} style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((v) => {
@@ -98,7 +104,15 @@ export function BoardColumn({ status, rows, count, capped, tabbableId, onOpen, o
                   className="column__slot"
                   style={{ transform: `translateY(${v.start}px)`, height: CARD_HEIGHT }}
                 >
-                  <BoardCard row={row} focused={row.id === focusedId} tabbable={row.id === tabbableId} pending={Boolean(pending[row.id])} onOpen={onOpen} />
+                  <BoardCard
+                    row={row}
+                    focused={row.id === focusedId}
+                    selected={selected.has(row.id)}
+                    tabbable={row.id === tabbableId}
+                    pending={Boolean(pending[row.id])}
+                    onOpen={onOpen}
+                    onSelect={onSelect}
+                  />
                 </div>
               );
             })}

@@ -1,8 +1,11 @@
-import { useEffect, type KeyboardEvent } from 'react';
+import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 import type { Status } from '../../../shared/api/common.js';
 import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
 import { type Columns, firstCard, locate, neighbourAfterRemoval, nextFocus } from '../../stores/board-model.js';
 import { useBoard } from '../../stores/board-store.js';
+import { useSelection } from '../../stores/selection-store.js';
+import { anchorAt, type RangeAnchor } from '../table/selection.js';
+import { toggleSelected } from '../workspace/workspace-commands.js';
 
 const MOVES: Record<string, 'up' | 'down' | 'left' | 'right'> = {
   j: 'down',
@@ -18,12 +21,18 @@ const MOVES: Record<string, 'up' | 'down' | 'left' | 'right'> = {
 const STATUS_KEYS: Record<string, Status> = { o: 'open', d: 'deferred', r: 'resolved' };
 
 /**
- * j/k (and arrows) move between cards, h/l between columns, Enter opens the thread,
- * o/d/r set the focused card's status and move focus to its neighbour so triage can
- * continue down the column. With the thread panel open, it follows the focused card like
- * a reading pane.
+ * j/k (and arrows) move between cards, h/l between columns, Enter opens the thread, x
+ * selects the focused card. o/d/r move the focused card and put focus on its neighbour so
+ * triage continues down the column; with a selection they are left to the workspace, which
+ * changes the whole selection. With the thread panel open, it follows the focused card.
  */
-export function useBoardKeyboard(columns: Columns, openThread: (itemId: string) => void, followThread: (itemId: string) => void) {
+export function useBoardKeyboard(
+  columns: Columns,
+  projectId: string,
+  openThread: (itemId: string) => void,
+  followThread: (itemId: string) => void,
+  anchorRef: RefObject<RangeAnchor | null>,
+) {
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (!isPlainKey(e) || isTypingTarget(e.target)) return;
     const { focusedId, focusCard, setStatus } = useBoard.getState();
@@ -41,9 +50,17 @@ export function useBoardKeyboard(columns: Columns, openThread: (itemId: string) 
       openThread(focusedId);
       return;
     }
+    if (e.key === 'x') {
+      e.preventDefault();
+      anchorRef.current = anchorAt(focusedId);
+      toggleSelected(focusedId);
+      return;
+    }
     const to = STATUS_KEYS[e.key];
     const from = locate(columns, focusedId);
-    if (to && from) {
+    const selection = useSelection.getState();
+    const hasSelection = selection.projectId === projectId && selection.selected.size > 0;
+    if (to && from && !hasSelection) {
       e.preventDefault();
       if (from.status === to) return;
       const neighbour = neighbourAfterRemoval(columns[from.status], focusedId);
@@ -70,7 +87,7 @@ export function useBoardKeyboard(columns: Columns, openThread: (itemId: string) 
   // With nothing focused (e.g. right after the board loads), j or k enters the board.
   useEffect(() => {
     const onWindowKey = (e: globalThis.KeyboardEvent) => {
-      if (!isPlainKey(e) || (e.key !== 'j' && e.key !== 'k')) return;
+      if (e.defaultPrevented || !isPlainKey(e) || (e.key !== 'j' && e.key !== 'k')) return;
       if (document.activeElement && document.activeElement !== document.body) return;
       const { focusedId, focusCard } = useBoard.getState();
       const target = focusedId && locate(columns, focusedId) ? focusedId : firstCard(columns);

@@ -1,0 +1,58 @@
+import { filtersFromParams, filtersToParams, isWorkspaceView, type Filters, type WorkspaceView } from '../stores/filter-model.js';
+
+/**
+ * Where the app is, as the URL hash: `#/connect`, `#/projects`, or a project's workspace
+ * with its view and filters, e.g. `#/p/prj_1/table?status=open&type=bug`. Reload and
+ * back/forward restore it; anything unreadable parses to null (the app's default screen).
+ */
+export type Route =
+  | { screen: 'connect' }
+  | { screen: 'projects' }
+  | { screen: 'project'; projectId: string; view: WorkspaceView; filters: Filters };
+
+const PROJECT_ID_MAX = 200;
+
+export function routeToHash(route: Route): string {
+  switch (route.screen) {
+    case 'connect':
+      return '#/connect';
+    case 'projects':
+      return '#/projects';
+    case 'project': {
+      const query = filtersToParams(route.filters).toString();
+      return `#/p/${encodeURIComponent(route.projectId)}/${route.view}${query ? `?${query}` : ''}`;
+    }
+  }
+}
+
+function decode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+export function parseRoute(hash: string): Route | null {
+  const body = hash.startsWith('#') ? hash.slice(1) : hash;
+  const queryAt = body.indexOf('?');
+  const path = queryAt === -1 ? body : body.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : body.slice(queryAt + 1);
+  const parts = path.split('/').filter(Boolean);
+
+  if (parts.length === 1 && parts[0] === 'connect') return { screen: 'connect' };
+  if (parts.length === 1 && parts[0] === 'projects') return { screen: 'projects' };
+  if (parts[0] !== 'p' || parts.length < 2 || parts.length > 3) return null;
+
+  const projectId = decode(parts[1]!)?.trim();
+  if (!projectId || projectId.length > PROJECT_ID_MAX) return null;
+  // An unknown view falls back to the board rather than losing the project and filters.
+  const view = isWorkspaceView(parts[2]) ? parts[2] : 'board';
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(query);
+  } catch {
+    params = new URLSearchParams();
+  }
+  return { screen: 'project', projectId, view, filters: filtersFromParams(params) };
+}

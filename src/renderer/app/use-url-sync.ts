@@ -1,0 +1,105 @@
+import { useEffect } from 'react';
+import { useBoard } from '../stores/board-store.js';
+import { useProjects } from '../stores/projects-store.js';
+import { useSession } from '../stores/session-store.js';
+import { useWorkspace } from '../stores/workspace-store.js';
+import { useNavigation, type Screen } from './navigation-store.js';
+import { parseRoute, routeToHash, type Route } from './route.js';
+
+/**
+ * Mirrors where the app is into the URL hash, and follows the hash on back/forward, so a
+ * reload or a step back lands on the same project, view and filters.
+ */
+
+function routeOf(screen: Screen): Route | null {
+  switch (screen.name) {
+    case 'starting':
+      return null;
+    case 'connect':
+      return { screen: 'connect' };
+    case 'projects':
+      return { screen: 'projects' };
+    case 'board': {
+      const ws = useWorkspace.getState();
+      const mine = ws.projectId === screen.projectId;
+      return { screen: 'project', projectId: screen.projectId, view: ws.view, filters: mine ? ws.filters : {} };
+    }
+  }
+}
+
+/** A project's name, if any list already knows it (a restored URL carries only the id). */
+function knownProjectName(projectId: string): string {
+  const board = useBoard.getState().data?.project;
+  if (board?.id === projectId) return board.name;
+  return useProjects.getState().projects.find((p) => p.id === projectId)?.name ?? '';
+}
+
+/** Shows what a route describes; a project route needs an active connection. */
+export function applyRoute(route: Route | null): void {
+  const { go, screen } = useNavigation.getState();
+  const connected = useSession.getState().active !== null;
+  if (!route || route.screen === 'projects') {
+    go({ name: connected ? 'projects' : 'connect' });
+    return;
+  }
+  if (route.screen === 'connect' || !connected) {
+    go({ name: 'connect' });
+    return;
+  }
+  useWorkspace.getState().enter(route.projectId, { view: route.view, filters: route.filters });
+  if (screen.name !== 'board' || screen.projectId !== route.projectId) {
+    go({ name: 'board', projectId: route.projectId, projectName: knownProjectName(route.projectId) });
+  }
+}
+
+/** The route in the address bar when the app started (after the gateway secret was taken out of it). */
+export function initialRoute(): Route | null {
+  return parseRoute(window.location.hash);
+}
+
+function screenKey(screen: Screen): string {
+  return screen.name === 'board' ? `board:${screen.projectId}` : screen.name;
+}
+
+export function useUrlSync(): void {
+  useEffect(() => {
+    let scheduled = false;
+    let lastScreen: string | null = null;
+    const write = () => {
+      scheduled = false;
+      const screen = useNavigation.getState().screen;
+      const route = routeOf(screen);
+      if (!route) return;
+      const key = screenKey(screen);
+      // The first screen after start replaces the entry it started on; later screens are steps.
+      const push = lastScreen !== null && (key !== lastScreen || useWorkspace.getState().historyMode === 'push');
+      lastScreen = key;
+      const hash = routeToHash(route);
+      if (hash === window.location.hash) return;
+      if (push) history.pushState(null, '', hash);
+      else history.replaceState(null, '', hash);
+    };
+    // Several store updates in one task (view and filters, screen and project) become one entry.
+    const schedule = () => {
+      if (scheduled) return;
+      scheduled = true;
+      queueMicrotask(write);
+    };
+    const unsubscribeNavigation = useNavigation.subscribe(schedule);
+    const unsubscribeWorkspace = useWorkspace.subscribe(schedule);
+    const follow = () => {
+      if (useNavigation.getState().screen.name === 'starting') return;
+      const route = parseRoute(window.location.hash);
+      lastScreen = null;
+      applyRoute(route);
+    };
+    window.addEventListener('popstate', follow);
+    window.addEventListener('hashchange', follow);
+    return () => {
+      unsubscribeNavigation();
+      unsubscribeWorkspace();
+      window.removeEventListener('popstate', follow);
+      window.removeEventListener('hashchange', follow);
+    };
+  }, []);
+}

@@ -1,0 +1,79 @@
+import { useCallback, useMemo, useRef, type KeyboardEventHandler, type ReactNode } from 'react';
+import type { Status } from '../../../shared/api/common.js';
+import type { ItemRow, ItemsSummary } from '../../../shared/api/resources.js';
+import { BOARD_STATUSES } from '../../format/labels.js';
+import { firstCard, groupByStatus, locate } from '../../stores/board-model.js';
+import { useBoard } from '../../stores/board-store.js';
+import { useSelection } from '../../stores/selection-store.js';
+import { clickRow, type ClickModifiers, type RangeAnchor } from '../table/selection.js';
+import { BoardColumn } from './BoardColumn.js';
+import { useBoardKeyboard } from './use-board-keyboard.js';
+
+const NOTHING_SELECTED: ReadonlySet<string> = new Set();
+
+interface BoardViewProps {
+  projectId: string;
+  /** The filtered rows, newest first. */
+  rows: ItemRow[];
+  summary: ItemsSummary;
+  capped: boolean;
+  /** Filters are active: columns count the matching threads instead of the whole project. */
+  filtered: boolean;
+  onOpen(itemId: string): void;
+  /** Opened from the keyboard: focus moves into the thread panel. */
+  onOpenFromKeyboard(itemId: string): void;
+  /** The panel (when open) follows the focused card like a reading pane. */
+  onFollow(itemId: string): void;
+  /** The thread panel, given the keys that keep browsing the board from inside it. */
+  renderPanel(onPanelKeyDown: KeyboardEventHandler<HTMLElement>): ReactNode;
+}
+
+/** Three status columns over the filtered threads; drag or o/d/r to move, x or Shift+click to select. */
+export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, onOpenFromKeyboard, onFollow, renderPanel }: BoardViewProps) {
+  const focusedId = useBoard((s) => s.focusedId);
+  const setStatus = useBoard((s) => s.setStatus);
+  const selected = useSelection((s) => (s.projectId === projectId ? s.selected : NOTHING_SELECTED));
+  const columns = useMemo(() => groupByStatus(rows), [rows]);
+  const tabbableId = focusedId && locate(columns, focusedId) ? focusedId : firstCard(columns);
+
+  // Ranges run in reading order: down the Open column, then Deferred, then Resolved.
+  const orderedIds = useMemo(() => BOARD_STATUSES.flatMap((s) => columns[s].map((r) => r.id)), [columns]);
+  const anchorRef = useRef<RangeAnchor | null>(null);
+  const select = useCallback(
+    (itemId: string, modifiers: ClickModifiers, onCheckbox: boolean) => {
+      const current = useSelection.getState();
+      const base = current.projectId === projectId ? current.selected : NOTHING_SELECTED;
+      const result = clickRow({ orderedIds, selected: base, anchor: anchorRef.current, fallbackAnchorId: useBoard.getState().focusedId, id: itemId, modifiers, onCheckbox });
+      anchorRef.current = result.anchor;
+      if (result.selected) current.setSelection(projectId, result.selected);
+      useBoard.getState().focusCard(itemId, false);
+    },
+    [orderedIds, projectId],
+  );
+
+  const changeStatus = useCallback((itemId: string, status: Status) => void setStatus(itemId, status), [setStatus]);
+  const { onBoardKeyDown, onPanelKeyDown } = useBoardKeyboard(columns, projectId, onOpenFromKeyboard, onFollow, anchorRef);
+
+  return (
+    <>
+      <div className="board" data-testid="board" data-board-columns onKeyDown={onBoardKeyDown}>
+        {BOARD_STATUSES.map((status) => (
+          <BoardColumn
+            key={status}
+            status={status}
+            rows={columns[status]}
+            count={filtered ? columns[status].length : summary[status]}
+            atLeast={capped && !filtered}
+            filtered={filtered}
+            selected={selected}
+            tabbableId={tabbableId}
+            onOpen={onOpen}
+            onSelect={select}
+            onDropCard={changeStatus}
+          />
+        ))}
+      </div>
+      {renderPanel(onPanelKeyDown)}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { Banner } from '../../components/Banner.js';
+import { ErrorMessage } from '../../components/ErrorMessage.js';
+import { STATUS_LABEL, typeLabel } from '../../format/labels.js';
+import type { SliceFilter, UnlistedSlice } from '../../stores/load-project-items.js';
+import { useTextSearch } from '../../stores/text-search-store.js';
+
+function describeSlice(filter: SliceFilter): string {
+  const parts = [filter.page ? `page ${filter.page}` : 'the whole project'];
+  if (filter.status) parts.push(STATUS_LABEL[filter.status].toLowerCase());
+  if (filter.type) parts.push(typeLabel(filter.type).toLowerCase());
+  return parts.join(', ');
+}
+
+function missingCount(unlisted: UnlistedSlice[]): number {
+  return unlisted.reduce((n, s) => n + Math.max(0, s.matched - s.returned), 0);
+}
+
+function where(unlisted: UnlistedSlice[]): string {
+  const named = unlisted.slice(0, 3).map(({ filter }) => describeSlice(filter)).join('; ');
+  return unlisted.length > 3 ? `${named} and ${unlisted.length - 3} more groups` : named;
+}
+
+interface ListBannersProps {
+  capped: boolean;
+  scanLimit: number;
+  unlisted: UnlistedSlice[];
+  onRetrySearch(): void;
+}
+
+/**
+ * Says plainly when the list is not the whole story: a capped scan (counts are minimums),
+ * slices the endpoint cut at 200 rows (it does not page), or a text search that could not
+ * finish.
+ */
+export function ListBanners({ capped, scanLimit, unlisted, onRetrySearch }: ListBannersProps) {
+  const limit = scanLimit.toLocaleString('en-US');
+  const missing = missingCount(unlisted);
+  const searchUnlisted = useTextSearch((s) => s.unlisted);
+  const searchProblem = useTextSearch((s) => s.problem);
+  return (
+    <>
+      {capped && (
+        <Banner tone="info" testId="banner-capped">
+          This project has more than {limit} threads. The service reads only the most recent {limit}, so only those are shown and the counts are minimums.
+        </Banner>
+      )}
+      {unlisted.length > 0 && (
+        <Banner tone="warning" testId="banner-truncated">
+          Some threads could not be listed: the endpoint does not page and returns at most 200 threads per request, so narrow the filters.{' '}
+          {missing > 0 ? `${missing.toLocaleString('en-US')} threads are missing from ` : 'Threads are missing from '}
+          {where(unlisted)}.
+        </Banner>
+      )}
+      {searchUnlisted.length > 0 && (
+        <Banner tone="warning" testId="banner-search-truncated">
+          The search matched more threads than the service lists at once (it does not page), so some matches in {where(searchUnlisted)} are not shown: narrow the search or the filters.
+        </Banner>
+      )}
+      {searchProblem && <ErrorMessage problem={searchProblem} onRetry={onRetrySearch} compact />}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { memo } from 'react';
+import type { ItemsSummary } from '../../../shared/api/resources.js';
+import { BOARD_STATUSES, STATUS_LABEL, typeLabel } from '../../format/labels.js';
+import { ASSIGNEE_NONE, type FilterKey, type Filters } from '../../stores/filter-model.js';
+import { useWorkspace } from '../../stores/workspace-store.js';
+
+const BUSIEST_PAGES = 5;
+
+const digits = (n: number) => n.toLocaleString('en-US');
+
+function top(counts: Record<string, number>, limit: number): Array<[string, number]> {
+  return Object.entries(counts)
+    .filter(([, c]) => c > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, limit);
+}
+
+interface StatProps {
+  filterKey: FilterKey;
+  value: string;
+  label: string;
+  count: number;
+  /** "Filter by …" wording for the accessible name. */
+  describe: string;
+  testId?: string;
+}
+
+/** A count that is also a filter: pressing it shows only those threads, pressing again shows all. */
+function Stat({ filterKey, value, label, count, describe, testId }: StatProps) {
+  const active = useWorkspace((s) => s.filters[filterKey] === value);
+  const setFilter = useWorkspace((s) => s.setFilter);
+  return (
+    <button
+      type="button"
+      className={`stat${active ? ' stat--active' : ''}`}
+      aria-pressed={active}
+      title={active ? `Showing only ${describe}; press to show all` : `Show only ${describe}`}
+      data-testid={testId}
+      onClick={() => setFilter(filterKey, (active ? undefined : value) as Filters[typeof filterKey])}
+    >
+      <span className="stat__label">{label}</span> <span className="stat__count">{digits(count)}</span>
+    </button>
+  );
+}
+
+/** Whole-project counts from the service's summary (before filters); every figure filters on click. */
+export const SummaryHeader = memo(function SummaryHeader({ summary, capped }: { summary: ItemsSummary; capped: boolean }) {
+  const types = top(summary.byType, Number.POSITIVE_INFINITY);
+  const pages = top(summary.byPage, BUSIEST_PAGES);
+  return (
+    <section className="summary" aria-label="Project summary" data-testid="summary">
+      <p className="summary__total">
+        {capped && <span className="summary__qualifier">at least </span>}
+        <span data-testid="summary-total">{digits(summary.total)}</span> threads
+      </p>
+      <div className="summary__group" role="group" aria-label="By status">
+        {BOARD_STATUSES.map((s) => (
+          <Stat key={s} filterKey="status" value={s} label={STATUS_LABEL[s]} count={summary[s]} describe={`${STATUS_LABEL[s].toLowerCase()} threads`} testId={`summary-${s}`} />
+        ))}
+        <Stat filterKey="assignee" value={ASSIGNEE_NONE} label="Unassigned" count={summary.unassigned} describe="unassigned threads" />
+      </div>
+      <div className="summary__group" role="group" aria-label="By type">
+        {types.map(([type, count]) => (
+          <Stat key={type} filterKey="type" value={type} label={typeLabel(type)} count={count} describe={`threads of type ${typeLabel(type)}`} />
+        ))}
+      </div>
+      <div className="summary__group summary__group--pages" role="group" aria-label="Busiest pages">
+        <span className="summary__caption muted">Busiest pages</span>
+        {pages.map(([page, count]) => (
+          <Stat key={page} filterKey="page" value={page} label={page} count={count} describe={`threads on ${page}`} />
+        ))}
+      </div>
+    </section>
+  );
+});

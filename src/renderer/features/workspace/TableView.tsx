@@ -1,0 +1,53 @@
+import { useCallback, useEffect, type ReactNode } from 'react';
+import type { ItemRow } from '../../../shared/api/resources.js';
+import { isPlainKey } from '../../app/keyboard.js';
+import { useBoard } from '../../stores/board-store.js';
+import { useSelection } from '../../stores/selection-store.js';
+import { ItemsTable } from '../table/ItemsTable.js';
+
+const NOTHING_SELECTED: ReadonlySet<string> = new Set();
+
+interface TableViewProps {
+  projectId: string;
+  rows: ItemRow[];
+  onOpen(itemId: string): void;
+  panel: ReactNode;
+}
+
+/** The items table over the same filtered rows, selection and focused thread as the board. */
+export function TableView({ projectId, rows, onOpen, panel }: TableViewProps) {
+  const selected = useSelection((s) => (s.projectId === projectId ? s.selected : NOTHING_SELECTED));
+  const focusedId = useBoard((s) => s.focusedId);
+
+  const onSelectionChange = useCallback((next: Set<string>) => useSelection.getState().setSelection(projectId, next), [projectId]);
+  const onFocusChange = useCallback((id: string | null) => useBoard.getState().focusCard(id, false), []);
+
+  // With nothing focused (e.g. right after switching views), j or k puts the keyboard in the table.
+  useEffect(() => {
+    const onWindowKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !isPlainKey(e) || (e.key !== 'j' && e.key !== 'k')) return;
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const grid = document.querySelector<HTMLElement>('[data-testid="items-table"]');
+      if (!grid) return;
+      e.preventDefault();
+      grid.focus({ preventScroll: true });
+    };
+    window.addEventListener('keydown', onWindowKey);
+    return () => window.removeEventListener('keydown', onWindowKey);
+  }, []);
+
+  return (
+    <>
+      <ItemsTable
+        projectId={projectId}
+        rows={rows}
+        selectedIds={selected}
+        onSelectionChange={onSelectionChange}
+        focusedId={focusedId}
+        onFocusChange={onFocusChange}
+        onOpen={onOpen}
+      />
+      {panel}
+    </>
+  );
+}

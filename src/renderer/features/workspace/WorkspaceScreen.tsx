@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEventHandler } from 'react';
+import type { Status } from '../../../shared/api/common.js';
+import { ErrorBoundary } from '../../app/ErrorBoundary.js';
+import { useNavigation } from '../../app/navigation-store.js';
+import { ErrorMessage } from '../../components/ErrorMessage.js';
+import { useBoard } from '../../stores/board-store.js';
+import { useBulk } from '../../stores/bulk-store.js';
+import { activeFilterCount } from '../../stores/filter-model.js';
+import { useMembers } from '../../stores/members-store.js';
+import { useSavedViews } from '../../stores/saved-views-store.js';
+import { useSelection } from '../../stores/selection-store.js';
+import { useThread } from '../../stores/thread-store.js';
+import { useWorkspace } from '../../stores/workspace-store.js';
+import { BoardView } from '../board/BoardView.js';
+import { SelectionBar } from '../bulk/SelectionBar.js';
+import { ThreadPanel } from '../thread/ThreadPanel.js';
+import { FilterBar } from './FilterBar.js';
+import { ListBanners } from './ListBanners.js';
+import { SummaryHeader } from './SummaryHeader.js';
+import { TableView } from './TableView.js';
+import { useFilteredRows } from './use-filtered-rows.js';
+import { useRefetchOnFocus } from './use-refetch-on-focus.js';
+import { useTextSearchSync } from './use-text-search-sync.js';
+import { useWorkspaceKeyboard } from './use-workspace-keyboard.js';
+import { WorkspaceToolbar } from './WorkspaceToolbar.js';
+import { refresh } from './workspace-commands.js';
+import '../../styles/workspace.css';
+
+const NOTHING_SELECTED: ReadonlySet<string> = new Set();
+
+/** Opens a project: its rows, people and saved views; leaving drops what belonged to it. */
+function useProjectSession(projectId: string): void {
+  useEffect(() => {
+    if (useWorkspace.getState().projectId !== projectId) useWorkspace.getState().enter(projectId);
+    if (useSelection.getState().projectId !== projectId) useSelection.getState().setSelection(projectId, []);
+    useSavedViews.getState().load(projectId);
+    void useMembers.getState().load(projectId);
+    void useBoard.getState().load(projectId);
+    return () => {
+      useBoard.getState().leave();
+      useThread.getState().close();
+      useBulk.getState().dismissReceipt();
+    };
+  }, [projectId]);
+}
+
+/**
+ * Selected threads the filters now hide are unselected, so a bulk action only ever touches
+ * threads on screen. While a search waits for the service, its stand-in rows do not count.
+ */
+function useSelectionFollowsRows(projectId: string, rowIds: ReadonlySet<string> | null): void {
+  useEffect(() => {
+    const sel = useSelection.getState();
+    if (rowIds && sel.projectId === projectId && sel.selected.size > 0) sel.retain(rowIds);
+  }, [projectId, rowIds]);
+}
+
+export function WorkspaceScreen({ projectId, projectName }: { projectId: string; projectName: string }) {
+  const data = useBoard((s) => s.data);
+  const loading = useBoard((s) => s.progress !== null);
+  const loadedAt = useBoard((s) => s.loadedAt);
+  const loadProblem = useBoard((s) => s.loadProblem);
+  const moveProblem = useBoard((s) => s.moveProblem);
+  const view = useWorkspace((s) => s.view);
+  const threadId = useThread((s) => s.itemId);
+  const selected = useSelection((s) => (s.projectId === projectId ? s.selected : NOTHING_SELECTED));
+  const { all, rows, filters, searchPending } = useFilteredRows();
+  const go = useNavigation((s) => s.go);
+  const name = projectName || data?.project.name || 'this project';
+
+  useProjectSession(projectId);
+  useTextSearchSync(projectId);
+  useRefetchOnFocus(refresh, loadedAt, loading);
+  useWorkspaceKeyboard();
+
+  const shownIds = useMemo(() => rows.map((r) => r.id), [rows]);
+  const shownSet = useMemo(() => (data && !searchPending ? new Set(shownIds) : null), [data, searchPending, shownIds]);
+  useSelectionFollowsRows(projectId, shownSet);
+  const selectedInOrder = useMemo(() => (selected.size === 0 ? [] : all.filter((r) => selected.has(r.id)).map((r) => r.id)), [all, selected]);
+
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const open = useCallback((itemId: string) => {
+    useBoard.getState().focusCard(itemId, false);
+    void useThread.getState().open(itemId);
+  }, []);
+  const openFromKeyboard = useCallback(
+    (itemId: string) => {
+      open(itemId);
+      requestAnimationFrame(() => headingRef.current?.focus());
+    },
+    [open],
+  );
+  const follow = useCallback((itemId: string) => {
+    if (useThread.getState().itemId) void useThread.getState().open(itemId);
+  }, []);
+  // The panel awaits the outcome: the list moves the row, offers undo and reports a refusal.
+  const setStatus = useCallback((itemId: string, status: Status) => useBoard.getState().setStatus(itemId, status), []);
+  const closePanel = useCallback(() => {
+    const id = useThread.getState().item?.id ?? useThread.getState().itemId;
+    useThread.getState().close();
+    // Back to the thread the panel showed, so the keyboard flow continues where it left off.
+    if (!id) return;
+    if (useWorkspace.getState().view === 'table') document.querySelector<HTMLElement>('[data-testid="items-table"]')?.focus({ preventScroll: true });
+    else useBoard.getState().focusCard(id, true);
+  }, []);
+
+  const renderPanel = (onKeyDown?: KeyboardEventHandler<HTMLElement>) =>
+    threadId && (
+      <ErrorBoundary area="the thread" resetKey={threadId}>
+        <ThreadPanel onClose={closePanel} onSetStatus={setStatus} headingRef={headingRef} onKeyDown={onKeyDown} />
+      </ErrorBoundary>
+    );
+
+  const filtered = activeFilterCount(filters) > 0;
+  return (
+    <main className="screen workspace" aria-label={`${name}: ${view}`}>
+      <h1 className="visually-hidden">{name}</h1>
+      <WorkspaceToolbar onOpenThread={openFromKeyboard} />
+      {data && <SummaryHeader summary={data.summary} capped={data.capped} />}
+      <FilterBar summary={data?.summary ?? null} shown={rows.length} total={all.length} />
+      {data && <ListBanners capped={data.capped} scanLimit={data.scanLimit} unlisted={data.unlisted} onRetrySearch={refresh} />}
+      {loadProblem && (
+        <div className="workspace__problem">
+          <ErrorMessage problem={loadProblem} onRetry={refresh} />
+          {!data && (
+            <button type="button" className="button button--quiet" onClick={() => go({ name: 'projects' })}>
+              Choose another project
+            </button>
+          )}
+        </div>
+      )}
+      {moveProblem && (
+        <ErrorMessage
+          problem={moveProblem}
+          onDismiss={useBoard.getState().dismissMoveProblem}
+          onRetry={() => void setStatus(moveProblem.itemId, moveProblem.to)}
+          onRefresh={refresh}
+          compact
+        />
+      )}
+      <SelectionBar projectId={projectId} selected={selectedInOrder} shownIds={shownIds} />
+      <div className={threadId ? 'workspace__body workspace__body--with-thread' : 'workspace__body'}>
+        {data ? (
+          view === 'board' ? (
+            <BoardView
+              projectId={projectId}
+              rows={rows}
+              summary={data.summary}
+              capped={data.capped}
+              filtered={filtered}
+              onOpen={open}
+              onOpenFromKeyboard={openFromKeyboard}
+              onFollow={follow}
+              renderPanel={renderPanel}
+            />
+          ) : (
+            <TableView projectId={projectId} rows={rows} onOpen={openFromKeyboard} panel={renderPanel()} />
+          )
+        ) : (
+          !loadProblem && <LoadingPlaceholder name={name} />
+        )}
+      </div>
+    </main>
+  );
+}
+
+function LoadingPlaceholder({ name }: { name: string }) {
+  const progress = useBoard((s) => s.progress);
+  return (
+    <div className="workspace__loading" aria-busy="true">
+      <p>Loading the threads of {name}…</p>
+      {progress && progress.planned > 1 && (
+        <p className="muted">
+          This project has more than 200 threads, so they are fetched page by page: {progress.done} of {progress.planned} requests, {progress.rows.toLocaleString('en-US')} threads so far.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { RelativeTime } from '../../components/RelativeTime.js';
+import { useBoard } from '../../stores/board-store.js';
+import { OpenById } from './OpenById.js';
+import { SavedViewsMenu } from './SavedViewsMenu.js';
+import { ViewSwitch } from './ViewSwitch.js';
+import { refresh } from './workspace-commands.js';
+
+function LoadStatus() {
+  const progress = useBoard((s) => s.progress);
+  const loadedAt = useBoard((s) => s.loadedAt);
+  if (progress) {
+    return (
+      <span className="workspace-toolbar__progress">
+        <progress max={Math.max(progress.planned, 1)} value={progress.done} aria-label="Loading threads" />
+        <span>
+          Loading… {progress.done} of {progress.planned} requests · {progress.rows.toLocaleString('en-US')} threads so far
+        </span>
+      </span>
+    );
+  }
+  if (loadedAt === null) return null;
+  return (
+    <span className="muted">
+      Updated <RelativeTime ms={loadedAt} />
+    </span>
+  );
+}
+
+/** View switch, saved views, freshness, open by ID and refresh. */
+export function WorkspaceToolbar({ onOpenThread }: { onOpenThread(itemId: string): void }) {
+  const loading = useBoard((s) => s.progress !== null);
+  return (
+    <div className="workspace-toolbar">
+      <ViewSwitch />
+      <SavedViewsMenu />
+      <LoadStatus />
+      <span className="workspace-toolbar__spacer" />
+      <OpenById onOpen={onOpenThread} />
+      <button type="button" className="button" onClick={refresh} disabled={loading}>
+        {loading ? 'Refreshing…' : 'Refresh'}
+      </button>
+    </div>
+  );
+}

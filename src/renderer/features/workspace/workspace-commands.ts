@@ -1,0 +1,136 @@
+import type { Status } from '../../../shared/api/common.js';
+import { plural } from '../../format/labels.js';
+import { announce } from '../../stores/announcer-store.js';
+import { explain } from '../../stores/notice-store.js';
+import { useBoard } from '../../stores/board-store.js';
+import { useDialogs } from '../../stores/dialogs-store.js';
+import type { WorkspaceView } from '../../stores/filter-model.js';
+import type { SavedView } from '../../stores/saved-views.js';
+import { useSelection } from '../../stores/selection-store.js';
+import { useTextSearch } from '../../stores/text-search-store.js';
+import { useThread } from '../../stores/thread-store.js';
+import { useWorkspace } from '../../stores/workspace-store.js';
+import { bulkSetStatus } from '../bulk/bulk-actions.js';
+
+/**
+ * What the workspace's keys, palette entries and buttons do, in one place. Each command
+ * reads the stores when it runs, and says in words why it did nothing when it cannot act.
+ */
+
+export const SEARCH_INPUT_ID = 'workspace-search';
+const TABLE_GRID_SELECTOR = '[data-testid="items-table"]';
+
+/** Selected ids of the current project that are still listed. */
+export function selectedIds(): string[] {
+  const { projectId, data } = useBoard.getState();
+  const sel = useSelection.getState();
+  if (!projectId || !data || sel.projectId !== projectId || sel.selected.size === 0) return [];
+  return data.rows.filter((r) => sel.selected.has(r.id)).map((r) => r.id);
+}
+
+/** The threads an action applies to: the selection when there is one, else the focused thread. */
+export function actionTargets(): { projectId: string; ids: string[]; fromSelection: boolean } | null {
+  const { projectId, data, focusedId } = useBoard.getState();
+  if (!projectId || !data) return null;
+  const selected = selectedIds();
+  if (selected.length > 0) return { projectId, ids: selected, fromSelection: true };
+  if (focusedId && data.rows.some((r) => r.id === focusedId)) return { projectId, ids: [focusedId], fromSelection: false };
+  return null;
+}
+
+const NO_TARGET = 'No thread to act on: move to one with j or k, or select threads with x.';
+
+export function switchView(view: WorkspaceView): void {
+  useWorkspace.getState().setView(view);
+  announce(view === 'board' ? 'Board view.' : 'Table view.');
+  // Keyboard work continues in the new view without reaching for the mouse.
+  requestAnimationFrame(() => {
+    if (view === 'table') {
+      document.querySelector<HTMLElement>(TABLE_GRID_SELECTOR)?.focus({ preventScroll: true });
+      return;
+    }
+    const { focusedId, focusCard } = useBoard.getState();
+    if (focusedId) focusCard(focusedId, true);
+  });
+}
+
+export function focusSearch(): void {
+  const input = document.getElementById(SEARCH_INPUT_ID);
+  if (input instanceof HTMLInputElement) {
+    input.focus();
+    input.select();
+  }
+}
+
+export function setStatusOfTargets(status: Status): void {
+  const targets = actionTargets();
+  if (!targets) return explain(NO_TARGET);
+  if (targets.fromSelection) void bulkSetStatus(targets.projectId, targets.ids, status);
+  else void useBoard.getState().setStatus(targets.ids[0]!, status);
+}
+
+export function openAssign(): void {
+  const targets = actionTargets();
+  if (!targets) return explain(NO_TARGET);
+  useDialogs.getState().open({ kind: 'assign', projectId: targets.projectId, itemIds: targets.ids });
+}
+
+export function openMerge(): void {
+  const { projectId } = useBoard.getState();
+  const ids = selectedIds();
+  if (!projectId || ids.length < 2) return explain('Select at least two threads to merge (x selects the focused thread).');
+  useDialogs.getState().open({ kind: 'merge', projectId, itemIds: ids });
+}
+
+export function openCreate(): void {
+  const { projectId } = useBoard.getState();
+  if (projectId) useDialogs.getState().open({ kind: 'create', projectId });
+}
+
+export function openFindDuplicates(): void {
+  const { projectId, focusedId } = useBoard.getState();
+  if (!projectId || !focusedId) return explain('Focus a thread first (j or k) to look for its duplicates.');
+  useDialogs.getState().open({ kind: 'find-duplicates', projectId, itemId: focusedId });
+}
+
+export function openFocusedThread(): void {
+  const { focusedId } = useBoard.getState();
+  if (!focusedId) return explain(NO_TARGET);
+  void useThread.getState().open(focusedId);
+}
+
+export function toggleSelected(itemId: string): void {
+  const { projectId } = useBoard.getState();
+  if (!projectId) return;
+  useSelection.getState().toggle(projectId, itemId);
+  const n = useSelection.getState().selected.size;
+  announce(`${useSelection.getState().selected.has(itemId) ? 'Selected' : 'Unselected'}; ${plural(n, 'thread', 'threads')} selected.`);
+}
+
+export function selectAll(ids: readonly string[]): void {
+  const { projectId } = useBoard.getState();
+  if (!projectId) return;
+  useSelection.getState().setSelection(projectId, ids);
+  announce(`${plural(ids.length, 'thread', 'threads')} selected.`);
+}
+
+/** True when there was a selection to clear. */
+export function clearSelection(): boolean {
+  if (useSelection.getState().selected.size === 0) return false;
+  useSelection.getState().clear();
+  announce('Selection cleared.');
+  return true;
+}
+
+export function refresh(): void {
+  const { projectId, load } = useBoard.getState();
+  if (!projectId) return;
+  void load(projectId);
+  const q = useWorkspace.getState().filters.q;
+  if (q) void useTextSearch.getState().search(projectId, q, { force: true });
+}
+
+export function openSavedView(view: SavedView): void {
+  useWorkspace.getState().show(view.view, view.filters);
+  announce(`Opened the view “${view.name}”.`);
+}

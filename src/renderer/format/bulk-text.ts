@@ -1,0 +1,68 @@
+import type { BridgeError } from '../../shared/bridge/errors.js';
+import type { BulkPlan, BulkStep, Receipt } from '../stores/bulk-model.js';
+import { STATUS_LABEL, plural } from './labels.js';
+
+/** Words for bulk actions: progress lines, receipts, refusals and the undo toast. */
+
+const threads = (n: number) => plural(n, 'thread', 'threads');
+
+function assignPhrase(to: { name: string } | null, n: number): string {
+  return to ? `Assigned ${threads(n)} to ${to.name}` : `Unassigned ${threads(n)}`;
+}
+
+/** "Resolved 12 threads", "Assigned 3 threads to Alex Kim", "Undid: …". */
+export function planDoneText(plan: BulkPlan, n: number): string {
+  switch (plan.kind) {
+    case 'status':
+      return `Set ${threads(n)} to ${STATUS_LABEL[plan.to]}`;
+    case 'assign':
+      return assignPhrase(plan.to, n);
+    case 'reopen-assign':
+      return plan.to ? `Reopened and assigned ${threads(n)} to ${plan.to.name}` : `Reopened and unassigned ${threads(n)}`;
+    case 'undo':
+      return `Put ${threads(n)} back as they were`;
+  }
+}
+
+/** While sending: "Assigning to Alex Kim: 12 of 30". */
+export function planProgressText(plan: BulkPlan, finished: number, total: number): string {
+  const head =
+    plan.kind === 'status' ? `Setting ${STATUS_LABEL[plan.to]}`
+    : plan.kind === 'assign' ? (plan.to ? `Assigning to ${plan.to.name}` : 'Unassigning')
+    : plan.kind === 'reopen-assign' ? (plan.to ? `Reopening and assigning to ${plan.to.name}` : 'Reopening and unassigning')
+    : 'Undoing';
+  return `${head}: ${finished} of ${total}`;
+}
+
+function unchangedText(plan: BulkPlan, n: number): string {
+  const were = n === 1 ? 'was' : 'were';
+  if (plan.kind === 'status') return `${threads(n)} already ${were} ${STATUS_LABEL[plan.to]}`;
+  if (plan.kind === 'assign' || plan.kind === 'reopen-assign') return plan.to ? `${threads(n)} already ${were} assigned to ${plan.to.name}` : `${threads(n)} already ${were} unassigned`;
+  return `${threads(n)} already ${were} as before`;
+}
+
+/** The receipt's one-line summary: every bucket that holds something, in words. */
+export function receiptSummary(receipt: Receipt): string {
+  const parts: string[] = [];
+  if (receipt.done.length > 0) parts.push(planDoneText(receipt.plan, receipt.done.length));
+  if (receipt.unchanged.length > 0) parts.push(unchangedText(receipt.plan, receipt.unchanged.length));
+  if (receipt.refused.length > 0) parts.push(`${threads(receipt.refused.length)} refused`);
+  if (receipt.notSent.length > 0) parts.push(`${threads(receipt.notSent.length)} not sent because ${receipt.halted ? 'sending stopped at a connection problem (see below)' : 'you stopped'}`);
+  if (parts.length === 0) return 'Nothing to do.';
+  return `${parts.join(' · ')}.`;
+}
+
+function stepText(step: BulkStep): string {
+  if (step.kind === 'status') return `set ${STATUS_LABEL[step.to]}`;
+  return step.to ? `assign to ${step.to.name}` : 'unassign';
+}
+
+/** Why the service refused one thread, and what to do about it. */
+export function refusalText(error: BridgeError, step: BulkStep, partial: boolean): string {
+  const prefix = partial ? `Only partly changed: the earlier step went through, but it could not ${stepText(step)}. ` : '';
+  if (error.reason === 'resolved_item') return `${prefix}It is resolved, and a resolved thread must be reopened before it can be assigned.`;
+  if (error.reason === 'merged_duplicate') return `${prefix}It was merged into another thread as a duplicate; act on that thread instead.`;
+  if (error.kind === 'not_found') return `${prefix}It no longer exists, or this token cannot reach it.`;
+  if (error.uncertain) return `${prefix}The connection failed mid-change, so it may or may not have changed; the list was refreshed to show what the service has.`;
+  return `${prefix}${error.message}`;
+}
