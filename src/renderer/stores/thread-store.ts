@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { ItemDetail } from '../../shared/api/resources.js';
 import { getBridge } from '../bridge/index.js';
 import { failure, type Failure } from './failure.js';
+import { onItemsChanged } from './items-sync.js';
 
 interface ThreadState {
   /** The thread asked for (null: panel closed). */
@@ -15,27 +16,34 @@ interface ThreadState {
   trail: string[];
 
   open(itemId: string, options?: { via?: 'duplicate' }): Promise<void>;
+  /** Refetches the thread on screen in place (after a write), keeping the trail. */
+  refresh(): Promise<void>;
   back(): Promise<void>;
   close(): void;
 }
 
 let requestSeq = 0;
 
-async function fetchInto(itemId: string): Promise<void> {
+/** `inPlace`: a refresh of the thread on screen — its notice stays, and a failed refetch keeps it visible. */
+async function fetchInto(itemId: string, options: { inPlace?: boolean } = {}): Promise<void> {
   const seq = ++requestSeq;
+  const keptNotice = options.inPlace ? useThread.getState().notice : null;
   // The previous thread stays on screen (dimmed) until the next arrives, so browsing with j/k does not flash empty.
-  useThread.setState({ itemId, loading: true, problem: null, notice: null });
+  useThread.setState({ itemId, loading: true, problem: null, notice: keptNotice });
 
   const api = getBridge().api;
   let res = await api.getItem({ itemId });
-  let notice: string | null = null;
+  let notice: string | null = keptNotice;
   if (!res.ok && res.error.parentId && res.error.parentId !== itemId) {
     notice = `${itemId} is a reply, not a thread, so the thread it belongs to is shown instead.`;
     res = await api.getItem({ itemId: res.error.parentId });
   }
   if (seq !== requestSeq) return;
   if (res.ok) useThread.setState({ item: res.data, loading: false, notice });
-  else useThread.setState({ item: null, loading: false, notice, problem: failure('Could not open the thread', res.error) });
+  else {
+    const item = options.inPlace ? useThread.getState().item : null;
+    useThread.setState({ item, loading: false, notice, problem: failure(options.inPlace ? 'Could not refresh the thread' : 'Could not open the thread', res.error) });
+  }
 }
 
 export const useThread = create<ThreadState>()((set, get) => ({
@@ -53,6 +61,11 @@ export const useThread = create<ThreadState>()((set, get) => ({
     await fetchInto(itemId);
   },
 
+  async refresh() {
+    const id = get().item?.id ?? get().itemId;
+    if (id) await fetchInto(id, { inPlace: true });
+  },
+
   async back() {
     const trail = get().trail;
     const previous = trail[trail.length - 1];
@@ -66,3 +79,14 @@ export const useThread = create<ThreadState>()((set, get) => ({
     set({ itemId: null, item: null, loading: false, problem: null, notice: null, trail: [] });
   },
 }));
+
+/**
+ * Any write to the thread on screen (a reply, status, assignment, a merge into or of it)
+ * refetches it, whoever wrote it: the board's keys, bulk actions or the thread's own buttons.
+ */
+onItemsChanged((change) => {
+  const id = useThread.getState().item?.id;
+  if (!id) return;
+  const touched = change.patched?.some((p) => p.id === id) || change.removed?.includes(id);
+  if (touched) void useThread.getState().refresh();
+});

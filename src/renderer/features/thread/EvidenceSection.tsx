@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { ItemDetail } from '../../../shared/api/resources.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
-
-/** Keeps the marker on the image even if the service sends a slightly out-of-range percentage. */
-const clampPercent = (n: number) => Math.min(100, Math.max(0, Number.isFinite(n) ? n : 50));
+import { DomContext } from './DomContext.js';
+import { ImageViewer } from './ImageViewer.js';
+import { clampPercent } from './zoom.js';
 
 function Screenshot({ url, x, y }: { url: string; x: number; y: number }) {
   const [failed, setFailed] = useState(false);
+  const [large, setLarge] = useState(false);
   if (failed) {
     return (
       <p className="notice" role="alert">
@@ -16,11 +17,12 @@ function Screenshot({ url, x, y }: { url: string; x: number; y: number }) {
   }
   return (
     <figure className="evidence__figure">
-      <div className="evidence__frame">
+      <button type="button" className="evidence__frame" onClick={() => setLarge(true)} title="Open the screenshot large (zoom with + and -)">
         <img src={url} alt="Evidence screenshot" onError={() => setFailed(true)} />
         <span className="click-marker" data-testid="click-marker" aria-hidden="true" style={{ left: `${clampPercent(x)}%`, top: `${clampPercent(y)}%` }} />
-      </div>
-      <figcaption className="muted">The ring marks where the reporter clicked.</figcaption>
+      </button>
+      <figcaption className="muted">The ring marks where the reporter clicked. Click the screenshot to open it large.</figcaption>
+      {large && <ImageViewer src={url} alt="Evidence screenshot, large" title="Evidence screenshot" marker={{ x, y }} onClose={() => setLarge(false)} />}
     </figure>
   );
 }
@@ -32,12 +34,12 @@ export function EvidenceSection({ item }: { item: ItemDetail }) {
       <h3 id="evidence-heading">Evidence</h3>
       {evidence.expired && (
         <p className="notice" data-testid="evidence-expired">
-          Evidence expired: screenshots and page context are kept for the workspace&apos;s retention period
+          Evidence expired: screenshots and page context are kept for the workspace&apos;s retention period, and this thread is older. The conversation, source and attachments remain.
         </p>
       )}
       {item.movedAt !== null && (
         <p className="notice notice--warning" data-testid="pin-moved">
-          The pin was moved to another element after capture: the source below describes the new element, the screenshot the original (moved <RelativeTime ms={item.movedAt} />).
+          The pin was moved to another element after capture: the source below describes the new element, the screenshot and page context the original (moved <RelativeTime ms={item.movedAt} />).
         </p>
       )}
       {evidence.screenshotUrl ? (
@@ -47,14 +49,14 @@ export function EvidenceSection({ item }: { item: ItemDetail }) {
       )}
       {evidence.capturedAt !== null && (
         <p className="muted">
-          Captured <RelativeTime ms={evidence.capturedAt} /> · viewport {anchor.viewport.width}×{anchor.viewport.height}
+          Captured <RelativeTime ms={evidence.capturedAt} />
+          {anchor.viewport.width > 0 && ` · viewport ${anchor.viewport.width}×${anchor.viewport.height}`}
         </p>
       )}
       {evidence.domContext && (
         <>
           <h4>Page context around the element</h4>
-          {/* Escaped text, never HTML: this markup came from someone else's page. */}
-          <pre className="code-block">{evidence.domContext}</pre>
+          <DomContext markup={evidence.domContext} />
         </>
       )}
     </section>

@@ -1,101 +1,107 @@
-import type { Status } from '../../../shared/api/common.js';
-import type { ItemDetail } from '../../../shared/api/resources.js';
+import type { ReactNode } from 'react';
+import type { ItemDetail, LinearEntry } from '../../../shared/api/resources.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { BOARD_STATUSES, STATUS_KEY, STATUS_LABEL, TASK_LABEL, plural, typeLabel } from '../../format/labels.js';
+import { TASK_LABEL, plural, typeLabel } from '../../format/labels.js';
 import { ExternalLink } from './ExternalLink.js';
 
-interface ThreadFactsProps {
-  item: ItemDetail;
-  /** The board's view of the status (it changes optimistically before the thread is refetched). */
-  status: Status;
-  /** Null when the thread is not on the board (e.g. opened by ID from elsewhere): status is then read-only. */
-  onSetStatus: ((status: Status) => void) | null;
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="facts__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
 }
 
-export function ThreadFacts({ item, status, onSetStatus }: ThreadFactsProps) {
+function LinearIssue({ entry }: { entry: LinearEntry }) {
+  return (
+    <li className="linear-entry" data-testid="linear-entry">
+      <ExternalLink url={entry.url}>{entry.identifier}</ExternalLink>
+      {entry.delegateName ? (
+        <span className="muted">
+          {' '}
+          delegated to {entry.delegateName}
+          {entry.delegatedMode && <span className="tag tag--task">{TASK_LABEL[entry.delegatedMode]}</span>}
+        </span>
+      ) : (
+        <span className="muted"> not delegated</span>
+      )}
+    </li>
+  );
+}
+
+/** Who, where, when and what happened to the thread besides its conversation. */
+export function ThreadFacts({ item }: { item: ItemDetail }) {
+  const root = item.thread.root;
   return (
     <section className="thread-section" aria-label="Details">
-      <div className="status-switch" role="group" aria-label="Status">
-        {BOARD_STATUSES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            className={`status-switch__option status-switch__option--${s}`}
-            aria-pressed={s === status}
-            disabled={!onSetStatus}
-            onClick={() => onSetStatus?.(s)}
-            title={onSetStatus ? `Set status to ${STATUS_LABEL[s]} (${STATUS_KEY[s]} on the board)` : 'This thread is not on the board shown, so its status cannot be changed here'}
-          >
-            {STATUS_LABEL[s]}
-          </button>
-        ))}
-      </div>
       <dl className="facts">
-        <div className="facts__row">
-          <dt>Type</dt>
-          <dd>
-            {typeLabel(item.type)}
-            {item.typeSource && <span className="muted"> · set by {item.typeSource}</span>}
-          </dd>
-        </div>
-        <div className="facts__row">
-          <dt>Assignee</dt>
-          <dd>
-            {item.assignee ? item.assignee.name : <span className="muted">Unassigned</span>}
-            {item.assignee?.mode && <span className="muted"> · mode: {TASK_LABEL[item.assignee.mode]}</span>}
-          </dd>
-        </div>
-        <div className="facts__row">
-          <dt>Agent task</dt>
-          <dd>{item.agentTask ? TASK_LABEL[item.agentTask] : <span className="muted">None</span>}</dd>
-        </div>
-        <div className="facts__row">
-          <dt>Reports</dt>
-          <dd>{item.reportCount > 0 ? `${plural(item.reportCount, 'duplicate report', 'duplicate reports')} merged in` : <span className="muted">No duplicates merged</span>}</dd>
-        </div>
-        <div className="facts__row">
-          <dt>Page</dt>
-          <dd>
-            <span className="break">{item.pageTitle || item.page}</span>
-            {item.url && (
-              <>
-                {' · '}
-                <ExternalLink url={item.url}>{item.page}</ExternalLink>
-              </>
-            )}
-          </dd>
-        </div>
-        <div className="facts__row">
-          <dt>Created</dt>
-          <dd>
-            <RelativeTime ms={item.createdAt} />
-            {item.resolvedAt !== null && (
-              <span className="muted">
-                {' '}
-                · resolved <RelativeTime ms={item.resolvedAt} />
-              </span>
-            )}
-          </dd>
-        </div>
+        <Fact label="Reported by">
+          {root.author} · <RelativeTime ms={item.createdAt} />
+          {item.resolvedAt !== null && (
+            <span className="muted">
+              {' '}
+              · resolved <RelativeTime ms={item.resolvedAt} />
+            </span>
+          )}
+        </Fact>
+        <Fact label="Project">
+          {item.project.name}
+          {item.project.repo ? (
+            <>
+              {' · '}
+              <ExternalLink url={item.project.repo.url}>{item.project.repo.url.replace(/^https?:\/\//, '')}</ExternalLink>
+            </>
+          ) : (
+            <span className="muted"> · no repository linked</span>
+          )}
+        </Fact>
+        <Fact label="Page">
+          <span className="break">{item.pageTitle || item.page}</span>
+          {item.url && (
+            <>
+              {' · '}
+              <ExternalLink url={item.url}>{item.page}</ExternalLink>
+            </>
+          )}
+        </Fact>
+        <Fact label="Type">
+          {typeLabel(item.type)}
+          {item.typeSource && <span className="muted"> · set by {item.typeSource}</span>}
+        </Fact>
+        <Fact label="Assignee">
+          {item.assignee ? item.assignee.name : <span className="muted">Unassigned</span>}
+          {item.assignee?.mode && (
+            <span className="tag tag--task" title="How the assignee (an agent or a person using one) works on it">
+              {TASK_LABEL[item.assignee.mode]}
+            </span>
+          )}
+        </Fact>
+        <Fact label="Agent task">{item.agentTask ? <span className="tag tag--task">{TASK_LABEL[item.agentTask]}</span> : <span className="muted">None</span>}</Fact>
+        <Fact label="Reports">
+          <span data-testid="report-count">
+            {item.reportCount > 0 ? `${plural(item.reportCount, 'duplicate report', 'duplicate reports')} merged in` : <span className="muted">No duplicates merged in</span>}
+          </span>
+        </Fact>
         {item.linear.length > 0 && (
-          <div className="facts__row">
-            <dt>Issues</dt>
-            <dd>
-              {item.linear.map((l, i) => (
-                <span key={l.identifier}>
-                  {i > 0 && ', '}
-                  <ExternalLink url={l.url}>{l.identifier}</ExternalLink>
-                  {l.delegateName && <span className="muted"> ({l.delegateName}{l.delegatedMode ? `, ${TASK_LABEL[l.delegatedMode]}` : ''})</span>}
-                </span>
+          <Fact label="Linear">
+            <ul className="linear-list">
+              {item.linear.map((l) => (
+                <LinearIssue key={l.identifier} entry={l} />
               ))}
-            </dd>
-          </div>
+            </ul>
+          </Fact>
         )}
         {item.reactions.length > 0 && (
-          <div className="facts__row">
-            <dt>Reactions</dt>
-            <dd>{item.reactions.map((r) => `${r.emoji} ${r.count}`).join('  ')}</dd>
-          </div>
+          <Fact label="Reactions">
+            <ul className="reactions" aria-label="Reactions">
+              {item.reactions.map((r) => (
+                <li key={r.emoji} className="reaction" aria-label={`${r.emoji} ${plural(r.count, 'person', 'people')}`}>
+                  <span aria-hidden="true">{r.emoji}</span> {r.count}
+                </li>
+              ))}
+            </ul>
+          </Fact>
         )}
       </dl>
     </section>

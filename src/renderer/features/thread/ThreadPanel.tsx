@@ -1,21 +1,26 @@
 import { useEffect, type KeyboardEventHandler, type Ref } from 'react';
-import type { Status } from '../../../shared/api/common.js';
+import type { ItemDetail } from '../../../shared/api/resources.js';
 import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
 import { Banner } from '../../components/Banner.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { truncate } from '../../format/labels.js';
-import { useBoard } from '../../stores/board-store.js';
 import { useThread } from '../../stores/thread-store.js';
+import { ReplyComposer } from '../compose/ReplyComposer.js';
+import { useDrafts } from '../compose/drafts-store.js';
 import { AnchorSection } from './AnchorSection.js';
+import { AttachmentsGallery } from './AttachmentsGallery.js';
 import { EvidenceSection } from './EvidenceSection.js';
-import { ExternalLink } from './ExternalLink.js';
 import { SourceSection } from './SourceSection.js';
+import { ThreadActions } from './ThreadActions.js';
 import { ThreadFacts } from './ThreadFacts.js';
 import { ThreadMessages } from './ThreadMessages.js';
+import { useThreadStatus, type HostStatusWriter } from './use-thread-status.js';
+import './thread-view.css';
 
 interface ThreadPanelProps {
   onClose(): void;
-  onSetStatus(itemId: string, status: Status): void;
+  /** The host's status writer (the board's moves its card at once); without one the panel writes itself. */
+  onSetStatus?: HostStatusWriter;
   /** The heading, focused when the thread is opened from the keyboard. */
   headingRef?: Ref<HTMLHeadingElement>;
   /** Board shortcuts that also work while reading (j/k to the next thread). */
@@ -27,14 +32,57 @@ function firstLine(text: string): string {
   return truncate(line, 120);
 }
 
-/** One thread in full beside the board: conversation, facts, evidence and source. */
+function DuplicateBanner({ item }: { item: ItemDetail }) {
+  const open = useThread((s) => s.open);
+  const canonical = item.duplicateOf!;
+  return (
+    <div className="banner banner--warning" role="status" data-testid="duplicate-of">
+      <span>
+        This thread was merged into <code>{canonical}</code> as a duplicate: its status and assignee live there, so work on that thread instead.
+      </span>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          // A reply started here belongs with the thread that is worked on now.
+          useDrafts.getState().move(item.id, canonical);
+          void open(canonical, { via: 'duplicate' });
+        }}
+      >
+        Open the thread it was merged into
+      </button>
+    </div>
+  );
+}
+
+function ThreadBody({ item, hostWriter }: { item: ItemDetail; hostWriter: HostStatusWriter | undefined }) {
+  const status = useThreadStatus(item, hostWriter);
+  return (
+    <>
+      {item.duplicateOf && <DuplicateBanner item={item} />}
+      <p className="muted thread-panel__where">
+        {item.project.name} · <span className="break">{item.page}</span> · <code>{item.id}</code>
+      </p>
+      <ThreadActions item={item} status={status} />
+      <ThreadFacts item={item} />
+      <ThreadMessages root={item.thread.root} replies={item.thread.replies} />
+      {!item.duplicateOf && <ReplyComposer item={item} onResolve={() => status.change('resolved')} />}
+      <EvidenceSection item={item} />
+      <AnchorSection anchor={item.anchor} />
+      <SourceSection item={item} />
+      <AttachmentsGallery attachments={item.attachments} />
+    </>
+  );
+}
+
+/** One thread in full beside the board: conversation, reply, actions, evidence and source. */
 export function ThreadPanel({ onClose, onSetStatus, headingRef, onKeyDown }: ThreadPanelProps) {
   const { itemId, item, loading, problem, notice, trail, open, back } = useThread();
-  const boardStatus = useBoard((s) => (item ? s.data?.rows.find((r) => r.id === item.id)?.status : undefined));
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && isPlainKey(e) && !isTypingTarget(e.target)) {
+      // A dialog or a menu inside the panel that handled Esc has the last word.
+      if (e.key === 'Escape' && !e.defaultPrevented && isPlainKey(e) && !isTypingTarget(e.target)) {
         e.preventDefault();
         onClose();
       }
@@ -61,46 +109,8 @@ export function ThreadPanel({ onClose, onSetStatus, headingRef, onKeyDown }: Thr
       <div className={loading && item ? 'thread-panel__body thread-panel__body--stale' : 'thread-panel__body'}>
         {notice && <Banner tone="info">{notice}</Banner>}
         {problem && <ErrorMessage problem={problem} onRetry={() => itemId && void open(itemId)} />}
-        {item && (
-          <>
-            {item.duplicateOf && (
-              <div className="banner banner--warning" role="status" data-testid="duplicate-of">
-                <span>
-                  This thread was merged into <code>{item.duplicateOf}</code> as a duplicate: work on that thread instead.
-                </span>
-                <button type="button" className="button" onClick={() => void open(item.duplicateOf!, { via: 'duplicate' })}>
-                  Open the thread it was merged into
-                </button>
-              </div>
-            )}
-            <p className="muted thread-panel__where">
-              {item.project.name} · <span className="break">{item.page}</span> · <code>{item.id}</code>
-              {item.project.repo && (
-                <>
-                  {' · '}
-                  <ExternalLink url={item.project.repo.url}>repository</ExternalLink>
-                </>
-              )}
-            </p>
-            <ThreadFacts item={item} status={boardStatus ?? item.status} onSetStatus={boardStatus && !item.duplicateOf ? (s) => onSetStatus(item.id, s) : null} />
-            <ThreadMessages root={item.thread.root} replies={item.thread.replies} />
-            <EvidenceSection item={item} />
-            <AnchorSection anchor={item.anchor} />
-            <SourceSection item={item} />
-            {item.attachments.length > 0 && (
-              <section className="thread-section" aria-labelledby="attachments-heading">
-                <h3 id="attachments-heading">Attachments</h3>
-                <ul className="attachments">
-                  {item.attachments.map((a, i) => (
-                    <li key={`${a.url}-${i}`}>
-                      <img src={a.url} alt={`Image attached to the ${a.where === 'thread' ? 'thread' : 'reply'} by ${a.author}`} loading="lazy" />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
-          </>
-        )}
+        {/* Keyed by thread: the composer's and the status buttons' state belong to one thread. */}
+        {item && <ThreadBody key={item.id} item={item} hostWriter={onSetStatus} />}
       </div>
     </aside>
   );

@@ -1,0 +1,132 @@
+import { useId, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import type { Member } from '../../../shared/api/resources.js';
+import { rankPeople } from '../actions/people-search.js';
+import { activeMentionQuery, insertMention, type MentionPerson, type MentionQuery } from './mentions.js';
+import './compose.css';
+
+const MAX_SUGGESTIONS = 6;
+
+interface MentionTextareaProps {
+  id: string;
+  value: string;
+  onChange(value: string): void;
+  /** A person picked from the suggestions: the draft remembers them so they are sent by ID. */
+  onMention(person: MentionPerson): void;
+  members: readonly Member[];
+  /** Ctrl/Cmd+Enter. */
+  onSubmit(): void;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  placeholder?: string;
+  rows?: number;
+  disabled?: boolean;
+  describedBy?: string;
+  invalid?: boolean;
+}
+
+/**
+ * A textarea that suggests workspace members after "@": ↑/↓ choose, Enter or Tab insert
+ * "@Full Name", Esc dismisses the list (a second Esc is left to whatever is around it).
+ */
+export function MentionTextarea({ id, value, onChange, onMention, members, onSubmit, textareaRef, placeholder, rows = 4, disabled, describedBy, invalid }: MentionTextareaProps) {
+  const listId = useId();
+  const [caret, setCaret] = useState(0);
+  const [active, setActive] = useState(0);
+  /** The "@" whose suggestions were dismissed with Esc, so they stay closed while typing that name. */
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+
+  const query: MentionQuery | null = useMemo(() => activeMentionQuery(value, caret), [value, caret]);
+  const suggestions = useMemo(() => (query ? rankPeople(members, query.query, MAX_SUGGESTIONS) : []), [members, query]);
+  const open = !!query && suggestions.length > 0 && dismissedAt !== query.start;
+  const activeIndex = Math.min(active, Math.max(0, suggestions.length - 1));
+  const optionId = (i: number) => `${listId}-${i}`;
+
+  const trackCaret = (el: HTMLTextAreaElement) => setCaret(el.selectionStart ?? el.value.length);
+
+  const pick = (person: MentionPerson) => {
+    if (!query) return;
+    const next = insertMention(value, query, caret, person);
+    onChange(next.text);
+    onMention(person);
+    setCaret(next.caret);
+    setActive(0);
+    // Put the caret after the inserted name once React has written the new value.
+    requestAnimationFrame(() => {
+      const el = textareaRef.current;
+      if (el) {
+        el.focus();
+        el.setSelectionRange(next.caret, next.caret);
+      }
+    });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+      e.preventDefault();
+      onSubmit();
+      return;
+    }
+    if (!open) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((activeIndex + step + suggestions.length) % suggestions.length);
+    } else if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey) {
+      e.preventDefault();
+      pick(suggestions[activeIndex]!);
+    } else if (e.key === 'Escape') {
+      // Only the list closes; the panel or dialog around stays.
+      e.preventDefault();
+      e.stopPropagation();
+      e.nativeEvent.stopImmediatePropagation();
+      setDismissedAt(query!.start);
+    }
+  };
+
+  return (
+    <div className="mention-field">
+      <textarea
+        id={id}
+        ref={textareaRef}
+        className="text-area"
+        value={value}
+        rows={rows}
+        placeholder={placeholder}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        aria-autocomplete="list"
+        aria-controls={open ? listId : undefined}
+        aria-expanded={open}
+        aria-activedescendant={open ? optionId(activeIndex) : undefined}
+        onChange={(e) => {
+          onChange(e.target.value);
+          trackCaret(e.target);
+        }}
+        onSelect={(e) => trackCaret(e.currentTarget)}
+        onClick={(e) => trackCaret(e.currentTarget)}
+        onKeyDown={onKeyDown}
+        onBlur={() => setDismissedAt(query?.start ?? null)}
+        onFocus={() => setDismissedAt(null)}
+      />
+      {open && (
+        <ul id={listId} role="listbox" aria-label="People to mention" className="mention-suggestions" data-testid="mention-suggestions">
+          {suggestions.map((m, i) => (
+            <li
+              key={m.id}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === activeIndex}
+              className={i === activeIndex ? 'mention-suggestions__option mention-suggestions__option--active' : 'mention-suggestions__option'}
+              // Keep focus (and the caret) in the textarea while clicking.
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => pick(m)}
+            >
+              <span className="mention-suggestions__name">{m.name}</span> <span className="muted">{m.email}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

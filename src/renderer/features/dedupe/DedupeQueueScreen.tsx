@@ -1,0 +1,278 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { SimilarCandidate } from '../../../shared/api/reports.js';
+import type { ItemDetail } from '../../../shared/api/resources.js';
+import { isTypingTarget } from '../../app/keyboard.js';
+import { ErrorMessage } from '../../components/ErrorMessage.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
+import { STATUS_LABEL, plural, typeLabel } from '../../format/labels.js';
+import type { Failure } from '../../stores/failure.js';
+import { quoteThread } from '../actions/thread-words.js';
+import { receiptHeadline, type MergeReceipt } from '../merge/merge-run.js';
+import { mergeThreads } from '../merge/merge-threads.js';
+import { CandidateCard } from './CandidateCard.js';
+import { SCORE_THRESHOLDS, progressText, scanText } from './dedupe-model.js';
+import { liveCandidates, useDedupe, type QueueEntry } from './dedupe-store.js';
+import './dedupe.css';
+
+interface DedupeQueueScreenProps {
+  projectId: string;
+  projectName: string;
+  /** Back to where the person came from (Esc). */
+  onExit(): void;
+}
+
+function isFailure(d: ItemDetail | Failure | undefined): d is Failure {
+  return !!d && 'error' in d && 'title' in d;
+}
+
+/** A thread's opening message in full, once its detail has arrived. */
+function FullMessage({ itemId, fallback }: { itemId: string; fallback: string }) {
+  const detail = useDedupe((s) => s.details[itemId]);
+  const fetchDetail = useDedupe((s) => s.fetchDetail);
+  useEffect(() => fetchDetail(itemId), [fetchDetail, itemId]);
+  if (isFailure(detail)) return <ErrorMessage problem={detail} compact />;
+  if (!detail) return <p className="dedupe__message muted">{fallback}</p>;
+  return (
+    <>
+      <p className="dedupe__message">{detail.thread.root.content}</p>
+      <p className="muted">
+        {detail.thread.root.author} · <RelativeTime ms={detail.createdAt} /> · {detail.pageTitle || detail.page}
+        {detail.anchor.selector && (
+          <>
+            {' · '}
+            <code className="break">{detail.anchor.selector}</code>
+          </>
+        )}
+      </p>
+    </>
+  );
+}
+
+
+/**
+ * Clearing duplicates by keyboard: each open thread with strong similar candidates is shown
+ * beside them. k keeps it (not a duplicate), m merges the chosen candidates into it,
+ * Shift+M merges it into the focused candidate, s skips; ↓/j and ↑ move between candidates,
+ * x or Space chooses several. "12 of 87" says how far along the queue is.
+ */
+export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueueScreenProps) {
+  const s = useDedupe();
+  const [focused, setFocused] = useState(0);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [receipt, setReceipt] = useState<MergeReceipt | null>(null);
+  const rootRef = useRef<HTMLElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    void useDedupe.getState().start(projectId);
+    rootRef.current?.focus();
+    return () => useDedupe.getState().leave();
+  }, [projectId]);
+
+  const entry: QueueEntry | undefined = s.entries[s.position];
+  const candidates = useMemo(() => (entry ? liveCandidates(entry, s) : []), [entry, s]);
+  const focusIndex = Math.min(focused, Math.max(0, candidates.length - 1));
+  const focusedCandidate: SimilarCandidate | undefined = candidates[focusIndex];
+  const scanDone = s.phase === 'ready' && s.checked >= s.subjects.length && !s.scanning;
+  const finished = scanDone && s.position >= s.entries.length;
+  const counts = { position: s.position, found: s.entries.length, checked: s.checked, total: s.subjects.length };
+
+  // A new thread on screen starts with its best candidate focused and nothing chosen.
+  const subjectId = entry?.subject.id;
+  useEffect(() => {
+    setFocused(0);
+    setChosen(new Set());
+  }, [subjectId]);
+
+  const targets = (): SimilarCandidate[] => {
+    const picked = candidates.filter((c) => chosen.has(c.id));
+    return picked.length > 0 ? picked : focusedCandidate ? [focusedCandidate] : [];
+  };
+
+  const merge = async (direction: 'into-this' | 'into-candidate') => {
+    if (!entry || busy) return;
+    const subject = { id: entry.subject.id, reportCount: entry.subject.reportCount };
+    const picked = targets();
+    if (picked.length === 0) return;
+    setBusy(true);
+    setReceipt(null);
+    const result =
+      direction === 'into-this'
+        ? await mergeThreads(projectId, subject, picked.map((c) => ({ id: c.id, reportCount: c.reportCount })))
+        : await mergeThreads(projectId, { id: picked[0]!.id, reportCount: picked[0]!.reportCount }, [subject]);
+    setBusy(false);
+    setReceipt(result);
+    setChosen(new Set());
+    useDedupe.getState().merged(result);
+  };
+
+  const keep = () => {
+    if (!entry || busy) return;
+    setReceipt(null);
+    useDedupe.getState().keep(candidates.map((c) => c.id));
+  };
+
+  const skip = () => {
+    if (!entry || busy) return;
+    setReceipt(null);
+    useDedupe.getState().skip();
+  };
+
+  const toggle = (id: string) =>
+    setChosen((c) => {
+      const next = new Set(c);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  // Keys work wherever focus is on this screen (not in the threshold menu, not under a dialog).
+  const focusedId = focusedCandidate?.id;
+  const handlers = useRef({ keep, skip, merge, toggle, onExit, focusedId, move: (_d: number) => undefined as void });
+  useEffect(() => {
+    handlers.current = { keep, skip, merge, toggle, onExit, focusedId, move: (d: number) => setFocused(Math.max(0, Math.min(candidates.length - 1, focusIndex + d))) };
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target) || document.querySelector('dialog[open]')) return;
+      const h = handlers.current;
+      const actions: Record<string, () => void> = {
+        k: h.keep,
+        s: h.skip,
+        m: () => void h.merge('into-this'),
+        M: () => void h.merge('into-candidate'),
+        j: () => h.move(1),
+        ArrowDown: () => h.move(1),
+        ArrowUp: () => h.move(-1),
+        x: () => h.focusedId && h.toggle(h.focusedId),
+        ' ': () => h.focusedId && h.toggle(h.focusedId),
+        Escape: h.onExit,
+      };
+      const action = actions[e.key];
+      if (!action) return;
+      e.preventDefault();
+      e.stopPropagation();
+      action();
+    };
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
+  }, []);
+
+  return (
+    <main ref={rootRef} className="screen dedupe" aria-label={`Duplicates queue of ${projectName}`} tabIndex={-1} data-testid="dedupe-queue">
+      <header className="dedupe__bar">
+        <button type="button" className="button button--quiet" onClick={onExit} title="Back (Esc)">
+          ← Back
+        </button>
+        <h1 className="dedupe__title">Duplicates in {projectName}</h1>
+        {s.phase === 'ready' && (
+          <span className="dedupe__progress">
+            <progress max={Math.max(1, s.entries.length)} value={Math.min(s.position, s.entries.length)} aria-hidden="true" />
+            <strong data-testid="dedupe-progress" aria-live="polite">
+              {finished ? `All ${s.entries.length} reviewed` : s.entries.length === 0 ? 'Looking…' : progressText(counts)}
+            </strong>
+            <span className="muted">{scanText(counts)}</span>
+          </span>
+        )}
+        <label className="dedupe__threshold">
+          <span className="muted">Show</span>
+          <select className="text-input" value={s.threshold} onChange={(e) => useDedupe.getState().setThreshold(Number(e.target.value))}>
+            {SCORE_THRESHOLDS.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted dedupe__stats" data-testid="dedupe-stats">
+          {s.stats.merged} merged · {s.stats.kept} kept · {s.stats.skipped} skipped
+        </span>
+      </header>
+
+      {s.phase === 'loading' && <p className="muted dedupe__note">Loading the open threads of {projectName}…</p>}
+      {s.phase === 'failed' && s.loadProblem && <ErrorMessage problem={s.loadProblem} onRetry={() => void useDedupe.getState().start(projectId)} />}
+      {s.scanProblem && <ErrorMessage problem={s.scanProblem} onRetry={() => useDedupe.getState().retryScan()} compact />}
+      {receipt && (
+        <p className={receipt.refused.length > 0 || receipt.stoppedBy ? 'notice notice--warning' : 'notice'} role="status" data-testid="dedupe-receipt">
+          {receiptHeadline(receipt)}
+          {receipt.refused.map((r) => ` ${r.message}`).join('')}
+          {receipt.stoppedBy && ` ${receipt.stoppedBy.message}`}
+        </p>
+      )}
+
+      {s.phase === 'ready' && !entry && !finished && <p className="muted dedupe__note">Checking open threads for similar ones… {scanText(counts)}</p>}
+      {finished && (
+        <div className="dedupe__done" role="status">
+          <p>
+            <strong>Done.</strong> {s.entries.length === 0 ? `None of the ${s.subjects.length} open threads has candidates at this score.` : `Reviewed ${plural(s.entries.length, 'thread', 'threads')} with likely duplicates.`}{' '}
+            {s.stats.merged} merged, {s.stats.kept} kept, {s.stats.skipped} skipped.
+          </p>
+          <button type="button" className="button button--primary" onClick={onExit} autoFocus>
+            Back to the project
+          </button>
+        </div>
+      )}
+
+      {entry && (
+        <div className="dedupe__pair" aria-busy={busy}>
+          <section className="dedupe__subject" aria-labelledby="dedupe-subject-heading" data-testid="dedupe-subject" data-item-id={entry.subject.id}>
+            <h2 id="dedupe-subject-heading">This thread</h2>
+            <p className="dedupe__meta">
+              <span className={`tag status-tag status-tag--${entry.subject.status}`}>{STATUS_LABEL[entry.subject.status]}</span> {typeLabel(entry.subject.type)} ·{' '}
+              <span className="break">{entry.subject.page}</span> · {plural(entry.subject.replyCount, 'reply', 'replies')} · {plural(entry.subject.reportCount, 'report', 'reports')}
+            </p>
+            <FullMessage itemId={entry.subject.id} fallback={entry.subject.excerpt} />
+          </section>
+
+          <section className="dedupe__candidates" aria-labelledby="dedupe-candidates-heading">
+            <h2 id="dedupe-candidates-heading">
+              Likely duplicates <span className="muted">· {candidates.length}</span>
+            </h2>
+            <ol id={listId} className="candidate-list" role="listbox" aria-label="Candidates" aria-multiselectable="true" aria-activedescendant={focusedCandidate ? `${listId}-${focusedCandidate.id}` : undefined}>
+              {candidates.map((c, i) => (
+                <li key={c.id} id={`${listId}-${c.id}`} role="option" aria-selected={chosen.has(c.id)} data-focused={i === focusIndex || undefined} onClick={() => setFocused(i)}>
+                  <CandidateCard candidate={c} className={`${i === focusIndex ? 'candidate--focused' : ''} ${chosen.has(c.id) ? 'candidate--chosen' : ''}`}>
+                    <label className="checkbox">
+                      <input type="checkbox" checked={chosen.has(c.id)} onChange={() => toggle(c.id)} tabIndex={-1} /> Choose
+                    </label>
+                  </CandidateCard>
+                </li>
+              ))}
+            </ol>
+            {focusedCandidate && (
+              <div className="dedupe__focused" aria-label="The focused candidate in full">
+                <h3>Focused candidate in full</h3>
+                <FullMessage itemId={focusedCandidate.id} fallback={focusedCandidate.line} />
+              </div>
+            )}
+          </section>
+        </div>
+      )}
+
+      {entry && (
+        <footer className="dedupe__actions">
+          <button type="button" className="button" onClick={keep} disabled={busy}>
+            <kbd>k</kbd> Keep: not a duplicate
+          </button>
+          <button type="button" className="button button--primary" onClick={() => void merge('into-this')} disabled={busy || candidates.length === 0}>
+            <kbd>m</kbd> Merge {chosen.size > 1 ? plural(chosen.size, 'chosen candidate', 'chosen candidates') : 'the candidate'} into this thread
+          </button>
+          <button type="button" className="button" onClick={() => void merge('into-candidate')} disabled={busy || !focusedCandidate}>
+            <kbd>Shift</kbd>+<kbd>M</kbd> Merge this thread into {focusedCandidate ? quoteThread(focusedCandidate.line, 32) : 'the candidate'}
+          </button>
+          <button type="button" className="button button--quiet" onClick={skip} disabled={busy}>
+            <kbd>s</kbd> Skip
+          </button>
+          <span className="muted dedupe__keys">
+            <kbd>↓</kbd>/<kbd>j</kbd> <kbd>↑</kbd> move · <kbd>x</kbd> choose several · <kbd>Esc</kbd> back · merges cannot be undone
+          </span>
+          {busy && (
+            <span role="status" className="muted">
+              Merging…
+            </span>
+          )}
+        </footer>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'react';
+import { LIMITS } from '../../../shared/api/limits.js';
+import type { SimilarResponse } from '../../../shared/api/reports.js';
+import { getBridge } from '../../bridge/index.js';
+import { ErrorMessage } from '../../components/ErrorMessage.js';
+import { plural } from '../../format/labels.js';
+import type { Failure } from '../../stores/failure.js';
+import { useThread } from '../../stores/thread-store.js';
+import { ActionDialog } from '../actions/ActionDialog.js';
+import { lookupThreads, type ThreadBrief } from '../actions/item-lookup.js';
+import { actionFailure } from '../actions/refusals.js';
+import { quoteThread } from '../actions/thread-words.js';
+import type { MergeReceipt } from '../merge/merge-run.js';
+import { mergeThreads } from '../merge/merge-threads.js';
+import { CandidateCard } from './CandidateCard.js';
+
+
+interface FindDuplicatesDialogProps {
+  projectId: string;
+  itemId: string;
+  onClose(): void;
+}
+
+type MergeState = { name: 'merging' } | { name: 'done'; receipt: MergeReceipt };
+
+/** Words for one duplicate's merge outcome. */
+function outcomeText(receipt: MergeReceipt): string {
+  if (receipt.merged === 1) return receipt.canonicalId === receipt.keptId ? 'Merged into this thread.' : `Merged into ${receipt.canonicalId} (this thread had itself been merged there).`;
+  if (receipt.alreadyMerged === 1) return 'It had already been merged before; nothing changed.';
+  if (receipt.refused[0]) return `Not merged: ${receipt.refused[0].message}`;
+  if (receipt.uncertainIds.length > 0) return 'The answer was lost: it may or may not be merged. Refresh to check.';
+  return `Not merged: ${receipt.stoppedBy?.message ?? 'the service did not say why.'}`;
+}
+
+/**
+ * Threads the service finds similar to this one (shared words, same page, element, source
+ * file), each with its score and reasons, and each mergeable into this thread in one step.
+ */
+export function FindDuplicatesDialog({ projectId, itemId, onClose }: FindDuplicatesDialogProps) {
+  const [includeResolved, setIncludeResolved] = useState(true);
+  const [result, setResult] = useState<SimilarResponse | null>(null);
+  const [problem, setProblem] = useState<Failure | null>(null);
+  const [subject, setSubject] = useState<ThreadBrief | null>(null);
+  const [merges, setMerges] = useState<Record<string, MergeState>>({});
+  const [attempt, setAttempt] = useState(0);
+  const includeRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    void lookupThreads([itemId]).then((r) => live && setSubject(r.briefs.get(itemId) ?? null));
+    return () => {
+      live = false;
+    };
+  }, [itemId]);
+
+  useEffect(() => {
+    let live = true;
+    setProblem(null);
+    setResult(null);
+    void getBridge()
+      .api.findSimilar({ itemId, includeResolved, limit: LIMITS.similarLimitMax })
+      .then((res) => {
+        if (!live) return;
+        if (res.ok) setResult(res.data);
+        else setProblem(actionFailure('Could not look for similar threads', res.error));
+      });
+    return () => {
+      live = false;
+    };
+  }, [itemId, includeResolved, attempt]);
+
+  const mergeOne = async (candidateId: string, reportCount: number) => {
+    setMerges((m) => ({ ...m, [candidateId]: { name: 'merging' } }));
+    const receipt = await mergeThreads(projectId, { id: itemId, reportCount: subject?.reportCount ?? 0 }, [{ id: candidateId, reportCount }]);
+    setMerges((m) => ({ ...m, [candidateId]: { name: 'done', receipt } }));
+  };
+
+  const mergedCount = Object.values(merges).filter((m) => m.name === 'done' && m.receipt.merged > 0).length;
+  const candidates = result?.candidates ?? [];
+
+  return (
+    <ActionDialog
+      title={`Duplicates of ${quoteThread(subject?.excerpt, 56)}`}
+      description="Similar threads, by shared words and the same page, element or source file. Merging one hides it from every list and counts it as a report of this thread; it cannot be undone."
+      onClose={onClose}
+      size="wide"
+      busy={Object.values(merges).some((m) => m.name === 'merging')}
+      testId="find-duplicates-dialog"
+      initialFocus={includeRef}
+    >
+      <label className="checkbox">
+        <input ref={includeRef} type="checkbox" checked={includeResolved} onChange={(e) => setIncludeResolved(e.target.checked)} /> Include resolved threads
+      </label>
+      {problem && <ErrorMessage problem={problem} onRetry={() => setAttempt((n) => n + 1)} compact />}
+      {!result && !problem && (
+        <p className="muted" aria-busy="true">
+          Comparing with the project&apos;s threads…
+        </p>
+      )}
+      {result && (
+        <p className="muted" role="status">
+          {candidates.length === 0
+            ? `No similar threads among the ${result.compared.toLocaleString('en-US')} compared.`
+            : `${plural(candidates.length, 'similar thread', 'similar threads')} among ${result.compared.toLocaleString('en-US')} compared, most similar first.`}
+          {mergedCount > 0 && ` ${plural(mergedCount, 'thread', 'threads')} merged into this one so far.`}
+        </p>
+      )}
+      <ol className="candidate-list">
+        {candidates.map((c) => {
+          const state = merges[c.id];
+          return (
+            <li key={c.id}>
+              <CandidateCard candidate={c} className={state?.name === 'done' && state.receipt.merged > 0 ? 'candidate--merged' : undefined}>
+                {state?.name === 'done' ? (
+                  <span className={state.receipt.merged > 0 ? 'outcome--ok' : 'outcome--bad'} role="status">
+                    {outcomeText(state.receipt)}
+                  </span>
+                ) : (
+                  <button type="button" className="button" disabled={state?.name === 'merging'} onClick={() => void mergeOne(c.id, c.reportCount)}>
+                    {state?.name === 'merging' ? 'Merging…' : 'Merge into this thread'}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  onClick={() => {
+                    onClose();
+                    void useThread.getState().open(c.id);
+                  }}
+                >
+                  Open
+                </button>
+              </CandidateCard>
+            </li>
+          );
+        })}
+      </ol>
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,223 @@
+import { create } from 'zustand';
+import type { SimilarCandidate } from '../../../shared/api/reports.js';
+import type { ItemDetail, ItemRow } from '../../../shared/api/resources.js';
+import { getBridge } from '../../bridge/index.js';
+import { useBoard } from '../../stores/board-store.js';
+import { failure, type Failure } from '../../stores/failure.js';
+import { loadProjectItems } from '../../stores/load-project-items.js';
+import { actionFailure } from '../actions/refusals.js';
+import type { MergeReceipt } from '../merge/merge-run.js';
+import { DEFAULT_THRESHOLD, pairKey, strongCandidates } from './dedupe-model.js';
+
+/** How many threads with candidates to have ready beyond the one on screen. */
+const LOOKAHEAD = 5;
+/** Candidates asked for per thread; the strong ones are kept. */
+const CANDIDATES_PER_THREAD = 10;
+/** Thread details fetched ahead, so the next subjects show at once. */
+const DETAIL_PREFETCH = 3;
+
+export interface QueueEntry {
+  subject: ItemRow;
+  /** Strong candidates when the thread was checked; filtered again against merges and judgements when shown. */
+  candidates: SimilarCandidate[];
+}
+
+export interface QueueStats {
+  kept: number;
+  skipped: number;
+  merged: number;
+}
+
+interface DedupeState {
+  projectId: string | null;
+  threshold: number;
+  phase: 'idle' | 'loading' | 'ready' | 'failed';
+  loadProblem: Failure | null;
+  /** Open threads, oldest first: later reports are usually the duplicates of earlier ones. */
+  subjects: ItemRow[];
+  /** Subjects whose candidates have been asked for. */
+  checked: number;
+  entries: QueueEntry[];
+  position: number;
+  scanning: boolean;
+  scanProblem: Failure | null;
+  /** Merged away in this session. */
+  gone: ReadonlySet<string>;
+  /** Pairs judged "not duplicates". */
+  judged: ReadonlySet<string>;
+  stats: QueueStats;
+  details: Record<string, ItemDetail | Failure>;
+
+  start(projectId: string): Promise<void>;
+  setThreshold(threshold: number): void;
+  keep(candidateIds: readonly string[]): void;
+  skip(): void;
+  /** After a merge from the queue: forget what left, stay while candidates remain. */
+  merged(receipt: MergeReceipt): void;
+  retryScan(): void;
+  fetchDetail(itemId: string): void;
+  leave(): void;
+}
+
+let run = 0;
+/** Details being fetched, so prefetch and display never ask twice. */
+const detailsInFlight = new Set<string>();
+
+const INITIAL = {
+  projectId: null,
+  threshold: DEFAULT_THRESHOLD,
+  phase: 'idle' as const,
+  loadProblem: null,
+  subjects: [],
+  checked: 0,
+  entries: [],
+  position: 0,
+  scanning: false,
+  scanProblem: null,
+  gone: new Set<string>(),
+  judged: new Set<string>(),
+  stats: { kept: 0, skipped: 0, merged: 0 },
+  details: {},
+};
+
+/** The candidates of an entry as they stand now (merges and judgements since the scan removed). */
+export function liveCandidates(entry: QueueEntry, s: Pick<DedupeState, 'threshold' | 'gone' | 'judged'>): SimilarCandidate[] {
+  return strongCandidates(entry.candidates, { subjectId: entry.subject.id, threshold: s.threshold, gone: s.gone, judged: s.judged });
+}
+
+function isLive(entry: QueueEntry | undefined, s: Pick<DedupeState, 'threshold' | 'gone' | 'judged'>): boolean {
+  return !!entry && !s.gone.has(entry.subject.id) && liveCandidates(entry, s).length > 0;
+}
+
+/** The rows to walk: the list already loaded for this project, or a fresh load. */
+async function openThreads(projectId: string): Promise<{ rows: ItemRow[] } | { problem: Failure }> {
+  const board = useBoard.getState();
+  let rows = board.projectId === projectId ? board.data?.rows : undefined;
+  if (!rows) {
+    const outcome = await loadProjectItems((q) => getBridge().api.listItems(q), projectId);
+    if (!outcome.data) return { problem: failure('Could not load the threads of this project', outcome.error ?? { kind: 'bad_response', message: 'The list came back empty.' }) };
+    rows = outcome.data.rows;
+  }
+  return { rows: rows.filter((r) => r.status === 'open').sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id)) };
+}
+
+/**
+ * The dedupe queue: walks the project's open threads, asks the service for each one's
+ * similar threads, and queues those with strong candidates. Checking runs only a few threads
+ * ahead of the person, so a 2,000-thread project does not spend the rate limit up front.
+ */
+export const useDedupe = create<DedupeState>()((set, get) => {
+  /** Moves past entries that nothing is left to decide on (merged away, all judged). */
+  const settlePosition = () => {
+    const s = get();
+    let position = s.position;
+    while (position < s.entries.length && !isLive(s.entries[position], s)) position++;
+    if (position !== s.position) set({ position });
+  };
+
+  const prefetch = () => {
+    const s = get();
+    for (const e of s.entries.slice(s.position, s.position + DETAIL_PREFETCH)) get().fetchDetail(e.subject.id);
+  };
+
+  const pump = async (runId: number) => {
+    if (get().scanning) return;
+    set({ scanning: true, scanProblem: null });
+    while (runId === run) {
+      const s = get();
+      if (s.checked >= s.subjects.length || s.entries.length - s.position > LOOKAHEAD) break;
+      const subject = s.subjects[s.checked]!;
+      if (s.gone.has(subject.id)) {
+        set({ checked: s.checked + 1 });
+        continue;
+      }
+      const res = await getBridge().api.findSimilar({ itemId: subject.id, includeResolved: true, limit: CANDIDATES_PER_THREAD });
+      if (runId !== run) return;
+      if (!res.ok) {
+        set({ scanProblem: actionFailure(`Could not check “${subject.excerpt.slice(0, 60)}” for duplicates`, res.error) });
+        break;
+      }
+      const now = get();
+      const strong = strongCandidates(res.data.candidates, { subjectId: subject.id, threshold: now.threshold, gone: now.gone, judged: now.judged });
+      set({ checked: now.checked + 1, entries: strong.length > 0 ? [...now.entries, { subject, candidates: strong }] : now.entries });
+      settlePosition();
+      prefetch();
+    }
+    if (runId === run) set({ scanning: false });
+  };
+
+  const advance = () => {
+    set({ position: get().position + 1 });
+    settlePosition();
+    prefetch();
+    void pump(run);
+  };
+
+  return {
+    ...INITIAL,
+
+    async start(projectId) {
+      const runId = ++run;
+      set({ ...INITIAL, projectId, phase: 'loading', threshold: get().projectId === projectId ? get().threshold : DEFAULT_THRESHOLD });
+      const loaded = await openThreads(projectId);
+      if (runId !== run) return;
+      if ('problem' in loaded) {
+        set({ phase: 'failed', loadProblem: loaded.problem });
+        return;
+      }
+      set({ phase: 'ready', subjects: loaded.rows });
+      await pump(runId);
+    },
+
+    setThreshold(threshold) {
+      const runId = ++run;
+      // Judgements and merges stay; the walk starts over with the new bar.
+      set({ threshold, checked: 0, entries: [], position: 0, scanning: false, scanProblem: null });
+      void pump(runId);
+    },
+
+    keep(candidateIds) {
+      const s = get();
+      const entry = s.entries[s.position];
+      if (!entry) return;
+      const judged = new Set(s.judged);
+      for (const id of candidateIds) judged.add(pairKey(entry.subject.id, id));
+      set({ judged, stats: { ...s.stats, kept: s.stats.kept + 1 } });
+      advance();
+    },
+
+    skip() {
+      set({ stats: { ...get().stats, skipped: get().stats.skipped + 1 } });
+      advance();
+    },
+
+    merged(receipt) {
+      const s = get();
+      const gone = new Set(s.gone);
+      for (const id of receipt.acceptedIds) gone.add(id);
+      set({ gone, stats: { ...s.stats, merged: s.stats.merged + receipt.merged } });
+      const entry = get().entries[get().position];
+      if (!isLive(entry, get())) advance();
+    },
+
+    retryScan() {
+      void pump(run);
+    },
+
+    fetchDetail(itemId) {
+      if (get().details[itemId] || detailsInFlight.has(itemId)) return;
+      detailsInFlight.add(itemId);
+      void getBridge()
+        .api.getItem({ itemId })
+        .then((res) => {
+          detailsInFlight.delete(itemId);
+          set((s) => ({ details: { ...s.details, [itemId]: res.ok ? res.data : actionFailure('Could not load this thread', res.error) } }));
+        });
+    },
+
+    leave() {
+      run++;
+      set({ ...INITIAL });
+    },
+  };
+});

@@ -1,0 +1,86 @@
+import { useCallback, useState } from 'react';
+import type { Status } from '../../../shared/api/common.js';
+import type { ItemDetail } from '../../../shared/api/resources.js';
+import { getBridge } from '../../bridge/index.js';
+import { STATUS_LABEL } from '../../format/labels.js';
+import { announce } from '../../stores/announcer-store.js';
+import { useBoard } from '../../stores/board-store.js';
+import type { Failure } from '../../stores/failure.js';
+import { emitItemsChanged } from '../../stores/items-sync.js';
+import { useThread } from '../../stores/thread-store.js';
+import { useUndo } from '../../stores/undo-store.js';
+import { actionFailure } from '../actions/refusals.js';
+import { quoteThread } from '../actions/thread-words.js';
+
+/**
+ * The host's own status writer. The board passes its optimistic one: the card moves at once,
+ * and the board announces the move, offers its undo and reports a refusal. When it returns a
+ * promise, its outcome is awaited.
+ */
+export type HostStatusWriter = (itemId: string, status: Status) => void | Promise<boolean>;
+
+export interface ThreadStatus {
+  /** What to show as current: the pending choice while it is being written. */
+  shown: Status;
+  pending: Status | null;
+  problem: Failure | null;
+  dismissProblem(): void;
+  /** Writes the status and offers undo; true when the service accepted it. */
+  change(to: Status): Promise<boolean>;
+}
+
+/**
+ * Status changes from the thread view. For a thread in the project's list the host's writer
+ * is used, so the card and the panel agree and the host offers undo. Otherwise (a thread
+ * opened by ID that the filters hide, say) the panel writes through the API itself,
+ * announces the change via items-sync and offers undo for a few seconds.
+ */
+export function useThreadStatus(item: ItemDetail, hostWriter: HostStatusWriter | undefined): ThreadStatus {
+  const boardStatus = useBoard((s) => s.data?.rows.find((r) => r.id === item.id)?.status);
+  const [pending, setPending] = useState<Status | null>(null);
+  const [problem, setProblem] = useState<Failure | null>(null);
+  const current = boardStatus ?? item.status;
+  const { id: itemId, project } = item;
+  const excerpt = item.thread.root.content;
+
+  /** Writes through the host when it can; `undoable` is whether this panel must offer undo itself. */
+  const write = useCallback(
+    async (to: Status): Promise<{ ok: boolean; undoable: boolean }> => {
+      const listed = useBoard.getState().data?.rows.some((r) => r.id === itemId) ?? false;
+      if (hostWriter && listed) {
+        const outcome = hostWriter(itemId, to);
+        const ok = outcome instanceof Promise ? await outcome : true;
+        // The list keeps its rows; the thread's own fields (resolvedAt…) come from a refetch.
+        if (ok) void useThread.getState().refresh();
+        return { ok, undoable: false };
+      }
+      const res = await getBridge().api.setStatus({ itemId, status: to });
+      if (!res.ok) {
+        setProblem(actionFailure(`Could not move ${quoteThread(excerpt)} to ${STATUS_LABEL[to]}`, res.error));
+        // Merged meanwhile, or the write may have happened: show the thread as the service has it.
+        if (res.error.reason === 'merged_duplicate' || res.error.uncertain) void useThread.getState().refresh();
+        return { ok: false, undoable: false };
+      }
+      emitItemsChanged({ projectId: project.id, patched: [{ id: itemId, changes: { status: res.data.status } }] });
+      announce(`Moved ${quoteThread(excerpt)} to ${STATUS_LABEL[res.data.status]}.`);
+      return { ok: true, undoable: res.data.changed };
+    },
+    [hostWriter, itemId, project.id, excerpt],
+  );
+
+  const change = useCallback(
+    async (to: Status): Promise<boolean> => {
+      const from = current;
+      if (from === to) return true;
+      setPending(to);
+      setProblem(null);
+      const { ok, undoable } = await write(to);
+      setPending(null);
+      if (undoable) useUndo.getState().offerUndo(`Moved ${quoteThread(excerpt)} to ${STATUS_LABEL[to]}`, async () => (await write(from)).ok);
+      return ok;
+    },
+    [current, write, excerpt],
+  );
+
+  return { shown: pending ?? current, pending, problem, dismissProblem: () => setProblem(null), change };
+}

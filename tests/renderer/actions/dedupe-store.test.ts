@@ -1,0 +1,125 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SimilarCandidate } from '../../../src/shared/api/reports.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
+import { fakeItemsService, row } from '../support/fake-items.js';
+
+let bridge: FakeBridge;
+vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+
+const { useDedupe, liveCandidates } = await import('../../../src/renderer/features/dedupe/dedupe-store.js');
+
+const cand = (id: string, score: number): SimilarCandidate => ({
+  id,
+  line: `Thread ${id}`,
+  lineSource: 'message',
+  type: 'bug',
+  page: '/',
+  replyCount: 0,
+  reportCount: 0,
+  source: null,
+  status: 'open',
+  score,
+  reasons: ['shared words: pay, button'],
+});
+
+/** Open threads t1 (oldest) … t12, and which are similar to which. */
+const rows = Array.from({ length: 12 }, (_, i) => row(`t${i + 1}`, { status: 'open', createdAt: 1000 + i }));
+const resolvedRow = row('r1', { status: 'resolved', createdAt: 999 });
+let similar: Record<string, SimilarCandidate[]>;
+const asked: string[] = [];
+
+function useService() {
+  const service = fakeItemsService([...rows, resolvedRow]);
+  bridge.api.listItems!.mockImplementation(service.listItems);
+  bridge.api.findSimilar!.mockImplementation(async ({ itemId }: { itemId: string }) => {
+    asked.push(itemId);
+    return { ok: true, data: { project: { id: 'p1', name: 'Web' }, subject: { id: itemId }, compared: 12, candidates: similar[itemId] ?? [] } };
+  });
+  bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => ({ ok: true, data: { id: itemId } }));
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+const current = () => {
+  const s = useDedupe.getState();
+  const entry = s.entries[s.position];
+  return entry ? { subject: entry.subject.id, candidates: liveCandidates(entry, s).map((c) => c.id) } : null;
+};
+
+beforeEach(() => {
+  bridge = fakeBridge();
+  asked.length = 0;
+  useDedupe.getState().leave();
+  similar = {
+    t1: [cand('t2', 0.9), cand('t3', 0.65), cand('t9', 0.3)],
+    t2: [cand('t1', 0.9)],
+    t4: [cand('t5', 0.55)],
+    t6: [cand('t7', 0.8)],
+  };
+  useService();
+});
+
+describe('the dedupe queue', () => {
+  it('walks open threads oldest first and queues those with strong candidates only', async () => {
+    await useDedupe.getState().start('p1');
+    expect(asked[0]).toBe('t1');
+    expect(asked).not.toContain('r1');
+    expect(current()).toEqual({ subject: 't1', candidates: ['t2', 't3'] });
+    // t4's best (0.55) is under the default bar of 0.6, so t6 is next.
+    expect(useDedupe.getState().entries.map((e) => e.subject.id)).toEqual(['t1', 't2', 't6']);
+  });
+
+  it('checks only a few threads ahead of the person', async () => {
+    similar = Object.fromEntries(rows.map((r) => [r.id, [cand(r.id === 't1' ? 't2' : 't1', 0.9)]]));
+    await useDedupe.getState().start('p1');
+    const s = useDedupe.getState();
+    expect(s.checked).toBeLessThan(rows.length);
+    expect(s.entries.length - s.position).toBe(6);
+  });
+
+  it('keeping a thread judges its pairs, so the same pair does not come back the other way round', async () => {
+    await useDedupe.getState().start('p1');
+    useDedupe.getState().keep(['t2', 't3']);
+    await settle();
+    // t2's only candidate is t1, already judged: t2 is passed over.
+    expect(current()).toEqual({ subject: 't6', candidates: ['t7'] });
+    expect(useDedupe.getState().stats).toEqual({ kept: 1, skipped: 0, merged: 0 });
+  });
+
+  it('after a merge, stays while candidates remain and moves on when none do', async () => {
+    await useDedupe.getState().start('p1');
+    const receipt = (accepted: string[]) => ({ keptId: 't1', canonicalId: 't1', requested: accepted.length, merged: accepted.length, acceptedIds: accepted, alreadyMerged: 0, refused: [], uncertainIds: [], notSentIds: [], stoppedBy: null, requests: 1 });
+    useDedupe.getState().merged(receipt(['t2']));
+    expect(current()).toEqual({ subject: 't1', candidates: ['t3'] });
+    useDedupe.getState().merged(receipt(['t3']));
+    await settle();
+    // t2 was merged away, so its entry is passed over too.
+    expect(current()).toEqual({ subject: 't6', candidates: ['t7'] });
+    expect(useDedupe.getState().stats.merged).toBe(2);
+  });
+
+  it('a lower bar starts the walk over with more threads', async () => {
+    await useDedupe.getState().start('p1');
+    useDedupe.getState().setThreshold(0.5);
+    await settle();
+    await settle();
+    expect(useDedupe.getState().entries.map((e) => e.subject.id)).toEqual(['t1', 't2', 't4', 't6']);
+  });
+
+  it('says when a check fails, and carries on from there on retry', async () => {
+    let failing = true;
+    bridge.api.findSimilar!.mockImplementation(async ({ itemId }: { itemId: string }) =>
+      itemId === 't3' && failing
+        ? { ok: false, error: { kind: 'network', message: 'The connection dropped.' } }
+        : { ok: true, data: { project: { id: 'p1', name: 'Web' }, subject: { id: itemId }, compared: 12, candidates: similar[itemId] ?? [] } },
+    );
+    await useDedupe.getState().start('p1');
+    expect(useDedupe.getState().scanProblem?.error.kind).toBe('network');
+    expect(useDedupe.getState().checked).toBe(2);
+    failing = false;
+    useDedupe.getState().retryScan();
+    await settle();
+    await settle();
+    expect(useDedupe.getState().scanProblem).toBeNull();
+    expect(useDedupe.getState().entries.map((e) => e.subject.id)).toContain('t6');
+  });
+});
