@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useRef } from 'react';
+import type { Decision } from '../../../../shared/api/reports.js';
+import { ErrorMessage } from '../../../components/ErrorMessage.js';
+import { ExportBar } from '../components/ExportBar.js';
+import { LoadedAt } from '../components/LoadedAt.js';
+import { Loading } from '../components/Loading.js';
+import { useReportsContext } from '../components/reports-context.js';
+import { decisionsMarkdown } from '../model/decisions-markdown.js';
+import { rangeText } from '../model/paging.js';
+import { ruleBlockedReason } from '../model/rule-permission.js';
+import { useDecisions } from '../stores/decisions-store.js';
+import { usePermission } from '../stores/permission-store.js';
+import { useRuleDraft } from '../stores/rule-store.js';
+import { DecisionCard } from './DecisionCard.js';
+import { CorrectionsPanel, RecurringPanel } from './DecisionPatterns.js';
+import { DecisionPager } from './DecisionPager.js';
+import { RuleForm } from './RuleForm.js';
+import { RulesPanel } from './RulesPanel.js';
+import { CappedBanner } from '../components/CappedBanner.js';
+import { formatCount } from '../model/numbers.js';
+
+const RULE_BLOCKED_ID = 'rule-blocked-reason';
+
+/** The decision log: decisions with their conversations, corrections, recurring places and rules. */
+export function DecisionsTab() {
+  const { projectId, projectName } = useReportsContext();
+  const page = useDecisions((s) => s.page);
+  const loading = useDecisions((s) => s.loading);
+  const problem = useDecisions((s) => s.problem);
+  const loadedAt = useDecisions((s) => s.loadedAt);
+  const { enter, reload } = useDecisions.getState();
+  const permission = usePermission((s) => s.permission);
+  const permissionProblem = usePermission((s) => s.problem);
+  const blocked = ruleBlockedReason(permission);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    void enter(projectId);
+    useRuleDraft.getState().enter(projectId);
+  }, [enter, projectId]);
+
+  const draftRule = useCallback((decision: Decision) => {
+    useRuleDraft.getState().startFromDecision(decision);
+    // The form sits beside the log; bring it into view and put the cursor in the text.
+    requestAnimationFrame(() => {
+      textareaRef.current?.scrollIntoView({ block: 'center' });
+      textareaRef.current?.focus();
+    });
+  }, []);
+
+  const markdown = () => {
+    const current = useDecisions.getState().page;
+    return current ? decisionsMarkdown({ projectName, generatedAt: Date.now(), page: current }) : '';
+  };
+
+  return (
+    <div className="decisions">
+      <div className="report-toolbar">
+        <p className="report-toolbar__summary">
+          {page && (
+            <>
+              <strong data-testid="decisions-total">{formatCount(page.decided)}</strong> {page.decided === 1 ? 'decision' : 'decisions'}: threads resolved or deferred after a discussion, newest first.
+              <span className="print-only"> This page lists decisions {rangeText(page.offset, page.decisions.length, page.decided)}.</span>
+            </>
+          )}
+        </p>
+        <LoadedAt at={loadedAt} loading={loading} onRefresh={() => void reload()} what="decision log" />
+        <ExportBar projectName={projectName} kind="decision-log" markdown={markdown} disabled={!page} />
+      </div>
+      {page?.capped && <CappedBanner reader="the log" consequence="older decisions are missing" />}
+      <div className="decisions-layout">
+        <div className="decisions-main">
+          {problem && <ErrorMessage problem={problem} onRetry={() => void reload()} />}
+          {loading && <Loading testId="decisions-loading">{page ? 'Loading that page of the decision log…' : `Loading the decision log of ${projectName}…`}</Loading>}
+          <DecisionPager where="top" />
+          {page && page.decisions.length === 0 && <p className="muted">No decisions yet: no thread was resolved or deferred after a discussion.</p>}
+          {page && (
+            <div className="decision-list" aria-busy={loading}>
+              {page.decisions.map((d, i) => (
+                <DecisionCard key={d.id} decision={d} number={page.offset + i + 1} onDraftRule={draftRule} ruleBlocked={blocked} ruleBlockedId={RULE_BLOCKED_ID} />
+              ))}
+            </div>
+          )}
+          <DecisionPager where="bottom" />
+        </div>
+        <aside className="decisions-aside" aria-label="Rules and patterns">
+          {permissionProblem && <ErrorMessage problem={permissionProblem} onRetry={() => void usePermission.getState().resolve(projectId, null)} compact />}
+          <RuleForm textareaRef={textareaRef} blocked={blocked} blockedId={RULE_BLOCKED_ID} />
+          {page && <RulesPanel rules={page.rules} />}
+          {page && <RecurringPanel recurring={page.recurring} />}
+          {page && <CorrectionsPanel corrections={page.corrections} />}
+        </aside>
+      </div>
+    </div>
+  );
+}

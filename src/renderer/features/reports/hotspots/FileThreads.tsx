@@ -1,0 +1,124 @@
+import { useEffect, useId, useRef } from 'react';
+import type { HotspotFile } from '../../../../shared/api/reports.js';
+import { ErrorMessage } from '../../../components/ErrorMessage.js';
+import { BOARD_STATUSES, STATUS_LABEL, typeLabel } from '../../../format/labels.js';
+import { Loading } from '../components/Loading.js';
+import { StatusTag } from '../components/StatusTag.js';
+import { ThreadRef } from '../components/ThreadRef.js';
+import { fileSummaryText, parseLine } from '../model/hotspots-model.js';
+import { showingText } from '../model/paging.js';
+import { useHotspots } from '../stores/hotspots-store.js';
+
+/** Typing a line number waits for a pause before asking the service. */
+const LINE_DEBOUNCE_MS = 350;
+
+function useDebouncedLine() {
+  const line = useHotspots((s) => s.query.line);
+  const applyQuery = useHotspots((s) => s.applyQuery);
+  // The line the list was last fetched for: selecting a file fetches already, so only changes count.
+  const fetchedFor = useRef(line);
+  useEffect(() => {
+    if (line === fetchedFor.current) return;
+    const timer = setTimeout(() => {
+      fetchedFor.current = line;
+      void applyQuery();
+    }, LINE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [line, applyQuery]);
+}
+
+/** One file's threads, nearest a line first when one is given, filtered by component and status. */
+export function FileThreads({ file }: { file: HotspotFile }) {
+  const query = useHotspots((s) => s.query);
+  const matches = useHotspots((s) => s.matches);
+  const loading = useHotspots((s) => s.matchesLoading);
+  const problem = useHotspots((s) => s.matchesProblem);
+  const { setQuery, applyQuery, selectFile } = useHotspots.getState();
+  const ids = { line: useId(), lineProblem: useId(), component: useId(), status: useId() };
+  const lineProblem = parseLine(query.line).problem;
+  useDebouncedLine();
+
+  const items = matches?.items ?? [];
+  const matched = matches?.matched ?? 0;
+  return (
+    <section className="report-panel file-threads" aria-labelledby="file-threads-title" data-testid="file-threads" data-file={file.file}>
+      <div className="file-threads__head">
+        <h2 id="file-threads-title" className="break" tabIndex={-1}>
+          Threads of <code>{file.file}</code>
+        </h2>
+        <button type="button" className="button button--quiet no-print" onClick={() => void selectFile(null)}>
+          Close
+        </button>
+      </div>
+      {matches?.summary && (
+        <p data-testid="file-threads-summary" data-open={matches.summary.open} data-deferred={matches.summary.deferred} data-resolved={matches.summary.resolved}>
+          {fileSummaryText(matches.summary)}
+        </p>
+      )}
+      <div className="file-threads__filters no-print">
+        <div className="field">
+          <label htmlFor={ids.line}>Line</label>
+          <input
+            id={ids.line}
+            inputMode="numeric"
+            value={query.line}
+            placeholder="e.g. 42"
+            onChange={(e) => setQuery({ line: e.target.value })}
+            aria-invalid={lineProblem ? true : undefined}
+            aria-describedby={lineProblem ? ids.lineProblem : undefined}
+          />
+          {lineProblem ? (
+            <span id={ids.lineProblem} className="inline-error">
+              {lineProblem}
+            </span>
+          ) : (
+            <span className="field__help">Threads nearest this line come first.</span>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.component}>Component</label>
+          <select id={ids.component} value={query.component} onChange={(e) => setQuery({ component: e.target.value })}>
+            <option value="">All components</option>
+            {file.components.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.status}>Status</label>
+          <select id={ids.status} value={query.status} onChange={(e) => setQuery({ status: e.target.value as (typeof BOARD_STATUSES)[number] | '' })}>
+            <option value="">All statuses</option>
+            {BOARD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {problem && <ErrorMessage problem={problem} onRetry={() => void applyQuery()} compact />}
+      {loading && <Loading testId="file-threads-loading">Loading the threads of {file.file}…</Loading>}
+      {matches && !loading && (
+        <>
+          <p className="muted" data-testid="file-threads-showing" data-shown={items.length} data-matched={matched}>
+            {matched === 0 ? 'No thread of this file matches these filters.' : showingText(items.length, matched, items.length >= matched)}
+            {matches.query?.line != null && matched > 0 ? `, nearest line ${matches.query.line} first` : ''}
+            {items.length < matched ? '. Narrow the filters to see the others.' : ''}
+          </p>
+          <ul className="report-list">
+            {items.map((t) => (
+              <li key={t.id} className="report-row" data-testid="file-thread" data-item-id={t.id}>
+                <ThreadRef row={t} />
+                <p className="report-row__meta">
+                  <StatusTag status={t.status} /> {t.source?.line != null ? `Line ${t.source.line}` : 'Line not stamped'} · {typeLabel(t.type)} · {t.page}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

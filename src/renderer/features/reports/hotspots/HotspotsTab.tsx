@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { ErrorMessage } from '../../../components/ErrorMessage.js';
+import { LoadedAt } from '../components/LoadedAt.js';
+import { Loading } from '../components/Loading.js';
+import { useReportsContext } from '../components/reports-context.js';
+import { coverageText, hotspotRows, noHotspotsText } from '../model/hotspots-model.js';
+import { useHotspots } from '../stores/hotspots-store.js';
+import { FileThreads } from './FileThreads.js';
+import { HotspotFiles } from './HotspotFiles.js';
+import { HotspotsChart } from './HotspotsChart.js';
+import { formatCount } from '../model/numbers.js';
+
+/**
+ * Which source files collect feedback: for a developer about to edit a file, and for the
+ * lead looking for the components that keep coming back.
+ */
+export function HotspotsTab() {
+  const { projectId, projectName } = useReportsContext();
+  const hotspots = useHotspots((s) => s.hotspots);
+  const loading = useHotspots((s) => s.loading);
+  const problem = useHotspots((s) => s.problem);
+  const loadedAt = useHotspots((s) => s.loadedAt);
+  const selected = useHotspots((s) => s.file);
+  const { load, selectFile } = useHotspots.getState();
+
+  useEffect(() => void load(projectId), [load, projectId]);
+
+  const files = useMemo(() => hotspots?.files ?? [], [hotspots]);
+  const rows = useMemo(() => hotspotRows(files), [files]);
+  const selectedFile = files.find((f) => f.file === selected) ?? null;
+
+  const select = useCallback(
+    (file: string) => {
+      void selectFile(file);
+      // The list sits under the chart: bring it into view and move focus there, so the click
+      // visibly did something and keyboard and screen reader users land on the result.
+      requestAnimationFrame(() => {
+        const heading = document.getElementById('file-threads-title');
+        heading?.scrollIntoView({ block: 'nearest' });
+        heading?.focus({ preventScroll: true });
+      });
+    },
+    [selectFile],
+  );
+
+  const empty = hotspots ? noHotspotsText(hotspots.coverage) : null;
+  return (
+    <div className="hotspots">
+      <div className="report-toolbar">
+        <p className="report-toolbar__summary" data-testid="hotspots-coverage">
+          {hotspots && (
+            <>
+              {coverageText(hotspots.coverage)}
+              {hotspots.totalFiles !== undefined && ` across ${formatCount(hotspots.totalFiles)} ${hotspots.totalFiles === 1 ? 'file' : 'files'}`}.
+            </>
+          )}
+        </p>
+        <LoadedAt at={loadedAt} loading={loading} onRefresh={() => void load(projectId, true)} what="source hotspots" />
+      </div>
+      {problem && <ErrorMessage problem={problem} onRetry={() => void load(projectId, true)} />}
+      {loading && <Loading testId="hotspots-loading">{hotspots ? 'Refreshing the source hotspots…' : `Ranking the source files of ${projectName} by open and deferred threads…`}</Loading>}
+      {empty && <p className="notice">{empty}</p>}
+      {hotspots && !empty && (
+        <>
+          <HotspotsChart rows={rows} onSelect={select} />
+          {hotspots.totalFiles !== undefined && hotspots.totalFiles > files.length && (
+            <p className="muted">
+              The service ranks {formatCount(hotspots.totalFiles)} files; the {files.length} highest-ranked are listed.
+            </p>
+          )}
+          <div className={selectedFile ? 'hotspots-layout hotspots-layout--with-file' : 'hotspots-layout'}>
+            <section className="report-panel" aria-labelledby="hotspot-files-title">
+              <h2 id="hotspot-files-title">Files</h2>
+              <HotspotFiles files={files} selected={selected} onSelect={select} />
+            </section>
+            {selectedFile && <FileThreads key={selectedFile.file} file={selectedFile} />}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Decision, DecisionsResponse } from '../../../../shared/api/reports.js';
+import { typeLabel } from '../../../format/labels.js';
+import { formatDateTime } from '../../../format/relative-time.js';
+import { blockQuote, blocks, cite, escapeInline, isoDate, table, tableCell } from './markdown.js';
+import { quotedConversation, quotedMessage } from './message-markdown.js';
+import { rangeText } from './paging.js';
+import { splitProjectContext } from './project-context.js';
+import { formatCount } from './numbers.js';
+import { LIMITS } from '../../../../shared/api/limits.js';
+
+export interface DecisionsExport {
+  projectName: string;
+  generatedAt: number;
+  page: DecisionsResponse;
+}
+
+const OUTCOME = { resolved: 'Resolved', deferred: 'Deferred' } as const;
+
+function decisionBlock(d: Decision, index: number): string {
+  const by = d.decidedBy ? ` by ${escapeInline(d.decidedBy)}` : '';
+  return blocks(
+    `### ${index}. ${cite(d.id)} ${escapeInline(d.line)}`,
+    `**${OUTCOME[d.outcome]}**${by} on ${isoDate(d.decidedAt)}. Type: ${escapeInline(typeLabel(d.type))}. Page: ${escapeInline(d.page)}.`,
+    `**Question**\n\n${quotedMessage(d.question)}`,
+    d.conversation.length > 0 || d.omittedReplies > 0 ? `**Conversation**\n\n${quotedConversation(d.conversation, d.omittedReplies)}` : null,
+  );
+}
+
+function rulesBlock(rules: DecisionsResponse['rules']): string {
+  const { written, rules: learned } = splitProjectContext(rules.projectContext);
+  return blocks(
+    '## Rules learned',
+    learned.length === 0
+      ? 'No rules saved yet.'
+      : learned.map((r) => `- ${escapeInline(r.text)}${r.addedBy ? ` (added by ${escapeInline(r.addedBy)}${r.addedOn ? `, ${r.addedOn}` : ''})` : ''}`).join('\n'),
+    written && `### Project context\n\n${blockQuote(written)}`,
+    rules.workspaceInstructions && `### Workspace instructions\n\n${blockQuote(rules.workspaceInstructions)}`,
+  );
+}
+
+/** The decision log page on screen, for the weekly meeting: every thread cited by ID. */
+export function decisionsMarkdown({ projectName, generatedAt, page }: DecisionsExport): string {
+  const range = rangeText(page.offset, page.decisions.length, page.decided);
+  const more =
+    page.decided > page.decisions.length
+      ? `This export holds decisions ${range}, newest first. Page through the log in Triage Desk to export the others.`
+      : `This export holds every decision (${formatCount(page.decided)}), newest first.`;
+  return `${blocks(
+    `# Decision log: ${escapeInline(projectName)}`,
+    `Exported from Triage Desk on ${formatDateTime(generatedAt)}. A decision is a thread resolved or deferred after a discussion. ${more}`,
+    page.capped && `> This project has more threads than the service reads for a report (the ${formatCount(LIMITS.scanLimit)} most recent), so older decisions are missing.`,
+    '## Decisions',
+    page.decisions.length === 0 ? 'No decisions in this range.' : page.decisions.map((d, i) => decisionBlock(d, page.offset + i + 1)).join('\n\n'),
+    '## Types corrected by hand',
+    page.corrections.length === 0
+      ? 'No type was corrected by hand.'
+      : table(
+          ['Thread', 'Summary', 'From', 'To'],
+          page.corrections.map((c) => [cite(c.id), tableCell(c.line), tableCell(c.from ? typeLabel(c.from) : 'Unclassified'), tableCell(typeLabel(c.to))]),
+        ),
+    '## Where outcomes recur',
+    page.recurring.length === 0
+      ? 'No page or file has two or more resolved threads.'
+      : table(['Page or file', 'Resolved threads'], page.recurring.map((r) => [tableCell(r.where), formatCount(r.resolved)])),
+    rulesBlock(page.rules),
+  )}\n`;
+}

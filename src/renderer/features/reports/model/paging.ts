@@ -1,0 +1,53 @@
+import { formatCount } from './numbers.js';
+
+/**
+ * Paged report lists (review sections, decision log). The service pages by offset and says
+ * `nextOffset: null` on the last page; totals always come from the service, never from the
+ * rows loaded so far, because loaded rows are only a window onto the whole list.
+ */
+export interface PageInfo {
+  total: number;
+  nextOffset: number | null;
+}
+
+export interface PagedList<T> extends PageInfo {
+  rows: T[];
+}
+
+export function firstPage<T>(rows: readonly T[], page: PageInfo): PagedList<T> {
+  return { rows: [...rows], total: page.total, nextOffset: page.nextOffset };
+}
+
+/**
+ * Adds the next page. A thread that moved between requests can come back twice (the list
+ * shifted under us); it is kept once, where it was first seen. Total and nextOffset are the
+ * newest page's, since they describe the list as it is now.
+ */
+export function appendPage<T extends { id: string }>(list: PagedList<T>, rows: readonly T[], page: PageInfo): PagedList<T> {
+  const seen = new Set(list.rows.map((r) => r.id));
+  const fresh = rows.filter((r) => !seen.has(r.id));
+  return { rows: [...list.rows, ...fresh], total: page.total, nextOffset: page.nextOffset };
+}
+
+export const hasMore = (list: PageInfo): boolean => list.nextOffset !== null;
+
+/** Rows the service has that are not loaded yet (never negative, even if the list shrank). */
+export function remainingRows(list: PagedList<unknown>): number {
+  return list.nextOffset === null ? 0 : Math.max(0, list.total - list.rows.length);
+}
+
+/** "Showing 125 of 412"; "Showing all 32" once everything is loaded. */
+export function showingText(shown: number, total: number, complete: boolean): string {
+  if (complete && shown >= total) return total === 1 ? 'Showing the only one' : `Showing all ${formatCount(total)}`;
+  return `Showing ${formatCount(shown)} of ${formatCount(total)}`;
+}
+
+/** "16–30 of 170" for offset paging (Next / Previous). */
+export function rangeText(offset: number, shown: number, total: number): string {
+  if (shown === 0) return `0 of ${formatCount(total)}`;
+  return `${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`;
+}
+
+export function previousOffset(offset: number, limit: number): number | null {
+  return offset <= 0 ? null : Math.max(0, offset - limit);
+}

@@ -1,0 +1,85 @@
+import type { ReviewResponse } from '../../../../shared/api/reports.js';
+import type { ReviewSection } from '../../../../shared/api/requests.js';
+import { typeLabel } from '../../../format/labels.js';
+
+/** Review sections in page order. Kept here (not the zod enum) so the renderer stays zod-free. */
+export const REVIEW_SECTION_KEYS = ['resolved', 'deferred', 'open', 'discussions'] as const satisfies readonly ReviewSection[];
+
+type Rows<S extends ReviewSection> = NonNullable<ReviewResponse[S]>;
+export type ReviewRows = { [S in ReviewSection]: Rows<S> };
+export type ReviewRow<S extends ReviewSection> = Rows<S>[number];
+
+export interface SectionMeta {
+  title: string;
+  /** What is loading, for "Loading more resolved threads…". */
+  noun: string;
+  empty: string;
+  /** Rows per "Load more" request, as the service pages them. */
+  pageSize: number;
+}
+
+export const SECTION_META: Record<ReviewSection, SectionMeta> = {
+  resolved: { title: 'Resolved', noun: 'resolved threads', empty: 'No thread is resolved yet.', pageSize: 100 },
+  deferred: { title: 'Deferred', noun: 'deferred threads', empty: 'No thread is deferred.', pageSize: 100 },
+  open: { title: 'Open, oldest first', noun: 'open threads', empty: 'No thread is open.', pageSize: 100 },
+  discussions: { title: 'Longest discussions', noun: 'discussions', empty: 'No thread has replies yet.', pageSize: 5 },
+};
+
+export interface StatusBarRow {
+  label: string;
+  open: number;
+  deferred: number;
+  resolved: number;
+  total: number;
+}
+
+export function typeChartRows(byType: ReviewResponse['byType']): StatusBarRow[] {
+  return (byType ?? []).map((t) => ({ label: typeLabel(t.key), open: t.open, deferred: t.deferred, resolved: t.resolved, total: t.total }));
+}
+
+export interface CountRow {
+  label: string;
+  value: number;
+}
+
+export function statusChartRows(counts: ReviewResponse['counts']): CountRow[] {
+  return [
+    { label: 'Open', value: counts.open },
+    { label: 'Deferred', value: counts.deferred },
+    { label: 'Resolved', value: counts.resolved },
+  ];
+}
+
+export interface PageBarRow {
+  label: string;
+  open: number;
+  /** Threads on the page that are not open (deferred or resolved). */
+  closed: number;
+  total: number;
+}
+
+/** The busiest pages; the table alternative lists the same rows the chart draws. */
+export function pageChartRows(byPage: ReviewResponse['byPage'], max = 10): PageBarRow[] {
+  return (byPage ?? []).slice(0, max).map((p) => ({ label: p.key, open: p.open, closed: p.total - p.open, total: p.total }));
+}
+
+export interface PersonBarRow {
+  label: string;
+  threads: number;
+  replies: number;
+}
+
+export function peopleChartRows(people: ReviewResponse['people'], max = 12): PersonBarRow[] {
+  return (people ?? []).slice(0, max).map((p) => ({ label: p.name, threads: p.threads, replies: p.replies }));
+}
+
+/** "The first thread is from 12 Mar 2025; the last activity 360 days later." as parts. */
+export function spanDays(span: ReviewResponse['span']): string {
+  if (span.firstAt === null) return 'No activity yet';
+  return `${span.days} ${span.days === 1 ? 'day' : 'days'}`;
+}
+
+/** How many of a list the chart shows, when the chart is cut to its busiest entries. */
+export function cutNote(shown: number, total: number, noun: string): string | null {
+  return total > shown ? `The ${shown} busiest of ${total} ${noun}.` : null;
+}

@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import type { ReviewSection } from '../../../../shared/api/requests.js';
+import { ErrorMessage } from '../../../components/ErrorMessage.js';
+import { ExportBar } from '../components/ExportBar.js';
+import { LoadedAt } from '../components/LoadedAt.js';
+import { Loading } from '../components/Loading.js';
+import { useReportsContext } from '../components/reports-context.js';
+import { reviewMarkdown } from '../model/review-markdown.js';
+import { REVIEW_SECTION_KEYS, SECTION_META } from '../model/review-model.js';
+import { useReview } from '../stores/review-store.js';
+import { ReviewCharts } from './ReviewCharts.js';
+import { ReviewOverview } from './ReviewOverview.js';
+import { ReviewSectionView } from './ReviewSectionView.js';
+import { formatCount } from '../model/numbers.js';
+
+/** Moves to a section's heading. Not an <a href="#…">: the URL fragment is the app's route. */
+function jumpTo(section: ReviewSection) {
+  const heading = document.getElementById(`review-section-${section}`);
+  heading?.scrollIntoView({ block: 'start' });
+  heading?.focus();
+}
+
+function SectionLinks() {
+  const sections = useReview((s) => s.sections);
+  if (!sections) return null;
+  return (
+    <nav className="review-jump no-print" aria-label="Review sections">
+      <span className="muted">Jump to</span>
+      {REVIEW_SECTION_KEYS.map((s) => (
+        <button key={s} type="button" className="link-button" onClick={() => jumpTo(s)}>
+          {SECTION_META[s].title} ({formatCount(sections[s].total)})
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+/** The project review: counts, charts and the four sections, for the weekly meeting. */
+export function ReviewTab() {
+  const { projectId, projectName } = useReportsContext();
+  const overview = useReview((s) => s.overview);
+  const loading = useReview((s) => s.loading);
+  const problem = useReview((s) => s.problem);
+  const loadedAt = useReview((s) => s.loadedAt);
+  const load = useReview((s) => s.load);
+
+  useEffect(() => void load(projectId), [load, projectId]);
+
+  const markdown = () => {
+    const { overview: o, sections } = useReview.getState();
+    if (!o || !sections) return '';
+    return reviewMarkdown({ projectName, generatedAt: Date.now(), overview: o, sections });
+  };
+
+  return (
+    <div className="review">
+      <div className="report-toolbar">
+        <LoadedAt at={loadedAt} loading={loading} onRefresh={() => void load(projectId, true)} what="project review" />
+        <ExportBar projectName={projectName} kind="review" markdown={markdown} disabled={!overview} />
+      </div>
+      {problem && <ErrorMessage problem={problem} onRetry={() => void load(projectId, true)} />}
+      {loading && <Loading testId="review-loading">{overview ? `Refreshing the review of ${projectName}…` : `Loading the review of ${projectName}: counts, breakdowns and the first rows of each section…`}</Loading>}
+      {overview && (
+        <>
+          <ReviewOverview overview={overview} />
+          <ReviewCharts overview={overview} />
+          <SectionLinks />
+          {REVIEW_SECTION_KEYS.map((s) => (
+            <ReviewSectionView key={s} section={s} />
+          ))}
+        </>
+      )}
+    </div>
+  );
+}

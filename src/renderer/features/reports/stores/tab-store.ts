@@ -1,0 +1,17 @@
+import { create } from 'zustand';
+
+export const REPORT_TABS = ['whats-new', 'review', 'decisions', 'hotspots'] as const;
+export type ReportTab = (typeof REPORT_TABS)[number];
+
+export const TAB_LABEL: Record<ReportTab, string> = {
+  'whats-new': 'What’s new',
+  review: 'Review',
+  decisions: 'Decisions',
+  hotspots: 'Source hotspots',
+};
+
+/** The open tab outlives the screen, so coming back from a thread lands where the person was. */
+export const useReportTab = create<{ tab: ReportTab; setTab(tab: ReportTab): void }>()((set) => ({
+  tab: 'whats-new',
+  setTab: (tab) => set({ tab }),
+}));

@@ -1,0 +1,47 @@
+import { Banner } from '../../../components/Banner.js';
+import { LIMITS } from '../../../../shared/api/limits.js';
+import { CountTiles } from '../components/CountTiles.js';
+import { windowText } from '../model/time-window.js';
+import { briefingIsEmpty } from '../model/whats-new-model.js';
+import type { Briefing } from '../stores/whats-new-store.js';
+import { BriefingSections } from './BriefingSections.js';
+import { CappedBanner } from '../components/CappedBanner.js';
+
+/** The briefing: its window and what that did to the bookmark, the counts, then each section. */
+export function BriefingView({ briefing }: { briefing: Briefing }) {
+  const { data, mode } = briefing;
+  const w = windowText(data.since, data.until);
+  const c = data.counts;
+  return (
+    <article className="briefing" aria-labelledby="briefing-title" data-testid="briefing" data-mode={mode}>
+      <header className="briefing__head">
+        <h2 id="briefing-title">{mode === 'bookmark' ? 'Since your bookmark' : 'Since the date you chose'}</h2>
+        <p className="briefing__window" data-testid="briefing-window" data-since={data.since} data-until={data.until}>
+          From <time dateTime={new Date(data.since).toISOString()}>{w.from}</time> to <time dateTime={new Date(data.until).toISOString()}>{w.to}</time> ({w.length})
+        </p>
+        <p className="briefing__bookmark" data-testid="briefing-bookmark">
+          {mode === 'bookmark' ? `Your bookmark moved to ${w.to}: the next bookmark briefing starts there.` : 'Your bookmark stays where it is.'}
+        </p>
+      </header>
+      {data.firstBriefing && (
+        <Banner testId="briefing-first">
+          This is your first briefing for this project, so it covers the last {LIMITS.whatsNewFirstLookbackDays} days.
+        </Banner>
+      )}
+      {data.capped && <CappedBanner reader="the briefing" consequence="counts are minimums" testId="briefing-capped" />}
+      <CountTiles
+        label="Briefing counts"
+        atLeast={data.capped}
+        tiles={[
+          { key: 'assignedToYou', label: 'Assigned to you', value: c.assignedToYou },
+          { key: 'mentionsYou', label: 'Mentions of you', value: c.mentionsYou },
+          { key: 'newThreads', label: 'New threads', value: c.newThreads },
+          { key: 'newReplies', label: 'New replies', value: c.newReplies, detail: `in ${c.threadsWithNewReplies} ${c.threadsWithNewReplies === 1 ? 'thread' : 'threads'}` },
+          { key: 'resolved', label: 'Resolved', value: c.resolved },
+          { key: 'deferred', label: 'Deferred', value: c.deferred },
+        ]}
+      />
+      {briefingIsEmpty(data) ? <p className="briefing__quiet">Nothing happened in this project in this window.</p> : <BriefingSections briefing={data} />}
+    </article>
+  );
+}

@@ -1,0 +1,333 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { api, connect, openApp, projectIdByName, SERVICE_URL } from './support.js';
+
+/**
+ * The reports screen against the real gateway and the real reference service on fresh demo
+ * data, checked against the API itself. Tests run in order: the first signs in as the owner,
+ * the last switches to the collaborator.
+ */
+const PROJECT = 'Checkout app';
+const DAY_MS = 86_400_000;
+
+interface Briefing {
+  since: number;
+  until: number;
+  firstBriefing: boolean;
+  counts: Record<'newThreads' | 'newReplies' | 'resolved' | 'deferred' | 'assignedToYou' | 'mentionsYou', number>;
+}
+interface SectionPage {
+  total: number;
+  nextOffset: number | null;
+}
+interface Review {
+  pages: Record<'resolved' | 'deferred' | 'open' | 'discussions', SectionPage>;
+  resolved?: Array<{ id: string }>;
+}
+interface Decisions {
+  decided: number;
+  nextOffset: number | null;
+  decisions: Array<{ id: string }>;
+  rules: { projectContext: string };
+}
+interface Hotspots {
+  coverage: { threads: number; stamped: number };
+  files: Array<{ file: string; open: number; deferred: number; resolved: number; components: string[] }>;
+}
+interface Matches {
+  matched: number;
+  summary: { open: number; deferred: number; resolved: number };
+  items: Array<{ id: string }>;
+}
+
+const reports = (page: Page): Locator => page.getByTestId('reports-screen');
+
+const OWNER_LABEL = 'Owner (reports e2e)';
+const COLLAB_LABEL = 'Collaborator (reports e2e)';
+
+/**
+ * Signs in through the connect screen as a person would. The gateway keeps the active
+ * connection between pages, so when another spec left one, the header leads back there.
+ */
+async function signIn(page: Page, token: string, label: string): Promise<void> {
+  await openApp(page);
+  const connectForm = page.getByLabel('Service URL');
+  await expect(connectForm.or(page.getByTitle('Saved connections'))).toBeVisible();
+  if (!(await connectForm.isVisible())) await page.getByTitle('Saved connections').click();
+  await connect(page, token, label);
+  await page.getByRole('button', { name: 'Choose a project' }).click();
+}
+
+/** Forgets the connections this spec saved, so the next spec starts as this one found the app. */
+async function forget(page: Page, labels: string[]): Promise<void> {
+  await openApp(page);
+  const connectForm = page.getByLabel('Service URL');
+  await expect(connectForm.or(page.getByTitle('Saved connections'))).toBeVisible();
+  if (!(await connectForm.isVisible())) await page.getByTitle('Saved connections').click();
+  for (const label of labels) {
+    const row = page.getByTestId('saved-connection').filter({ hasText: label });
+    if ((await row.count()) === 0) continue;
+    // The first press asks, the second (the same words, now the danger button) confirms.
+    await row.getByRole('button', { name: `Remove ${label}` }).click();
+    await row.getByRole('button', { name: `Remove ${label}` }).click();
+    await expect(row).toHaveCount(0);
+  }
+}
+
+/** Opens the project, then its reports through the app's own navigation. */
+async function openReports(page: Page, tab: 'What’s new' | 'Review' | 'Decisions' | 'Source hotspots'): Promise<void> {
+  await openApp(page);
+  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
+  const nav = page.getByRole('tab', { name: /^Reports$/ }).or(page.getByRole('link', { name: /^Reports$/ })).or(page.getByRole('button', { name: /^Reports$/ }));
+  await nav.first().click();
+  await expect(reports(page)).toBeVisible();
+  await reports(page).getByRole('tab', { name: tab }).click();
+}
+
+async function briefingWindow(page: Page): Promise<{ since: number; until: number }> {
+  const w = page.getByTestId('briefing-window');
+  return { since: Number(await w.getAttribute('data-since')), until: Number(await w.getAttribute('data-until')) };
+}
+
+/** Asks for a briefing and waits for a new one (its window differs from the one shown before). */
+async function brief(page: Page, button: string, before: { until: number } | null): Promise<{ since: number; until: number }> {
+  await reports(page).getByRole('button', { name: button }).click();
+  await expect(page.getByTestId('briefing')).toBeVisible();
+  if (before) await expect.poll(async () => (await briefingWindow(page)).until).not.toBe(before.until);
+  return briefingWindow(page);
+}
+
+async function tileValue(page: Page, key: string): Promise<number> {
+  return Number((await page.getByTestId(`count-${key}-value`).textContent())?.replace(/[^0-9]/g, ''));
+}
+
+function localDateDaysAgo(days: number): { text: string; midnight: number } {
+  const d = new Date(Date.now() - days * DAY_MS);
+  const midnight = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const text = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return { text, midnight };
+}
+
+test.describe.serial('reports', () => {
+  let projectId = '';
+
+  test.afterAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await forget(page, [COLLAB_LABEL, OWNER_LABEL]);
+    await page.close();
+  });
+
+  test('bookmark briefings follow on from each other; a briefing since a date leaves the bookmark alone', async ({ page }) => {
+    projectId = await projectIdByName('demo-owner', PROJECT);
+    await signIn(page, 'demo-owner', OWNER_LABEL);
+    await openReports(page, 'What’s new');
+    await expect(reports(page).getByText('This moves your bookmark to now.')).toBeVisible();
+
+    const first = await brief(page, 'Brief me since my bookmark', null);
+    // Fresh data: the owner has no bookmark yet, so the first briefing looks back 7 days.
+    await expect(page.getByTestId('briefing-first')).toContainText('last 7 days');
+    expect(first.until - first.since).toBe(7 * DAY_MS);
+    await expect(page.getByTestId('briefing-bookmark')).toContainText('Your bookmark moved to');
+    // The same window read through the API (with since, which leaves the bookmark alone) has the same counts.
+    const truth = await api<Briefing>('demo-owner', `/whats-new?projectId=${projectId}&since=${first.since}`);
+    for (const key of ['newThreads', 'newReplies', 'resolved', 'deferred', 'assignedToYou', 'mentionsYou'] as const) {
+      expect(await tileValue(page, key), key).toBe(truth.counts[key]);
+    }
+
+    const second = await brief(page, 'Brief me since my bookmark', first);
+    expect(second.since).toBe(first.until);
+    await expect(page.getByTestId('briefing-first')).toHaveCount(0);
+
+    await reports(page).getByRole('radio', { name: /Since a date/ }).check();
+    await expect(reports(page).getByText('Your bookmark stays where it is.').first()).toBeVisible();
+    const day = localDateDaysAgo(3);
+    await reports(page).getByLabel('Start date').fill(day.text);
+    const dated = await brief(page, 'Brief me since that date', second);
+    expect(dated.since).toBe(day.midnight);
+    await expect(page.getByTestId('briefing')).toHaveAttribute('data-mode', 'date');
+    await expect(page.getByTestId('briefing-bookmark')).toHaveText('Your bookmark stays where it is.');
+
+    // The dated briefing did not move the bookmark: the next bookmark briefing starts where the second ended.
+    await reports(page).getByRole('radio', { name: /Since my bookmark/ }).check();
+    const third = await brief(page, 'Brief me since my bookmark', dated);
+    expect(third.since).toBe(second.until);
+  });
+
+  test('review sections page with Load more until their totals', async ({ page }) => {
+    const overview = await api<Review>('demo-owner', `/review?projectId=${projectId}`);
+    const total = overview.pages.resolved.total;
+    expect(total).toBeGreaterThan(25);
+    // Every resolved ID, paged through the API the same way.
+    const expected = (overview.resolved ?? []).map((r) => r.id);
+    for (let offset = overview.pages.resolved.nextOffset; offset !== null; ) {
+      const next = await api<Review>('demo-owner', `/review?projectId=${projectId}&section=resolved&offset=${offset}`);
+      expected.push(...(next.resolved ?? []).map((r) => r.id));
+      offset = next.pages.resolved.nextOffset;
+    }
+    expect(expected).toHaveLength(total);
+
+    await openReports(page, 'Review');
+    const section = page.getByTestId('review-section-resolved');
+    const showing = page.getByTestId('review-showing-resolved');
+    await expect(showing).toHaveText(`Showing 25 of ${total}`);
+    await expect(page.getByTestId('count-resolved-value')).toHaveText(String(total));
+    const more = page.getByTestId('review-more-resolved');
+    while (await more.isVisible()) {
+      const shown = Number(await showing.getAttribute('data-shown'));
+      await more.click();
+      await expect.poll(async () => Number(await showing.getAttribute('data-shown'))).toBeGreaterThan(shown);
+    }
+    await expect(showing).toHaveText(`Showing all ${total}`);
+    const ids = await section.getByTestId('review-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));
+    expect(ids).toEqual(expected);
+  });
+
+  test('the decision log pages through every decision', async ({ page }) => {
+    const expected: string[] = [];
+    let decided = 0;
+    for (let offset: number | null = 0; offset !== null; ) {
+      const p: Decisions = await api<Decisions>('demo-owner', `/decisions?projectId=${projectId}&limit=30&offset=${offset}`);
+      expected.push(...p.decisions.map((d) => d.id));
+      decided = p.decided;
+      offset = p.nextOffset;
+    }
+    expect(expected).toHaveLength(decided);
+
+    await openReports(page, 'Decisions');
+    await expect(page.getByTestId('decisions-total')).toHaveText(String(decided));
+    await expect(page.getByTestId('decisions-range')).toHaveText(`Decisions 1–15 of ${decided}`);
+    await reports(page).getByLabel('Per page').selectOption('30');
+    await expect(page.getByTestId('decisions-range')).toHaveText(`Decisions 1–30 of ${decided}`);
+
+    const seen: string[] = [];
+    const next = page.getByTestId('decisions-next');
+    for (;;) {
+      const range = (await page.getByTestId('decisions-range').textContent()) ?? '';
+      seen.push(...(await page.getByTestId('decision').evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id') ?? ''))));
+      if (await next.isDisabled()) break;
+      await next.click();
+      await expect(page.getByTestId('decisions-range')).not.toHaveText(range);
+    }
+    expect(seen).toEqual(expected);
+    await expect(page.getByTestId('decisions-range')).toHaveText(new RegExp(`–${decided} of ${decided}$`));
+    // And back.
+    await reports(page).getByRole('button', { name: 'Previous' }).first().click();
+    await expect(page.getByTestId('decisions-range')).not.toHaveText(new RegExp(`–${decided} of`));
+  });
+
+  test('source hotspots: bars carry the API counts and a click lists the file’s threads', async ({ page }) => {
+    const hot = await api<Hotspots>('demo-owner', `/source?projectId=${projectId}&limit=200`);
+    expect(hot.files.length).toBeGreaterThan(0);
+    await openReports(page, 'Source hotspots');
+    await expect(page.getByTestId('hotspots-coverage')).toContainText(`${hot.coverage.stamped} of ${hot.coverage.threads} threads are stamped`);
+
+    const bars = page.getByTestId('hotspot-bar');
+    await expect(bars.first()).toBeAttached();
+    const drawn = await bars.evaluateAll((els) => els.map((e) => ({ file: e.getAttribute('data-category'), status: e.getAttribute('data-series'), value: Number(e.getAttribute('data-value')) })));
+    const charted = [...new Set(drawn.map((d) => d.file))];
+    // The chart draws the top-ranked files in the API's order.
+    expect(charted).toEqual(hot.files.slice(0, charted.length).map((f) => f.file));
+    for (const f of hot.files.slice(0, charted.length)) {
+      for (const status of ['open', 'deferred', 'resolved'] as const) {
+        const bar = drawn.find((d) => d.file === f.file && d.status === status);
+        // A zero count may draw nothing; anything drawn carries the API's number.
+        expect(bar?.value ?? 0, `${f.file} ${status}`).toBe(f[status]);
+      }
+    }
+    // The table lists every file with the same numbers.
+    await expect(page.getByTestId('hotspot-file')).toHaveCount(hot.files.length);
+
+    const top = hot.files[0]!;
+    await page.locator(`[data-testid="hotspot-bar"][data-category="${top.file}"][data-series="open"]`).click();
+    const list = page.getByTestId('file-threads');
+    await expect(list).toHaveAttribute('data-file', top.file);
+    const truth = await api<Matches>('demo-owner', `/source?projectId=${projectId}&file=${encodeURIComponent(top.file)}&limit=200`);
+    await expect(page.getByTestId('file-threads-summary')).toHaveAttribute('data-open', String(truth.summary.open));
+    await expect(page.getByTestId('file-threads-summary')).toHaveAttribute('data-resolved', String(truth.summary.resolved));
+    await expect(list.getByTestId('file-thread')).toHaveCount(truth.items.length);
+    expect(await list.getByTestId('file-thread').evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id')))).toEqual(truth.items.map((i) => i.id));
+
+    // Nearest a line, open only: the same order as the API's.
+    const nearest = await api<Matches>('demo-owner', `/source?projectId=${projectId}&file=${encodeURIComponent(top.file)}&line=40&status=open&limit=200`);
+    await list.getByLabel('Line').fill('40');
+    await list.getByLabel('Status').selectOption('open');
+    await expect(page.getByTestId('file-threads-showing')).toHaveAttribute('data-matched', String(nearest.matched));
+    await expect.poll(() => list.getByTestId('file-thread').evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id')))).toEqual(nearest.items.map((i) => i.id));
+
+    // A thread row opens the thread.
+    await list.getByTestId('thread-ref').first().click();
+    await expect(page.getByTestId('thread-view')).toBeVisible();
+  });
+
+  test('the review exports as Markdown citing every resolved thread on the page', async ({ page }) => {
+    await openReports(page, 'Review');
+    await page.getByTestId('review-more-resolved').click();
+    const showing = page.getByTestId('review-showing-resolved');
+    await expect.poll(async () => Number(await showing.getAttribute('data-shown'))).toBeGreaterThan(25);
+    const ids = await page
+      .getByTestId('review-section-resolved')
+      .getByTestId('review-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id') ?? ''));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-review-markdown').click()]);
+    expect(download.suggestedFilename()).toMatch(/^checkout-app-review-\d{4}-\d{2}-\d{2}\.md$/);
+    const markdown = await readFile((await download.path())!, 'utf8');
+    expect(markdown).toContain(`# Project review: ${PROJECT}`);
+    expect(markdown).toContain(`## Resolved (showing ${ids.length} of`);
+    for (const id of ids) expect(markdown, id).toContain(`\`${id}\``);
+  });
+
+  test('owners save a rule once; a second save is already a rule', async ({ page }) => {
+    await openReports(page, 'Decisions');
+    const firstDecision = page.getByTestId('decision').first();
+    const threadId = (await firstDecision.getAttribute('data-item-id'))!;
+    await firstDecision.getByTestId('decision-save-rule').click();
+
+    const form = page.getByTestId('rule-form');
+    const text = form.getByLabel('Rule');
+    await expect(text).toBeFocused();
+    const draft = await text.inputValue();
+    expect(draft.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('rule-counter')).toContainText(`${draft.trim().length} / 499`);
+    await expect(page.getByTestId('rule-sources')).toContainText(threadId);
+
+    // A unique rule, so reruns against the same data still save it once.
+    const rule = `Threads about the order summary card are design feedback (e2e ${Date.now()}).`;
+    await text.fill(rule);
+    await expect(page.getByTestId('rule-counter')).toContainText(`${rule.length} / 499`);
+    await page.getByTestId('rule-save').click();
+    await expect(page.getByTestId('rule-outcome')).toHaveAttribute('data-outcome', 'saved');
+    await expect(page.getByTestId('rule-outcome')).toContainText(`It cites ${threadId}.`);
+    await expect(page.getByTestId('learned-rule').filter({ hasText: rule })).toHaveCount(1);
+    const log = await api<Decisions>('demo-owner', `/decisions?projectId=${projectId}&limit=1`);
+    expect(log.rules.projectContext).toContain(rule);
+
+    await page.getByTestId('rule-save').click();
+    await expect(page.getByTestId('rule-outcome')).toHaveAttribute('data-outcome', 'duplicate');
+    await expect(page.getByTestId('rule-outcome')).toHaveText('Already a rule — nothing added.');
+    await expect(page.getByTestId('learned-rule').filter({ hasText: rule })).toHaveCount(1);
+  });
+
+  test('collaborators see why they cannot save rules, and the service refuses them', async ({ page }) => {
+    await signIn(page, 'demo-collab', COLLAB_LABEL);
+    await openReports(page, 'Decisions');
+
+    const why = 'Only workspace owners and admins can save rules; you are a collaborator.';
+    await expect(page.getByTestId('rule-blocked')).toHaveText(why);
+    const button = page.getByTestId('decision').first().getByTestId('decision-save-rule');
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(why);
+    await expect(page.getByTestId('rule-save')).toBeDisabled();
+
+    // The service says the same: a collaborator's save is refused, naming the role.
+    const res = await fetch(`${SERVICE_URL}/api/v1/rules`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo-collab', 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId, rule: 'Collaborators cannot add this rule.' }),
+    });
+    expect(res.status).toBe(403);
+    const body = (await res.json()) as { error: string; reason: string };
+    expect(body.reason).toBe('role');
+    expect(body.error).toMatch(/owners and admins.*collaborator/);
+  });
+});

@@ -1,0 +1,229 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReviewQuery } from '../../../src/shared/api/requests.js';
+import type { BridgeError } from '../../../src/shared/bridge/errors.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
+import { decisionsPage, reviewOverview, reviewSectionPage } from './fixtures.js';
+
+let bridge: FakeBridge;
+vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+
+const { useReview } = await import('../../../src/renderer/features/reports/stores/review-store.js');
+const { useDecisions } = await import('../../../src/renderer/features/reports/stores/decisions-store.js');
+const { useRuleDraft } = await import('../../../src/renderer/features/reports/stores/rule-store.js');
+const { useWhatsNew } = await import('../../../src/renderer/features/reports/stores/whats-new-store.js');
+const { usePermission } = await import('../../../src/renderer/features/reports/stores/permission-store.js');
+const { useHotspots } = await import('../../../src/renderer/features/reports/stores/hotspots-store.js');
+
+const ok = <T>(data: T) => ({ ok: true as const, data });
+const fail = (error: Partial<BridgeError> & Pick<BridgeError, 'kind'>) => ({ ok: false as const, error: { message: 'It failed.', ...error } });
+
+/** A review service with fixed section totals, paging as the reference service does. */
+function reviewService(totals: { resolved: number; deferred: number; open: number; discussions: number }) {
+  return vi.fn(async (q: ReviewQuery) => {
+    if (!q.section) return ok(reviewOverview(totals));
+    const size = q.section === 'discussions' ? 5 : 100;
+    return ok(reviewSectionPage(q.section, totals[q.section], Number(q.offset ?? 0), size));
+  });
+}
+
+let project = 0;
+beforeEach(() => {
+  bridge = fakeBridge();
+  project++;
+});
+
+describe('review store', () => {
+  it('pages a section from nextOffset until null; totals come from the service', async () => {
+    bridge.api.review!.mockImplementation(reviewService({ resolved: 151, deferred: 3, open: 0, discussions: 12 }));
+    await useReview.getState().load(`p${project}`);
+    const s = () => useReview.getState().sections!;
+    expect(s().resolved.rows).toHaveLength(25);
+    expect(s().resolved.total).toBe(151);
+
+    await useReview.getState().loadMore('resolved');
+    expect(s().resolved.rows).toHaveLength(125);
+    expect(bridge.api.review).toHaveBeenLastCalledWith({ projectId: `p${project}`, section: 'resolved', offset: 25 });
+    await useReview.getState().loadMore('resolved');
+    expect(s().resolved.rows).toHaveLength(151);
+    expect(s().resolved.nextOffset).toBeNull();
+    // The other sections' "0" pages in those answers did not touch them.
+    expect(s().discussions.rows).toHaveLength(12);
+    expect(s().discussions.nextOffset).toBeNull();
+    expect(s().deferred.total).toBe(3);
+    // Nothing more to read: no call.
+    const calls = bridge.api.review!.mock.calls.length;
+    expect(await useReview.getState().loadMore('resolved')).toBe(false);
+    expect(bridge.api.review!.mock.calls.length).toBe(calls);
+  });
+
+  it('reads every remaining page with Load all', async () => {
+    bridge.api.review!.mockImplementation(reviewService({ resolved: 0, deferred: 0, open: 0, discussions: 48 }));
+    await useReview.getState().load(`p${project}`);
+    await useReview.getState().loadAll('discussions');
+    const d = useReview.getState().sections!.discussions;
+    expect(d.rows.map((r) => r.id)).toEqual(Array.from({ length: 48 }, (_, i) => `discussions-${i}`));
+    expect(d.loading).toBeNull();
+    // 25 from the overview, then 5 per page: 5 more pages.
+    expect(bridge.api.review!.mock.calls.length).toBe(1 + 5);
+  });
+
+  it('keeps loaded rows and says why when a page fails', async () => {
+    const service = reviewService({ resolved: 200, deferred: 0, open: 0, discussions: 0 });
+    bridge.api.review!.mockImplementation(service);
+    await useReview.getState().load(`p${project}`);
+    bridge.api.review!.mockResolvedValueOnce(fail({ kind: 'network', message: 'The service did not answer.' }));
+    expect(await useReview.getState().loadMore('resolved')).toBe(false);
+    const r = useReview.getState().sections!.resolved;
+    expect(r.rows).toHaveLength(25);
+    expect(r.nextOffset).toBe(25);
+    expect(r.problem?.title).toBe('Could not load more resolved threads');
+    expect(r.loading).toBeNull();
+  });
+
+  it('drops a page that arrives after the project changed', async () => {
+    bridge.api.review!.mockImplementation(reviewService({ resolved: 200, deferred: 0, open: 0, discussions: 0 }));
+    await useReview.getState().load(`p${project}`);
+    let release!: () => void;
+    bridge.api.review!.mockImplementationOnce(
+      () => new Promise((resolve) => (release = () => resolve(ok(reviewSectionPage('resolved', 200, 25, 100))))),
+    );
+    const pending = useReview.getState().loadMore('resolved');
+    await useReview.getState().load(`other-${project}`);
+    release();
+    await pending;
+    expect(useReview.getState().projectId).toBe(`other-${project}`);
+    expect(useReview.getState().sections!.resolved.rows).toHaveLength(25);
+  });
+});
+
+describe('decisions store', () => {
+  const service = (total: number) =>
+    vi.fn(async (q: { limit?: number; offset?: number }) => ok(decisionsPage(total, Number(q.offset ?? 0), Number(q.limit ?? 15))));
+
+  it('pages with the page size and nextOffset, and keeps the first decision in view when the size changes', async () => {
+    bridge.api.decisions!.mockImplementation(service(70));
+    await useDecisions.getState().enter(`p${project}`);
+    expect(useDecisions.getState().page!.decisions).toHaveLength(15);
+    await useDecisions.getState().goTo(useDecisions.getState().page!.nextOffset!);
+    expect(useDecisions.getState().page!.offset).toBe(15);
+    await useDecisions.getState().setLimit(30);
+    expect(bridge.api.decisions).toHaveBeenLastCalledWith({ projectId: `p${project}`, limit: 30, offset: 0 });
+    await useDecisions.getState().goTo(60);
+    expect(useDecisions.getState().page!.decisions).toHaveLength(10);
+    expect(useDecisions.getState().page!.nextOffset).toBeNull();
+    await useDecisions.getState().setLimit(99);
+    expect(useDecisions.getState().limit).toBe(30);
+  });
+
+  it('shows a failure in words and keeps the last page', async () => {
+    bridge.api.decisions!.mockImplementation(service(20));
+    await useDecisions.getState().enter(`p${project}`);
+    bridge.api.decisions!.mockResolvedValueOnce(fail({ kind: 'server' }));
+    await useDecisions.getState().goTo(15);
+    expect(useDecisions.getState().problem?.title).toBe('Could not load the decision log');
+    expect(useDecisions.getState().page!.offset).toBe(0);
+  });
+});
+
+describe('rule draft store', () => {
+  beforeEach(() => useRuleDraft.getState().enter(`p${project}`));
+
+  it('saves a rule citing its thread, then reports a duplicate plainly', async () => {
+    bridge.api.saveRule!.mockResolvedValueOnce(ok({ saved: true, rule: 'Bugs are bugs.', cited: ['itm_1'] }));
+    bridge.api.saveRule!.mockResolvedValueOnce(ok({ saved: false, duplicate: true }));
+    useRuleDraft.getState().setDraft('  Bugs are bugs.  ');
+    useRuleDraft.getState().addSources('itm_1');
+    expect(await useRuleDraft.getState().save()).toBe(true);
+    expect(bridge.api.saveRule).toHaveBeenLastCalledWith({ projectId: `p${project}`, rule: 'Bugs are bugs.', sourceItemIds: ['itm_1'] });
+    expect(useRuleDraft.getState().outcome).toEqual({ kind: 'saved', rule: 'Bugs are bugs.', cited: ['itm_1'] });
+    expect(await useRuleDraft.getState().save()).toBe(true);
+    expect(useRuleDraft.getState().outcome).toEqual({ kind: 'duplicate', rule: 'Bugs are bugs.' });
+  });
+
+  it('refuses locally what the service would refuse, without a call', async () => {
+    useRuleDraft.getState().setDraft('One rule. Two rules.');
+    expect(await useRuleDraft.getState().save()).toBe(false);
+    expect(useRuleDraft.getState().draftProblem).toMatch(/more than one sentence/);
+    expect(bridge.api.saveRule).not.toHaveBeenCalled();
+  });
+
+  it('keeps the service refusal in words', async () => {
+    bridge.api.saveRule!.mockResolvedValueOnce(fail({ kind: 'forbidden', status: 403, reason: 'role', message: 'Only workspace owners and admins can save rules; your role in Acme Web is collaborator.' }));
+    useRuleDraft.getState().setDraft('Bugs are bugs.');
+    expect(await useRuleDraft.getState().save()).toBe(false);
+    expect(useRuleDraft.getState().problem).toMatchObject({ title: 'The rule was not saved', error: { kind: 'forbidden', reason: 'role' } });
+  });
+
+  it('starts from a decision with its thread cited and forgets the draft in another project', () => {
+    useRuleDraft.getState().startFromDecision(decisionsPage(1, 0, 15).decisions[0]!);
+    expect(useRuleDraft.getState().sourceIds).toEqual(['dec-0']);
+    expect(useRuleDraft.getState().draft).toMatch(/^Threads like “Line of dec-0” are typed bug and get resolved\.$/);
+    useRuleDraft.getState().enter(`elsewhere-${project}`);
+    expect(useRuleDraft.getState().draft).toBe('');
+  });
+});
+
+describe('what’s new store', () => {
+  const answer = { ok: true as const, data: { since: 1, until: 2 } };
+
+  it('asks without since in bookmark mode, with the local midnight in date mode', async () => {
+    bridge.api.whatsNew!.mockResolvedValue(answer);
+    useWhatsNew.getState().enter(`p${project}`);
+    useWhatsNew.getState().setMode('bookmark');
+    await useWhatsNew.getState().brief();
+    expect(bridge.api.whatsNew).toHaveBeenLastCalledWith({ projectId: `p${project}` });
+    expect(useWhatsNew.getState().briefing?.mode).toBe('bookmark');
+
+    useWhatsNew.getState().setMode('date');
+    useWhatsNew.getState().setDate('2026-03-01');
+    await useWhatsNew.getState().brief(new Date(2026, 2, 10).getTime());
+    expect(bridge.api.whatsNew).toHaveBeenLastCalledWith({ projectId: `p${project}`, since: String(new Date(2026, 2, 1).getTime()) });
+    expect(useWhatsNew.getState().briefing?.mode).toBe('date');
+  });
+
+  it('explains a bad date instead of calling', async () => {
+    useWhatsNew.getState().enter(`p${project}`);
+    useWhatsNew.getState().setMode('date');
+    useWhatsNew.getState().setDate('');
+    await useWhatsNew.getState().brief();
+    expect(useWhatsNew.getState().dateProblem).toMatch(/Choose the date/);
+    expect(bridge.api.whatsNew).not.toHaveBeenCalled();
+  });
+});
+
+describe('permission store', () => {
+  it('looks up the role when the caller does not know it, and trusts a known yes', async () => {
+    bridge.api.listWorkspaces!.mockResolvedValue(ok({ workspaces: [{ id: 'w1', role: 'collaborator', available: true }], total: 1, you: { id: 'u', name: 'Cora' } }));
+    bridge.api.listProjects!.mockResolvedValue(ok({ projects: [{ id: `p${project}`, workspace: { id: 'w1' } }], total: 1 }));
+    await usePermission.getState().resolve(`p${project}`, null);
+    expect(usePermission.getState().permission).toEqual({ kind: 'denied', role: 'collaborator' });
+    await usePermission.getState().resolve(`p${project}`, true);
+    expect(usePermission.getState().permission.kind).toBe('allowed');
+  });
+
+  it('stays off with a reason when the role cannot be looked up', async () => {
+    bridge.api.listWorkspaces!.mockResolvedValue(fail({ kind: 'network' }));
+    bridge.api.listProjects!.mockResolvedValue(fail({ kind: 'network' }));
+    await usePermission.getState().resolve(`p${project}`, null);
+    expect(usePermission.getState().permission.kind).toBe('unknown');
+    expect(usePermission.getState().problem?.title).toBe('Could not look up your role in this workspace');
+  });
+});
+
+describe('hotspots store', () => {
+  it('lists a file’s threads with its filters', async () => {
+    bridge.api.findBySource!.mockResolvedValue(ok({ mode: 'matches', coverage: { threads: 1, stamped: 1 } }));
+    await useHotspots.getState().load(`p${project}`);
+    expect(bridge.api.findBySource).toHaveBeenLastCalledWith({ projectId: `p${project}`, limit: 200 });
+    await useHotspots.getState().selectFile('src/ui/Button.tsx');
+    expect(bridge.api.findBySource).toHaveBeenLastCalledWith({ projectId: `p${project}`, file: 'src/ui/Button.tsx', limit: 200 });
+    useHotspots.setState({ query: { ...useHotspots.getState().query, line: '30' } });
+    useHotspots.getState().setQuery({ status: 'open' });
+    await vi.waitFor(() =>
+      expect(bridge.api.findBySource).toHaveBeenLastCalledWith({ projectId: `p${project}`, file: 'src/ui/Button.tsx', limit: 200, line: 30, status: 'open' }),
+    );
+    useHotspots.getState().setQuery({ component: 'Button', line: 'x' });
+    // An unreadable line is not sent: nothing new was asked.
+    expect(bridge.api.findBySource).toHaveBeenCalledTimes(3);
+  });
+});
