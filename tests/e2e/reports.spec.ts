@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { api, connect, openApp, projectIdByName, SERVICE_URL } from './support.js';
+import { api, openApp, projectIdByName, SERVICE_URL, signIn } from './support.js';
 
 /**
  * The reports screen against the real gateway and the real reference service on fresh demo
@@ -44,19 +44,6 @@ const reports = (page: Page): Locator => page.getByTestId('reports-screen');
 
 const OWNER_LABEL = 'Owner (reports e2e)';
 const COLLAB_LABEL = 'Collaborator (reports e2e)';
-
-/**
- * Signs in through the connect screen as a person would. The gateway keeps the active
- * connection between pages, so when another spec left one, the header leads back there.
- */
-async function signIn(page: Page, token: string, label: string): Promise<void> {
-  await openApp(page);
-  const connectForm = page.getByLabel('Service URL');
-  await expect(connectForm.or(page.getByTitle('Saved connections'))).toBeVisible();
-  if (!(await connectForm.isVisible())) await page.getByTitle('Saved connections').click();
-  await connect(page, token, label);
-  await page.getByRole('button', { name: 'Choose a project' }).click();
-}
 
 /** Forgets the connections this spec saved, so the next spec starts as this one found the app. */
 async function forget(page: Page, labels: string[]): Promise<void> {

@@ -26,6 +26,10 @@ async function columnCount(page: Page, status: string): Promise<number> {
 test.describe.serial('walking skeleton', () => {
   test('connects as demo-owner and lists the reachable workspace', async ({ page }) => {
     await openApp(page);
+    // Other specs may have left a connection active: the connections screen is one click away.
+    const form = page.getByLabel('Service URL');
+    await expect(form.or(page.getByTitle('Saved connections'))).toBeVisible();
+    if (!(await form.isVisible())) await page.getByTitle('Saved connections').click();
     await connect(page, 'demo-owner', 'Acme (e2e)');
     const row = page.getByTestId('workspace-list').getByTestId('workspace-row').filter({ hasText: 'Acme Web' });
     await expect(row).toBeVisible();

@@ -4,15 +4,25 @@ import { E2E_SECRET } from '../../playwright.config.js';
 /** The reference service the e2e stack starts (scripts/e2e-stack.ts). */
 export const SERVICE_URL = `http://127.0.0.1:${process.env['E2E_SERVICE_PORT'] ?? 4791}`;
 
-/** Calls the reference service directly, as a second witness to what the app shows. */
+/**
+ * Calls the reference service directly, as a second witness to what the app shows. It
+ * shares the token's rate limit with the app, so it waits out a 429 as a client should.
+ */
 export async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${SERVICE_URL}/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${SERVICE_URL}/api/v1${path}`, {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    });
+    if (res.status === 429 && attempt < 5) {
+      const seconds = Number(res.headers.get('retry-after') ?? '1');
+      await new Promise((r) => setTimeout(r, Math.min(Math.max(seconds, 1), 30) * 1000));
+      continue;
+    }
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  }
 }
 
 export async function projectIdByName(token: string, name: string): Promise<string> {
@@ -33,6 +43,27 @@ export async function connect(page: Page, token: string, label?: string): Promis
   await page.getByLabel('API token').fill(token);
   if (label) await page.getByLabel('Label (optional)').fill(label);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
+}
+
+/**
+ * Signs in with a token through the connections screen, whatever another spec left
+ * behind (the gateway keeps the active connection between pages), and lands on the
+ * project list.
+ */
+export async function signIn(page: Page, token: string, label: string): Promise<void> {
+  await openApp(page);
+  const connectForm = page.getByLabel('Service URL');
+  await expect(connectForm.or(page.getByTitle('Saved connections'))).toBeVisible();
+  if (!(await connectForm.isVisible())) await page.getByTitle('Saved connections').click();
+  await connect(page, token, label);
+  await page.getByRole('button', { name: 'Choose a project' }).click();
+  await expect(page.getByTestId('project-list')).toBeVisible();
+}
+
+/** How many live threads a project has right now (other specs change the shared data). */
+export async function liveThreadCount(token: string, projectId: string): Promise<number> {
+  const body = await api<{ summary: { total: number } }>(token, `/items?projectId=${projectId}&limit=1`);
+  return body.summary.total;
 }
 
 export async function expectNoAlert(page: Page): Promise<void> {

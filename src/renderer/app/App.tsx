@@ -6,9 +6,12 @@ import { NoticeToast } from '../components/NoticeToast.js';
 import { UndoToast } from '../components/UndoToast.js';
 import { DialogHost } from '../features/actions/DialogHost.js';
 import { ConnectScreen } from '../features/connect/ConnectScreen.js';
+import { DedupeQueueScreen } from '../features/dedupe/DedupeQueueScreen.js';
 import { ProjectPicker } from '../features/projects/ProjectPicker.js';
+import { ReportsScreen } from '../features/reports/ReportsScreen.js';
 import { WorkspaceScreen } from '../features/workspace/WorkspaceScreen.js';
 import { useSession } from '../stores/session-store.js';
+import { useThread } from '../stores/thread-store.js';
 import { AppDialogs } from './AppDialogs.js';
 import { AppHeader } from './AppHeader.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
@@ -61,10 +64,27 @@ function ScreenView({ screen, boot }: { screen: Screen; boot: () => void }) {
       return <ProjectPicker />;
     case 'board':
       return <WorkspaceScreen projectId={screen.projectId} projectName={screen.projectName} />;
+    case 'reports':
+      return <ReportsScreen projectId={screen.projectId} projectName={screen.projectName} canSaveRules={null} onOpenThread={(id) => openThreadInProject(screen, id)} />;
+    case 'dedupe':
+      return <DedupeQueueScreen projectId={screen.projectId} projectName={screen.projectName} onExit={() => useNavigation.getState().go({ ...screen, name: 'board' })} />;
   }
 }
 
-const AREA: Record<Screen['name'], string> = { starting: 'the start screen', connect: 'connections', projects: 'the project list', board: 'the project' };
+/** Reports and the queue open a thread where threads are read: beside the project's list. */
+function openThreadInProject(screen: { projectId: string; projectName: string }, itemId: string): void {
+  useNavigation.getState().go({ name: 'board', projectId: screen.projectId, projectName: screen.projectName });
+  void useThread.getState().open(itemId);
+}
+
+const AREA: Record<Screen['name'], string> = {
+  starting: 'the start screen',
+  connect: 'connections',
+  projects: 'the project list',
+  board: 'the project',
+  reports: 'the reports',
+  dedupe: 'the dedupe queue',
+};
 
 export function App() {
   const boot = useBoot();

@@ -1,7 +1,7 @@
 import { useBoard } from '../stores/board-store.js';
 import { useDialogs } from '../stores/dialogs-store.js';
 import { useSession } from '../stores/session-store.js';
-import { useNavigation } from './navigation-store.js';
+import { isProjectScreen, useNavigation, type ProjectScreen } from './navigation-store.js';
 import { displayChord, isMacPlatform } from './shortcuts.js';
 
 /** Where you are (connection › project) and the way back up. */
@@ -10,7 +10,7 @@ export function AppHeader() {
   const go = useNavigation((s) => s.go);
   const active = useSession((s) => s.active);
   const connection = active?.connection;
-  const loadedName = useBoard((s) => (screen.name === 'board' && s.data?.project.id === screen.projectId ? s.data.project.name : ''));
+  const loadedName = useBoard((s) => (isProjectScreen(screen) && s.data?.project.id === screen.projectId ? s.data.project.name : ''));
   const openDialog = useDialogs((s) => s.open);
   return (
     <header className="shell__header">
@@ -38,17 +38,16 @@ export function AppHeader() {
             </button>
           </>
         )}
-        {screen.name === 'board' && (
+        {isProjectScreen(screen) && (
           <>
             <span className="crumb__sep" aria-hidden="true">
               /
             </span>
-            <span className="crumb crumb--current" aria-current="page">
-              {screen.projectName || loadedName || 'Project'}
-            </span>
+            <span className="crumb crumb--current">{screen.projectName || loadedName || 'Project'}</span>
           </>
         )}
       </nav>
+      {isProjectScreen(screen) && <ProjectSections screen={{ ...screen, projectName: screen.projectName || loadedName }} />}
       {connection && (
         <div className="shell__tools">
           <button type="button" className="button button--quiet" onClick={() => openDialog({ kind: 'palette' })} title="Every action by name">
@@ -60,5 +59,31 @@ export function AppHeader() {
         </div>
       )}
     </header>
+  );
+}
+
+const SECTIONS: Array<{ name: ProjectScreen['name']; label: string }> = [
+  { name: 'board', label: 'Threads' },
+  { name: 'reports', label: 'Reports' },
+  { name: 'dedupe', label: 'Dedupe queue' },
+];
+
+/** A project's places: its threads (board/table), its reports, and the dedupe queue. */
+function ProjectSections({ screen }: { screen: ProjectScreen }) {
+  const go = useNavigation((s) => s.go);
+  return (
+    <nav aria-label="Project sections" className="shell__sections">
+      {SECTIONS.map((s) => (
+        <button
+          key={s.name}
+          type="button"
+          className="crumb"
+          aria-current={screen.name === s.name ? 'page' : undefined}
+          onClick={() => go({ name: s.name, projectId: screen.projectId, projectName: screen.projectName })}
+        >
+          {s.label}
+        </button>
+      ))}
+    </nav>
   );
 }

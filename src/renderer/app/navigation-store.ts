@@ -10,7 +10,15 @@ export type Screen =
   | { name: 'connect' }
   | { name: 'projects' }
   /** projectName may be '' when the app was reloaded on a project's address; the header then shows the loaded name. */
-  | { name: 'board'; projectId: string; projectName: string };
+  | { name: 'board'; projectId: string; projectName: string }
+  /** The project's reports: what's new, review, decisions, source hotspots. */
+  | { name: 'reports'; projectId: string; projectName: string }
+  /** The dedupe queue: open threads with strong duplicate candidates, one by one. */
+  | { name: 'dedupe'; projectId: string; projectName: string };
+
+/** The screens that belong to one project (the header shows its sections). */
+export type ProjectScreen = Extract<Screen, { projectId: string }>;
+export const isProjectScreen = (s: Screen): s is ProjectScreen => 'projectId' in s;
 
 interface NavigationState {
   screen: Screen;

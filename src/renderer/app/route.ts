@@ -8,7 +8,9 @@ import { filtersFromParams, filtersToParams, isWorkspaceView, type Filters, type
 export type Route =
   | { screen: 'connect' }
   | { screen: 'projects' }
-  | { screen: 'project'; projectId: string; view: WorkspaceView; filters: Filters };
+  | { screen: 'project'; projectId: string; view: WorkspaceView; filters: Filters }
+  | { screen: 'reports'; projectId: string }
+  | { screen: 'dedupe'; projectId: string };
 
 const PROJECT_ID_MAX = 200;
 
@@ -22,6 +24,9 @@ export function routeToHash(route: Route): string {
       const query = filtersToParams(route.filters).toString();
       return `#/p/${encodeURIComponent(route.projectId)}/${route.view}${query ? `?${query}` : ''}`;
     }
+    case 'reports':
+    case 'dedupe':
+      return `#/p/${encodeURIComponent(route.projectId)}/${route.screen}`;
   }
 }
 
@@ -46,6 +51,8 @@ export function parseRoute(hash: string): Route | null {
 
   const projectId = decode(parts[1]!)?.trim();
   if (!projectId || projectId.length > PROJECT_ID_MAX) return null;
+  if (parts[2] === 'reports') return { screen: 'reports', projectId };
+  if (parts[2] === 'dedupe') return { screen: 'dedupe', projectId };
   // An unknown view falls back to the board rather than losing the project and filters.
   const view = isWorkspaceView(parts[2]) ? parts[2] : 'board';
   let params: URLSearchParams;

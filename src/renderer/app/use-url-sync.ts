@@ -19,6 +19,9 @@ function routeOf(screen: Screen): Route | null {
       return { screen: 'connect' };
     case 'projects':
       return { screen: 'projects' };
+    case 'reports':
+    case 'dedupe':
+      return { screen: screen.name, projectId: screen.projectId };
     case 'board': {
       const ws = useWorkspace.getState();
       const mine = ws.projectId === screen.projectId;
@@ -46,6 +49,10 @@ export function applyRoute(route: Route | null): void {
     go({ name: 'connect' });
     return;
   }
+  if (route.screen === 'reports' || route.screen === 'dedupe') {
+    if (screen.name !== route.screen || !('projectId' in screen) || screen.projectId !== route.projectId) go({ name: route.screen, projectId: route.projectId, projectName: knownProjectName(route.projectId) });
+    return;
+  }
   useWorkspace.getState().enter(route.projectId, { view: route.view, filters: route.filters });
   if (screen.name !== 'board' || screen.projectId !== route.projectId) {
     go({ name: 'board', projectId: route.projectId, projectName: knownProjectName(route.projectId) });
@@ -58,7 +65,7 @@ export function initialRoute(): Route | null {
 }
 
 function screenKey(screen: Screen): string {
-  return screen.name === 'board' ? `board:${screen.projectId}` : screen.name;
+  return 'projectId' in screen ? `${screen.name}:${screen.projectId}` : screen.name;
 }
 
 export function useUrlSync(): void {

@@ -1,6 +1,6 @@
 import type { Status } from '../../../shared/api/common.js';
 import type { Project } from '../../../shared/api/resources.js';
-import { useNavigation } from '../../app/navigation-store.js';
+import { isProjectScreen, useNavigation } from '../../app/navigation-store.js';
 import { keysFor, type AppCommand } from '../../app/shortcuts.js';
 import { describeFilters } from '../../format/filters-text.js';
 import { BOARD_STATUSES, STATUS_LABEL, plural } from '../../format/labels.js';
@@ -140,6 +140,13 @@ function appCommands(projects: readonly Project[]): PaletteCommand[] {
         id: `project:${p.id}`,
       }),
     ),
+    ...(isProjectScreen(current)
+      ? [
+          command('App', 'Open the threads (board and table)', () => go({ ...current, name: 'board' }), { unavailable: current.name === 'board' ? 'The threads are already shown.' : null, id: 'section-board' }),
+          command('App', 'Open reports: what’s new, review, decisions, hotspots', () => go({ ...current, name: 'reports' }), { unavailable: current.name === 'reports' ? 'Reports are already shown.' : null, id: 'section-reports' }),
+          command('App', 'Open the dedupe queue', () => go({ ...current, name: 'dedupe' }), { unavailable: current.name === 'dedupe' ? 'The dedupe queue is already shown.' : null, id: 'section-dedupe' }),
+        ]
+      : []),
     command('App', 'All projects', () => go({ name: 'projects' }), { id: 'projects' }),
     command('App', 'Connections', () => go({ name: 'connect' }), { id: 'connections' }),
     command('App', 'Show keyboard shortcuts', () => useDialogs.getState().open({ kind: 'shortcuts' }), { keys: 'shortcuts.show', id: 'shortcuts' }),
