@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type Running } from './support/harness.js';
+import { DEFAULT_RATE_LIMIT, RateLimiter, rateKey } from '../../src/server/http/rate-limit.js';
+import { startServer, TestClock, type Running } from './support/harness.js';
 import { baseWorld, NOW, TOKENS } from './support/world.js';
 
 function worldWithOauth() {
@@ -64,5 +65,83 @@ describe('rate limit with a slow refill', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('RateLimiter with an injected clock', () => {
+  /** Takes `n` requests at the current instant and counts how many were allowed. */
+  const takeMany = (limiter: RateLimiter, key: string, n: number) => Array.from({ length: n }, () => limiter.take(key)).filter((r) => r.ok).length;
+
+  it('allows exactly the burst at one instant, then refuses', () => {
+    const clock = new TestClock(0);
+    const limiter = new RateLimiter(clock, DEFAULT_RATE_LIMIT);
+    expect(takeMany(limiter, 'a', 500)).toBe(120);
+    expect(limiter.take('a')).toEqual({ ok: false, retryAfterSeconds: 1 });
+  });
+
+  it('refills one request per 200 ms, not a moment earlier', () => {
+    const clock = new TestClock(0);
+    const limiter = new RateLimiter(clock, DEFAULT_RATE_LIMIT);
+    takeMany(limiter, 'a', 120);
+    clock.advance(199);
+    expect(limiter.take('a').ok).toBe(false);
+    clock.advance(1);
+    expect(limiter.take('a').ok).toBe(true);
+    expect(limiter.take('a').ok).toBe(false);
+    // A steady 5 per second is sustained indefinitely: 300 in a minute, one every 200 ms.
+    let allowed = 0;
+    for (let i = 0; i < 300; i++) {
+      clock.advance(200);
+      if (limiter.take('a').ok) allowed++;
+    }
+    expect(allowed).toBe(300);
+    expect(limiter.take('a').ok).toBe(false);
+  });
+
+  it('never holds more than the burst, however long the key was idle', () => {
+    const clock = new TestClock(0);
+    const limiter = new RateLimiter(clock, DEFAULT_RATE_LIMIT);
+    takeMany(limiter, 'a', 1);
+    clock.advance(24 * 3_600_000);
+    expect(takeMany(limiter, 'a', 500)).toBe(120);
+  });
+
+  it('leaves a second token unaffected when the first is drained', () => {
+    const clock = new TestClock(0);
+    const limiter = new RateLimiter(clock, DEFAULT_RATE_LIMIT);
+    expect(takeMany(limiter, 'first', 200)).toBe(120);
+    expect(takeMany(limiter, 'second', 200)).toBe(120);
+    clock.advance(1000);
+    expect(takeMany(limiter, 'first', 10)).toBe(5);
+    expect(takeMany(limiter, 'second', 10)).toBe(5);
+  });
+
+  it('counts the wait from the fractional refill, rounded up to whole seconds', () => {
+    const clock = new TestClock(0);
+    const limiter = new RateLimiter(clock, { perMinute: 6, burst: 1 });
+    expect(limiter.take('a').ok).toBe(true);
+    expect(limiter.take('a')).toEqual({ ok: false, retryAfterSeconds: 10 });
+    clock.advance(9_001);
+    expect(limiter.take('a')).toEqual({ ok: false, retryAfterSeconds: 1 });
+    clock.advance(999);
+    expect(limiter.take('a').ok).toBe(true);
+  });
+
+  it('does not drain or refill when the clock steps back', () => {
+    const clock = new TestClock(10_000);
+    const limiter = new RateLimiter(clock, { perMinute: 60, burst: 2 });
+    expect(takeMany(limiter, 'a', 2)).toBe(2);
+    clock.current = 0;
+    expect(limiter.take('a').ok).toBe(false);
+    clock.current = 10_999;
+    expect(limiter.take('a').ok).toBe(false);
+    clock.current = 11_000;
+    expect(limiter.take('a').ok).toBe(true);
+  });
+
+  it('keys personal tokens apart and OAuth connections by person', () => {
+    expect(rateKey({ tokenKind: 'personal', tokenHash: 'h1', userId: 'u' })).not.toBe(rateKey({ tokenKind: 'personal', tokenHash: 'h2', userId: 'u' }));
+    expect(rateKey({ tokenKind: 'oauth', tokenHash: 'h1', userId: 'u' })).toBe(rateKey({ tokenKind: 'oauth', tokenHash: 'h2', userId: 'u' }));
+    expect(rateKey({ tokenKind: 'oauth', tokenHash: 'h1', userId: 'u' })).not.toBe(rateKey({ tokenKind: 'oauth', tokenHash: 'h1', userId: 'v' }));
   });
 });

@@ -1,6 +1,7 @@
 import type { BillingReason, Role } from '../../shared/api/index.js';
 import type { Db } from '../storage/open.js';
-import { findToken, listMemberships, type MembershipRecord } from '../storage/accounts.js';
+import { findToken, listMemberships, type MembershipRecord, type TokenRecord } from '../storage/accounts.js';
+import { ReadCache } from '../storage/read-cache.js';
 import { hashToken } from '../storage/tokens.js';
 import { billingLimit, forbidden, unauthorized, type ApiError } from './errors.js';
 
@@ -11,14 +12,14 @@ export interface WorkspaceAccess extends MembershipRecord {
   unavailableReason: string | null;
 }
 
-/** Who is calling, resolved once per request from the bearer token. */
+/** Who is calling, resolved from the bearer token; shared (frozen) by the token's requests. */
 export interface Caller {
   userId: string;
   userName: string;
   userEmail: string;
   tokenHash: string;
   tokenKind: string;
-  workspaces: WorkspaceAccess[];
+  workspaces: readonly WorkspaceAccess[];
 }
 
 const PAID_ROLES: ReadonlySet<string> = new Set(['owner', 'admin', 'collaborator']);
@@ -44,10 +45,27 @@ function toAccess(m: MembershipRecord): WorkspaceAccess {
   return { ...m, role: m.role as Role, available: why === null, unavailableKind: why?.kind ?? null, unavailableReason: why?.sentence ?? null };
 }
 
+/**
+ * Who a token is, kept until a table it is read from is written: one lookup per request,
+ * and every request with the token shares one frozen Caller. Expiry and revocation are
+ * compared with the clock on every request, so a token still stops working at its
+ * expiresAt/revokedAt to the millisecond. Unknown tokens are remembered too (bounded), so
+ * repeated bad tokens cost no query.
+ */
+const callers = new ReadCache<string, { token: TokenRecord; caller: Caller } | null>(['tokens', 'users', 'memberships', 'workspaces', 'orgs'], 1024);
+
+async function loadCaller(db: Db, tokenHash: string): Promise<{ token: TokenRecord; caller: Caller } | null> {
+  const token = await findToken(db, tokenHash);
+  if (!token) return null;
+  const workspaces = Object.freeze((await listMemberships(db, token.userId)).map((m) => Object.freeze(toAccess(m))));
+  const caller: Caller = { userId: token.userId, userName: token.userName, userEmail: token.userEmail, tokenHash, tokenKind: token.kind, workspaces };
+  return { token: Object.freeze(token), caller: Object.freeze(caller) };
+}
+
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i;
 
-/** 401 for a missing, malformed, unknown, expired or revoked token; the sentence says which. */
-export async function authenticate(db: Db, authorization: string | undefined, now: number): Promise<Caller> {
+/** The hash a token is looked up by; 401 for a missing or malformed header. */
+function tokenHashOf(authorization: string | undefined): string {
   if (authorization === undefined || authorization.trim() === '') {
     throw unauthorized('No token was sent; send the header Authorization: Bearer <token>.');
   }
@@ -55,15 +73,32 @@ export async function authenticate(db: Db, authorization: string | undefined, no
   if (!match?.[1]) {
     throw unauthorized('The Authorization header is malformed; it must be "Bearer <token>".');
   }
-  const tokenHash = hashToken(match[1]);
-  const token = await findToken(db, tokenHash);
-  if (!token) throw unauthorized('The token is not recognised; it may have been deleted or mistyped.');
+  return hashToken(match[1]);
+}
+
+function admit(known: { token: TokenRecord; caller: Caller } | null, now: number): Caller {
+  if (!known) throw unauthorized('The token is not recognised; it may have been deleted or mistyped.');
+  const { token, caller } = known;
   if (token.revokedAt !== null && token.revokedAt <= now) throw unauthorized('The token was revoked; create a new one.');
   if (token.expiresAt !== null && token.expiresAt <= now) {
     throw unauthorized(`The token expired on ${new Date(token.expiresAt).toISOString()}; create a new one.`);
   }
-  const workspaces = (await listMemberships(db, token.userId)).map(toAccess);
-  return { userId: token.userId, userName: token.userName, userEmail: token.userEmail, tokenHash, tokenKind: token.kind, workspaces };
+  return caller;
+}
+
+/** 401 for a missing, malformed, unknown, expired or revoked token; the sentence says which. */
+export async function authenticate(db: Db, authorization: string | undefined, now: number): Promise<Caller> {
+  const tokenHash = tokenHashOf(authorization);
+  return admit(await callers.get(db, tokenHash, () => loadCaller(db, tokenHash)), now);
+}
+
+/**
+ * authenticate() without waiting, for a token already in memory: the same caller or the
+ * same 401, or undefined when the token must be read first (then use authenticate()).
+ */
+export function authenticateFromMemory(db: Db, authorization: string | undefined, now: number): Caller | undefined {
+  const known = callers.peek(db, tokenHashOf(authorization));
+  return known === undefined ? undefined : admit(known, now);
 }
 
 export function billingErrorFor(ws: WorkspaceAccess): ApiError {

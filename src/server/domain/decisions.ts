@@ -1,11 +1,11 @@
 import { LIMITS, type DecisionsQuery, type DecisionsResponse } from '../../shared/api/index.js';
 import type { Db } from '../storage/open.js';
-import { eventsOf, messagesOf, rulesOf } from '../storage/history.js';
+import { rulesOf } from '../storage/history.js';
 import type { Caller } from './caller.js';
-import { scanProject } from './items-list.js';
-import { groupBy, lastReplies, lastStatusEvent, toReportMessage, toRow } from './report-rows.js';
+import { lastReplies, lastStatusEvent, toReportMessage, toRow } from './report-rows.js';
 import { resolveProject } from './resolve.js';
 import { renderProjectContext } from './rules.js';
+import { projectSnapshot } from './snapshot.js';
 import { sinceOrFail } from './whats-new.js';
 
 /** The last messages quoted per decision. */
@@ -18,11 +18,9 @@ export async function decisionLog(db: Db, caller: Caller, query: DecisionsQuery)
   const { project, workspace } = await resolveProject(db, caller, query.projectId);
   const since = query.since !== undefined ? sinceOrFail(query.since) : null;
   const after = (t: number) => since === null || t > since;
-  const { threads, capped } = await scanProject(db, project.id);
-  const ids = threads.map((t) => t.id);
-  const [messages, events, rules] = await Promise.all([messagesOf(db, ids), eventsOf(db, ids), rulesOf(db, project.id)]);
-  const messagesByItem = groupBy(messages, (m) => m.itemId);
-  const eventsByItem = groupBy(events, (e) => e.itemId);
+  const snapshot = await projectSnapshot(db, project.id);
+  const { threads, capped } = snapshot;
+  const [{ events, messagesByItem, eventsByItem }, rules] = await Promise.all([snapshot.history(), rulesOf(db, project.id)]);
   const byId = new Map(threads.map((t) => [t.id, t]));
 
   const all = threads

@@ -1,19 +1,14 @@
 import { LIMITS, type ItemRow, type ItemsQuery, type ItemsResponse, type ItemsSummary } from '../../shared/api/index.js';
 import type { Db } from '../storage/open.js';
-import { messageTexts, scanThreads, type ThreadRow } from '../storage/items.js';
+import type { ProjectRecord } from '../storage/projects.js';
+import type { ThreadRow } from '../storage/items.js';
 import type { Caller } from './caller.js';
 import { excerptOf } from './excerpt.js';
 import { normalizePage } from './pages.js';
-import { resolveProject } from './resolve.js';
+import { projectContextFromMemory, resolveProject } from './resolve.js';
+import { deepFreeze, projectSnapshot, snapshotInMemory, type ProjectSnapshot } from './snapshot.js';
 
-/** The scan window shared by whole-project reads: the most recent live threads only. */
-export async function scanProject(db: Db, projectId: string): Promise<{ threads: ThreadRow[]; capped: boolean }> {
-  const rows = await scanThreads(db, projectId, LIMITS.scanLimit + 1);
-  const capped = rows.length > LIMITS.scanLimit;
-  return { threads: capped ? rows.slice(0, LIMITS.scanLimit) : rows, capped };
-}
-
-function summarize(threads: ThreadRow[]): ItemsSummary {
+function summarize(threads: readonly ThreadRow[]): ItemsSummary {
   const s: ItemsSummary = { total: threads.length, open: 0, deferred: 0, resolved: 0, unassigned: 0, byType: {}, byPage: {} };
   for (const t of threads) {
     if (t.status === 'open') s.open++;
@@ -46,34 +41,101 @@ export function toItemRow(t: ThreadRow): ItemRow {
   };
 }
 
-async function threadsContaining(db: Db, threads: ThreadRow[], q: string): Promise<Set<string>> {
+/** Every message of the window (first messages and replies), lower-cased once per snapshot. */
+async function lowerCasedTexts(snapshot: ProjectSnapshot): Promise<readonly { itemId: string; lower: string }[]> {
+  const { list } = await snapshot.messages();
+  return snapshot.derive('lowerCasedTexts', () => list.map((m) => ({ itemId: m.itemId, lower: m.body.toLocaleLowerCase() })));
+}
+
+async function threadsContaining(snapshot: ProjectSnapshot, q: string): Promise<Set<string>> {
   const needle = q.toLocaleLowerCase();
   const hits = new Set<string>();
-  for (const m of await messageTexts(db, threads.map((t) => t.id))) {
-    if (!hits.has(m.itemId) && m.body.toLocaleLowerCase().includes(needle)) hits.add(m.itemId);
+  for (const m of await lowerCasedTexts(snapshot)) {
+    if (!hits.has(m.itemId) && m.lower.includes(needle)) hits.add(m.itemId);
   }
   return hits;
 }
 
+/** The filters as the list applies them: `me` and a page URL already resolved. */
+interface Filters {
+  status: string | undefined;
+  type: string | undefined;
+  page: string | undefined;
+  assignee: string | undefined;
+  task: string | undefined;
+  q: string | undefined;
+  limit: number;
+}
+
+/** Lists answered per snapshot, by filters; a list names its project, so that is checked too. */
+const RESULTS_PER_SNAPSHOT = 64;
+type Results = Map<string, { project: ProjectRecord; response: ItemsResponse }>;
+
+function filtersOf(caller: Caller, query: ItemsQuery): Filters {
+  return {
+    status: query.status,
+    type: query.type,
+    page: query.page !== undefined ? normalizePage(query.page) : undefined,
+    assignee: query.assignee === 'me' ? caller.userId : query.assignee,
+    task: query.task,
+    q: query.q,
+    limit: query.limit ?? LIMITS.itemsLimitDefault,
+  };
+}
+
+function knownList(snapshot: ProjectSnapshot, project: ProjectRecord, key: string): ItemsResponse | undefined {
+  const results = snapshot.derive('itemsResults', (): Results => new Map());
+  const known = results.get(key);
+  // The project record is cached until the project is written, so identity means unchanged.
+  if (!known || known.project !== project) return undefined;
+  results.delete(key);
+  results.set(key, known);
+  return known.response;
+}
+
+/**
+ * listItems' answer when everything it needs (the project, its snapshot, this very list) is
+ * in memory: the same frozen object, found without waiting. Undefined otherwise, including
+ * whenever listItems would refuse the request; then listItems answers.
+ */
+export function listFromMemory(db: Db, caller: Caller, query: ItemsQuery): ItemsResponse | undefined {
+  if (query.projectId === undefined) return undefined;
+  const context = projectContextFromMemory(db, caller, query.projectId);
+  const snapshot = context && snapshotInMemory(db, context.project.id);
+  return snapshot && knownList(snapshot, context.project, JSON.stringify(filtersOf(caller, query)));
+}
+
 export async function listItems(db: Db, caller: Caller, query: ItemsQuery): Promise<ItemsResponse> {
   const { project } = await resolveProject(db, caller, query.projectId);
-  const { threads, capped } = await scanProject(db, project.id);
-  const summary = summarize(threads);
+  const snapshot = await projectSnapshot(db, project.id);
+  const filters = filtersOf(caller, query);
+  const key = JSON.stringify(filters);
+  const known = knownList(snapshot, project, key);
+  if (known) return known;
+  const results = snapshot.derive('itemsResults', (): Results => new Map());
+  // Frozen, so the serializer encodes it once however often it is sent (http/frozen-json.ts).
+  const response = deepFreeze(await computeList(snapshot, project, filters));
+  results.delete(key);
+  results.set(key, { project, response });
+  if (results.size > RESULTS_PER_SNAPSHOT) results.delete(results.keys().next().value!);
+  return response;
+}
 
-  const page = query.page !== undefined ? normalizePage(query.page) : undefined;
-  const assignee = query.assignee === 'me' ? caller.userId : query.assignee;
-  const textHits = query.q !== undefined ? await threadsContaining(db, threads, query.q) : null;
+async function computeList(snapshot: ProjectSnapshot, project: ProjectRecord, f: Filters): Promise<ItemsResponse> {
+  const { threads, capped } = snapshot;
+  const summary = snapshot.derive('summary', (s) => deepFreeze(summarize(s.threads)));
+  const { page, assignee } = f;
+  const textHits = f.q !== undefined ? await threadsContaining(snapshot, f.q) : null;
   const matched = threads.filter((t) => {
-    if (query.status !== undefined && t.status !== query.status) return false;
-    if (query.type !== undefined && t.type !== query.type) return false;
+    if (f.status !== undefined && t.status !== f.status) return false;
+    if (f.type !== undefined && t.type !== f.type) return false;
     if (page !== undefined && t.page !== page) return false;
     if (assignee === 'none' ? t.assigneeId !== null : assignee !== undefined && t.assigneeId !== assignee) return false;
-    if (query.task === 'none' ? t.agentTask !== null : query.task !== undefined && t.agentTask !== query.task) return false;
+    if (f.task === 'none' ? t.agentTask !== null : f.task !== undefined && t.agentTask !== f.task) return false;
     if (textHits !== null && !textHits.has(t.id)) return false;
     return true;
   });
-  const limit = query.limit ?? LIMITS.itemsLimitDefault;
-  const rows = matched.slice(0, limit).map(toItemRow);
+  const rows = matched.slice(0, f.limit).map(toItemRow);
   return {
     project: { id: project.id, name: project.name, slug: project.slug },
     summary,

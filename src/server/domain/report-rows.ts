@@ -23,7 +23,7 @@ export function toReportMessage(m: HistoryMessage): Message {
   return { author: m.authorName, ...(m.via !== null ? { via: m.via } : {}), at: m.createdAt, text: m.body };
 }
 
-export function groupBy<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
+export function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const x of list) {
     const k = key(x);
@@ -35,7 +35,7 @@ export function groupBy<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
 }
 
 /** The last status event that put the thread in `status` (who and when it was decided). */
-export function lastStatusEvent(events: HistoryEvent[] | undefined, status: string): HistoryEvent | null {
+export function lastStatusEvent(events: readonly HistoryEvent[] | undefined, status: string): HistoryEvent | null {
   if (!events) return null;
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]!;
@@ -45,7 +45,7 @@ export function lastStatusEvent(events: HistoryEvent[] | undefined, status: stri
 }
 
 /** Keeps the last `max` replies; the count of the others is reported as omitted. */
-export function lastReplies(messages: HistoryMessage[], max: number): { replies: Message[]; omitted: number } {
+export function lastReplies(messages: readonly HistoryMessage[], max: number): { replies: Message[]; omitted: number } {
   const replies = messages.filter((m) => !m.isRoot);
   const kept = replies.slice(Math.max(0, replies.length - max));
   return { replies: kept.map(toReportMessage), omitted: replies.length - kept.length };

@@ -1,6 +1,6 @@
 import { API_PREFIX } from '../../shared/api/index.js';
 import type { Db } from '../storage/open.js';
-import { findProject, listActiveProjects, type ProjectRecord } from '../storage/projects.js';
+import { findProject, findProjectInMemory, listActiveProjects, type ProjectRecord } from '../storage/projects.js';
 import { findItemRef, type ItemRef } from '../storage/item-refs.js';
 import { availableWorkspaces, billingErrorFor, type Caller, type WorkspaceAccess } from './caller.js';
 import { badRequest, notFound } from './errors.js';
@@ -41,6 +41,18 @@ export async function resolveProjectById(db: Db, caller: Caller, projectId: stri
   const workspace = usable(caller, project.workspaceId);
   if (!workspace) throw projectNotFound(projectId);
   return { project, workspace };
+}
+
+/**
+ * resolveProjectById's answer when the project is in memory and the caller may use it;
+ * undefined in every other case (not in memory, unknown, archived, unreachable, blocked),
+ * which resolveProjectById then answers, with its errors.
+ */
+export function projectContextFromMemory(db: Db, caller: Caller, projectId: string): ProjectContext | undefined {
+  const project = findProjectInMemory(db, projectId);
+  if (!project || project.archived) return undefined;
+  const workspace = reachable(caller, project.workspaceId);
+  return workspace?.available ? { project, workspace } : undefined;
 }
 
 /** 400 project_required whose sentence lists the projects and how to list them. */

@@ -1,11 +1,11 @@
 import { LIMITS, type Message, type ReviewQuery, type ReviewResponse, type Status } from '../../shared/api/index.js';
+import type { HistoryMessage } from '../storage/history.js';
 import type { Db } from '../storage/open.js';
-import { countMergedDuplicates, eventsOf, messagesOf, type HistoryMessage } from '../storage/history.js';
 import type { ThreadRow } from '../storage/items.js';
 import type { Caller } from './caller.js';
-import { scanProject } from './items-list.js';
-import { DAY_MS, days, groupBy, lastReplies, lastStatusEvent, toReportMessage, toRow } from './report-rows.js';
+import { DAY_MS, days, lastReplies, lastStatusEvent, toReportMessage, toRow } from './report-rows.js';
 import { resolveProject } from './resolve.js';
+import { deepFreeze, projectSnapshot, type ProjectSnapshot, type WindowHistory } from './snapshot.js';
 
 const SECTIONS = ['resolved', 'deferred', 'open', 'discussions'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -15,19 +15,35 @@ const DISCUSSION_REPLIES = 10;
 /** A reply this soon after a deferral still explains it (people often defer, then say why). */
 const REASON_GRACE_MS = 10 * 60_000;
 
-function page<T>(rows: T[], offset: number, size: number): { rows: T[]; nextOffset: number | null } {
-  const slice = rows.slice(offset, offset + size);
+function page<T, R>(rows: readonly T[], offset: number, size: number, toRow: (x: T) => R): { rows: R[]; nextOffset: number | null } {
+  const slice = rows.slice(offset, offset + size).map(toRow);
   return { rows: slice, nextOffset: offset + size < rows.length ? offset + size : null };
 }
 
-export async function projectReview(db: Db, caller: Caller, query: ReviewQuery, now: number): Promise<ReviewResponse> {
-  const { project } = await resolveProject(db, caller, query.projectId);
-  const { threads, capped } = await scanProject(db, project.id);
-  const ids = threads.map((t) => t.id);
-  const [messages, events, mergedDuplicates] = await Promise.all([messagesOf(db, ids), eventsOf(db, ids), countMergedDuplicates(db, project.id)]);
-  const messagesByItem = groupBy(messages, (m) => m.itemId);
-  const eventsByItem = groupBy(events, (e) => e.itemId);
-  const msgs = (t: ThreadRow): HistoryMessage[] => messagesByItem.get(t.id) ?? [];
+/**
+ * Everything of the review that does not depend on the request, built once per snapshot.
+ * Sections are kept as sorted threads: rows (excerpts, quoted messages, ages) are written
+ * only for the page a request returns.
+ */
+interface ReviewModel {
+  history: WindowHistory;
+  sections: {
+    resolved: readonly { t: ThreadRow; resolvedAt: number; resolvedBy: string | null }[];
+    deferred: readonly { t: ThreadRow; deferredAt: number; deferredBy: string | null }[];
+    open: readonly ThreadRow[];
+    discussions: readonly ThreadRow[];
+  };
+  counts: ReviewResponse['counts'];
+  span: ReviewResponse['span'];
+  byType: NonNullable<ReviewResponse['byType']>;
+  byPage: NonNullable<ReviewResponse['byPage']>;
+  people: NonNullable<ReviewResponse['people']>;
+}
+
+async function buildModel(snapshot: ProjectSnapshot): Promise<ReviewModel> {
+  const threads = snapshot.threads;
+  const [history, mergedDuplicates] = await Promise.all([snapshot.history(), snapshot.mergedDuplicates()]);
+  const { messages, events, eventsByItem } = history;
 
   const by = (status: string) => threads.filter((t) => t.status === status);
   // Loops, not Math.min(...list): tens of thousands of arguments overflow the call stack.
@@ -43,55 +59,20 @@ export async function projectReview(db: Db, caller: Caller, query: ReviewQuery, 
     peopleMap.set(m.authorId, p);
   }
 
-  const resolvedRows = by('resolved')
+  const resolved = by('resolved')
     .map((t) => {
       const e = lastStatusEvent(eventsByItem.get(t.id), 'resolved');
-      const last = msgs(t).at(-1);
-      return { ...toRow(t), resolvedAt: t.resolvedAt ?? e?.at ?? t.createdAt, resolvedBy: e?.byName ?? null, lastWord: last ? toReportMessage(last) : null };
+      return { t, resolvedAt: t.resolvedAt ?? e?.at ?? t.createdAt, resolvedBy: e?.byName ?? null };
     })
     .sort((a, b) => b.resolvedAt - a.resolvedAt);
-  const deferredRows = by('deferred')
+  const deferred = by('deferred')
     .map((t) => {
       const e = lastStatusEvent(eventsByItem.get(t.id), 'deferred');
-      const deferredAt = e?.at ?? t.createdAt;
-      const reason = [...msgs(t)].reverse().find((m) => !m.isRoot && m.createdAt <= deferredAt + REASON_GRACE_MS);
-      return { ...toRow(t), deferredAt, deferredBy: e?.byName ?? null, reason: reason ? toReportMessage(reason) : null };
+      return { t, deferredAt: e?.at ?? t.createdAt, deferredBy: e?.byName ?? null };
     })
     .sort((a, b) => b.deferredAt - a.deferredAt);
-  const openRows = by('open')
-    .sort((a, b) => a.createdAt - b.createdAt)
-    .map((t) => ({ ...toRow(t), ageDays: Math.max(0, days(now - t.createdAt)), assignee: t.assigneeName }));
-  const discussionRows = threads
-    .filter((t) => t.replyCount > 0)
-    .sort((a, b) => b.replyCount - a.replyCount || b.createdAt - a.createdAt)
-    .map((t) => {
-      const all = msgs(t);
-      const root = all.find((m) => m.isRoot);
-      const { replies, omitted } = lastReplies(all, DISCUSSION_REPLIES);
-      const opening: Message = root ? toReportMessage(root) : { author: t.authorName, at: t.createdAt, text: t.rootBody };
-      return { ...toRow(t), status: t.status as Status, opening, omittedReplies: omitted, replies };
-    });
-  const all: Record<Section, unknown[]> = { resolved: resolvedRows, deferred: deferredRows, open: openRows, discussions: discussionRows };
-
-  const section = query.section ?? null;
-  const offset = section === null ? 0 : (query.offset ?? 0);
-  const pages = {} as ReviewResponse['pages'];
-  const content: Partial<Record<Section, unknown[]>> = {};
-  for (const name of SECTIONS) {
-    const rows = all[name];
-    if (section === null) {
-      const p = page(rows, 0, LIMITS.reviewOverviewRows);
-      content[name] = p.rows;
-      pages[name] = { total: rows.length, nextOffset: p.nextOffset };
-    } else if (section === name) {
-      const p = page(rows, offset, name === 'discussions' ? LIMITS.reviewSectionConversations : LIMITS.reviewSectionRows);
-      content[name] = p.rows;
-      pages[name] = { total: rows.length, nextOffset: p.nextOffset };
-    } else {
-      // Nothing of this section was returned: the next row to read is its first.
-      pages[name] = { total: rows.length, nextOffset: rows.length > 0 ? 0 : null };
-    }
-  }
+  const open = by('open').sort((a, b) => a.createdAt - b.createdAt);
+  const discussions = threads.filter((t) => t.replyCount > 0).sort((a, b) => b.replyCount - a.replyCount || b.createdAt - a.createdAt);
 
   const typeStats = new Map<string, { key: string; total: number; resolved: number; deferred: number; open: number }>();
   const pageStats = new Map<string, { key: string; total: number; open: number }>();
@@ -107,29 +88,85 @@ export async function projectReview(db: Db, caller: Caller, query: ReviewQuery, 
   }
   const byTotal = (a: { total: number; key: string }, b: { total: number; key: string }) => b.total - a.total || a.key.localeCompare(b.key);
 
+  // Only the parts sent in responses are frozen; the sorted sections stay inside this module.
   return {
-    project: { id: project.id, name: project.name },
-    section,
-    offset,
-    capped,
-    counts: {
+    history,
+    sections: { resolved, deferred, open, discussions },
+    counts: deepFreeze({
       threads: threads.length,
-      resolved: resolvedRows.length,
-      deferred: deferredRows.length,
-      open: openRows.length,
+      resolved: resolved.length,
+      deferred: deferred.length,
+      open: open.length,
       replies: threads.reduce((n, t) => n + t.replyCount, 0),
       people: peopleMap.size,
       mergedDuplicates,
       retyped,
-    },
-    span: { days: firstAt !== null && lastAt !== null ? Math.ceil((lastAt - firstAt) / DAY_MS) : 0, firstAt, lastAt },
-    ...(section === null
-      ? {
-          byType: [...typeStats.values()].sort(byTotal),
-          byPage: [...pageStats.values()].sort(byTotal),
-          people: [...peopleMap.values()].sort((a, b) => b.threads + b.replies - (a.threads + a.replies) || a.name.localeCompare(b.name)),
-        }
-      : {}),
+    }),
+    span: deepFreeze({ days: firstAt !== null && lastAt !== null ? Math.ceil((lastAt - firstAt) / DAY_MS) : 0, firstAt, lastAt }),
+    byType: deepFreeze([...typeStats.values()].sort(byTotal)),
+    byPage: deepFreeze([...pageStats.values()].sort(byTotal)),
+    people: deepFreeze([...peopleMap.values()].sort((a, b) => b.threads + b.replies - (a.threads + a.replies) || a.name.localeCompare(b.name))),
+  };
+}
+
+/** The rows of one page of a section, as the response carries them. */
+function sectionRows(model: ReviewModel, name: Section, offset: number, size: number, now: number): { rows: unknown[]; nextOffset: number | null } {
+  const msgs = (t: ThreadRow): readonly HistoryMessage[] => model.history.messagesByItem.get(t.id) ?? [];
+  const { sections } = model;
+  switch (name) {
+    case 'resolved':
+      return page(sections.resolved, offset, size, ({ t, resolvedAt, resolvedBy }) => {
+        const last = msgs(t).at(-1);
+        return { ...toRow(t), resolvedAt, resolvedBy, lastWord: last ? toReportMessage(last) : null };
+      });
+    case 'deferred':
+      return page(sections.deferred, offset, size, ({ t, deferredAt, deferredBy }) => {
+        const reason = [...msgs(t)].reverse().find((m) => !m.isRoot && m.createdAt <= deferredAt + REASON_GRACE_MS);
+        return { ...toRow(t), deferredAt, deferredBy, reason: reason ? toReportMessage(reason) : null };
+      });
+    case 'open':
+      return page(sections.open, offset, size, (t) => ({ ...toRow(t), ageDays: Math.max(0, days(now - t.createdAt)), assignee: t.assigneeName }));
+    case 'discussions':
+      return page(sections.discussions, offset, size, (t) => {
+        const all = msgs(t);
+        const root = all.find((m) => m.isRoot);
+        const { replies, omitted } = lastReplies(all, DISCUSSION_REPLIES);
+        const opening: Message = root ? toReportMessage(root) : { author: t.authorName, at: t.createdAt, text: t.rootBody };
+        return { ...toRow(t), status: t.status as Status, opening, omittedReplies: omitted, replies };
+      });
+  }
+}
+
+export async function projectReview(db: Db, caller: Caller, query: ReviewQuery, now: number): Promise<ReviewResponse> {
+  const { project } = await resolveProject(db, caller, query.projectId);
+  const snapshot = await projectSnapshot(db, project.id);
+  const model = await snapshot.deriveAsync('review', buildModel);
+
+  const section = query.section ?? null;
+  const offset = section === null ? 0 : (query.offset ?? 0);
+  const pages = {} as ReviewResponse['pages'];
+  const content: Partial<Record<Section, unknown[]>> = {};
+  for (const name of SECTIONS) {
+    const rows = model.sections[name];
+    if (section === null || section === name) {
+      const size = section === null ? LIMITS.reviewOverviewRows : name === 'discussions' ? LIMITS.reviewSectionConversations : LIMITS.reviewSectionRows;
+      const p = sectionRows(model, name, offset, size, now);
+      content[name] = p.rows;
+      pages[name] = { total: rows.length, nextOffset: p.nextOffset };
+    } else {
+      // Nothing of this section was returned: the next row to read is its first.
+      pages[name] = { total: rows.length, nextOffset: rows.length > 0 ? 0 : null };
+    }
+  }
+
+  return {
+    project: { id: project.id, name: project.name },
+    section,
+    offset,
+    capped: snapshot.capped,
+    counts: model.counts,
+    span: model.span,
+    ...(section === null ? { byType: model.byType, byPage: model.byPage, people: model.people } : {}),
     ...(content as Pick<ReviewResponse, Section>),
     pages,
   };

@@ -45,6 +45,7 @@ export async function saveRule(db: Db, caller: Caller, body: RuleBody, now: numb
   if (rules.some((r) => normalize(r.text) === wanted) || normalize(project.context).includes(wanted)) {
     return { saved: false, duplicate: true };
   }
-  await insertRule(db, { projectId: project.id, text: rule, addedBy: caller.userId, addedAt: now, sourceItemIds: sourceIds });
+  // The rule and the project's updatedAt commit together, like every other write.
+  await db.transaction().execute((t) => insertRule(t, { projectId: project.id, text: rule, addedBy: caller.userId, addedAt: now, sourceItemIds: sourceIds }));
   return { saved: true, rule, cited: sourceIds.slice(0, LIMITS.ruleCitedMax) };
 }

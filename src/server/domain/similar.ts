@@ -1,13 +1,13 @@
 import { LIMITS, type SimilarBody, type SimilarResponse, type Status } from '../../shared/api/index.js';
 import type { Db } from '../storage/open.js';
-import { messagesOf } from '../storage/history.js';
-import { getItemRecord } from '../storage/items.js';
+import { messagesOf, type HistoryMessage } from '../storage/history.js';
+import { getItemRecord, type ThreadRow } from '../storage/items.js';
 import type { Caller } from './caller.js';
 import { badRequest, notFound } from './errors.js';
-import { scanProject } from './items-list.js';
 import { normalizePage } from './pages.js';
-import { groupBy, toRow } from './report-rows.js';
+import { toRow } from './report-rows.js';
 import { resolveItem, resolveProject } from './resolve.js';
+import { projectSnapshot, type ProjectSnapshot } from './snapshot.js';
 
 const STOPWORDS = new Set(
   ('the and for are but not you all any can had her was one our out day get has him his how man new now old see two way who boy did its let put say she too use ' +
@@ -24,6 +24,30 @@ export function meaningfulWords(text: string): Set<string> {
 }
 
 const WEIGHTS = { words: 0.6, page: 0.2, element: 0.1, file: 0.1 };
+const NO_WORDS: ReadonlySet<string> = new Set();
+
+/**
+ * A thread's words, remembered by its messages array: the window's messages are shared
+ * between snapshots while no message is written (domain/snapshot.ts), so a status change or
+ * an assignment does not make every thread be split into words again. The summary is part
+ * of the key, as it lives on the thread, not in its messages.
+ */
+const threadWords = new WeakMap<readonly HistoryMessage[], { summary: string | null; words: ReadonlySet<string> }>();
+
+function wordsOf(t: ThreadRow, msgs: readonly HistoryMessage[] | undefined): ReadonlySet<string> {
+  const known = msgs && threadWords.get(msgs);
+  if (known && known.summary === t.summary) return known.words;
+  const words = msgs ? meaningfulWords(msgs.map((m) => m.body).join(' ')) : new Set<string>();
+  if (t.summary) for (const w of meaningfulWords(t.summary)) words.add(w);
+  if (msgs) threadWords.set(msgs, { summary: t.summary, words });
+  return words;
+}
+
+/** The meaningful words of every window thread (all its messages and its summary). */
+async function wordIndex(snapshot: ProjectSnapshot): Promise<ReadonlyMap<string, ReadonlySet<string>>> {
+  const { byItem } = await snapshot.messages();
+  return snapshot.derive('similarWords', (s) => new Map(s.threads.map((t) => [t.id, wordsOf(t, byItem.get(t.id))])));
+}
 
 /** Shared words plus same page, element and source file; no model involved. */
 export async function findSimilar(db: Db, caller: Caller, body: SimilarBody): Promise<SimilarResponse> {
@@ -54,38 +78,39 @@ export async function findSimilar(db: Db, caller: Caller, body: SimilarBody): Pr
   }
   const { project } = await resolveProject(db, caller, projectId);
 
-  const wanted = meaningfulWords(text);
-  const { threads } = await scanProject(db, project.id);
-  const compared = threads.filter((t) => t.id !== subject?.id && (body.includeResolved !== false || t.status !== 'resolved'));
-  const words = new Map<string, Set<string>>();
-  for (const [itemId, msgs] of groupBy(await messagesOf(db, compared.map((t) => t.id)), (m) => m.itemId)) {
-    words.set(itemId, meaningfulWords(msgs.map((m) => m.body).join(' ')));
-  }
+  const wanted = [...meaningfulWords(text)];
+  const snapshot = await projectSnapshot(db, project.id);
+  const index = await wordIndex(snapshot);
+  const compared = snapshot.threads.filter((t) => t.id !== subject?.id && (body.includeResolved !== false || t.status !== 'resolved'));
 
-  const candidates = compared
-    .map((t) => {
-      const theirs = words.get(t.id) ?? new Set<string>();
-      if (t.summary) for (const w of meaningfulWords(t.summary)) theirs.add(w);
-      const shared = [...wanted].filter((w) => theirs.has(w));
-      const samePage = page !== null && t.page === page;
-      const sameElement = selector !== null && selector !== '' && t.selector === selector;
-      const sameFile = sourceFile !== null && t.sourceFile === sourceFile;
-      const score =
-        (wanted.size > 0 ? WEIGHTS.words * (shared.length / wanted.size) : 0) + (samePage ? WEIGHTS.page : 0) + (sameElement ? WEIGHTS.element : 0) + (sameFile ? WEIGHTS.file : 0);
-      const reasons = [
-        ...(shared.length > 0 ? [`shared words: ${shared.slice(0, 5).join(', ')}`] : []),
-        ...(samePage ? ['same page'] : []),
-        ...(sameElement ? ['same element'] : []),
-        ...(sameFile ? ['same source file'] : []),
-      ];
-      // The page alone is not similarity: every thread on a busy page would match.
-      const relevant = shared.length > 0 || sameElement || sameFile;
-      return { t, score: Math.round(Math.min(1, score) * 1000) / 1000, reasons, relevant };
-    })
-    .filter((c) => c.relevant && c.score > 0)
+  const scored: { t: ThreadRow; score: number; theirs: ReadonlySet<string>; samePage: boolean; sameElement: boolean; sameFile: boolean }[] = [];
+  for (const t of compared) {
+    const theirs = index.get(t.id) ?? NO_WORDS;
+    let shared = 0;
+    for (const w of wanted) if (theirs.has(w)) shared++;
+    const samePage = page !== null && t.page === page;
+    const sameElement = selector !== null && selector !== '' && t.selector === selector;
+    const sameFile = sourceFile !== null && t.sourceFile === sourceFile;
+    // The page alone is not similarity: every thread on a busy page would match.
+    if (shared === 0 && !sameElement && !sameFile) continue;
+    const raw = (wanted.length > 0 ? WEIGHTS.words * (shared / wanted.length) : 0) + (samePage ? WEIGHTS.page : 0) + (sameElement ? WEIGHTS.element : 0) + (sameFile ? WEIGHTS.file : 0);
+    const score = Math.round(Math.min(1, raw) * 1000) / 1000;
+    if (score > 0) scored.push({ t, score, theirs, samePage, sameElement, sameFile });
+  }
+  // Reasons are written for the returned candidates only; the sort is stable, so ties keep window order.
+  const candidates = scored
     .sort((a, b) => b.score - a.score || b.t.createdAt - a.t.createdAt)
     .slice(0, body.limit ?? LIMITS.similarLimitDefault)
-    .map((c) => ({ ...toRow(c.t), status: c.t.status as Status, score: c.score, reasons: c.reasons }));
+    .map((c) => {
+      const shared = wanted.filter((w) => c.theirs.has(w));
+      const reasons = [
+        ...(shared.length > 0 ? [`shared words: ${shared.slice(0, 5).join(', ')}`] : []),
+        ...(c.samePage ? ['same page'] : []),
+        ...(c.sameElement ? ['same element'] : []),
+        ...(c.sameFile ? ['same source file'] : []),
+      ];
+      return { ...toRow(c.t), status: c.t.status as Status, score: c.score, reasons };
+    });
 
   return { project: { id: project.id, name: project.name }, subject, compared: compared.length, candidates };
 }

@@ -1,10 +1,11 @@
 import { LIMITS, type SourceQuery, type SourceResponse, type Status } from '../../shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import type { ThreadRow } from '../storage/items.js';
+import type { ProjectRecord } from '../storage/projects.js';
 import type { Caller } from './caller.js';
-import { scanProject } from './items-list.js';
 import { toRow } from './report-rows.js';
 import { resolveProject } from './resolve.js';
+import { deepFreeze, projectSnapshot, type ProjectSnapshot } from './snapshot.js';
 
 const segments = (path: string) => path.toLowerCase().split('/').filter((s) => s !== '' && s !== '.');
 
@@ -22,16 +23,46 @@ export function fileMatches(query: string, file: string): boolean {
   return false;
 }
 
-function countStatuses(threads: ThreadRow[]) {
+function countStatuses(threads: readonly ThreadRow[]) {
   const c = { open: 0, deferred: 0, resolved: 0 };
   for (const t of threads) if (t.status === 'open' || t.status === 'deferred' || t.status === 'resolved') c[t.status]++;
   return c;
 }
 
+type HotspotFile = { file: string; open: number; deferred: number; resolved: number; components: string[] };
+
+/** Stamped files ranked by open + deferred threads, then by all threads: once per snapshot. */
+function rankFiles(stamped: readonly ThreadRow[]): readonly HotspotFile[] {
+  const files = new Map<string, { file: string; open: number; deferred: number; resolved: number; components: Set<string> }>();
+  for (const t of stamped) {
+    const f = files.get(t.sourceFile!) ?? { file: t.sourceFile!, open: 0, deferred: 0, resolved: 0, components: new Set<string>() };
+    if (t.status === 'open' || t.status === 'deferred' || t.status === 'resolved') f[t.status]++;
+    if (t.sourceComponent) f.components.add(t.sourceComponent);
+    files.set(f.file, f);
+  }
+  const ranked = [...files.values()].sort(
+    (a, b) => b.open + b.deferred - (a.open + a.deferred) || b.open + b.deferred + b.resolved - (a.open + a.deferred + a.resolved) || a.file.localeCompare(b.file),
+  );
+  return deepFreeze(ranked.map((f) => ({ file: f.file, open: f.open, deferred: f.deferred, resolved: f.resolved, components: [...f.components].sort() })));
+}
+
+/** Hotspot answers by limit; frozen, so each is encoded once (http/frozen-json.ts). */
+function hotspots(snapshot: ProjectSnapshot, project: ProjectRecord, stamped: readonly ThreadRow[], base: object, limit: number): SourceResponse {
+  const answers = snapshot.derive('hotspotAnswers', () => new Map<number, { project: ProjectRecord; response: SourceResponse }>());
+  const known = answers.get(limit);
+  if (known && known.project === project) return known.response;
+  const ranked = snapshot.derive('hotspotFiles', () => rankFiles(stamped));
+  const response = deepFreeze({ ...base, mode: 'hotspots' as const, totalFiles: ranked.length, files: ranked.slice(0, limit) } as SourceResponse);
+  // Limits run from 1 to 200: the map stays small.
+  answers.set(limit, { project, response });
+  return response;
+}
+
 export async function findBySource(db: Db, caller: Caller, query: SourceQuery): Promise<SourceResponse> {
   const { project } = await resolveProject(db, caller, query.projectId);
-  const { threads } = await scanProject(db, project.id);
-  const stamped = threads.filter((t) => t.sourceFile !== null);
+  const snapshot = await projectSnapshot(db, project.id);
+  const threads = snapshot.threads;
+  const stamped = snapshot.derive('stamped', (s) => Object.freeze(s.threads.filter((t) => t.sourceFile !== null)));
   const limit = query.limit ?? LIMITS.sourceLimitDefault;
   const base = { project: { id: project.id, name: project.name }, coverage: { threads: threads.length, stamped: stamped.length } };
 
@@ -57,20 +88,5 @@ export async function findBySource(db: Db, caller: Caller, query: SourceQuery): 
     };
   }
 
-  const files = new Map<string, { file: string; open: number; deferred: number; resolved: number; components: Set<string> }>();
-  for (const t of stamped) {
-    const f = files.get(t.sourceFile!) ?? { file: t.sourceFile!, open: 0, deferred: 0, resolved: 0, components: new Set<string>() };
-    if (t.status === 'open' || t.status === 'deferred' || t.status === 'resolved') f[t.status]++;
-    if (t.sourceComponent) f.components.add(t.sourceComponent);
-    files.set(f.file, f);
-  }
-  const ranked = [...files.values()].sort(
-    (a, b) => b.open + b.deferred - (a.open + a.deferred) || b.open + b.deferred + b.resolved - (a.open + a.deferred + a.resolved) || a.file.localeCompare(b.file),
-  );
-  return {
-    ...base,
-    mode: 'hotspots',
-    totalFiles: ranked.length,
-    files: ranked.slice(0, limit).map((f) => ({ file: f.file, open: f.open, deferred: f.deferred, resolved: f.resolved, components: [...f.components].sort() })),
-  };
+  return hotspots(snapshot, project, stamped, base, limit);
 }

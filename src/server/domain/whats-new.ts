@@ -1,11 +1,11 @@
 import { LIMITS, type Status, type WhatsNewQuery, type WhatsNewResponse } from '../../shared/api/index.js';
 import type { Db } from '../storage/open.js';
-import { eventsOf, getBookmark, mentionsOfUser, messagesOf, setBookmark, type HistoryEvent } from '../storage/history.js';
+import { getBookmark, mentionsOfUser, setBookmark, type HistoryEvent } from '../storage/history.js';
 import type { Caller } from './caller.js';
 import { badRequest } from './errors.js';
-import { scanProject } from './items-list.js';
 import { DAY_MS, groupBy, lastStatusEvent, parseSince, toReportMessage, toRow } from './report-rows.js';
 import { resolveProject } from './resolve.js';
+import { projectSnapshot } from './snapshot.js';
 
 /** Replies quoted per thread; the rest are counted in omittedReplies. */
 const REPLIES_PER_THREAD = 5;
@@ -16,7 +16,7 @@ export function sinceOrFail(text: string): number {
   return since;
 }
 
-function lastAssignTo(events: HistoryEvent[] | undefined, userId: string): HistoryEvent | null {
+function lastAssignTo(events: readonly HistoryEvent[] | undefined, userId: string): HistoryEvent | null {
   if (!events) return null;
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]!;
@@ -40,11 +40,11 @@ export async function whatsNew(db: Db, caller: Caller, query: WhatsNewQuery, now
   const until = now;
   const inWindow = (t: number) => t > since && t <= until;
 
-  const { threads, capped } = await scanProject(db, project.id);
+  const snapshot = await projectSnapshot(db, project.id);
+  const { threads, capped } = snapshot;
   const ids = threads.map((t) => t.id);
   const byId = new Map(threads.map((t) => [t.id, t]));
-  const [messages, events, myMentions] = await Promise.all([messagesOf(db, ids), eventsOf(db, ids), mentionsOfUser(db, caller.userId, ids)]);
-  const eventsByItem = groupBy(events, (e) => e.itemId);
+  const [{ messages, eventsByItem }, myMentions] = await Promise.all([snapshot.history(), mentionsOfUser(db, caller.userId, ids)]);
 
   const newThreads = threads.filter((t) => inWindow(t.createdAt)).map((t) => ({ ...toRow(t), status: t.status as Status }));
 

@@ -51,6 +51,9 @@ export function handleError(err: FastifyError | ApiError | Error, req: FastifyRe
   if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (err instanceof SyntaxError && fe.statusCode === 400)) {
     return reply.code(400).send({ error: 'The request body is not valid JSON.', reason: 'invalid_json' });
   }
+  if (fe.code === 'FST_ERR_BAD_URL') {
+    return reply.code(400).send({ error: 'The path is not a valid URL: a % must start an escape such as %25 or %20.', reason: 'invalid_request', field: 'path' });
+  }
   if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return reply.code(415).send({ error: 'Send the body as JSON with Content-Type: application/json.' });
   }

@@ -7,15 +7,25 @@ import { getItemDetail } from '../domain/item-detail.js';
 import { mergeItems } from '../domain/item-merge.js';
 import { postReply } from '../domain/item-reply.js';
 import { setStatus } from '../domain/item-status.js';
-import { listItems } from '../domain/items-list.js';
+import { listFromMemory, listItems } from '../domain/items-list.js';
 import { baseUrlOf, callerOf } from '../http/context.js';
+import { frozenJsonSender } from '../http/frozen-json.js';
 import type { AppDeps } from '../app.js';
 
 export function itemRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(ENDPOINTS.listItems.path, { schema: { querystring: ENDPOINTS.listItems.query, response: { 200: ENDPOINTS.listItems.response } } }, (req) =>
-    listItems(db, callerOf(req), req.query),
-  );
+  const sendList = frozenJsonSender(ENDPOINTS.listItems.response, 'GET', ENDPOINTS.listItems.path);
+  r.get(ENDPOINTS.listItems.path, { schema: { querystring: ENDPOINTS.listItems.query, response: { 200: ENDPOINTS.listItems.response } } }, (req, reply) => {
+    // A list already in memory is sent at once; anything else goes the full (async) way.
+    const known = listFromMemory(db, callerOf(req), req.query);
+    if (known) {
+      sendList(reply, known);
+      return;
+    }
+    return listItems(db, callerOf(req), req.query).then((list) => {
+      sendList(reply, list);
+    });
+  });
   r.get('/items/:itemId', { schema: { params: ItemParams, response: { 200: ENDPOINTS.getItem.response } } }, (req) =>
     getItemDetail(db, callerOf(req), req.params.itemId, { baseUrl: baseUrlOf(req), now: clock.now() }),
   );

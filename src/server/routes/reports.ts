@@ -8,6 +8,7 @@ import { findSimilar } from '../domain/similar.js';
 import { findBySource } from '../domain/source.js';
 import { whatsNew } from '../domain/whats-new.js';
 import { callerOf } from '../http/context.js';
+import { frozenJsonSender } from '../http/frozen-json.js';
 import type { AppDeps } from '../app.js';
 
 export function reportRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
@@ -24,8 +25,9 @@ export function reportRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
   r.get(ENDPOINTS.decisions.path, { schema: { querystring: ENDPOINTS.decisions.query, response: { 200: ENDPOINTS.decisions.response } } }, (req) =>
     decisionLog(db, callerOf(req), req.query),
   );
-  r.get(ENDPOINTS.findBySource.path, { schema: { querystring: ENDPOINTS.findBySource.query, response: { 200: ENDPOINTS.findBySource.response } } }, (req) =>
-    findBySource(db, callerOf(req), req.query),
+  const sendSource = frozenJsonSender(ENDPOINTS.findBySource.response, 'GET', ENDPOINTS.findBySource.path);
+  r.get(ENDPOINTS.findBySource.path, { schema: { querystring: ENDPOINTS.findBySource.query, response: { 200: ENDPOINTS.findBySource.response } } }, async (req, reply) =>
+    sendSource(reply, await findBySource(db, callerOf(req), req.query)),
   );
   r.post(ENDPOINTS.findSimilar.path, { schema: { body: ENDPOINTS.findSimilar.body, response: { 200: ENDPOINTS.findSimilar.response } } }, (req) =>
     findSimilar(db, callerOf(req), req.body),

@@ -26,7 +26,8 @@ export interface ThreadRow {
 }
 
 /**
- * The most recent live threads of a project (merged duplicates excluded), newest first.
+ * The most recent live threads of a project (merged duplicates excluded), newest first: one
+ * walk down the items_project_live index, whatever the size of the project.
  * Reads at most `limit` rows; callers ask for one more than they use to detect capping.
  */
 export async function scanThreads(db: Db, projectId: string, limit: number): Promise<ThreadRow[]> {
@@ -63,18 +64,6 @@ export async function scanThreads(db: Db, projectId: string, limit: number): Pro
     .limit(limit)
     .execute();
   return rows.map((r) => ({ ...r, replyCount: Number(r.replyCount ?? 0), reportCount: Number(r.reportCount ?? 0) }));
-}
-
-/** Every message text of the given threads (root and replies), for text search. */
-export async function messageTexts(db: Db, itemIds: string[]): Promise<{ itemId: string; body: string }[]> {
-  const out: { itemId: string; body: string }[] = [];
-  // SQLite caps bound variables per statement; chunk the IN list.
-  for (let i = 0; i < itemIds.length; i += 500) {
-    const chunk = itemIds.slice(i, i + 500);
-    const rows = await db.selectFrom('messages').select(['item_id as itemId', 'body']).where('item_id', 'in', chunk).execute();
-    out.push(...rows);
-  }
-  return out;
 }
 
 export type ItemRecord = Selectable<ItemsTable>;

@@ -65,9 +65,24 @@ const initial = statements(
      at INTEGER NOT NULL, PRIMARY KEY (user_id, project_id))`,
 );
 
+/**
+ * Indexes for the reads every request makes, so none of them grows with a project's size:
+ * the scan window (live threads of a project, newest first, ID breaking ties) is one walk
+ * down `items_project_live` with no sort; the creation limit counts a person's recent
+ * threads; whats-new looks up the caller's mentions among the window's threads.
+ */
+const readIndexes = statements(
+  `CREATE INDEX items_project_live ON items(project_id, duplicate_of, created_at DESC, id DESC)`,
+  // Superseded by items_project_live, which leads with the same column.
+  `DROP INDEX items_project_created`,
+  `CREATE INDEX items_author_created ON items(author_id, created_at)`,
+  `CREATE INDEX mentions_user_item ON mentions(user_id, item_id)`,
+  `DROP INDEX mentions_user`,
+);
+
 /** Migrations live in code (not files on disk) so the service runs the same from tsx, a bundle or tests. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': initial };
+    return { '0001_initial': initial, '0002_read_indexes': readIndexes };
   },
 };

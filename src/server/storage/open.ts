@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { Database } from './tables.js';
 import { migrationProvider } from './migrations.js';
+import { attachTracker, WriteTracker } from './write-tracker.js';
 
 export type Db = Kysely<Database>;
 
@@ -31,7 +32,10 @@ export async function openDatabase({ dataDir }: OpenOptions): Promise<Db> {
   }
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+  // Every write is counted per table, so cached reads (storage/read-cache.ts) know when they are stale.
+  const tracker = new WriteTracker();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }), plugins: [tracker] });
+  attachTracker(db, tracker);
   const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
   if (error) {
     await db.destroy();

@@ -1,4 +1,5 @@
 import type { Db } from './open.js';
+import { ReadCache } from './read-cache.js';
 
 export interface ProjectRecord {
   id: string;
@@ -38,22 +39,39 @@ function baseQuery(db: Db) {
 type Raw = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 const toRecord = (r: Raw): ProjectRecord => ({ ...r, archived: r.archived === 1 });
 
-export async function findProject(db: Db, projectId: string): Promise<ProjectRecord | null> {
-  const row = await baseQuery(db).where('projects.id', '=', projectId).executeTakeFirst();
-  return row ? toRecord(row) : null;
+/**
+ * Project reads are answered from memory until projects or workspaces are written (every
+ * thread write moves lastActivityAt, so they are re-read after each). Records are frozen:
+ * callers share them.
+ */
+const byId = new ReadCache<string, ProjectRecord | null>(['projects', 'workspaces'], 1024);
+const activeByWorkspaces = new ReadCache<string, readonly ProjectRecord[]>(['projects', 'workspaces'], 256);
+
+export function findProject(db: Db, projectId: string): Promise<ProjectRecord | null> {
+  return byId.get(db, projectId, async () => {
+    const row = await baseQuery(db).where('projects.id', '=', projectId).executeTakeFirst();
+    return row ? Object.freeze(toRecord(row)) : null;
+  });
+}
+
+/** findProject's answer when it is in memory and fresh; undefined when it must be read. */
+export function findProjectInMemory(db: Db, projectId: string): ProjectRecord | null | undefined {
+  return byId.peek(db, projectId);
 }
 
 /** Live (not archived) projects of the given workspaces, most recent activity first. */
-export async function listActiveProjects(db: Db, workspaceIds: string[]): Promise<ProjectRecord[]> {
-  if (workspaceIds.length === 0) return [];
-  const rows = await baseQuery(db)
-    .where('projects.workspace_id', 'in', workspaceIds)
-    .where('projects.archived', '=', 0)
-    .orderBy('projects.last_activity_at', 'desc')
-    .orderBy('projects.name')
-    .orderBy('projects.id')
-    .execute();
-  return rows.map(toRecord);
+export function listActiveProjects(db: Db, workspaceIds: readonly string[]): Promise<readonly ProjectRecord[]> {
+  if (workspaceIds.length === 0) return Promise.resolve([]);
+  return activeByWorkspaces.get(db, JSON.stringify(workspaceIds), async () => {
+    const rows = await baseQuery(db)
+      .where('projects.workspace_id', 'in', workspaceIds)
+      .where('projects.archived', '=', 0)
+      .orderBy('projects.last_activity_at', 'desc')
+      .orderBy('projects.name')
+      .orderBy('projects.id')
+      .execute();
+    return Object.freeze(rows.map((r) => Object.freeze(toRecord(r))));
+  });
 }
 
 export async function countActiveProjects(db: Db, workspaceIds: string[]): Promise<Map<string, number>> {

@@ -1,0 +1,156 @@
+import { LIMITS } from '../../shared/api/index.js';
+import { countMergedDuplicates, eventsOf, messagesOf, type HistoryEvent, type HistoryMessage } from '../storage/history.js';
+import { scanThreads, type ThreadRow } from '../storage/items.js';
+import type { Db } from '../storage/open.js';
+import { ReadCache } from '../storage/read-cache.js';
+import type { TableName } from '../storage/write-tracker.js';
+import { groupBy } from './report-rows.js';
+
+/** Messages and events of the window's threads, as the reports read them. */
+export interface WindowHistory {
+  /** In thread order (by thread ID, then position), as storage/history.ts returns them. */
+  messages: readonly HistoryMessage[];
+  /** Oldest first. */
+  events: readonly HistoryEvent[];
+  messagesByItem: ReadonlyMap<string, readonly HistoryMessage[]>;
+  eventsByItem: ReadonlyMap<string, readonly HistoryEvent[]>;
+}
+
+/**
+ * Objects shared between requests are frozen: a handler that tried to change one would
+ * throw instead of corrupting other requests' answers.
+ */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    // A frozen Map can still be changed through set(): its values are frozen, the map is typed read-only.
+    for (const v of value instanceof Map ? value.values() : Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** deepFreeze for lists of flat records (rows, messages): one freeze per record, no walk. */
+function freezeRecords<T extends object>(list: T[]): readonly T[] {
+  for (const r of list) Object.freeze(r);
+  return Object.freeze(list);
+}
+
+/**
+ * Everything the whole-project reads (items, review, similar, source, whats-new, decisions)
+ * are computed from: the scan window of a project, read once and shared until a table it
+ * comes from is written. Values derived from it (summary, word index, review rows…) are
+ * computed on first use and kept with it, so they go stale together.
+ */
+export class ProjectSnapshot {
+  private readonly derived = new Map<string, unknown>();
+
+  constructor(
+    private readonly db: Db,
+    readonly projectId: string,
+    /** The most recent live threads, newest first (docs/api-decisions.md "Scan window"). */
+    readonly threads: readonly ThreadRow[],
+    /** The project has more live threads than the window holds. */
+    readonly capped: boolean,
+  ) {}
+
+  /** A value computed from this snapshot once; `name` must identify the computation. */
+  derive<T>(name: string, compute: (s: ProjectSnapshot) => T): T {
+    if (!this.derived.has(name)) this.derived.set(name, compute(this));
+    return this.derived.get(name) as T;
+  }
+
+  /** Like derive, for computations that read more; a failed one is tried again next time. */
+  deriveAsync<T>(name: string, compute: (s: ProjectSnapshot, db: Db) => Promise<T>): Promise<T> {
+    const known = this.derived.get(name) as Promise<T> | undefined;
+    if (known) return known;
+    const value = compute(this, this.db);
+    this.derived.set(name, value);
+    value.catch(() => this.derived.delete(name));
+    return value;
+  }
+
+  /** Messages of the window's threads; similar and the text filter need no events. */
+  messages(): Promise<Grouped<HistoryMessage>> {
+    return this.deriveAsync('messages', (s, db) => windowMessages.get(db, s.projectId, s.ids()));
+  }
+
+  history(): Promise<WindowHistory> {
+    return this.deriveAsync('history', async (s, db) => {
+      const [m, e] = await Promise.all([s.messages(), windowEvents.get(db, s.projectId, s.ids())]);
+      return { messages: m.list, messagesByItem: m.byItem, events: e.list, eventsByItem: e.byItem };
+    });
+  }
+
+  private ids(): string[] {
+    return this.derive('ids', (s) => s.threads.map((t) => t.id));
+  }
+
+  /** Merged duplicates of the whole project (the review's count), not only of the window. */
+  mergedDuplicates(): Promise<number> {
+    return this.deriveAsync('mergedDuplicates', (s, db) => countMergedDuplicates(db, s.projectId));
+  }
+}
+
+/** Projects whose snapshot (and window messages and events) are kept. */
+const SNAPSHOTS_KEPT = 8;
+
+export interface Grouped<T> {
+  list: readonly T[];
+  byItem: ReadonlyMap<string, readonly T[]>;
+}
+
+/**
+ * The messages (or events) of one project's window, kept apart from the snapshot: a write
+ * that changes threads but not messages (a status change, an assignment) makes a new
+ * snapshot, which takes the messages of the previous one as long as its window holds the
+ * same threads and no message was written since. Derived values keyed by these arrays
+ * (similar's word sets) carry over with them.
+ */
+class WindowPart<T extends object> {
+  private readonly cache: ReadCache<string, Grouped<T>>;
+
+  constructor(
+    tables: readonly TableName[],
+    private readonly read: (db: Db, ids: string[]) => Promise<T[]>,
+    private readonly itemOf: (x: T) => string,
+  ) {
+    this.cache = new ReadCache(tables, SNAPSHOTS_KEPT);
+  }
+
+  get(db: Db, projectId: string, ids: string[]): Promise<Grouped<T>> {
+    return this.cache.get(
+      db,
+      projectId,
+      async () => {
+        const list = freezeRecords(await this.read(db, ids));
+        const byItem = groupBy(list, this.itemOf);
+        for (const group of byItem.values()) Object.freeze(group);
+        return { list, byItem };
+      },
+      ids,
+    );
+  }
+}
+
+const windowMessages = new WindowPart<HistoryMessage>(['messages', 'users'], messagesOf, (m) => m.itemId);
+const windowEvents = new WindowPart<HistoryEvent>(['item_events', 'users'], eventsOf, (e) => e.itemId);
+
+/**
+ * Every table a snapshot or anything derived from it reads: threads, their messages and
+ * authors' names, their events. Writes to others (notifications, bookmarks, rules…) leave
+ * snapshots valid. A few projects are kept; each holds at most one window of threads.
+ */
+const snapshots = new ReadCache<string, ProjectSnapshot>(['items', 'messages', 'users', 'item_events'], SNAPSHOTS_KEPT);
+
+/** The project's snapshot when it is in memory and fresh; undefined when it must be read. */
+export function snapshotInMemory(db: Db, projectId: string): ProjectSnapshot | undefined {
+  return snapshots.peek(db, projectId);
+}
+
+export function projectSnapshot(db: Db, projectId: string): Promise<ProjectSnapshot> {
+  return snapshots.get(db, projectId, async () => {
+    const rows = await scanThreads(db, projectId, LIMITS.scanLimit + 1);
+    const capped = rows.length > LIMITS.scanLimit;
+    return new ProjectSnapshot(db, projectId, freezeRecords(capped ? rows.slice(0, LIMITS.scanLimit) : rows), capped);
+  });
+}

@@ -1,0 +1,87 @@
+import type { Db } from './open.js';
+import { trackerOf, type TableName, type WriteTracker } from './write-tracker.js';
+
+interface Entry<V> {
+  version: number;
+  inputs: readonly string[] | null;
+  value: Promise<V>;
+  /** Set once the load has finished, so peek() can answer without waiting. */
+  settled: { value: V } | null;
+}
+
+const sameInputs = (a: readonly string[] | null, b: readonly string[] | null) =>
+  a === b || (a !== null && b !== null && a.length === b.length && a.every((x, i) => x === b[i]));
+
+/**
+ * Results of reads, kept until one of the tables they were read from is written (see
+ * WriteTracker), per database, for at most `maxEntries` keys (least recently used go).
+ * Concurrent misses for one key share one load. A database without a tracker is never
+ * cached: every get loads.
+ */
+export class ReadCache<K, V> {
+  private readonly perDb = new WeakMap<WriteTracker, Map<K, Entry<V>>>();
+
+  constructor(
+    /** Every table the load reads, directly or through other caches. */
+    private readonly tables: readonly TableName[],
+    private readonly maxEntries: number,
+  ) {}
+
+  /**
+   * The value for `key`, loaded when missing or stale. `inputs`, when given, are what the
+   * load depends on besides the tables (the IDs it reads, say): a different list misses.
+   */
+  get(db: Db, key: K, load: () => Promise<V>, inputs: readonly string[] | null = null): Promise<V> {
+    const tracker = trackerOf(db);
+    if (!tracker) return load();
+    let entries = this.perDb.get(tracker);
+    if (!entries) {
+      entries = new Map();
+      this.perDb.set(tracker, entries);
+    }
+    // Taken before the load reads anything, so a write during the load makes the entry stale.
+    const version = tracker.version(this.tables);
+    const hit = this.fresh(entries, key, version, inputs);
+    if (hit) return hit.value;
+    const value = load();
+    const entry: Entry<V> = { version, inputs, value, settled: null };
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > this.maxEntries) entries.delete(entries.keys().next().value as K);
+    const kept = entries;
+    value.then(
+      (v) => {
+        entry.settled = { value: v };
+      },
+      // A failed load is not kept: the next request tries again.
+      () => {
+        if (kept.get(key) === entry) kept.delete(key);
+      },
+    );
+    return value;
+  }
+
+  /**
+   * The value for `key` when it is loaded and still fresh, without waiting or loading:
+   * undefined otherwise (the caller then goes through get()). Lets the hottest requests
+   * be answered without a trip through the promise queue.
+   */
+  peek(db: Db, key: K, inputs: readonly string[] | null = null): V | undefined {
+    const tracker = trackerOf(db);
+    const entries = tracker && this.perDb.get(tracker);
+    if (!tracker || !entries) return undefined;
+    return this.fresh(entries, key, tracker.version(this.tables), inputs)?.settled?.value;
+  }
+
+  private fresh(entries: Map<K, Entry<V>>, key: K, version: number, inputs: readonly string[] | null): Entry<V> | null {
+    const hit = entries.get(key);
+    if (!hit || hit.version !== version || !sameInputs(hit.inputs, inputs)) return null;
+    // Re-inserted so the map's order stays least recently used first; only worth its cost
+    // once evictions come near.
+    if (entries.size > this.maxEntries / 2) {
+      entries.delete(key);
+      entries.set(key, hit);
+    }
+    return hit;
+  }
+}
