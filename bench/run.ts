@@ -1,0 +1,228 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { API_PREFIX } from '../src/shared/api/index.js';
+import { BENCH_TOKEN, benchProjectId } from './dataset.js';
+import { workingDatabase } from './fixtures.js';
+import { KeepAliveClient, type Reply } from './http-client.js';
+import { measureTurns, type Budget, type Figure, type Turn } from './measure.js';
+import { ROOT, startChild, type Child } from './processes.js';
+import { figuresTable, growthOf, growthTable, type Growth, type Row } from './report.js';
+
+/**
+ * `npm run bench`: the service's read paths on a 2,000-thread and a 100,000-thread project,
+ * measured over real HTTP (one keep-alive connection per server, sequential requests)
+ * against the real server in a child process, next to a plain node:http server sending the
+ * same bytes (the floor). Servers of both sizes run side by side and requests take turns
+ * between them, so ratios (service / floor, large / small) are measured under one load.
+ *
+ *   --sizes 2000,100000   project sizes (threads)
+ *   --requests 500        timed requests per figure (after warm-up)
+ *   --seconds 8           time cap per group of figures (at least 20 requests are timed)
+ *   --no-cold             skip the "after a write" figures
+ *   --only items,review   measure only endpoints whose name contains one of these words
+ *   --profile             servers run with --cpu-prof (var/bench/profiles) and print spans
+ */
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '2000,100000' },
+    requests: { type: 'string', default: '500' },
+    seconds: { type: 'string', default: '8' },
+    'no-cold': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const sizes = values.sizes.split(',').map(Number);
+if (sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--sizes takes whole numbers, e.g. 2000,100000');
+const only = values.only?.split(',').map((w) => w.trim().toLowerCase()) ?? null;
+const wanted = (name: string) => only === null || only.some((w) => name.toLowerCase().includes(w));
+const HOT: Budget = { warmup: 30, requests: Math.max(1, Number(values.requests)), maxMs: Number(values.seconds) * 1000, minRequests: 20 };
+// A cold read follows a write, which invalidates every cached read: fewer, slower requests.
+const COLD: Budget = { warmup: 3, requests: Math.min(60, HOT.requests), maxMs: HOT.maxMs, minRequests: 10 };
+
+/** The issue's targets. */
+const ITEMS_VS_FLOOR = 1.5;
+const SIMILAR_P50_MS = 25;
+const REVIEW_P50_MS = 30;
+
+const FLOOR = 'floor (node:http, same bytes)';
+const ENDPOINTS = ['GET items', 'POST similar', 'GET review overview', 'GET source hotspots'] as const;
+type Endpoint = (typeof ENDPOINTS)[number];
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+function expectOk(r: Reply, what: string): Reply {
+  if (r.status !== 200) throw new Error(`${what} answered ${r.status}: ${r.body.toString('utf8').slice(0, 300)}`);
+  return r;
+}
+
+interface ItemsRow {
+  id: string;
+  page: string;
+  status: string;
+  excerpt: string;
+}
+
+/** One project size: its server, its floor, and the requests made of it. */
+interface World {
+  threads: number;
+  /** The working copy of the database; removed when the world is closed. */
+  dataDir: string;
+  children: Child[];
+  clients: KeepAliveClient[];
+  floor: (i: number) => Promise<void>;
+  calls: Record<Endpoint, (i: number) => Promise<void>>;
+  /** A status change (alternating open/deferred on one thread): invalidates every cached read. */
+  write: () => Promise<void>;
+  figures: Map<string, Figure>;
+}
+
+async function openWorld(threads: number): Promise<World> {
+  const dataDir = await workingDatabase(threads, log);
+  const profileDir = path.join(ROOT, 'var/bench/profiles');
+  const nodeFlags = values.profile ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${profileDir}`] : [];
+  const children: Child[] = [];
+  const clients: KeepAliveClient[] = [];
+  try {
+    const server = await startChild('bench/server-process.ts', ['--data', dataDir, ...(values.profile ? ['--spans'] : [])], { nodeFlags, echoStderr: true });
+    children.push(server);
+    const api = new KeepAliveClient(Number(server.hello.port), BENCH_TOKEN);
+    clients.push(api);
+    const projectId = benchProjectId(threads);
+    const itemsPath = `${API_PREFIX}/items?projectId=${projectId}`;
+
+    // The floor answers with the bytes of a real items response.
+    const first = expectOk(await api.request('GET', itemsPath), 'GET items');
+    const captureFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-')), 'capture.json');
+    fs.writeFileSync(captureFile, JSON.stringify({ status: first.status, contentType: first.headers['content-type'], bodyBase64: first.body.toString('base64') }));
+    const floor = await startChild('bench/floor-process.ts', [captureFile]);
+    children.push(floor);
+    fs.rmSync(path.dirname(captureFile), { recursive: true, force: true });
+    const floorClient = new KeepAliveClient(Number(floor.hello.port), BENCH_TOKEN);
+    clients.push(floorClient);
+
+    // Similar is asked with the texts and pages of real threads, as a reporter would type them.
+    const rows = (JSON.parse(first.body.toString('utf8')) as { items: ItemsRow[] }).items;
+    const probes = rows.slice(0, 16).map((r) => ({ projectId, text: r.excerpt, page: r.page }));
+    const get = (what: string, p: string) => async () => void expectOk(await api.request('GET', p), what);
+    const target = rows[0]!;
+    let status = target.status;
+    return {
+      threads,
+      dataDir,
+      children,
+      clients,
+      floor: async () => void expectOk(await floorClient.request('GET', itemsPath), 'floor'),
+      calls: {
+        'GET items': get('GET items', itemsPath),
+        'POST similar': async (i) => void expectOk(await api.request('POST', `${API_PREFIX}/similar`, probes[i % probes.length]), 'POST similar'),
+        'GET review overview': get('GET review', `${API_PREFIX}/review?projectId=${projectId}`),
+        'GET source hotspots': get('GET source', `${API_PREFIX}/source?projectId=${projectId}`),
+      },
+      write: async () => {
+        status = status === 'open' ? 'deferred' : 'open';
+        const r = expectOk(await api.request('POST', `${API_PREFIX}/items/status`, { itemId: target.id, status }), 'POST status');
+        if (!(JSON.parse(r.body.toString('utf8')) as { changed: boolean }).changed) throw new Error('the status write changed nothing');
+      },
+      figures: new Map(),
+    };
+  } catch (e) {
+    await closeWorld({ dataDir, children, clients });
+    throw e;
+  }
+}
+
+async function closeWorld(w: Pick<World, 'dataDir' | 'children' | 'clients'>): Promise<void> {
+  for (const c of w.clients) c.close();
+  for (const c of w.children.reverse()) await c.stop();
+  fs.rmSync(w.dataDir, { recursive: true, force: true });
+}
+
+/** Measures `turns` (one per world, or several) together and files each figure under its name. */
+async function record(entries: { world: World; name: string; turn: Turn }[], budget: Budget): Promise<void> {
+  const figures = await measureTurns(
+    entries.map((e) => e.turn),
+    budget,
+  );
+  entries.forEach((e, k) => {
+    e.world.figures.set(e.name, figures[k]!);
+    log(`  ${e.world.threads.toLocaleString('en-US')} threads, ${e.name}: p50 ${figures[k]!.p50.toFixed(2)} ms`);
+  });
+}
+
+async function measureAll(worlds: World[]): Promise<void> {
+  // The floor and GET items take turns, so their ratio is measured under the same load.
+  await record(
+    worlds.flatMap((w) => [
+      { world: w, name: FLOOR, turn: { call: w.floor } },
+      { world: w, name: 'GET items', turn: { call: w.calls['GET items'] } },
+    ]),
+    HOT,
+  );
+  for (const name of ENDPOINTS) {
+    if (name === 'GET items' || !wanted(name)) continue;
+    await record(worlds.map((w) => ({ world: w, name, turn: { call: w.calls[name] } })), HOT);
+  }
+  if (values['no-cold']) return;
+  // Each timed read follows a status change (not timed), which every cache must see.
+  for (const name of ENDPOINTS) {
+    if (!wanted(name)) continue;
+    await record(worlds.map((w) => ({ world: w, name: `${name} (after a write)`, turn: { call: w.calls[name], prepare: w.write } })), COLD);
+  }
+}
+
+function rowsOf(w: World): Row[] {
+  const floorP50 = w.figures.get(FLOOR)!.p50;
+  const out: Row[] = [];
+  for (const [endpoint, figure] of w.figures) {
+    let target = '';
+    let met: boolean | null = null;
+    if (endpoint === 'GET items') {
+      target = `p50 ≤ ${ITEMS_VS_FLOOR}× floor (${(ITEMS_VS_FLOOR * floorP50).toFixed(2)} ms); now ${(figure.p50 / floorP50).toFixed(2)}×`;
+      met = figure.p50 <= ITEMS_VS_FLOOR * floorP50;
+    } else if (endpoint === 'POST similar') {
+      target = `p50 < ${SIMILAR_P50_MS} ms`;
+      met = figure.p50 < SIMILAR_P50_MS;
+    } else if (endpoint === 'GET review overview') {
+      target = `p50 < ${REVIEW_P50_MS} ms`;
+      met = figure.p50 < REVIEW_P50_MS;
+    }
+    out.push({ endpoint, threads: w.threads, figure, target, met });
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  log(`bench: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine makes figures noisy)`);
+  const worlds: World[] = [];
+  try {
+    for (const threads of sizes) worlds.push(await openWorld(threads));
+    await measureAll(worlds);
+  } finally {
+    for (const w of worlds) await closeWorld(w);
+  }
+
+  const rows = worlds.flatMap(rowsOf);
+  log('');
+  log(figuresTable(rows));
+  const small = worlds[0]!;
+  const large = worlds.at(-1)!;
+  const growth: Growth[] = [];
+  if (worlds.length > 1) {
+    for (const [name, figure] of large.figures) {
+      const base = small.figures.get(name);
+      if (base && name !== FLOOR) growth.push(growthOf(name, base, figure));
+    }
+    log('');
+    log(`Cost against project size (no endpoint may grow beyond the ${small.threads.toLocaleString('en-US')}-thread scan window):`);
+    log(growthTable(growth, `${small.threads.toLocaleString('en-US')}`, `${large.threads.toLocaleString('en-US')}`));
+  }
+  const verdicts = [...rows.filter((r) => r.met !== null).map((r) => r.met === true), ...growth.map((g) => g.met)];
+  log('');
+  log(`${verdicts.filter(Boolean).length} of ${verdicts.length} targets met; ${((performance.now() - started) / 1000).toFixed(0)} s; load average now ${os.loadavg()[0]!.toFixed(2)}`);
+}
+
+await main();
