@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global process, console */
 // Sums the JSON reports of every test runner into the one closing line CI reads:
 // "N passed, N failed, N skipped". A missing or unreadable report counts as one failure,
 // so a runner that crashed before reporting can never look green.

@@ -78,7 +78,7 @@ const suggestedName = z
   .trim()
   .min(1)
   .max(150)
-  .refine((n) => !/[\\/\u0000-\u001f]/.test(n), { error: 'A file name cannot contain slashes or control characters' });
+  .refine((n) => !/[\\/]/.test(n) && ![...n].some((c) => c.charCodeAt(0) < 32), { error: 'A file name cannot contain slashes or control characters' });
 
 export const ExportMarkdownArgs = z.object({
   suggestedName: suggestedName.refine((n) => n.endsWith('.md'), { error: 'A Markdown export ends in .md' }),
