@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { ItemRow as Row, ItemsResponse as ItemsBody } from '../../src/shared/api/index.js';
 import { api, openApp, projectIdByName, signIn } from './support.js';
 
 /**
@@ -11,18 +12,6 @@ import { api, openApp, projectIdByName, signIn } from './support.js';
 const TOKEN = 'demo-owner';
 const PROJECT = 'Checkout app';
 
-interface Row {
-  id: string;
-  status: 'open' | 'deferred' | 'resolved';
-  createdAt: number;
-  reportCount: number;
-  replyCount: number;
-}
-interface ItemsBody {
-  items: Row[];
-  matched: number;
-  truncated: boolean;
-}
 interface Message {
   author: string;
   authorId: string;

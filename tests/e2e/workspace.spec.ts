@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { ItemRow as Row, ItemsResponse as ItemsBody } from '../../src/shared/api/index.js';
 import { api, liveThreadCount, openApp, projectIdByName, signIn } from './support.js';
 
 /**
@@ -10,17 +11,6 @@ import { api, liveThreadCount, openApp, projectIdByName, signIn } from './suppor
 const TOKEN = 'demo-owner';
 const PROJECT = 'Checkout app';
 
-interface Row {
-  id: string;
-  status: 'open' | 'deferred' | 'resolved';
-  createdAt: number;
-  assigneeId: string | null;
-}
-interface ItemsBody {
-  items: Row[];
-  matched: number;
-  truncated: boolean;
-}
 interface Detail {
   id: string;
   status: string;

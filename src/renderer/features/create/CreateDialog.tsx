@@ -17,7 +17,7 @@ import { mentionProblem, type MentionProblem } from '../compose/mention-problem.
 import { MentionRefusal } from '../compose/MentionRefusal.js';
 import { MentionTextarea } from '../compose/MentionTextarea.js';
 import { chooseForName, ignoreName, knownPeople, mentionsToSend } from '../compose/mentions.js';
-import { CandidateCard } from '../dedupe/CandidateCard.js';
+import { CandidateCard, OpenCandidateButton } from '../dedupe/CandidateCard.js';
 import { EMPTY_CREATE_DRAFT, useCreateDrafts, type CreateDraft } from './create-draft-store.js';
 import { useSimilarWhileTyping } from './use-similar-while-typing.js';
 import './create.css';
@@ -227,16 +227,7 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
                   <button type="button" className="button" onClick={() => replyThere(c)}>
                     Reply there instead
                   </button>
-                  <button
-                    type="button"
-                    className="button button--quiet"
-                    onClick={() => {
-                      onClose();
-                      void useThread.getState().open(c.id);
-                    }}
-                  >
-                    Open
-                  </button>
+                  <OpenCandidateButton itemId={c.id} onClose={onClose} />
                 </CandidateCard>
               </li>
             ))}

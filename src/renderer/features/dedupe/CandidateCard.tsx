@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SimilarCandidate } from '../../../shared/api/reports.js';
 import { STATUS_LABEL, plural, typeLabel } from '../../format/labels.js';
+import { useThread } from '../../stores/thread-store.js';
 import { scorePercent } from './dedupe-model.js';
 import './dedupe.css';
 
@@ -35,5 +36,21 @@ export function CandidateCard({ candidate: c, children, className }: CandidateCa
       </ul>
       {children && <div className="candidate__actions">{children}</div>}
     </article>
+  );
+}
+
+/** Leaves the dialog it sits in and shows the candidate thread beside the list. */
+export function OpenCandidateButton({ itemId, onClose }: { itemId: string; onClose(): void }) {
+  return (
+    <button
+      type="button"
+      className="button button--quiet"
+      onClick={() => {
+        onClose();
+        void useThread.getState().open(itemId);
+      }}
+    >
+      Open
+    </button>
   );
 }

@@ -5,14 +5,13 @@ import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { plural } from '../../format/labels.js';
 import type { Failure } from '../../stores/failure.js';
-import { useThread } from '../../stores/thread-store.js';
 import { ActionDialog } from '../actions/ActionDialog.js';
 import { lookupThreads, type ThreadBrief } from '../actions/item-lookup.js';
 import { actionFailure } from '../actions/refusals.js';
 import { quoteThread } from '../actions/thread-words.js';
 import type { MergeReceipt } from '../merge/merge-run.js';
 import { mergeThreads } from '../merge/merge-threads.js';
-import { CandidateCard } from './CandidateCard.js';
+import { CandidateCard, OpenCandidateButton } from './CandidateCard.js';
 
 
 interface FindDuplicatesDialogProps {
@@ -120,16 +119,7 @@ export function FindDuplicatesDialog({ projectId, itemId, onClose }: FindDuplica
                     {state?.name === 'merging' ? 'Merging…' : 'Merge into this thread'}
                   </button>
                 )}
-                <button
-                  type="button"
-                  className="button button--quiet"
-                  onClick={() => {
-                    onClose();
-                    void useThread.getState().open(c.id);
-                  }}
-                >
-                  Open
-                </button>
+                <OpenCandidateButton itemId={c.id} onClose={onClose} />
               </CandidateCard>
             </li>
           );
