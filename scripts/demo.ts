@@ -63,7 +63,10 @@ function locateElectron(): { ok: true; path: string } | { ok: false; reason: str
     if (check.status === 0) return { ok: true, path: r.stdout };
     return { ok: false, reason: `the binary at ${r.stdout} does not run: ${(check.stderr || check.error?.message || '').trim().split('\n')[0]}` };
   }
-  const why = (r.stderr || r.error?.message || 'unknown error').trim().split('\n').filter(Boolean).pop();
+  // The useful lines are the errors, not the stack frames or the Node version banner.
+  const lines = (r.stderr || r.error?.message || '').split('\n').map((l) => l.trim());
+  const errors = lines.filter((l) => /^(\w*Error|error)\b/.test(l));
+  const why = errors.length ? errors.join('; ') : r.error ? r.error.message : 'unknown error';
   return { ok: false, reason: `its first-run download failed: ${why}` };
 }
 
