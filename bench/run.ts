@@ -9,6 +9,7 @@ import { KeepAliveClient, type Reply } from './http-client.js';
 import { measureTurns, type Budget, type Figure, type Turn } from './measure.js';
 import { ROOT, startChild, type Child } from './processes.js';
 import { figuresTable, growthOf, growthTable, type Growth, type Row } from './report.js';
+import { formatRendererTable, runRendererBench } from './renderer/index.js';
 
 /**
  * `npm run bench`: the service's read paths on a 2,000-thread and a 100,000-thread project,
@@ -23,6 +24,11 @@ import { figuresTable, growthOf, growthTable, type Growth, type Row } from './re
  *   --no-cold             skip the "after a write" figures
  *   --only items,review   measure only endpoints whose name contains one of these words
  *   --profile             servers run with --cpu-prof (var/bench/profiles) and print spans
+ *   --no-server           skip the service figures
+ *   --no-renderer         skip the renderer figures (bench/renderer: board/table in Chromium)
+ *
+ * The renderer benchmark runs after the service's, never beside it: on two cores each would
+ * distort the other.
  */
 const { values } = parseArgs({
   options: {
@@ -32,6 +38,8 @@ const { values } = parseArgs({
     'no-cold': { type: 'boolean', default: false },
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    'no-renderer': { type: 'boolean', default: false },
+    'no-server': { type: 'boolean', default: false },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -194,7 +202,7 @@ function rowsOf(w: World): Row[] {
   return out;
 }
 
-async function main(): Promise<void> {
+async function serverBench(): Promise<boolean[]> {
   const started = performance.now();
   log(`bench: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine makes figures noisy)`);
   const worlds: World[] = [];
@@ -222,7 +230,22 @@ async function main(): Promise<void> {
   }
   const verdicts = [...rows.filter((r) => r.met !== null).map((r) => r.met === true), ...growth.map((g) => g.met)];
   log('');
-  log(`${verdicts.filter(Boolean).length} of ${verdicts.length} targets met; ${((performance.now() - started) / 1000).toFixed(0)} s; load average now ${os.loadavg()[0]!.toFixed(2)}`);
+  log(`Service: ${verdicts.filter(Boolean).length} of ${verdicts.length} targets met; ${((performance.now() - started) / 1000).toFixed(0)} s; load average now ${os.loadavg()[0]!.toFixed(2)}`);
+  return verdicts;
+}
+
+async function rendererBench(): Promise<boolean[]> {
+  log('');
+  log('Renderer (Chromium, browser mode, 2,000-thread project):');
+  const results = await runRendererBench({ log });
+  log(formatRendererTable(results));
+  return results.map((r) => r.met);
+}
+
+async function main(): Promise<void> {
+  const verdicts = [...(values['no-server'] ? [] : await serverBench()), ...(values['no-renderer'] ? [] : await rendererBench())];
+  log('');
+  log(`bench: ${verdicts.filter(Boolean).length} of ${verdicts.length} targets met`);
 }
 
 await main();

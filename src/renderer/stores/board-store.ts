@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Status } from '../../shared/api/common.js';
 import type { ItemRow, ItemsSummary } from '../../shared/api/resources.js';
+import { PERF_MARKS, perfMark } from '../app/perf-marks.js';
 import { getBridge } from '../bridge/index.js';
 import { STATUS_LABEL, truncate } from '../format/labels.js';
 import { announce } from './announcer-store.js';
@@ -152,6 +153,8 @@ export const useBoard = create<BoardState>()((set, get) => ({
     }
     const { project, rows, summary, capped, scanLimit, unlisted } = outcome.data;
     const shown = applyPending(replayRecent({ rows, summary }, startedAt), get().pending);
+    // For performance tooling (bench/renderer): the rows are in hand and go to the views now.
+    perfMark(PERF_MARKS.itemsLoaded);
     set({
       data: { project: { id: project.id, name: project.name }, ...shown, capped, scanLimit, unlisted },
       progress: null,

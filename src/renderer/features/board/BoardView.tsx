@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useRef, type KeyboardEventHandler, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, type KeyboardEventHandler, type ReactNode } from 'react';
 import type { Status } from '../../../shared/api/common.js';
 import type { ItemRow, ItemsSummary } from '../../../shared/api/resources.js';
+import { PERF_MARKS, usePaintedMark } from '../../app/perf-marks.js';
 import { BOARD_STATUSES } from '../../format/labels.js';
 import { firstCard, groupByStatus, locate } from '../../stores/board-model.js';
 import { useBoard } from '../../stores/board-store.js';
@@ -33,22 +34,31 @@ export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, 
   const focusedId = useBoard((s) => s.focusedId);
   const setStatus = useBoard((s) => s.setStatus);
   const selected = useSelection((s) => (s.projectId === projectId ? s.selected : NOTHING_SELECTED));
+  // For performance tooling (bench/renderer): marks the frame after a load (or the board opening) was painted.
+  const loadedAt = useBoard((s) => s.loadedAt);
+  usePaintedMark(PERF_MARKS.boardPainted, loadedAt);
   const columns = useMemo(() => groupByStatus(rows), [rows]);
   const tabbableId = focusedId && locate(columns, focusedId) ? focusedId : firstCard(columns);
 
   // Ranges run in reading order: down the Open column, then Deferred, then Resolved.
   const orderedIds = useMemo(() => BOARD_STATUSES.flatMap((s) => columns[s].map((r) => r.id)), [columns]);
+  // Read at click time, so `select` stays the same function when the rows change: a new one
+  // would re-render every memoized card on each filter keystroke, even cards that stay.
+  const orderedIdsRef = useRef(orderedIds);
+  useLayoutEffect(() => {
+    orderedIdsRef.current = orderedIds;
+  }, [orderedIds]);
   const anchorRef = useRef<RangeAnchor | null>(null);
   const select = useCallback(
     (itemId: string, modifiers: ClickModifiers, onCheckbox: boolean) => {
       const current = useSelection.getState();
       const base = current.projectId === projectId ? current.selected : NOTHING_SELECTED;
-      const result = clickRow({ orderedIds, selected: base, anchor: anchorRef.current, fallbackAnchorId: useBoard.getState().focusedId, id: itemId, modifiers, onCheckbox });
+      const result = clickRow({ orderedIds: orderedIdsRef.current, selected: base, anchor: anchorRef.current, fallbackAnchorId: useBoard.getState().focusedId, id: itemId, modifiers, onCheckbox });
       anchorRef.current = result.anchor;
       if (result.selected) current.setSelection(projectId, result.selected);
       useBoard.getState().focusCard(itemId, false);
     },
-    [orderedIds, projectId],
+    [projectId],
   );
 
   const changeStatus = useCallback((itemId: string, status: Status) => void setStatus(itemId, status), [setStatus]);

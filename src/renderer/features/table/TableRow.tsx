@@ -47,7 +47,8 @@ export const TableRow = memo(function TableRow({ row, domId, ariaRowIndex, top, 
       style={{ transform: `translateY(${top}px)` }}
     >
       {row.getVisibleCells().map((cell, i) => (
-        <div key={cell.id} role="gridcell" aria-colindex={i + 1} className={cellClassName(cell.column)}>
+        // By column, so a row showing another thread keeps its cells (see the row key in ItemsTable).
+        <div key={cell.column.id} role="gridcell" aria-colindex={i + 1} className={cellClassName(cell.column)}>
           <FlexRender cell={cell} />
         </div>
       ))}

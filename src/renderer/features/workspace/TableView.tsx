@@ -1,6 +1,7 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import type { ItemRow } from '../../../shared/api/resources.js';
 import { isPlainKey } from '../../app/keyboard.js';
+import { PERF_MARKS, usePaintedMark } from '../../app/perf-marks.js';
 import { useBoard } from '../../stores/board-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { ItemsTable } from '../table/ItemsTable.js';
@@ -18,6 +19,9 @@ interface TableViewProps {
 export function TableView({ projectId, rows, onOpen, panel }: TableViewProps) {
   const selected = useSelection((s) => (s.projectId === projectId ? s.selected : NOTHING_SELECTED));
   const focusedId = useBoard((s) => s.focusedId);
+  // For performance tooling (bench/renderer): marks the frame after a load (or the table opening) was painted.
+  const loadedAt = useBoard((s) => s.loadedAt);
+  usePaintedMark(PERF_MARKS.tablePainted, loadedAt);
 
   const onSelectionChange = useCallback((next: Set<string>) => useSelection.getState().setSelection(projectId, next), [projectId]);
   const onFocusChange = useCallback((id: string | null) => useBoard.getState().focusCard(id, false), []);

@@ -1,0 +1,149 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { AppServices } from '../../src/main/app-services.js';
+import { startBrowserMode } from '../../src/main/browser-mode.js';
+import { ApiClient } from '../../src/main/services/api-client.js';
+import { createConnectionService } from '../../src/main/services/connections.js';
+import type { CredentialStore } from '../../src/main/services/credential-store.js';
+import { API_PREFIX } from '../../src/shared/api/index.js';
+import { startReferenceServer, type RunningServer } from '../../scripts/lib/reference-server.js';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Everything started is stopped through here, in reverse order, even when a step throws. */
+export class Cleanup {
+  private readonly steps: Array<{ what: string; run: () => Promise<void> | void }> = [];
+
+  add(what: string, run: () => Promise<void> | void): void {
+    this.steps.push({ what, run });
+  }
+
+  async runAll(log: (line: string) => void): Promise<void> {
+    while (this.steps.length > 0) {
+      const step = this.steps.pop()!;
+      try {
+        await Promise.race([step.run(), new Promise((ok) => setTimeout(ok, 10_000).unref())]);
+      } catch (e) {
+        log(`  cleanup: ${step.what} failed: ${(e as Error).message}`);
+      }
+    }
+  }
+}
+
+/** A temp dir removed at cleanup. */
+export function tempDir(cleanup: Cleanup, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanup.add(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Builds the current sources (electron-vite, production mode) into a temp dir, so the bench
+ * measures what is checked out without touching out/ that others may be serving.
+ */
+export function buildRenderer(cleanup: Cleanup): Promise<string> {
+  const outDir = join(tempDir(cleanup, 'triage-rbench-build-'), 'out');
+  const cli = resolve(ROOT, 'node_modules/electron-vite/bin/electron-vite.js');
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [cli, 'build', '--outDir', outDir, '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) ok(join(outDir, 'renderer'));
+      else fail(new Error(`electron-vite build failed (exit ${code}):\n${output.slice(-2000)}`));
+    });
+  });
+}
+
+/** One HTTP request the main process sent to the service, as the service received it. */
+export interface ServiceRequest {
+  method: string;
+  /** Path under /api/v1, e.g. "/items/merge". */
+  path: string;
+  status: number | null;
+  /** For POST items/merge: how many duplicates the request carried. */
+  duplicates?: number;
+}
+
+/**
+ * Counts every request the connection's ApiClient sends (retries included, since each is a
+ * request the service receives): the witness for "merging 500 duplicates takes 10 requests".
+ */
+export class ServiceRequestLog {
+  readonly requests: ServiceRequest[] = [];
+
+  readonly fetch: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const entry: ServiceRequest = { method: init?.method ?? 'GET', path: url.pathname.replace(API_PREFIX, ''), status: null };
+    if (entry.path === '/items/merge' && typeof init?.body === 'string') {
+      const body = JSON.parse(init.body) as { duplicateIds?: unknown[] };
+      entry.duplicates = body.duplicateIds?.length ?? 0;
+    }
+    this.requests.push(entry);
+    const res = await fetch(input, init);
+    entry.status = res.status;
+    return res;
+  };
+
+  count(method: string, path: string): number {
+    return this.requests.filter((r) => r.method === method && r.path === path).length;
+  }
+
+  mark(): number {
+    return this.requests.length;
+  }
+
+  since(mark: number): ServiceRequest[] {
+    return this.requests.slice(mark);
+  }
+}
+
+/** Ephemeral connections only: nothing is saved, so no keychain is needed or touched. */
+const noKeychain: CredentialStore = {
+  list: async () => [],
+  get: async () => null,
+  add: async () => {
+    throw new Error('The renderer bench signs in with in-memory connections only.');
+  },
+  remove: async () => false,
+};
+
+export interface Stack {
+  serviceUrl: string;
+  /** Opens the app with the gateway's one-time secret. */
+  launchUrl: string;
+  requests: ServiceRequestLog;
+}
+
+/**
+ * The reference service on fresh data (demo dataset, or a fixture) in a temp dir through its
+ * CLI, and the browser-mode gateway with the real main-process services, signed in as
+ * `token` with an in-memory connection. Both listen on free loopback ports. The service
+ * starts while the renderer is still being built.
+ */
+export async function startStack(cleanup: Cleanup, opts: { name: string; rendererDir: Promise<string>; token: string; demo?: boolean; fixture?: unknown }): Promise<Stack> {
+  const dataDir = join(tempDir(cleanup, `triage-rbench-${opts.name}-`), 'data');
+  mkdirSync(dataDir);
+  let fixture: string | undefined;
+  if (opts.fixture !== undefined) {
+    fixture = join(dataDir, '..', 'fixture.json');
+    writeFileSync(fixture, JSON.stringify(opts.fixture));
+  }
+  const service: RunningServer = await startReferenceServer({ port: 0, dataDir, demo: opts.demo ?? false, ...(fixture ? { fixture } : {}) });
+  cleanup.add(`stop the ${opts.name} service`, () => service.stop());
+
+  const requests = new ServiceRequestLog();
+  const services: AppServices = {
+    connections: createConnectionService({ store: noKeychain, clientFactory: (o) => new ApiClient({ ...o, fetch: requests.fetch }) }),
+  };
+  const signIn = await services.connections.addEphemeral({ baseUrl: service.baseUrl, token: opts.token, label: `Renderer bench (${opts.name})` });
+  if (!signIn.ok) throw new Error(`Could not sign in to the ${opts.name} service: ${signIn.error.message}`);
+  const gateway = await startBrowserMode({ services, rendererDir: await opts.rendererDir });
+  cleanup.add(`close the ${opts.name} gateway`, () => gateway.close());
+  return { serviceUrl: service.baseUrl, launchUrl: gateway.launchUrl, requests };
+}
