@@ -48,5 +48,6 @@ function clockFor(intervalMs: number): SharedClock {
 
 export function useNow(intervalMs = 30_000): number {
   const clock = clockFor(intervalMs);
-  return useSyncExternalStore(clock.subscribe, clock.read);
+  // The server snapshot lets components using it render to a string (unit tests do).
+  return useSyncExternalStore(clock.subscribe, clock.read, clock.read);
 }

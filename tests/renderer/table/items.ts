@@ -1,24 +1,8 @@
 import type { ItemRow } from '../../../src/shared/api/resources.js';
+import { row } from '../support/fake-items.js';
 
-/** One item row with neutral values; overrides set what a test is about. */
-export function item(id: string, overrides: Partial<ItemRow> = {}): ItemRow {
-  return {
-    id,
-    page: '/',
-    type: 'bug',
-    status: 'open',
-    excerpt: `Thread ${id}`,
-    excerptSource: 'message',
-    reportCount: 0,
-    author: 'Ada',
-    agentTask: null,
-    assignee: '',
-    assigneeId: '',
-    replyCount: 0,
-    createdAt: 1_000_000,
-    ...overrides,
-  };
-}
+/** One item row with neutral values (unassigned as the service sends it: ""); overrides set what a test is about. */
+export const item = (id: string, overrides: Partial<ItemRow> = {}): ItemRow => row(id, { assigneeId: '', ...overrides });
 
 /** In-memory stand-in for localStorage, optionally refusing writes like a full quota. */
 export function memoryStorage(initial: Record<string, string> = {}, options: { failWrites?: boolean; failReads?: boolean } = {}) {

@@ -16,7 +16,7 @@ import {
   toggleId,
 } from './selection.js';
 import { TableRow } from './TableRow.js';
-import { useClock } from './use-clock.js';
+import { useNow } from '../../components/use-now.js';
 import { type ItemsReactTable, useItemsTable } from './use-items-table.js';
 import { useViewSettings } from './use-view-settings.js';
 import type { TableViewSettings } from './view-settings.js';
@@ -89,7 +89,8 @@ export function ItemsTable({ projectId, rows, selectedIds, onSelectionChange, fo
   const gridRef = useRef<HTMLDivElement>(null);
   const anchorRef = useRef<RangeAnchor | null>(null);
   const baseId = useId();
-  const now = useClock(30_000);
+  // One shared clock for every row's relative time, passed down so rows need no timer each.
+  const now = useNow(30_000);
 
   const table = useItemsTable({
     rows,
