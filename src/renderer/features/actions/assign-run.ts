@@ -1,19 +1,13 @@
 import type { Status } from '../../../shared/api/common.js';
 import type { AssignResponse, StatusResponse } from '../../../shared/api/writes.js';
 import type { BridgeError, BridgeResult } from '../../../shared/bridge/errors.js';
+// One rule for when a run of writes must stop (a connection problem, or an uncertain write), shared with bulk changes.
+import { haltsTheRun } from '../../stores/bulk-model.js';
 
 /** The two writes assigning needs, injected so the flow runs against the bridge or a test double. */
 export interface AssignApi {
   assign(input: { itemId: string; assignee: string | null }): Promise<BridgeResult<AssignResponse>>;
   setStatus(input: { itemId: string; status: Status }): Promise<BridgeResult<StatusResponse>>;
-}
-
-/**
- * Failures that are about the connection, not the thread: every following request would fail
- * the same way (or make things worse while rate limited), so a run stops there.
- */
-export function stopsTheRun(error: BridgeError): boolean {
-  return ['auth', 'billing', 'no_connection', 'network', 'rate_limited', 'keychain'].includes(error.kind) || error.uncertain === true;
 }
 
 export interface AssignedThread {
@@ -43,7 +37,7 @@ export async function assignEach(api: AssignApi, itemIds: readonly string[], ass
       report.resolved.push(itemId);
     } else {
       report.failed.push({ itemId, error: res.error });
-      if (stopsTheRun(res.error)) {
+      if (haltsTheRun(res.error)) {
         report.notSent.push(...itemIds.slice(i + 1));
         break;
       }
@@ -78,14 +72,14 @@ export async function reopenAndAssign(api: AssignApi, itemIds: readonly string[]
     const reopened = await api.setStatus({ itemId, status: 'open' });
     if (!reopened.ok) {
       record({ itemId, step: 'reopen', ok: false, error: reopened.error });
-      if (stopsTheRun(reopened.error)) break;
+      if (haltsTheRun(reopened.error)) break;
       continue;
     }
     record({ itemId, step: 'reopen', ok: true });
     const assigned = await api.assign({ itemId, assignee });
     if (!assigned.ok) {
       record({ itemId, step: 'assign', ok: false, error: assigned.error });
-      if (stopsTheRun(assigned.error)) break;
+      if (haltsTheRun(assigned.error)) break;
       continue;
     }
     record({ itemId, step: 'assign', ok: true, assignedTo: assigned.data.assignedTo });

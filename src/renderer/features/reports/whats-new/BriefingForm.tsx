@@ -18,6 +18,7 @@ export function BriefingForm() {
   const { setMode, setDate, brief } = useWhatsNew.getState();
   const now = useNow(60_000);
   const ids = { bookmarkHelp: useId(), dateHelp: useId(), date: useId(), dateProblem: useId() };
+  const helpId = { bookmark: ids.bookmarkHelp, date: ids.dateHelp };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -28,24 +29,17 @@ export function BriefingForm() {
     <form className="briefing-form no-print" onSubmit={submit} aria-label="Briefing">
       <fieldset className="briefing-modes">
         <legend className="visually-hidden">What the briefing covers</legend>
-        <label className={mode === 'bookmark' ? 'briefing-mode briefing-mode--on' : 'briefing-mode'}>
-          <input type="radio" name="briefing-mode" value="bookmark" checked={mode === 'bookmark'} onChange={() => setMode('bookmark')} aria-describedby={ids.bookmarkHelp} />
-          <span className="briefing-mode__text">
-            <span className="briefing-mode__label">{MODE_TEXT.bookmark.label}</span>
-            <span id={ids.bookmarkHelp} className="briefing-mode__help">
-              {MODE_TEXT.bookmark.help}
+        {(['bookmark', 'date'] as const).map((m) => (
+          <label key={m} className={mode === m ? 'briefing-mode briefing-mode--on' : 'briefing-mode'}>
+            <input type="radio" name="briefing-mode" value={m} checked={mode === m} onChange={() => setMode(m)} aria-describedby={helpId[m]} />
+            <span className="briefing-mode__text">
+              <span className="briefing-mode__label">{MODE_TEXT[m].label}</span>
+              <span id={helpId[m]} className="briefing-mode__help">
+                {MODE_TEXT[m].help}
+              </span>
             </span>
-          </span>
-        </label>
-        <label className={mode === 'date' ? 'briefing-mode briefing-mode--on' : 'briefing-mode'}>
-          <input type="radio" name="briefing-mode" value="date" checked={mode === 'date'} onChange={() => setMode('date')} aria-describedby={ids.dateHelp} />
-          <span className="briefing-mode__text">
-            <span className="briefing-mode__label">{MODE_TEXT.date.label}</span>
-            <span id={ids.dateHelp} className="briefing-mode__help">
-              {MODE_TEXT.date.help}
-            </span>
-          </span>
-        </label>
+          </label>
+        ))}
       </fieldset>
       {mode === 'date' && (
         <div className="field field--inline">
