@@ -1,4 +1,5 @@
-import { ENDPOINT_NAMES, type EndpointInput, type EndpointName, type EndpointOutput } from '../../shared/api/index.js';
+import { ENDPOINT_NAMES, type EndpointInput, type EndpointName } from '../../shared/api/index.js';
+import type { ReadOutput } from '../../shared/reader/index.js';
 import {
   isChannel,
   parseChannelArgs,
@@ -23,7 +24,7 @@ export interface ConnectionsPort {
   remove(id: string): Promise<BridgeResult<null>>;
   activate(id: string): Promise<BridgeResult<ConnectResult>>;
   active(): Promise<BridgeResult<ConnectResult | null>>;
-  call<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<BridgeResult<EndpointOutput<N>>>;
+  call<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<BridgeResult<ReadOutput<N>>>;
   networkState(): NetworkState;
 }
 

@@ -1,19 +1,15 @@
-import {
-  API_PREFIX,
-  ENDPOINTS,
-  ErrorBody,
-  type EndpointInput,
-  type EndpointName,
-  type EndpointOutput,
-} from '../../shared/api/index.js';
+import { API_PREFIX, ENDPOINTS, ErrorBody, type EndpointInput, type EndpointName } from '../../shared/api/index.js';
+import { readAnswer, type ReadOutput } from '../../shared/reader/index.js';
 import type { BridgeResult, NetworkState } from '../../shared/bridge/index.js';
 import { type Clock, systemClock } from './clock.js';
 import {
   DEFAULT_RETRY_AFTER,
   badResponseError,
+  describeAnswer,
   describeNetworkFailure,
   mapHttpError,
   networkError,
+  refusedIn2xxError,
   parseRetryAfter,
   rateLimitedError,
   redirectRefusedError,
@@ -67,7 +63,7 @@ const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 type SendOutcome =
-  | { type: 'response'; status: number; headers: Headers; text: string }
+  | { type: 'response'; status: number; headers: Headers; text: string; url: URL }
   | { type: 'network'; failure: NetworkFailure }
   | { type: 'redirect_refused'; status: number; target: URL };
 
@@ -85,10 +81,17 @@ export function isWrite(name: EndpointName): boolean {
   return ENDPOINTS[name].method === 'POST' && name !== 'findSimilar';
 }
 
-/** Drops query, fragment and trailing slashes: "https://host/x/" and "https://host/x" are one service. */
+/**
+ * Drops query, fragment, trailing slashes and the API prefix: "https://host/x/",
+ * "https://host/x" and "https://host/x/api/v1/" are one service (people paste the address
+ * with the prefix, as the contract's {base_url} wording invites).
+ */
 export function normalizeBaseUrl(baseUrl: string): URL {
   const u = new URL(baseUrl.trim());
-  u.pathname = u.pathname.replace(/\/+$/, '');
+  let path = u.pathname.replace(/\/+$/, '');
+  const prefix = API_PREFIX.toLowerCase();
+  while (path.toLowerCase().endsWith(prefix)) path = path.slice(0, -prefix.length).replace(/\/+$/, '');
+  u.pathname = path;
   u.search = '';
   u.hash = '';
   return u;
@@ -143,8 +146,7 @@ export class ApiClient {
     return () => this.listeners.delete(listener);
   }
 
-  async call<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<BridgeResult<EndpointOutput<N>>> {
-    const def = ENDPOINTS[name];
+  async call<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<BridgeResult<ReadOutput<N>>> {
     const ctx: FailureContext = { isWrite: isWrite(name), host: this.base.host };
     let request: PreparedRequest;
     try {
@@ -157,12 +159,12 @@ export class ApiClient {
     try {
       const result = await this.attempt(request, ctx);
       if (!result.ok) return result;
-      const parsed = def.response.safeParse(result.data);
-      if (!parsed.success) {
-        const where = parsed.error.issues[0]?.path.join('.') || 'the top level';
-        return { ok: false, error: badResponseError(`unexpected shape at ${where}`, ctx, 200) };
-      }
-      return { ok: true, data: parsed.data as EndpointOutput<N> };
+      const read = readAnswer(name, result.data.json);
+      if (read.ok) return read;
+      // A 2xx that carries only {error} is a refusal in the live service's words.
+      const refusal = ErrorBody.safeParse(result.data.json);
+      if (refusal.success) return { ok: false, error: refusedIn2xxError(refusal.data.error, result.data.status) };
+      return { ok: false, error: badResponseError(describeAnswer(result.data.json, read.reason), ctx, result.data.status, result.data.url) };
     } finally {
       this.active -= 1;
       this.emitState();
@@ -191,7 +193,7 @@ export class ApiClient {
   }
 
   /** The retry loop: returns parsed JSON of a 2xx answer, or the error to show. */
-  private async attempt(req: PreparedRequest, ctx: FailureContext): Promise<BridgeResult<unknown>> {
+  private async attempt(req: PreparedRequest, ctx: FailureContext): Promise<BridgeResult<{ json: unknown; status: number; url: URL }>> {
     let transientFailures = 0;
     let rateLimits = 0;
     // Bounded: every pass either returns or raises one of the two counters toward its cap.
@@ -215,7 +217,7 @@ export class ApiClient {
         return { ok: false, error: redirectRefusedError(outcome.target, outcome.status, ctx) };
       }
 
-      const { status, headers, text } = outcome;
+      const { status, headers, text, url } = outcome;
       if (status === 429) {
         const now = this.clock.now();
         const until = now + parseRetryAfter(headers.get('retry-after'), now, this.retryAfterPolicy());
@@ -235,11 +237,11 @@ export class ApiClient {
         continue;
       }
 
-      if (status < 200 || status >= 300) return { ok: false, error: mapHttpError(status, text, ctx) };
+      if (status < 200 || status >= 300) return { ok: false, error: mapHttpError(status, text, { ...ctx, url }) };
 
       const json = parseJsonOrUndefined(text);
-      if (json === undefined) return { ok: false, error: badResponseError('not JSON', ctx, status) };
-      return { ok: true, data: json };
+      if (json === undefined) return { ok: false, error: badResponseError(describeNonJson(text, headers), ctx, status, url) };
+      return { ok: true, data: { json, status, url } };
     }
   }
 
@@ -294,7 +296,7 @@ export class ApiClient {
           continue;
         }
         const text = await res.text();
-        return { type: 'response', status: res.status, headers: res.headers, text };
+        return { type: 'response', status: res.status, headers: res.headers, text, url };
       }
       return { type: 'redirect_refused', status: 310, target: url };
     } catch (e) {
@@ -334,6 +336,14 @@ export class ApiClient {
     this.lastState = next;
     for (const l of this.listeners) l(next);
   }
+}
+
+/** What came back instead of JSON, in words: "an HTML page", "an empty answer". */
+function describeNonJson(text: string, headers: Headers): string {
+  if (text.trim() === '') return 'an empty answer';
+  const type = headers.get('content-type') ?? '';
+  if (/html/i.test(type) || /^\s*<(!doctype|html)/i.test(text)) return 'an HTML page';
+  return type ? `${type.split(';')[0]} that is not JSON` : 'text that is not JSON';
 }
 
 function parseJsonOrUndefined(text: string): unknown {

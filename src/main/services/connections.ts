@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EndpointInput, EndpointName, EndpointOutput } from '../../shared/api/index.js';
+import type { EndpointInput, EndpointName } from '../../shared/api/index.js';
+import type { ReadOutput } from '../../shared/reader/index.js';
 import {
   AddConnectionArgs,
   type BridgeError,
@@ -29,7 +30,7 @@ export interface ConnectionService {
   remove(id: string): Promise<BridgeResult<null>>;
   activate(id: string): Promise<BridgeResult<ConnectResult>>;
   active(): Promise<BridgeResult<ConnectResult | null>>;
-  call<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<BridgeResult<EndpointOutput<N>>>;
+  call<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<BridgeResult<ReadOutput<N>>>;
   networkState(): NetworkState;
   onNetworkState(listener: (s: NetworkState) => void): () => void;
 }
@@ -48,8 +49,25 @@ function keychainFailure(e: unknown): BridgeError {
   return { kind: 'keychain', message: k.message, serverMessage: k.detail };
 }
 
-function defaultLabel(userName: string, baseUrl: string): string {
-  return `${userName} on ${new URL(baseUrl).host}`;
+function defaultLabel(userName: string | null, baseUrl: string): string {
+  const host = new URL(baseUrl).host;
+  return userName ? `${userName} on ${host}` : `API token on ${host}`;
+}
+
+/**
+ * The first answer of a new address decides whether a feedback API lives there at all: a
+ * 404 or an answer that isn't this API means the address is wrong, not the token.
+ */
+function noApiThere(error: BridgeError, baseUrl: string): BridgeError | null {
+  const notThisApi = error.status === 404 || (error.kind === 'bad_response' && error.address !== undefined);
+  if (!notThisApi) return null;
+  const tried = error.address ?? `${baseUrl}/api/v1/workspaces`;
+  const got = error.status === 404 ? 'HTTP 404 (not found)' : 'an answer that is not this API';
+  return {
+    ...error,
+    message: `No feedback API was found at ${baseUrl}: Triage Desk asked ${tried} and got ${got}. Check the service address (for example https://feedback.example.com; with or without /api/v1).`,
+    address: tried,
+  };
 }
 
 /**
@@ -97,7 +115,7 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
   /** Asks the service who the token belongs to; the answer doubles as the connect result. */
   async function validate(client: ApiClient): Promise<BridgeResult<Omit<ConnectResult, 'connection'>>> {
     const r = await client.call('listWorkspaces', {});
-    if (!r.ok) return r;
+    if (!r.ok) return fail(noApiThere(r.error, client.baseUrl) ?? r.error);
     return { ok: true, data: { workspaces: r.data.workspaces, you: r.data.you } };
   }
 
@@ -118,8 +136,8 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
     const details = {
       baseUrl,
       token,
-      label: label && label.length > 0 ? label : defaultLabel(checked.data.you.name, baseUrl),
-      userName: checked.data.you.name,
+      label: label && label.length > 0 ? label : defaultLabel(checked.data.you?.name ?? null, baseUrl),
+      userName: checked.data.you?.name ?? null,
       addedAt: clock.now(),
     };
     let summary: ConnectionSummary;

@@ -1,11 +1,5 @@
-import {
-  AmbiguousNameErrorBody,
-  BillingErrorBody,
-  ErrorBody,
-  ParentIdErrorBody,
-  RefusalErrorBody,
-  type BillingReason,
-} from '../../shared/api/index.js';
+import { z } from 'zod';
+import { AmbiguousNameErrorBody, ErrorBody, ParentIdErrorBody, RefusalErrorBody, type BillingReason } from '../../shared/api/index.js';
 import type { BridgeError } from '../../shared/bridge/index.js';
 
 /** What the mapping needs to know about the request that failed. */
@@ -14,6 +8,13 @@ export interface FailureContext {
   isWrite: boolean;
   /** host[:port] of the service, for sentences. */
   host: string;
+  /** The address that answered, when there was an answer. */
+  url?: URL;
+}
+
+/** The address for a sentence: no query (it may carry search words), no credentials. */
+export function shownAddress(url: URL): string {
+  return `${url.origin}${url.pathname}`;
 }
 
 export const AUTH_MESSAGE =
@@ -51,10 +52,17 @@ export function mapHttpError(status: number, bodyText: string, ctx: FailureConte
   if (status === 401) return withServer({ kind: 'auth', status, message: AUTH_MESSAGE }, sentence);
 
   if (status === 403) {
-    const billing = BillingErrorBody.safeParse(json);
-    if (billing.success) {
-      const reason = billing.data.reason;
-      return { kind: 'billing', status, reason, message: BILLING_MESSAGES[reason], serverMessage: billing.data.error };
+    const billing = readBillingRefusal(json);
+    if (billing) {
+      const known = Object.hasOwn(BILLING_MESSAGES, billing.reason ?? '') ? BILLING_MESSAGES[billing.reason as BillingReason] : null;
+      const err: BridgeError = {
+        kind: 'billing',
+        status,
+        message: known ?? `Agent tools aren't available here${sentence ? `: ${sentence}` : ''}. Ask the workspace or organization owner.`,
+      };
+      if (billing.reason) err.reason = billing.reason;
+      if (sentence !== undefined) err.serverMessage = sentence;
+      return err;
     }
     const suffix = sentence ? ` (${sentence})` : '';
     return withServer(
@@ -64,7 +72,7 @@ export function mapHttpError(status: number, bodyText: string, ctx: FailureConte
   }
 
   if (status === 404) {
-    return withServer(
+    const notFound = withServer(
       {
         kind: 'not_found',
         status,
@@ -72,6 +80,8 @@ export function mapHttpError(status: number, bodyText: string, ctx: FailureConte
       },
       sentence,
     );
+    if (ctx.url) notFound.address = shownAddress(ctx.url);
+    return notFound;
   }
 
   if (status >= 500) return serverError(status, sentence, ctx);
@@ -100,6 +110,32 @@ function serverError(status: number, sentence: string | undefined, ctx: FailureC
     { kind: 'server', status, message: `The service at ${ctx.host} had a problem (HTTP ${status}). Try again in a moment.` },
     sentence,
   );
+}
+
+/**
+ * A plan or seat refusal, recognized by the fields the contract names (kind, feature)
+ * whatever `limit`, `used` or `reason` hold: the live service may put numbers there or
+ * add reasons we don't know.
+ */
+const BillingFields = z.looseObject({ kind: z.unknown().optional(), feature: z.unknown().optional(), reason: z.unknown().optional() });
+function readBillingRefusal(json: unknown): { reason: string | null } | null {
+  const r = BillingFields.safeParse(json);
+  if (!r.success) return null;
+  const { kind, feature, reason } = r.data;
+  if (kind !== 'billing_limit' && feature !== 'agent_tools') return null;
+  return { reason: typeof reason === 'string' && reason !== '' ? reason : null };
+}
+
+/** A 2xx whose body is {error}: the service refused, in its own words (the live service does this). */
+export function refusedIn2xxError(sentence: string, status: number): BridgeError {
+  return { kind: 'validation', status, serverMessage: sentence, message: `The service refused the request: ${sentence}` };
+}
+
+/** What an unreadable JSON answer was, in words, for the bad_response sentence. */
+export function describeAnswer(json: unknown, reason: string): string {
+  if (Array.isArray(json)) return 'a JSON list';
+  if (typeof json !== 'object' || json === null) return `a JSON ${json === null ? 'null' : typeof json}`;
+  return `JSON without the fields this API answers with (${reason})`;
 }
 
 function validationError(status: number, json: unknown, sentence: string | undefined): BridgeError {
@@ -208,18 +244,20 @@ export function rateLimitedError(retryAt: number, sentence: string | undefined, 
   );
 }
 
-export function badResponseError(detail: string, ctx: FailureContext, status?: number): BridgeError {
+export function badResponseError(detail: string, ctx: FailureContext, status?: number, url?: URL): BridgeError {
+  const who = url ? `The service at ${shownAddress(url)}` : 'The service';
   const err: BridgeError = ctx.isWrite
     ? {
         kind: 'bad_response',
         uncertain: true,
-        message: `The service accepted the change but its answer could not be read (${detail}). ${REFRESH_BEFORE_RETRY}`,
+        message: `${who} answered the change with ${detail}, so Triage Desk can't tell whether it was made. ${REFRESH_BEFORE_RETRY}`,
       }
     : {
         kind: 'bad_response',
-        message: `The service answered with something Triage Desk can't read (${detail}). The service URL may point at another site or an incompatible version.`,
+        message: `${who} answered with ${detail}, which Triage Desk can't read as this feedback API. The service URL may point at another site or an incompatible version.`,
       };
   if (status !== undefined) err.status = status;
+  if (url) err.address = shownAddress(url);
   return err;
 }
 

@@ -25,7 +25,7 @@ export function AppHeader() {
             title="Saved connections"
           >
             {connection.label}
-            {active.you.name ? <span className="crumb__meta"> · {active.you.name}</span> : null}
+            {active.you?.name ? <span className="crumb__meta"> · {active.you.name}</span> : null}
           </button>
         )}
         {connection && screen.name !== 'connect' && (

@@ -1,6 +1,6 @@
 import type { BridgeError } from '../../shared/bridge/errors.js';
 import type { BulkPlan, BulkStep, Receipt } from '../stores/bulk-model.js';
-import { STATUS_LABEL, plural } from './labels.js';
+import { statusLabel, plural } from './labels.js';
 
 /** Words for bulk actions: progress lines, receipts, refusals and the undo toast. */
 
@@ -14,7 +14,7 @@ function assignPhrase(to: { name: string } | null, n: number): string {
 export function planDoneText(plan: BulkPlan, n: number): string {
   switch (plan.kind) {
     case 'status':
-      return `Set ${threads(n)} to ${STATUS_LABEL[plan.to]}`;
+      return `Set ${threads(n)} to ${statusLabel(plan.to)}`;
     case 'assign':
       return assignPhrase(plan.to, n);
     case 'reopen-assign':
@@ -27,7 +27,7 @@ export function planDoneText(plan: BulkPlan, n: number): string {
 /** While sending: "Assigning to Alex Kim: 12 of 30". */
 export function planProgressText(plan: BulkPlan, finished: number, total: number): string {
   const head =
-    plan.kind === 'status' ? `Setting ${STATUS_LABEL[plan.to]}`
+    plan.kind === 'status' ? `Setting ${statusLabel(plan.to)}`
     : plan.kind === 'assign' ? (plan.to ? `Assigning to ${plan.to.name}` : 'Unassigning')
     : plan.kind === 'reopen-assign' ? (plan.to ? `Reopening and assigning to ${plan.to.name}` : 'Reopening and unassigning')
     : 'Undoing';
@@ -36,7 +36,7 @@ export function planProgressText(plan: BulkPlan, finished: number, total: number
 
 function unchangedText(plan: BulkPlan, n: number): string {
   const were = n === 1 ? 'was' : 'were';
-  if (plan.kind === 'status') return `${threads(n)} already ${were} ${STATUS_LABEL[plan.to]}`;
+  if (plan.kind === 'status') return `${threads(n)} already ${were} ${statusLabel(plan.to)}`;
   if (plan.kind === 'assign' || plan.kind === 'reopen-assign') return plan.to ? `${threads(n)} already ${were} assigned to ${plan.to.name}` : `${threads(n)} already ${were} unassigned`;
   return `${threads(n)} already ${were} as before`;
 }
@@ -53,7 +53,7 @@ export function receiptSummary(receipt: Receipt): string {
 }
 
 function stepText(step: BulkStep): string {
-  if (step.kind === 'status') return `set ${STATUS_LABEL[step.to]}`;
+  if (step.kind === 'status') return `set ${statusLabel(step.to)}`;
   return step.to ? `assign to ${step.to.name}` : 'unassign';
 }
 

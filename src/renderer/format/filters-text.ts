@@ -1,5 +1,5 @@
 import { ASSIGNEE_ME, ASSIGNEE_NONE, type Filters, type TaskFilter } from '../stores/filter-model.js';
-import { STATUS_LABEL, TASK_LABEL, typeLabel } from './labels.js';
+import { statusLabel, TASK_LABEL, typeLabel } from './labels.js';
 
 /** Filters in words, for saved views, the palette and announcements. */
 
@@ -17,7 +17,7 @@ export function assigneeFilterLabel(value: string, memberName: (id: string) => s
 /** "Open · Bug · /checkout · Assigned to Me · “button”", or "All threads". */
 export function describeFilters(filters: Filters, memberName: (id: string) => string | undefined = () => undefined): string {
   const parts: string[] = [];
-  if (filters.status) parts.push(STATUS_LABEL[filters.status]);
+  if (filters.status) parts.push(statusLabel(filters.status));
   if (filters.type) parts.push(typeLabel(filters.type));
   if (filters.page) parts.push(filters.page);
   if (filters.assignee) {

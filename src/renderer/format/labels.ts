@@ -22,6 +22,23 @@ export const ROLE_LABEL: Record<Role, string> = {
   reviewer: 'Reviewer',
 };
 
+/**
+ * Labels for values of open enumerations: a value this version doesn't know (the service
+ * added it later) is shown as the service sent it, never hidden.
+ */
+export function statusLabel(status: string): string {
+  return isStatus(status) ? STATUS_LABEL[status] : status;
+}
+
+export function taskLabel(task: string): string {
+  return Object.hasOwn(TASK_LABEL, task) ? TASK_LABEL[task as AgentTask] : task;
+}
+
+export function roleLabel(role: string | null): string {
+  if (role === null) return 'Role not given';
+  return Object.hasOwn(ROLE_LABEL, role) ? ROLE_LABEL[role as Role] : role;
+}
+
 /** Type keys are service-defined ("bug", "copy-change"); show them as words. */
 export function typeLabel(type: string | null | undefined): string {
   if (!type) return 'Unclassified';

@@ -4,15 +4,20 @@ const DAY = 24 * HOUR;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
+/** Said where a service gave no time (the live service answers null or 0 for "unknown"). */
+export const UNKNOWN_DATE = 'unknown date';
+
 /** "12 Mar" in the current year, "12 Mar 2025" otherwise: short enough for a card, unambiguous across locales. */
-export function formatShortDate(ms: number, now: number): string {
+export function formatShortDate(ms: number | null, now: number): string {
+  if (ms === null) return UNKNOWN_DATE;
   const d = new Date(ms);
   const day = `${d.getDate()} ${MONTHS[d.getMonth()]}`;
   return d.getFullYear() === new Date(now).getFullYear() ? day : `${day} ${d.getFullYear()}`;
 }
 
 /** Full local date and time for tooltips, e.g. "12 Mar 2026, 14:05". */
-export function formatDateTime(ms: number): string {
+export function formatDateTime(ms: number | null): string {
+  if (ms === null) return UNKNOWN_DATE;
   const d = new Date(ms);
   const hh = String(d.getHours()).padStart(2, '0');
   const mm = String(d.getMinutes()).padStart(2, '0');
@@ -23,7 +28,8 @@ export function formatDateTime(ms: number): string {
  * "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", then a date. Times slightly
  * in the future (clock skew between this machine and the service) read as "just now".
  */
-export function formatRelativeTime(ms: number, now: number): string {
+export function formatRelativeTime(ms: number | null, now: number): string {
+  if (ms === null) return UNKNOWN_DATE;
   const age = now - ms;
   if (age < 45_000) return age > -5 * MINUTE ? 'just now' : formatShortDate(ms, now);
   if (age < 90 * MINUTE) return `${Math.max(1, Math.round(age / MINUTE))} min ago`;

@@ -1,4 +1,4 @@
-import type { SourcePath, SourceStep } from '../../shared/api/resources.js';
+import type { SourcePath, SourceStep } from '../../shared/reader/index.js';
 
 export interface PathStep {
   component: string | null;
@@ -34,7 +34,7 @@ function toStep(raw: RawStep): PathStep {
   };
 }
 
-export function normalizeSourcePath(path: SourcePath | undefined): NormalizedSourcePath | null {
+export function normalizeSourcePath(path: SourcePath | null | undefined): NormalizedSourcePath | null {
   if (!path) return null;
   if (Array.isArray(path)) {
     if (path.length === 0) return null;

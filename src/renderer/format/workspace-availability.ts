@@ -1,4 +1,4 @@
-import type { Workspace } from '../../shared/api/resources.js';
+import type { Workspace } from '../../shared/reader/index.js';
 
 export interface Availability {
   available: boolean;

@@ -1,6 +1,6 @@
 import type { Status } from '../../shared/api/common.js';
-import type { ItemRow, ItemsSummary } from '../../shared/api/resources.js';
-import { BOARD_STATUSES } from '../format/labels.js';
+import type { ItemRow, ItemsSummary, StatusValue } from '../../shared/reader/index.js';
+import { BOARD_STATUSES, isStatus } from '../format/labels.js';
 
 /** Pure board bookkeeping: moving a card keeps the rows and the whole-project counts in step. */
 
@@ -9,17 +9,43 @@ export interface BoardSnapshot {
   summary: ItemsSummary;
 }
 
-export type Columns = Record<Status, ItemRow[]>;
+/**
+ * One column per status: always the three of the contract, then one for each status the
+ * service sent that this version doesn't know (shown as sent, never dropped).
+ */
+export type Columns = Record<Status, ItemRow[]> & Partial<Record<string, ItemRow[]>>;
 
 /** Rows split by status, each column keeping the rows' order (newest first). */
 export function groupByStatus(rows: readonly ItemRow[]): Columns {
   const columns: Columns = { open: [], deferred: [], resolved: [] };
-  for (const row of rows) columns[row.status].push(row);
+  for (const row of rows) (columns[row.status] ??= []).push(row);
   return columns;
 }
 
+/** Column order: the contract's statuses, then unknown ones alphabetically. */
+export function columnOrder(columns: Columns): StatusValue[] {
+  const extra = Object.keys(columns)
+    .filter((k) => !isStatus(k))
+    .sort();
+  return [...BOARD_STATUSES, ...extra];
+}
+
+export function columnRows(columns: Columns, status: StatusValue): ItemRow[] {
+  return columns[status] ?? [];
+}
+
+/** The summary counts only the contract's statuses; a row of another status moves no count. */
+function bumpStatus(summary: ItemsSummary, status: StatusValue, by: number): ItemsSummary {
+  return isStatus(status) ? { ...summary, [status]: Math.max(0, summary[status] + by) } : summary;
+}
+
+/** byType/byPage keys: an untyped thread counts under no type. */
+function bumpKey(counts: Record<string, number>, key: string | null, by: number): Record<string, number> {
+  return key === null ? counts : bump(counts, key, by);
+}
+
 /** Moves one row to `to`, adjusting the counts; unchanged when the row is missing or already there. */
-export function moveRow(snapshot: BoardSnapshot, itemId: string, to: Status): BoardSnapshot {
+export function moveRow(snapshot: BoardSnapshot, itemId: string, to: StatusValue): BoardSnapshot {
   return patchRows(snapshot, [{ id: itemId, changes: { status: to } }]);
 }
 
@@ -34,11 +60,10 @@ function bump(counts: Record<string, number>, key: string, by: number): Record<s
 /** Whole-project counts after `row` leaves them (a removed or merged thread). */
 function uncount(summary: ItemsSummary, row: ItemRow): ItemsSummary {
   return {
-    ...summary,
+    ...bumpStatus(summary, row.status, -1),
     total: Math.max(0, summary.total - 1),
-    [row.status]: Math.max(0, summary[row.status] - 1),
     unassigned: row.assigneeId ? summary.unassigned : Math.max(0, summary.unassigned - 1),
-    byType: bump(summary.byType, row.type, -1),
+    byType: bumpKey(summary.byType, row.type, -1),
     byPage: bump(summary.byPage, row.page, -1),
   };
 }
@@ -46,9 +71,9 @@ function uncount(summary: ItemsSummary, row: ItemRow): ItemsSummary {
 /** Whole-project counts after `from` became `to`: only the figures a changed field belongs to move. */
 function recount(summary: ItemsSummary, from: ItemRow, to: ItemRow): ItemsSummary {
   let next = summary;
-  if (from.status !== to.status) next = { ...next, [from.status]: Math.max(0, next[from.status] - 1), [to.status]: next[to.status] + 1 };
+  if (from.status !== to.status) next = bumpStatus(bumpStatus(next, from.status, -1), to.status, 1);
   if (Boolean(from.assigneeId) !== Boolean(to.assigneeId)) next = { ...next, unassigned: Math.max(0, next.unassigned + (to.assigneeId ? -1 : 1)) };
-  if (from.type !== to.type) next = { ...next, byType: bump(bump(next.byType, from.type, -1), to.type, 1) };
+  if (from.type !== to.type) next = { ...next, byType: bumpKey(bumpKey(next.byType, from.type, -1), to.type, 1) };
   if (from.page !== to.page) next = { ...next, byPage: bump(bump(next.byPage, from.page, -1), to.page, 1) };
   return next;
 }
@@ -116,31 +141,31 @@ export function nextFocus(columns: Columns, focusedId: string | null, key: 'up' 
   if (!located) return firstCard(columns);
   const { status, index } = located;
   if (key === 'up' || key === 'down') {
-    const list = columns[status];
+    const list = columnRows(columns, status);
     const target = key === 'down' ? Math.min(list.length - 1, index + 1) : Math.max(0, index - 1);
     return list[target]?.id ?? focusedId;
   }
-  const order = BOARD_STATUSES;
+  const order = columnOrder(columns);
   const step = key === 'right' ? 1 : -1;
   for (let c = order.indexOf(status) + step; c >= 0 && c < order.length; c += step) {
-    const list = columns[order[c]!];
+    const list = columnRows(columns, order[c]!);
     if (list.length > 0) return list[Math.min(index, list.length - 1)]!.id;
   }
   return focusedId;
 }
 
-export function locate(columns: Columns, itemId: string | null): { status: Status; index: number } | null {
+export function locate(columns: Columns, itemId: string | null): { status: StatusValue; index: number } | null {
   if (!itemId) return null;
-  for (const status of BOARD_STATUSES) {
-    const index = columns[status].findIndex((r) => r.id === itemId);
+  for (const status of columnOrder(columns)) {
+    const index = columnRows(columns, status).findIndex((r) => r.id === itemId);
     if (index >= 0) return { status, index };
   }
   return null;
 }
 
 export function firstCard(columns: Columns): string | null {
-  for (const status of BOARD_STATUSES) {
-    const first = columns[status][0];
+  for (const status of columnOrder(columns)) {
+    const first = columnRows(columns, status)[0];
     if (first) return first.id;
   }
   return null;

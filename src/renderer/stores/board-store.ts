@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import type { Status } from '../../shared/api/common.js';
-import type { ItemRow, ItemsSummary } from '../../shared/api/resources.js';
+import type { ItemRow, ItemsSummary, ReadProblem, StatusValue } from '../../shared/reader/index.js';
 import { PERF_MARKS, perfMark } from '../app/perf-marks.js';
 import { getBridge } from '../bridge/index.js';
-import { STATUS_LABEL, truncate } from '../format/labels.js';
+import { isStatus, statusLabel, truncate } from '../format/labels.js';
 import { announce } from './announcer-store.js';
 import { applyPending, moveRow, patchRows, removeRows, type BoardSnapshot, type RowPatch } from './board-model.js';
 import { failure, type Failure } from './failure.js';
@@ -25,6 +25,8 @@ interface BoardData {
   capped: boolean;
   scanLimit: number;
   unlisted: UnlistedSlice[];
+  /** Threads the service sent that could not be read: left out of the views, told in a notice. */
+  unreadable: ReadProblem[];
 }
 
 interface PendingMove {
@@ -151,12 +153,12 @@ export const useBoard = create<BoardState>()((set, get) => ({
       set({ progress: null, loadProblem: problem });
       return;
     }
-    const { project, rows, summary, capped, scanLimit, unlisted } = outcome.data;
+    const { project, rows, summary, capped, scanLimit, unlisted, unreadable } = outcome.data;
     const shown = applyPending(replayRecent({ rows, summary }, startedAt), get().pending);
     // For performance tooling (bench/renderer): the rows are in hand and go to the views now.
     perfMark(PERF_MARKS.itemsLoaded);
     set({
-      data: { project: { id: project.id, name: project.name }, ...shown, capped, scanLimit, unlisted },
+      data: { project: { id: project?.id ?? projectId, name: project?.name ?? '' }, ...shown, capped, scanLimit, unlisted, unreadable },
       progress: null,
       loadProblem: problem,
       loadedAt: Date.now(),
@@ -216,13 +218,15 @@ export const useBoard = create<BoardState>()((set, get) => ({
     const { [itemId]: _settled, ...pending } = get().pending;
     const current = get().data;
     if (res.ok) {
-      // The service has the last word (e.g. someone changed it meanwhile).
-      const settled = current && res.data.status !== to ? moveRow(current, itemId, res.data.status) : null;
+      // The service has the last word (e.g. someone changed it meanwhile); a lean answer may not say.
+      const now = res.data.status ?? to;
+      const settled = current && now !== to ? moveRow(current, itemId, now) : null;
       set({ pending, ...(settled && current ? { data: { ...current, ...settled } } : {}) });
-      rememberPatches([{ id: itemId, changes: { status: res.data.status } }]);
-      const what = `Moved ${excerptOf(current, itemId)} to ${STATUS_LABEL[res.data.status]}`;
+      rememberPatches([{ id: itemId, changes: { status: now } }]);
+      const what = `Moved ${excerptOf(current, itemId)} to ${statusLabel(now)}`;
       announce(`${what}.`);
-      if (options.offerUndo !== false && res.data.changed) {
+      // Undo sets the old status again, which the API accepts only for the contract's statuses.
+      if (options.offerUndo !== false && res.data.changed !== false && isStatus(from)) {
         useUndo.getState().offerUndo(what, () => get().setStatus(itemId, from, { offerUndo: false }));
       }
       return true;
@@ -234,7 +238,7 @@ export const useBoard = create<BoardState>()((set, get) => ({
       moveProblem: {
         itemId,
         to,
-        ...failure(`Could not move ${excerptOf(current, itemId)} to ${STATUS_LABEL[to]}; it is back in ${STATUS_LABEL[from]}`, res.error),
+        ...failure(`Could not move ${excerptOf(current, itemId)} to ${statusLabel(to)}; it is back in ${statusLabel(from)}`, res.error),
       },
     });
     // When the write may have happened, show what the service really has.

@@ -1,5 +1,6 @@
 import type { Status } from '../../shared/api/common.js';
-import type { ItemRow } from '../../shared/api/resources.js';
+import type { ItemRow, StatusValue } from '../../shared/reader/index.js';
+import { isStatus } from '../format/labels.js';
 import type { BridgeError, BridgeResult } from '../../shared/bridge/errors.js';
 
 /**
@@ -18,7 +19,8 @@ export type BulkStep = { kind: 'status'; to: Status } | { kind: 'assign'; to: Pe
 
 /** What a thread looked like before the action: undo puts these values back. */
 export interface ThreadBefore {
-  status: Status;
+  /** May be a status this version doesn't know; undo can't send those back (the contract names three). */
+  status: StatusValue;
   assignee: Person | null;
 }
 
@@ -76,7 +78,9 @@ export function planUndo(plan: BulkPlan, { outcomes }: BulkRunResult): BulkPlan 
   for (const outcome of outcomes) {
     const task = byId.get(outcome.itemId);
     if (!task || outcome.changed.length === 0) continue;
-    const steps = [...outcome.changed].reverse().map((step): BulkStep => (step.kind === 'status' ? { kind: 'status', to: task.before.status } : { kind: 'assign', to: task.before.assignee }));
+    const backTo = task.before.status;
+    if (!isStatus(backTo) && outcome.changed.some((step) => step.kind === 'status')) continue;
+    const steps = [...outcome.changed].reverse().map((step): BulkStep => (step.kind === 'status' ? { kind: 'status', to: backTo as Status } : { kind: 'assign', to: task.before.assignee }));
     tasks.push({ itemId: task.itemId, steps, before: afterOf(task.before, outcome.changed) });
   }
   return tasks.length > 0 ? { kind: 'undo', undoing: plan, tasks } : null;

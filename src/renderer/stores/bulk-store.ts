@@ -36,13 +36,14 @@ const sendStep: SendStep = async (itemId, step) => {
   const api = getBridge().api;
   if (step.kind === 'status') {
     const res = await api.setStatus({ itemId, status: step.to });
-    return res.ok ? { ok: true, data: { changed: res.data.changed, patch: { status: res.data.status } } } : res;
+    // A lean answer may leave out what changed: take the request as done, as the service accepted it.
+    return res.ok ? { ok: true, data: { changed: res.data.changed ?? true, patch: { status: res.data.status ?? step.to } } } : res;
   }
   const res = await api.assign({ itemId, assignee: step.to?.id ?? null });
   if (!res.ok) return res;
   // Unassigned rows carry empty strings, as the service lists them.
   const patch = step.to ? { assignee: res.data.assignedTo ?? step.to.name, assigneeId: step.to.id } : { assignee: '', assigneeId: '' };
-  return { ok: true, data: { changed: res.data.changed, patch } };
+  return { ok: true, data: { changed: res.data.changed ?? true, patch } };
 };
 
 export const useBulk = create<BulkState>()((set, get) => ({

@@ -1,8 +1,8 @@
 import type { Status } from '../../shared/api/common.js';
 import { LIMITS } from '../../shared/api/limits.js';
-import type { ItemRow, ItemsResponse, ItemsSummary } from '../../shared/api/resources.js';
+import type { ItemRow, ItemsResponse, ItemsSummary, ReadOutput, ReadProblem } from '../../shared/reader/index.js';
 import type { BridgeError, BridgeResult } from '../../shared/bridge/errors.js';
-import { BOARD_STATUSES } from '../format/labels.js';
+import { BOARD_STATUSES, isStatus } from '../format/labels.js';
 
 /**
  * The items endpoint returns at most 200 rows and does not page. To hold every thread the
@@ -26,7 +26,7 @@ export interface ItemsQueryInput extends SliceFilter, BaseFilter {
   limit: number;
 }
 
-export type ListItems = (query: ItemsQueryInput) => Promise<BridgeResult<ItemsResponse>>;
+export type ListItems = (query: ItemsQueryInput) => Promise<BridgeResult<ReadOutput<'listItems'>>>;
 
 /** A slice that is still cut at 200 rows even with every filter applied. */
 export interface UnlistedSlice {
@@ -45,6 +45,7 @@ export interface LoadProgress {
 }
 
 export interface ProjectItems {
+  /** null when the service didn't name the project in its answer. */
   project: ItemsResponse['project'];
   /** Every distinct thread collected, newest first. */
   rows: ItemRow[];
@@ -53,6 +54,8 @@ export interface ProjectItems {
   capped: boolean;
   scanLimit: number;
   unlisted: UnlistedSlice[];
+  /** Rows the service sent that could not be read (left out, counted once each). */
+  unreadable: ReadProblem[];
   requests: number;
 }
 
@@ -76,7 +79,24 @@ export interface LoadOptions {
 
 /** Newest first; ties broken by id so the order is stable across loads. */
 export function compareNewestFirst(a: ItemRow, b: ItemRow): number {
-  return b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  return (b.createdAt ?? 0) - (a.createdAt ?? 0) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/** Whole-project counts from the rows themselves, for a service that sent no summary. */
+export function summarizeRows(rows: readonly ItemRow[]): ItemsSummary {
+  const summary: ItemsSummary = { total: rows.length, open: 0, deferred: 0, resolved: 0, unassigned: 0, byType: {}, byPage: {} };
+  for (const row of rows) {
+    if (isStatus(row.status)) summary[row.status] += 1;
+    if (!row.assigneeId) summary.unassigned += 1;
+    if (row.type !== null) summary.byType[row.type] = (summary.byType[row.type] ?? 0) + 1;
+    summary.byPage[row.page] = (summary.byPage[row.page] ?? 0) + 1;
+  }
+  return summary;
+}
+
+/** One problem per unreadable row, however many slices it came back in. */
+function problemKey(p: ReadProblem): string {
+  return p.id !== undefined ? `${p.part}\u0000${p.id}` : `${p.part}\u0000${p.reason}\u0000${p.index ?? ''}`;
 }
 
 /** The next, narrower filters for a slice that came back truncated; empty when it cannot narrow further. */
@@ -113,6 +133,10 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
   const { onProgress, signal, concurrency = 3, base = {} } = options;
   const limit = LIMITS.itemsLimitMax;
   const collected = new Map<string, ItemRow>();
+  const unreadable = new Map<string, ReadProblem>();
+  const noteProblems = (problems: readonly ReadProblem[]) => {
+    for (const p of problems) unreadable.set(problemKey(p), p);
+  };
   const progress: LoadProgress = { done: 0, planned: 1, rows: 0 };
   const report = () => onProgress?.({ ...progress, rows: collected.size });
   const addRows = (rows: ItemRow[]) => {
@@ -128,6 +152,7 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
     return { data: null, error: first.error };
   }
   addRows(first.data.items);
+  noteProblems(first.data.unreadable);
   report();
 
   const { summary } = first.data;
@@ -159,6 +184,7 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
         return;
       }
       addRows(res.data.items);
+      noteProblems(res.data.unreadable);
       capped ||= res.data.capped;
       if (res.data.truncated) {
         const narrower = splitSlice(filter, summary);
@@ -180,10 +206,11 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
     data: {
       project: first.data.project,
       rows,
-      summary,
+      summary: first.data.hasSummary ? summary : summarizeRows(rows),
       capped,
       scanLimit: first.data.scanLimit,
       unlisted,
+      unreadable: [...unreadable.values()],
       requests: progress.done,
     },
     error: failure,

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ItemDetail } from '../../shared/api/resources.js';
+import type { ReadOutput } from '../../shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
 import { failure, type Failure } from './failure.js';
 import { onItemsChanged } from './items-sync.js';
@@ -7,7 +7,7 @@ import { onItemsChanged } from './items-sync.js';
 interface ThreadState {
   /** The thread asked for (null: panel closed). */
   itemId: string | null;
-  item: ItemDetail | null;
+  item: ReadOutput<'getItem'> | null;
   loading: boolean;
   problem: Failure | null;
   /** Why a different thread than the one asked for is shown (a reply's ID, a merged duplicate). */

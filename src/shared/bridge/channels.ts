@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  ENDPOINTS,
-  type EndpointInput,
-  type EndpointName,
-  type EndpointOutput,
-  type Workspace,
-  type WorkspacesResponse,
-} from '../api/index.js';
+import { ENDPOINTS, type EndpointInput, type EndpointName } from '../api/index.js';
+import type { ReadOutput, Workspace, WorkspacesResponse } from '../reader/index.js';
 import type { BridgeResult } from './errors.js';
 
 /**
@@ -29,6 +23,7 @@ export interface ConnectionSummary {
 export interface ConnectResult {
   connection: ConnectionSummary;
   workspaces: Workspace[];
+  /** null for a credential with no person behind it. */
   you: WorkspacesResponse['you'];
 }
 
@@ -153,7 +148,7 @@ export type ChannelArgs<C extends Channel> = C extends keyof typeof CONTROL_CHAN
 export type ChannelResult<C extends Channel> = C extends keyof ControlResults
   ? ControlResults[C]
   : C extends `api:${infer N extends EndpointName}`
-    ? EndpointOutput<N>
+    ? ReadOutput<N>
     : never;
 
 export { EVENTS } from './events.js';
@@ -178,7 +173,7 @@ export interface TriageBridge {
     activate(id: string): Promise<BridgeResult<ConnectResult>>;
     active(): Promise<BridgeResult<ConnectResult | null>>;
   };
-  api: { [N in EndpointName]: (input: EndpointInput<N>) => Promise<BridgeResult<EndpointOutput<N>>> };
+  api: { [N in EndpointName]: (input: EndpointInput<N>) => Promise<BridgeResult<ReadOutput<N>>> };
   network: {
     state(): Promise<BridgeResult<NetworkState>>;
     /** Returns an unsubscribe function. */

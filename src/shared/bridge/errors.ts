@@ -38,6 +38,8 @@ export interface BridgeError {
   field?: string;
   /** For rate limiting: when the pause ends (ms since 1970). */
   retryAt?: number;
+  /** The address that answered (no query), when the answer itself is the problem. */
+  address?: string;
   /** For writes that failed on the network: the write may or may not have happened. */
   uncertain?: boolean;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ItemRow } from '../../../shared/api/resources.js';
+import type { ItemRow } from '../../../shared/reader/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { plural } from '../../format/labels.js';
 import { announce } from '../../stores/announcer-store.js';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { Member } from '../../../shared/api/resources.js';
-import { ROLE_LABEL } from '../../format/labels.js';
+import type { Member } from '../../../shared/reader/index.js';
+import { roleLabel } from '../../format/labels.js';
 import { rankPeople } from './people-search.js';
 
 /** What a pick means: a member's user ID, or null for "nobody" (unassign). */
@@ -38,7 +38,7 @@ function optionsFor(members: readonly Member[], you: MemberPickerProps['you'], q
   if (!q || 'nobody'.startsWith(q) || 'unassign'.startsWith(q) || 'none'.startsWith(q)) {
     out.push({ key: 'nobody', assignee: null, label: 'nobody', title: 'Nobody', detail: 'Unassign' });
   }
-  for (const m of rankPeople(others, q)) out.push({ key: m.id, assignee: m.id, label: m.name, title: m.name, detail: `${m.email} · ${ROLE_LABEL[m.role]}` });
+  for (const m of rankPeople(others, q)) out.push({ key: m.id, assignee: m.id, label: m.name, title: m.name, detail: `${m.email} · ${roleLabel(m.role)}` });
   return out;
 }
 

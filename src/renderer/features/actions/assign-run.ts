@@ -1,5 +1,5 @@
 import type { Status } from '../../../shared/api/common.js';
-import type { AssignResponse, StatusResponse } from '../../../shared/api/writes.js';
+import type { AssignResponse, StatusResponse } from '../../../shared/reader/index.js';
 import type { BridgeError, BridgeResult } from '../../../shared/bridge/errors.js';
 // One rule for when a run of writes must stop (a connection problem, or an uncertain write), shared with bulk changes.
 import { haltsTheRun } from '../../stores/bulk-model.js';
@@ -32,7 +32,7 @@ export async function assignEach(api: AssignApi, itemIds: readonly string[], ass
     const res = await api.assign({ itemId, assignee });
     onProgress?.(i + 1);
     if (res.ok) {
-      report.assigned.push({ itemId, changed: res.data.changed, assignedTo: res.data.assignedTo });
+      report.assigned.push({ itemId, changed: res.data.changed ?? true, assignedTo: res.data.assignedTo });
     } else if (res.error.reason === 'resolved_item') {
       report.resolved.push(itemId);
     } else {

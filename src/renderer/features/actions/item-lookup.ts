@@ -1,4 +1,4 @@
-import type { ItemDetail, ItemRow } from '../../../shared/api/resources.js';
+import type { ItemDetail, ItemRow } from '../../../shared/reader/index.js';
 import type { BridgeError } from '../../../shared/bridge/errors.js';
 import { getBridge } from '../../bridge/index.js';
 import { useBoard } from '../../stores/board-store.js';
@@ -11,7 +11,7 @@ export interface ThreadBrief {
   status: ItemRow['status'];
   assigneeId: string | null;
   assignee: string | null;
-  createdAt: number;
+  createdAt: number | null;
   reportCount: number;
   replyCount: number;
   page: string;
@@ -35,7 +35,7 @@ export function briefFromRow(row: ItemRow): ThreadBrief {
 export function briefFromDetail(d: ItemDetail): ThreadBrief {
   return {
     id: d.id,
-    excerpt: d.thread.root.content.replace(/\s+/g, ' ').trim(),
+    excerpt: (d.thread.root?.content ?? '').replace(/\s+/g, ' ').trim(),
     status: d.status,
     assigneeId: d.assignee?.id ?? null,
     assignee: d.assignee?.name ?? null,

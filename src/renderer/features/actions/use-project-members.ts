@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Member } from '../../../shared/api/resources.js';
+import type { Member } from '../../../shared/reader/index.js';
 import type { Failure } from '../../stores/failure.js';
 import { useMembers } from '../../stores/members-store.js';
 

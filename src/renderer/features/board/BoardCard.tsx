@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, type MouseEvent } from 'react';
-import type { ItemRow } from '../../../shared/api/resources.js';
+import type { ItemRow } from '../../../shared/reader/index.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { TASK_LABEL, plural, typeLabel } from '../../format/labels.js';
+import { plural, taskLabel, typeLabel } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import type { ClickModifiers } from '../table/selection.js';
 import { startCardDrag } from './card-drag.js';
@@ -86,13 +86,13 @@ export const BoardCard = memo(function BoardCard({ row, focused, selected, tabba
             onSelect(row.id, { range: native.shiftKey === true, toggle: true }, true);
           }}
         />
-        <span className={`type-tag type-tag--${row.type}`}>{typeLabel(row.type)}</span>
+        <span className={`type-tag type-tag--${row.type ?? 'none'}`}>{typeLabel(row.type)}</span>
         <span className="card__page" title={row.page}>
           {row.page}
         </span>
         {row.agentTask && (
-          <span className="tag tag--task" title={`Agent task: ${TASK_LABEL[row.agentTask]}`}>
-            {TASK_LABEL[row.agentTask]}
+          <span className="tag tag--task" title={`Agent task: ${taskLabel(row.agentTask)}`}>
+            {taskLabel(row.agentTask)}
           </span>
         )}
       </div>

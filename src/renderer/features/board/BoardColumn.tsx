@@ -1,9 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Status } from '../../../shared/api/common.js';
-import type { ItemRow } from '../../../shared/api/resources.js';
+import type { ItemRow } from '../../../shared/reader/index.js';
 import { countText } from '../../format/counts.js';
-import { STATUS_LABEL } from '../../format/labels.js';
+import { statusLabel } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import type { ClickModifiers } from '../table/selection.js';
 import { BoardCard } from './BoardCard.js';
@@ -60,7 +60,7 @@ export function BoardColumn({ status, rows, count, atLeast, filtered, selected, 
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
   }, [focusTick, focusedId, rows, virtualizer]);
 
-  const label = STATUS_LABEL[status];
+  const label = statusLabel(status);
   const counted = countText(count, atLeast, filtered ? { one: 'matching thread', many: 'matching threads' } : { one: 'thread', many: 'threads' });
   const headingId = `column-${status}-heading`;
   const empty = filtered ? 'No matching threads.' : count > 0 ? 'None of these threads could be listed.' : `Nothing ${label.toLowerCase()}.`;

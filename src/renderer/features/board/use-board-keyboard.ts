@@ -1,7 +1,7 @@
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 import type { Status } from '../../../shared/api/common.js';
 import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
-import { type Columns, firstCard, locate, neighbourAfterRemoval, nextFocus } from '../../stores/board-model.js';
+import { type Columns, columnRows, firstCard, locate, neighbourAfterRemoval, nextFocus } from '../../stores/board-model.js';
 import { useBoard } from '../../stores/board-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { anchorAt, type RangeAnchor } from '../table/selection.js';
@@ -63,7 +63,7 @@ export function useBoardKeyboard(
     if (to && from && !hasSelection) {
       e.preventDefault();
       if (from.status === to) return;
-      const neighbour = neighbourAfterRemoval(columns[from.status], focusedId);
+      const neighbour = neighbourAfterRemoval(columnRows(columns, from.status), focusedId);
       focusCard(neighbour ?? focusedId, true);
       if (neighbour) followThread(neighbour);
       void setStatus(focusedId, to);

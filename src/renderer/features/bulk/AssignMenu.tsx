@@ -1,6 +1,6 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { Popover } from '../../components/Popover.js';
-import { ROLE_LABEL } from '../../format/labels.js';
+import { roleLabel } from '../../format/labels.js';
 import type { Person } from '../../stores/bulk-model.js';
 import { useMembers } from '../../stores/members-store.js';
 import { me } from './bulk-actions.js';
@@ -36,7 +36,7 @@ function AssignPanel({ count, onPick, close }: { count: number; onPick(person: P
     const all: Choice[] = [
       ...(self ? [{ key: 'me', label: `Me (${self.name})`, detail: 'Assign to yourself', person: self }] : []),
       { key: 'none', label: 'Unassign', detail: 'Nobody', person: null },
-      ...members.filter((m) => m.id !== self?.id).map((m) => ({ key: m.id, label: m.name, detail: `${ROLE_LABEL[m.role]} · ${m.email}`, person: { id: m.id, name: m.name } })),
+      ...members.filter((m) => m.id !== self?.id).map((m) => ({ key: m.id, label: m.name, detail: `${roleLabel(m.role)} · ${m.email}`, person: { id: m.id, name: m.name } })),
     ];
     const f = filter.trim().toLocaleLowerCase();
     return f ? all.filter((c) => c.label.toLocaleLowerCase().includes(f) || c.detail.toLocaleLowerCase().includes(f)) : all;

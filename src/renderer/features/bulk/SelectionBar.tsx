@@ -1,6 +1,6 @@
 import type { Status } from '../../../shared/api/common.js';
 import { planProgressText } from '../../format/bulk-text.js';
-import { BOARD_STATUSES, STATUS_KEY, STATUS_LABEL } from '../../format/labels.js';
+import { BOARD_STATUSES, STATUS_KEY, statusLabel } from '../../format/labels.js';
 import { useBulk } from '../../stores/bulk-store.js';
 import { clearSelection, openMerge, selectAll } from '../workspace/workspace-commands.js';
 import { AssignMenu } from './AssignMenu.js';
@@ -59,8 +59,8 @@ export function SelectionBar({ projectId, selected, shownIds }: SelectionBarProp
           <span className="selection-bar__sep" aria-hidden="true" />
           <span className="selection-bar__group" role="group" aria-label="Set status">
             {BOARD_STATUSES.map((s) => (
-              <button key={s} type="button" className="button" disabled={running} onClick={() => setStatus(s)} title={`Set ${STATUS_LABEL[s]} (${STATUS_KEY[s]})`}>
-                {STATUS_LABEL[s]}
+              <button key={s} type="button" className="button" disabled={running} onClick={() => setStatus(s)} title={`Set ${statusLabel(s)} (${STATUS_KEY[s]})`}>
+                {statusLabel(s)}
               </button>
             ))}
           </span>

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { Member } from '../../../shared/api/resources.js';
+import type { Member } from '../../../shared/reader/index.js';
 import { rankPeople } from '../actions/people-search.js';
 import { activeMentionQuery, insertMention, type MentionPerson, type MentionQuery } from './mentions.js';
 import './compose.css';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/api/limits.js';
-import type { ItemDetail } from '../../../shared/api/resources.js';
+import type { ItemDetail } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { announce } from '../../stores/announcer-store.js';
@@ -9,6 +9,7 @@ import { emitItemsChanged } from '../../stores/items-sync.js';
 import { useSession } from '../../stores/session-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { useProjectMembers } from '../actions/use-project-members.js';
+import { useItemProjectId } from '../thread/use-item-project.js';
 import { actionFailure } from '../actions/refusals.js';
 import { CharCounter } from './CharCounter.js';
 import { EMPTY_DRAFT, useDrafts, type ReplyDraft } from './drafts-store.js';
@@ -31,7 +32,7 @@ type Phase =
   | { name: 'sending' }
   | { name: 'mention'; problem: MentionProblem }
   | { name: 'failed'; problem: Failure }
-  | { name: 'posted'; postedAs: string; mentioned: string[]; resolved: boolean | null };
+  | { name: 'posted'; postedAs: string | null; mentioned: string[]; resolved: boolean | null };
 
 /** What would stop the service from accepting this reply, checked before sending. */
 function localProblem(draft: ReplyDraft, mentionCount: number, linkProblems: number): string | null {
@@ -53,8 +54,9 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
   const draft = useDrafts((s) => s.drafts[itemId]) ?? EMPTY_DRAFT;
   const focusRequest = useDrafts((s) => s.focusRequests[itemId] ?? 0);
   const { update, clear } = useDrafts.getState();
-  const members = useProjectMembers(item.project.id);
-  const youName = useSession((s) => s.active?.you.name ?? null);
+  const projectId = useItemProjectId(item);
+  const members = useProjectMembers(projectId);
+  const youName = useSession((s) => s.active?.you?.name ?? null);
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
   const [tried, setTried] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -101,9 +103,9 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
     }
     clear(itemId);
     setTried(false);
-    emitItemsChanged({ projectId: item.project.id, patched: [{ id: itemId, changes: { replyCount: item.thread.replies.length + 1 } }] });
+    emitItemsChanged({ projectId, patched: [{ id: itemId, changes: { replyCount: item.thread.replies.length + 1 } }] });
     const who = res.data.mentioned.length > 0 ? `, mentioning ${res.data.mentioned.join(', ')}` : '';
-    announce(`Reply posted as ${res.data.postedAs}${who}.`);
+    announce(`Reply posted${res.data.postedAs ? ` as ${res.data.postedAs}` : ''}${who}.`);
     let resolved: boolean | null = null;
     if (state.resolveAfter) resolved = await onResolve();
     setPhase({ name: 'posted', postedAs: res.data.postedAs, mentioned: res.data.mentioned, resolved });
@@ -175,7 +177,7 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
       {phase.name === 'failed' && <ErrorMessage problem={phase.problem} onRetry={() => void send(draft)} onRefresh={() => void useThread.getState().refresh()} onDismiss={() => setPhase({ name: 'editing' })} compact />}
       {phase.name === 'posted' && (
         <p className="composer__posted" role="status" data-testid="reply-posted">
-          Posted as {phase.postedAs}
+          {phase.postedAs ? `Posted as ${phase.postedAs}` : 'Posted'}
           {phase.mentioned.length > 0 && `, mentioning ${phase.mentioned.join(', ')}`}.
           {phase.resolved === true && ' The thread is resolved.'}
           {phase.resolved === false && ' The thread could not be resolved; see the message above and try the status again.'}

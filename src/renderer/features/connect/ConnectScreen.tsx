@@ -38,7 +38,7 @@ export function ConnectScreen() {
                 {active.connection.label}
                 <span className="muted heading-meta">
                   {' '}
-                  · signed in as {active.you.name} · {active.connection.baseUrl}
+                  · signed in as {active.you?.name ?? 'a token with no person'} · {active.connection.baseUrl}
                 </span>
               </h2>
               <WorkspaceList workspaces={active.workspaces} />

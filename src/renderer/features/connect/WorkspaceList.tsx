@@ -1,5 +1,5 @@
-import type { Workspace } from '../../../shared/api/resources.js';
-import { ROLE_LABEL, plural } from '../../format/labels.js';
+import type { Workspace } from '../../../shared/reader/index.js';
+import { roleLabel, plural } from '../../format/labels.js';
 import { describeAvailability } from '../../format/workspace-availability.js';
 
 /** Each workspace the token reaches, with your role there and whether the API works there (and if not, who can fix it). */
@@ -15,8 +15,8 @@ export function WorkspaceList({ workspaces }: { workspaces: Workspace[] }) {
           <li key={ws.id} className="workspace-row" data-testid="workspace-row" data-available={availability.available}>
             <div className="workspace-row__main">
               <span className="workspace-row__name">{ws.name}</span>
-              <span className="tag">{ROLE_LABEL[ws.role] ?? ws.role}</span>
-              <span className="muted">{plural(ws.projectCount, 'project', 'projects')}</span>
+              <span className="tag">{roleLabel(ws.role)}</span>
+              {ws.projectCount !== null && <span className="muted">{plural(ws.projectCount, 'project', 'projects')}</span>}
             </div>
             {availability.available ? (
               <p className="workspace-row__status workspace-row__status--ok">Available</p>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../shared/api/limits.js';
-import type { SimilarCandidate } from '../../../shared/api/reports.js';
+import type { SimilarCandidate } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { announce } from '../../stores/announcer-store.js';
@@ -32,7 +32,7 @@ type Phase = { name: 'editing' } | { name: 'sending' } | { name: 'mention'; prob
 /** The site of the thread on screen, when it is in this project: a good start for the page URL. */
 function siteOfOpenThread(projectId: string): string {
   const item = useThread.getState().item;
-  if (!item || item.project.id !== projectId) return '';
+  if (!item || (item.project?.id ?? projectId) !== projectId) return '';
   try {
     return `${new URL(item.url).origin}/`;
   } catch {
@@ -219,7 +219,7 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
           {similar.problem && <ErrorMessage problem={similar.problem} compact />}
           {!similar.result && !similar.searching && <p className="muted">Similar threads appear here as you write, so you can reply to one instead of reporting it again.</p>}
           {similar.searching && <p className="muted">Looking for similar threads…</p>}
-          {similar.result && candidates.length === 0 && !similar.searching && <p className="muted">Nothing similar among {similar.result.compared.toLocaleString('en-US')} threads.</p>}
+          {similar.result && candidates.length === 0 && !similar.searching && <p className="muted">{similar.result.compared === null ? 'Nothing similar found.' : `Nothing similar among ${similar.result.compared.toLocaleString('en-US')} threads.`}</p>}
           <ol className="candidate-list" data-testid="create-similar">
             {candidates.map((c) => (
               <li key={c.id}>

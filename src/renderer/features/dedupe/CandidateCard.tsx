@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { SimilarCandidate } from '../../../shared/api/reports.js';
-import { STATUS_LABEL, plural, typeLabel } from '../../format/labels.js';
+import type { SimilarCandidate } from '../../../shared/reader/index.js';
+import { statusLabel, plural, typeLabel } from '../../format/labels.js';
 import { useThread } from '../../stores/thread-store.js';
 import { scorePercent } from './dedupe-model.js';
 import './dedupe.css';
@@ -20,7 +20,7 @@ export function CandidateCard({ candidate: c, children, className }: CandidateCa
         <span className="candidate__score" title="Similarity score from the service (0–100 %)">
           {scorePercent(c.score)}
         </span>
-        <span className={`tag status-tag status-tag--${c.status}`}>{STATUS_LABEL[c.status]}</span>
+        <span className={`tag status-tag status-tag--${c.status}`}>{statusLabel(c.status)}</span>
         <span className="muted">
           {typeLabel(c.type)} · <span className="break">{c.page}</span> · {plural(c.replyCount, 'reply', 'replies')}
           {c.reportCount > 0 && ` · ${plural(c.reportCount, 'report', 'reports')}`}

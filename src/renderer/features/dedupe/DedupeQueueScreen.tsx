@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { SimilarCandidate } from '../../../shared/api/reports.js';
-import type { ItemDetail } from '../../../shared/api/resources.js';
+import type { SimilarCandidate } from '../../../shared/reader/index.js';
+import type { ItemDetail } from '../../../shared/reader/index.js';
 import { isTypingTarget } from '../../app/keyboard.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { STATUS_LABEL, plural, typeLabel } from '../../format/labels.js';
+import { statusLabel, plural, typeLabel } from '../../format/labels.js';
 import type { Failure } from '../../stores/failure.js';
 import { quoteThread } from '../actions/thread-words.js';
 import { receiptHeadline, type MergeReceipt } from '../merge/merge-run.js';
@@ -34,10 +34,10 @@ function FullMessage({ itemId, fallback }: { itemId: string; fallback: string })
   if (!detail) return <p className="dedupe__message muted">{fallback}</p>;
   return (
     <>
-      <p className="dedupe__message">{detail.thread.root.content}</p>
+      <p className="dedupe__message">{detail.thread.root?.content ?? fallback}</p>
       <p className="muted">
-        {detail.thread.root.author} · <RelativeTime ms={detail.createdAt} /> · {detail.pageTitle || detail.page}
-        {detail.anchor.selector && (
+        {detail.thread.root?.author || 'Unknown author'} · <RelativeTime ms={detail.createdAt} /> · {detail.pageTitle || detail.page}
+        {detail.anchor?.selector && (
           <>
             {' · '}
             <code className="break">{detail.anchor.selector}</code>
@@ -218,7 +218,7 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
           <section className="dedupe__subject" aria-labelledby="dedupe-subject-heading" data-testid="dedupe-subject" data-item-id={entry.subject.id}>
             <h2 id="dedupe-subject-heading">This thread</h2>
             <p className="dedupe__meta">
-              <span className={`tag status-tag status-tag--${entry.subject.status}`}>{STATUS_LABEL[entry.subject.status]}</span> {typeLabel(entry.subject.type)} ·{' '}
+              <span className={`tag status-tag status-tag--${entry.subject.status}`}>{statusLabel(entry.subject.status)}</span> {typeLabel(entry.subject.type)} ·{' '}
               <span className="break">{entry.subject.page}</span> · {plural(entry.subject.replyCount, 'reply', 'replies')} · {plural(entry.subject.reportCount, 'report', 'reports')}
             </p>
             <FullMessage itemId={entry.subject.id} fallback={entry.subject.excerpt} />

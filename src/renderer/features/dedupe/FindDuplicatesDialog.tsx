@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/api/limits.js';
-import type { SimilarResponse } from '../../../shared/api/reports.js';
+import type { SimilarResponse } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { plural } from '../../format/labels.js';
@@ -12,6 +12,8 @@ import { quoteThread } from '../actions/thread-words.js';
 import type { MergeReceipt } from '../merge/merge-run.js';
 import { mergeThreads } from '../merge/merge-threads.js';
 import { CandidateCard, OpenCandidateButton } from './CandidateCard.js';
+import { UnreadableNotice } from '../../components/UnreadableNotice.js';
+import { unreadableOf } from '../../../shared/reader/problems.js';
 
 
 interface FindDuplicatesDialogProps {
@@ -96,11 +98,14 @@ export function FindDuplicatesDialog({ projectId, itemId, onClose }: FindDuplica
           Comparing with the project&apos;s threads…
         </p>
       )}
+      <UnreadableNotice problems={unreadableOf(result)} />
       {result && (
         <p className="muted" role="status">
           {candidates.length === 0
-            ? `No similar threads among the ${result.compared.toLocaleString('en-US')} compared.`
-            : `${plural(candidates.length, 'similar thread', 'similar threads')} among ${result.compared.toLocaleString('en-US')} compared, most similar first.`}
+            ? result.compared === null
+              ? 'No similar threads found.'
+              : `No similar threads among the ${result.compared.toLocaleString('en-US')} compared.`
+            : `${plural(candidates.length, 'similar thread', 'similar threads')}${result.compared === null ? '' : ` among ${result.compared.toLocaleString('en-US')} compared`}, most similar first.`}
           {mergedCount > 0 && ` ${plural(mergedCount, 'thread', 'threads')} merged into this one so far.`}
         </p>
       )}

@@ -1,4 +1,4 @@
-import type { SimilarCandidate } from '../../../shared/api/reports.js';
+import type { SimilarCandidate } from '../../../shared/reader/index.js';
 
 /**
  * The dedupe queue's rules, free of React and the bridge.

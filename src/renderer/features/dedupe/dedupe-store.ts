@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { SimilarCandidate } from '../../../shared/api/reports.js';
-import type { ItemDetail, ItemRow } from '../../../shared/api/resources.js';
+import type { SimilarCandidate } from '../../../shared/reader/index.js';
+import type { ItemDetail, ItemRow } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { useBoard } from '../../stores/board-store.js';
 import { failure, type Failure } from '../../stores/failure.js';
@@ -98,7 +98,7 @@ async function openThreads(projectId: string): Promise<{ rows: ItemRow[] } | { p
     if (!outcome.data) return { problem: failure('Could not load the threads of this project', outcome.error ?? { kind: 'bad_response', message: 'The list came back empty.' }) };
     rows = outcome.data.rows;
   }
-  return { rows: rows.filter((r) => r.status === 'open').sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id)) };
+  return { rows: rows.filter((r) => r.status === 'open').sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0) || a.id.localeCompare(b.id)) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { STATUS_LABEL, plural } from '../../format/labels.js';
+import { statusLabel, plural } from '../../format/labels.js';
 import { useThread } from '../../stores/thread-store.js';
 import { ActionDialog } from '../actions/ActionDialog.js';
 import { lookupThreads, type LookupResult, type ThreadBrief } from '../actions/item-lookup.js';
@@ -90,7 +90,7 @@ export function MergeDialog({ projectId, itemIds, onClose }: MergeDialogProps) {
                         <input type="radio" name="kept-thread" value={t.id} checked={t.id === keptId} onChange={() => setKeptId(t.id)} />
                         <span className="keep-option__text">{quoteThread(t.excerpt, 90)}</span>
                         <span className="keep-option__meta muted">
-                          {STATUS_LABEL[t.status]} · {plural(t.reportCount, 'report', 'reports')} · <RelativeTime ms={t.createdAt} />
+                          {statusLabel(t.status)} · {plural(t.reportCount, 'report', 'reports')} · <RelativeTime ms={t.createdAt} />
                           {t.id === suggestion?.id && <span className="tag tag--accent">suggested</span>}
                         </span>
                       </label>

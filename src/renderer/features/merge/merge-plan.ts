@@ -5,7 +5,8 @@ import { plural } from '../../format/labels.js';
 /** What merge planning needs to know about each selected thread. */
 export interface MergeThread {
   id: string;
-  createdAt: number;
+  /** null: the service didn't say; such threads count as the newest. */
+  createdAt: number | null;
   reportCount: number;
   status: string;
   excerpt: string;
@@ -32,7 +33,8 @@ export interface KeepSuggestion {
  */
 export function suggestKeep(threads: readonly MergeThread[], now: number): KeepSuggestion | null {
   if (threads.length === 0) return null;
-  const byAge = [...threads].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  const age = (t: MergeThread) => t.createdAt ?? Number.POSITIVE_INFINITY;
+  const byAge = [...threads].sort((a, b) => (age(a) === age(b) ? 0 : age(a) < age(b) ? -1 : 1) || a.id.localeCompare(b.id));
   const oldest = byAge[0]!;
   const mostReports = Math.max(...threads.map((t) => t.reportCount));
   if (mostReports > 0) {

@@ -1,4 +1,4 @@
-import type { MergeResponse } from '../../../shared/api/writes.js';
+import type { MergeResponse } from '../../../shared/reader/index.js';
 import type { BridgeError, BridgeResult } from '../../../shared/bridge/errors.js';
 import { chunk } from './merge-plan.js';
 
@@ -104,7 +104,7 @@ export async function runMerge(call: MergeCall, keptId: string, duplicateIds: re
       receipt.alreadyMerged += batch.ids.length - res.data.merged;
       receipt.acceptedIds.push(...batch.ids);
       // Later requests go straight to the canonical thread, as the service would anyway.
-      receipt.canonicalId = res.data.canonicalId;
+      receipt.canonicalId = res.data.canonicalId ?? receipt.canonicalId;
       done += batch.ids.length;
       continue;
     }

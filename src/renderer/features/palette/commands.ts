@@ -1,9 +1,9 @@
 import type { Status } from '../../../shared/api/common.js';
-import type { Project } from '../../../shared/api/resources.js';
+import type { Project } from '../../../shared/reader/index.js';
 import { isProjectScreen, useNavigation } from '../../app/navigation-store.js';
 import { keysFor, type AppCommand } from '../../app/shortcuts.js';
 import { describeFilters } from '../../format/filters-text.js';
-import { BOARD_STATUSES, STATUS_LABEL, plural } from '../../format/labels.js';
+import { BOARD_STATUSES, statusLabel, plural } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE } from '../../stores/filter-model.js';
@@ -84,7 +84,7 @@ function threadCommands(ctx: Context): PaletteCommand[] {
   const statusKeys: Record<Status, AppCommand> = { open: 'status.open', deferred: 'status.deferred', resolved: 'status.resolved' };
   const self = me();
   return [
-    ...BOARD_STATUSES.map((s) => command('Threads', `Set status: ${STATUS_LABEL[s]}${targetWords(ctx)}`, () => setStatusOfTargets(s), { keys: statusKeys[s], unavailable: none, id: `status:${s}` })),
+    ...BOARD_STATUSES.map((s) => command('Threads', `Set status: ${statusLabel(s)}${targetWords(ctx)}`, () => setStatusOfTargets(s), { keys: statusKeys[s], unavailable: none, id: `status:${s}` })),
     command('Threads', `Assign…${targetWords(ctx)}`, openAssign, { keys: 'assign', unavailable: none, id: 'assign' }),
     command(
       'Threads',
@@ -123,7 +123,7 @@ function viewCommands(ctx: Context): PaletteCommand[] {
     command('View', 'Search threads and replies', focusSearch, { keys: 'search.focus', id: 'search' }),
     command('View', 'Show only threads assigned to me', () => ws.setFilter('assignee', ASSIGNEE_ME), { id: 'filter-me' }),
     command('View', 'Show only unassigned threads', () => ws.setFilter('assignee', ASSIGNEE_NONE), { id: 'filter-unassigned' }),
-    ...BOARD_STATUSES.map((s) => command('View', `Show only ${STATUS_LABEL[s].toLowerCase()} threads`, () => ws.setFilter('status', s), { id: `filter-${s}` })),
+    ...BOARD_STATUSES.map((s) => command('View', `Show only ${statusLabel(s).toLowerCase()} threads`, () => ws.setFilter('status', s), { id: `filter-${s}` })),
     command('View', 'Clear all filters', () => ws.clearFilters(), { unavailable: filtered ? null : 'No filter is set.', id: 'filter-clear' }),
     command('View', 'Refresh the threads', refresh, { id: 'refresh' }),
     ...useSavedViews.getState().views.map((v) => command('Saved views', `Open saved view: ${v.name} — ${describeFilters(v.filters, memberName)}`, () => openSavedView(v), { id: `saved:${v.id}` })),

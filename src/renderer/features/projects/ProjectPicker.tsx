@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { Project } from '../../../shared/api/resources.js';
+import type { Project } from '../../../shared/reader/index.js';
 import { useNavigation } from '../../app/navigation-store.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
@@ -16,7 +16,7 @@ const NO_PROJECTS: Project[] = [];
 
 function matches(project: Project, filter: string): boolean {
   const f = filter.trim().toLowerCase();
-  return !f || project.name.toLowerCase().includes(f) || project.workspace.name.toLowerCase().includes(f) || (project.repo ?? '').toLowerCase().includes(f);
+  return !f || project.name.toLowerCase().includes(f) || (project.workspace?.name ?? '').toLowerCase().includes(f) || (project.repo ?? '').toLowerCase().includes(f);
 }
 
 /** Moves focus among the project buttons with arrows, Home and End (Enter/Space activate natively). */
@@ -48,7 +48,7 @@ export function ProjectPicker() {
   const listRef = useRef<HTMLUListElement>(null);
   const lastProjectId = connectionId ? readLastProject(connectionId) : null;
   const shown = useMemo(() => projects.filter((p) => matches(p, filter)), [projects, filter]);
-  const showWorkspace = workspaceCount > 1 || new Set(projects.map((p) => p.workspace.id)).size > 1;
+  const showWorkspace = workspaceCount > 1 || new Set(projects.map((p) => p.workspace?.id ?? '')).size > 1;
 
   useEffect(() => {
     if (connectionId) void load(connectionId);
@@ -105,7 +105,7 @@ export function ProjectPicker() {
                 {p.id === lastProjectId && <span className="tag tag--accent">Last opened</span>}
               </span>
               <span id={`project-${p.id}-meta`} className="project-row__meta">
-                {showWorkspace && <span className="tag">{p.workspace.name}</span>}
+                {showWorkspace && p.workspace && <span className="tag">{p.workspace.name}</span>}
                 <span className={p.repo ? 'project-row__repo' : 'project-row__repo muted'}>{p.repo ? shortRepo(p.repo) : 'No repository linked'}</span>
                 <span className="muted">
                   <RelativeTime ms={p.lastActivityAt} prefix="active" />

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type KeyboardEvent, type MouseEvent, memo, useEffect, useId, useMemo, useRef } from 'react';
-import type { ItemRow } from '../../../shared/api/resources.js';
+import type { ItemRow } from '../../../shared/reader/index.js';
 import { ColumnsMenu } from './ColumnsMenu.js';
 import { HeaderCell } from './HeaderCell.js';
 import { isTypingTarget, tableKeyAction } from './keyboard.js';

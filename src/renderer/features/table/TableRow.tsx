@@ -1,6 +1,6 @@
 import { type Column, FlexRender, type Row } from '@tanstack/react-table';
 import { memo } from 'react';
-import type { ItemRow } from '../../../shared/api/resources.js';
+import type { ItemRow } from '../../../shared/reader/index.js';
 import type { ItemsTableFeatures } from './features.js';
 
 export function cellClassName(column: Column<ItemsTableFeatures, ItemRow, unknown>): string {

@@ -1,7 +1,7 @@
 import { type Row, type Table, createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useRef } from 'react';
-import type { ItemRow } from '../../../shared/api/resources.js';
-import { STATUS_LABEL, TASK_LABEL, isStatus, typeLabel } from '../../format/labels.js';
+import type { ItemRow } from '../../../shared/reader/index.js';
+import { statusLabel, taskLabel, isStatus, typeLabel } from '../../format/labels.js';
 import { formatDateTime, formatRelativeTime } from '../../format/relative-time.js';
 import { COLUMN_LABEL } from './column-ids.js';
 import type { ItemsTableFeatures } from './features.js';
@@ -83,7 +83,7 @@ export const itemColumns = helper.columns([
     cell: (ctx) => {
       const status = ctx.getValue();
       return isStatus(status) ? (
-        <span className={`items-table__status items-table__status--${status}`}>{STATUS_LABEL[status]}</span>
+        <span className={`items-table__status items-table__status--${status}`}>{statusLabel(status)}</span>
       ) : (
         <span className="items-table__status">{String(status)}</span>
       );
@@ -142,7 +142,7 @@ export const itemColumns = helper.columns([
     meta: { label: COLUMN_LABEL.agentTask },
     cell: (ctx) => {
       const task = ctx.getValue();
-      return task ? <span className="tag tag--task">{TASK_LABEL[task] ?? task}</span> : null;
+      return task ? <span className="tag tag--task">{taskLabel(task)}</span> : null;
     },
   }),
   helper.accessor('replyCount', {
@@ -177,6 +177,7 @@ export const itemColumns = helper.columns([
     meta: { label: COLUMN_LABEL.created },
     cell: ({ getValue, table }) => {
       const ms = getValue();
+      if (ms === null) return <span className="muted">{formatRelativeTime(null, 0)}</span>;
       return (
         <time dateTime={new Date(ms).toISOString()} title={formatDateTime(ms)}>
           {formatRelativeTime(ms, table.options.meta?.now ?? Date.now())}

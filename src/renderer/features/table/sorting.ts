@@ -41,7 +41,8 @@ export function assigneeSortValue(assignee: string | null | undefined): string |
   return name ? name : undefined;
 }
 
-export function agentTaskSortValue(task: AgentTask | null | undefined): AgentTask | undefined {
+/** Known tasks sort in the contract's order; one this version doesn't know sorts after them, by name. */
+export function agentTaskSortValue(task: string | null | undefined): string | undefined {
   return task ?? undefined;
 }
 

@@ -1,6 +1,6 @@
 import { type Updater, functionalUpdate, useTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import type { ItemRow } from '../../../shared/api/resources.js';
+import type { ItemRow } from '../../../shared/reader/index.js';
 import { itemColumns } from './columns.js';
 import { type ItemsTableMeta, itemsTableFeatures } from './features.js';
 import { fromRowSelection, toRowSelection } from './selection.js';

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import type { ItemDetail } from '../../../shared/api/resources.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { DomContext } from './DomContext.js';
 import { ImageViewer } from './ImageViewer.js';
+import { problemsOf, UnreadablePart, type ThreadItem } from './unreadable.js';
 import { clampPercent } from './zoom.js';
 
-function Screenshot({ url, x, y }: { url: string; x: number; y: number }) {
+/** x and y: the click position in percent; null when the service didn't send it (no ring then). */
+function Screenshot({ url, x, y }: { url: string; x: number | null; y: number | null }) {
   const [failed, setFailed] = useState(false);
   const [large, setLarge] = useState(false);
   if (failed) {
@@ -19,20 +20,36 @@ function Screenshot({ url, x, y }: { url: string; x: number; y: number }) {
     <figure className="evidence__figure">
       <button type="button" className="evidence__frame" onClick={() => setLarge(true)} title="Open the screenshot large (zoom with + and -)">
         <img src={url} alt="Evidence screenshot" onError={() => setFailed(true)} />
-        <span className="click-marker" data-testid="click-marker" aria-hidden="true" style={{ left: `${clampPercent(x)}%`, top: `${clampPercent(y)}%` }} />
+        {x !== null && y !== null && (
+          <span className="click-marker" data-testid="click-marker" aria-hidden="true" style={{ left: `${clampPercent(x)}%`, top: `${clampPercent(y)}%` }} />
+        )}
       </button>
-      <figcaption className="muted">The ring marks where the reporter clicked. Click the screenshot to open it large.</figcaption>
-      {large && <ImageViewer src={url} alt="Evidence screenshot, large" title="Evidence screenshot" marker={{ x, y }} onClose={() => setLarge(false)} />}
+      <figcaption className="muted">
+        {x !== null && y !== null ? 'The ring marks where the reporter clicked. ' : 'The service did not say where the reporter clicked. '}Click the screenshot to open it large.
+      </figcaption>
+      {large && (
+        <ImageViewer
+          src={url}
+          alt="Evidence screenshot, large"
+          title="Evidence screenshot"
+          marker={x !== null && y !== null ? { x, y } : null}
+          onClose={() => setLarge(false)}
+        />
+      )}
     </figure>
   );
 }
 
-export function EvidenceSection({ item }: { item: ItemDetail }) {
-  const { evidence, anchor } = item;
+export function EvidenceSection({ item }: { item: ThreadItem }) {
+  const { evidence } = item;
+  const viewport = item.anchor?.viewport ?? null;
+  const unreadable = problemsOf(item, ['evidence', 'click position']);
   return (
     <section className="thread-section" aria-labelledby="evidence-heading">
       <h3 id="evidence-heading">Evidence</h3>
-      {evidence.expired && (
+      <UnreadablePart what="Part of the evidence" problems={unreadable} />
+      {!evidence && unreadable.length === 0 && <p className="muted">The service sent no evidence for this thread.</p>}
+      {evidence?.expired && (
         <p className="notice" data-testid="evidence-expired">
           Evidence expired: screenshots and page context are kept for the workspace&apos;s retention period, and this thread is older. The conversation, source and attachments remain.
         </p>
@@ -42,18 +59,18 @@ export function EvidenceSection({ item }: { item: ItemDetail }) {
           The pin was moved to another element after capture: the source below describes the new element, the screenshot and page context the original (moved <RelativeTime ms={item.movedAt} />).
         </p>
       )}
-      {evidence.screenshotUrl ? (
-        <Screenshot url={evidence.screenshotUrl} x={anchor.viewport.x} y={anchor.viewport.y} />
+      {evidence?.screenshotUrl ? (
+        <Screenshot url={evidence.screenshotUrl} x={viewport?.x ?? null} y={viewport?.y ?? null} />
       ) : (
-        !evidence.expired && <p className="muted">No screenshot was taken for this thread.</p>
+        evidence && !evidence.expired && <p className="muted">No screenshot was taken for this thread.</p>
       )}
-      {evidence.capturedAt !== null && (
+      {evidence?.capturedAt != null && (
         <p className="muted">
           Captured <RelativeTime ms={evidence.capturedAt} />
-          {anchor.viewport.width > 0 && ` · viewport ${anchor.viewport.width}×${anchor.viewport.height}`}
+          {viewport && viewport.width > 0 && ` · viewport ${viewport.width}×${viewport.height}`}
         </p>
       )}
-      {evidence.domContext && (
+      {evidence?.domContext && (
         <>
           <h4>Page context around the element</h4>
           <DomContext markup={evidence.domContext} />

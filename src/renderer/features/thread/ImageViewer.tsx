@@ -7,7 +7,7 @@ interface ImageViewerProps {
   alt: string;
   title: string;
   /** The reporter's click, as percentages of the image; the ring stays there at every zoom. */
-  marker?: { x: number; y: number };
+  marker?: { x: number; y: number } | null;
   /** In a gallery: which image this is, and how to step to the neighbours (P / N). */
   gallery?: { index: number; count: number; go(delta: -1 | 1): void };
   onClose(): void;

@@ -1,6 +1,6 @@
-import type { ItemDetail } from '../../../shared/api/resources.js';
 import { fileLine, normalizeSourcePath, type PathStep } from '../../format/source-path.js';
 import { ExternalLink } from './ExternalLink.js';
+import { problemsOf, UnreadablePart, type ThreadItem } from './unreadable.js';
 
 function Step({ step, place }: { step: PathStep; place: 'above' | 'target' | 'below' }) {
   const where = fileLine(step.file, step.line);
@@ -15,14 +15,19 @@ function Step({ step, place }: { step: PathStep; place: 'above' | 'target' | 'be
 }
 
 /** Which source file rendered the element, at which build, and the stamped components around it. */
-export function SourceSection({ item }: { item: ItemDetail }) {
+export function SourceSection({ item }: { item: ThreadItem }) {
   const { source, sourceUrl } = item;
   const path = normalizeSourcePath(item.sourcePath);
+  const unreadable = problemsOf(item, ['source', 'source path', 'source path target', 'source path step']);
   if (!source && !path) {
     return (
       <section className="thread-section" aria-labelledby="source-heading">
         <h3 id="source-heading">Source</h3>
-        <p className="muted">No source information: the site was built without the build stamping tool.</p>
+        {unreadable.length > 0 ? (
+          <UnreadablePart what="The source information" problems={unreadable} />
+        ) : (
+          <p className="muted">No source information: the site was built without the build stamping tool.</p>
+        )}
       </section>
     );
   }
@@ -30,6 +35,7 @@ export function SourceSection({ item }: { item: ItemDetail }) {
   return (
     <section className="thread-section" aria-labelledby="source-heading">
       <h3 id="source-heading">Source</h3>
+      <UnreadablePart what="Part of the source information" problems={unreadable} />
       {source && (
         <dl className="facts">
           <div className="facts__row">

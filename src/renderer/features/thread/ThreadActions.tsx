@@ -1,12 +1,13 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { Status } from '../../../shared/api/common.js';
-import type { ItemDetail } from '../../../shared/api/resources.js';
+import type { ItemDetail } from '../../../shared/reader/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
-import { BOARD_STATUSES, STATUS_KEY, STATUS_LABEL } from '../../format/labels.js';
+import { BOARD_STATUSES, STATUS_KEY, statusLabel } from '../../format/labels.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { hasContent, useDrafts } from '../compose/drafts-store.js';
 import type { ThreadStatus } from './use-thread-status.js';
+import { useItemProjectId } from './use-item-project.js';
 import '../actions/actions.css';
 
 /**
@@ -20,12 +21,12 @@ function lastWordIsMine(item: ItemDetail, youId: string | undefined): boolean {
 
 /** Status, assignment and duplicates for the thread on screen. */
 export function ThreadActions({ item, status }: { item: ItemDetail; status: ThreadStatus }) {
-  const youId = useSession((s) => s.active?.you.id);
+  const youId = useSession((s) => s.active?.you?.id);
   const openDialog = useDialogs((s) => s.open);
   const draft = useDrafts((s) => s.drafts[item.id]);
   const [askingBeforeResolve, setAskingBeforeResolve] = useState(false);
   const merged = item.duplicateOf !== null;
-  const projectId = item.project.id;
+  const projectId = useItemProjectId(item);
 
   const choose = (to: Status) => {
     setAskingBeforeResolve(false);
@@ -61,9 +62,9 @@ export function ThreadActions({ item, status }: { item: ItemDetail; status: Thre
               aria-pressed={s === status.shown}
               disabled={merged || status.pending !== null}
               onClick={() => choose(s)}
-              title={merged ? 'A merged duplicate keeps no status of its own: change the thread it was merged into' : `Set status to ${STATUS_LABEL[s]} (${STATUS_KEY[s]} on the board)`}
+              title={merged ? 'A merged duplicate keeps no status of its own: change the thread it was merged into' : `Set status to ${statusLabel(s)} (${STATUS_KEY[s]} on the board)`}
             >
-              {STATUS_LABEL[s]}
+              {statusLabel(s)}
             </button>
           ))}
         </div>
@@ -79,7 +80,7 @@ export function ThreadActions({ item, status }: { item: ItemDetail; status: Thre
       </div>
       {status.pending && (
         <p className="muted" role="status">
-          Moving to {STATUS_LABEL[status.pending]}…
+          Moving to {statusLabel(status.pending)}…
         </p>
       )}
       {status.problem && <ErrorMessage problem={status.problem} onDismiss={status.dismissProblem} compact />}

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import type { ItemDetail, LinearEntry } from '../../../shared/api/resources.js';
+import type { LinearEntry } from '../../../shared/reader/index.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { TASK_LABEL, plural, typeLabel } from '../../format/labels.js';
+import { plural, taskLabel, typeLabel } from '../../format/labels.js';
 import { ExternalLink } from './ExternalLink.js';
+import type { ThreadItem } from './unreadable.js';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -16,12 +17,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function LinearIssue({ entry }: { entry: LinearEntry }) {
   return (
     <li className="linear-entry" data-testid="linear-entry">
-      <ExternalLink url={entry.url}>{entry.identifier}</ExternalLink>
+      {entry.url ? <ExternalLink url={entry.url}>{entry.identifier || entry.url}</ExternalLink> : <span>{entry.identifier || 'Issue'}</span>}
       {entry.delegateName ? (
         <span className="muted">
           {' '}
           delegated to {entry.delegateName}
-          {entry.delegatedMode && <span className="tag tag--task">{TASK_LABEL[entry.delegatedMode]}</span>}
+          {entry.delegatedMode && <span className="tag tag--task">{taskLabel(entry.delegatedMode)}</span>}
         </span>
       ) : (
         <span className="muted"> not delegated</span>
@@ -31,13 +32,13 @@ function LinearIssue({ entry }: { entry: LinearEntry }) {
 }
 
 /** Who, where, when and what happened to the thread besides its conversation. */
-export function ThreadFacts({ item }: { item: ItemDetail }) {
+export function ThreadFacts({ item }: { item: ThreadItem }) {
   const root = item.thread.root;
   return (
     <section className="thread-section" aria-label="Details">
       <dl className="facts">
         <Fact label="Reported by">
-          {root.author} · <RelativeTime ms={item.createdAt} />
+          {root?.author || <span className="muted">Unknown author</span>} · <RelativeTime ms={item.createdAt ?? root?.createdAt ?? null} />
           {item.resolvedAt !== null && (
             <span className="muted">
               {' '}
@@ -45,17 +46,19 @@ export function ThreadFacts({ item }: { item: ItemDetail }) {
             </span>
           )}
         </Fact>
-        <Fact label="Project">
-          {item.project.name}
-          {item.project.repo ? (
-            <>
-              {' · '}
-              <ExternalLink url={item.project.repo.url}>{item.project.repo.url.replace(/^https?:\/\//, '')}</ExternalLink>
-            </>
-          ) : (
-            <span className="muted"> · no repository linked</span>
-          )}
-        </Fact>
+        {item.project && (
+          <Fact label="Project">
+            {item.project.name || item.project.id}
+            {item.project.repo ? (
+              <>
+                {' · '}
+                <ExternalLink url={item.project.repo}>{item.project.repo.replace(/^https?:\/\//, '')}</ExternalLink>
+              </>
+            ) : (
+              <span className="muted"> · no repository linked</span>
+            )}
+          </Fact>
+        )}
         <Fact label="Page">
           <span className="break">{item.pageTitle || item.page}</span>
           {item.url && (
@@ -73,11 +76,11 @@ export function ThreadFacts({ item }: { item: ItemDetail }) {
           {item.assignee ? item.assignee.name : <span className="muted">Unassigned</span>}
           {item.assignee?.mode && (
             <span className="tag tag--task" title="How the assignee (an agent or a person using one) works on it">
-              {TASK_LABEL[item.assignee.mode]}
+              {taskLabel(item.assignee.mode)}
             </span>
           )}
         </Fact>
-        <Fact label="Agent task">{item.agentTask ? <span className="tag tag--task">{TASK_LABEL[item.agentTask]}</span> : <span className="muted">None</span>}</Fact>
+        <Fact label="Agent task">{item.agentTask ? <span className="tag tag--task">{taskLabel(item.agentTask)}</span> : <span className="muted">None</span>}</Fact>
         <Fact label="Reports">
           <span data-testid="report-count">
             {item.reportCount > 0 ? `${plural(item.reportCount, 'duplicate report', 'duplicate reports')} merged in` : <span className="muted">No duplicates merged in</span>}
@@ -87,7 +90,7 @@ export function ThreadFacts({ item }: { item: ItemDetail }) {
           <Fact label="Linear">
             <ul className="linear-list">
               {item.linear.map((l) => (
-                <LinearIssue key={l.identifier} entry={l} />
+                <LinearIssue key={`${l.identifier}-${l.url ?? ''}`} entry={l} />
               ))}
             </ul>
           </Fact>

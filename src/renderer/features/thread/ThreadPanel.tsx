@@ -1,5 +1,5 @@
 import { useEffect, type KeyboardEventHandler, type Ref } from 'react';
-import type { ItemDetail } from '../../../shared/api/resources.js';
+import type { ItemDetail } from '../../../shared/reader/index.js';
 import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
 import { Banner } from '../../components/Banner.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
@@ -16,6 +16,7 @@ import { ThreadFacts } from './ThreadFacts.js';
 import { ThreadMessages } from './ThreadMessages.js';
 import { useThreadStatus, type HostStatusWriter } from './use-thread-status.js';
 import './thread-view.css';
+import { problemsOf, UnreadablePart, type ThreadItem } from './unreadable.js';
 
 interface ThreadPanelProps {
   onClose(): void;
@@ -55,20 +56,22 @@ function DuplicateBanner({ item }: { item: ItemDetail }) {
   );
 }
 
-function ThreadBody({ item, hostWriter }: { item: ItemDetail; hostWriter: HostStatusWriter | undefined }) {
+function ThreadBody({ item, hostWriter }: { item: ThreadItem; hostWriter: HostStatusWriter | undefined }) {
   const status = useThreadStatus(item, hostWriter);
   return (
     <>
       {item.duplicateOf && <DuplicateBanner item={item} />}
       <p className="muted thread-panel__where">
-        {item.project.name} · <span className="break">{item.page}</span> · <code>{item.id}</code>
+        {item.project?.name ? `${item.project.name} · ` : ''}
+        <span className="break">{item.page}</span> · <code>{item.id}</code>
       </p>
       <ThreadActions item={item} status={status} />
       <ThreadFacts item={item} />
+      <UnreadablePart what="Part of the conversation" problems={problemsOf(item, ['conversation', 'first message', 'reply'])} />
       <ThreadMessages root={item.thread.root} replies={item.thread.replies} />
       {!item.duplicateOf && <ReplyComposer item={item} onResolve={() => status.change('resolved')} />}
       <EvidenceSection item={item} />
-      <AnchorSection anchor={item.anchor} />
+      <AnchorSection item={item} />
       <SourceSection item={item} />
       <AttachmentsGallery attachments={item.attachments} />
     </>
@@ -100,7 +103,7 @@ export function ThreadPanel({ onClose, onSetStatus, headingRef, onKeyDown }: Thr
           </button>
         )}
         <h2 id="thread-heading" ref={headingRef} tabIndex={-1} className="thread-panel__title">
-          {item ? firstLine(item.thread.root.content) || 'Thread' : loading ? 'Loading thread…' : 'Thread'}
+          {item ? firstLine(item.thread.root?.content ?? '') || 'Thread' : loading ? 'Loading thread…' : 'Thread'}
         </h2>
         <button type="button" className="button button--quiet" onClick={onClose} aria-label="Close thread" title="Close (Esc)">
           ✕

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { Status } from '../../../shared/api/common.js';
-import type { ItemDetail } from '../../../shared/api/resources.js';
+import type { ItemDetail, StatusValue } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
-import { STATUS_LABEL } from '../../format/labels.js';
+import { isStatus, statusLabel } from '../../format/labels.js';
 import { announce } from '../../stores/announcer-store.js';
 import { useBoard } from '../../stores/board-store.js';
 import type { Failure } from '../../stores/failure.js';
@@ -11,6 +11,7 @@ import { useThread } from '../../stores/thread-store.js';
 import { useUndo } from '../../stores/undo-store.js';
 import { actionFailure } from '../actions/refusals.js';
 import { quoteThread } from '../actions/thread-words.js';
+import { useItemProjectId } from './use-item-project.js';
 
 /**
  * The host's own status writer. The board passes its optimistic one: the card moves at once,
@@ -21,7 +22,8 @@ export type HostStatusWriter = (itemId: string, status: Status) => void | Promis
 
 export interface ThreadStatus {
   /** What to show as current: the pending choice while it is being written. */
-  shown: Status;
+  /** May be a status this version doesn't know: shown as the service sent it. */
+  shown: StatusValue;
   pending: Status | null;
   problem: Failure | null;
   dismissProblem(): void;
@@ -38,10 +40,11 @@ export interface ThreadStatus {
 export function useThreadStatus(item: ItemDetail, hostWriter: HostStatusWriter | undefined): ThreadStatus {
   const boardStatus = useBoard((s) => s.data?.rows.find((r) => r.id === item.id)?.status);
   const [pending, setPending] = useState<Status | null>(null);
+  const projectId = useItemProjectId(item);
   const [problem, setProblem] = useState<Failure | null>(null);
   const current = boardStatus ?? item.status;
-  const { id: itemId, project } = item;
-  const excerpt = item.thread.root.content;
+  const itemId = item.id;
+  const excerpt = item.thread.root?.content ?? '';
 
   /** Writes through the host when it can; `undoable` is whether this panel must offer undo itself. */
   const write = useCallback(
@@ -56,16 +59,18 @@ export function useThreadStatus(item: ItemDetail, hostWriter: HostStatusWriter |
       }
       const res = await getBridge().api.setStatus({ itemId, status: to });
       if (!res.ok) {
-        setProblem(actionFailure(`Could not move ${quoteThread(excerpt)} to ${STATUS_LABEL[to]}`, res.error));
+        setProblem(actionFailure(`Could not move ${quoteThread(excerpt)} to ${statusLabel(to)}`, res.error));
         // Merged meanwhile, or the write may have happened: show the thread as the service has it.
         if (res.error.reason === 'merged_duplicate' || res.error.uncertain) void useThread.getState().refresh();
         return { ok: false, undoable: false };
       }
-      emitItemsChanged({ projectId: project.id, patched: [{ id: itemId, changes: { status: res.data.status } }] });
-      announce(`Moved ${quoteThread(excerpt)} to ${STATUS_LABEL[res.data.status]}.`);
-      return { ok: true, undoable: res.data.changed };
+      // A lean answer may not echo the status or say whether it changed: the request is what happened.
+      const now = res.data.status ?? to;
+      emitItemsChanged({ projectId, patched: [{ id: itemId, changes: { status: now } }] });
+      announce(`Moved ${quoteThread(excerpt)} to ${statusLabel(now)}.`);
+      return { ok: true, undoable: res.data.changed !== false };
     },
-    [hostWriter, itemId, project.id, excerpt],
+    [hostWriter, itemId, projectId, excerpt],
   );
 
   const change = useCallback(
@@ -76,7 +81,8 @@ export function useThreadStatus(item: ItemDetail, hostWriter: HostStatusWriter |
       setProblem(null);
       const { ok, undoable } = await write(to);
       setPending(null);
-      if (undoable) useUndo.getState().offerUndo(`Moved ${quoteThread(excerpt)} to ${STATUS_LABEL[to]}`, async () => (await write(from)).ok);
+      // Undo can only send back a status the contract names.
+      if (undoable && isStatus(from)) useUndo.getState().offerUndo(`Moved ${quoteThread(excerpt)} to ${statusLabel(to)}`, async () => (await write(from)).ok);
       return ok;
     },
     [current, write, excerpt],

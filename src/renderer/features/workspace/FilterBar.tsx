@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
-import type { ItemsSummary, Member } from '../../../shared/api/resources.js';
+import type { ItemsSummary, Member } from '../../../shared/reader/index.js';
 import { assigneeFilterLabel, taskFilterLabel } from '../../format/filters-text.js';
-import { BOARD_STATUSES, STATUS_LABEL, typeLabel } from '../../format/labels.js';
+import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
 import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, TASK_FILTERS, type FilterKey, type Filters } from '../../stores/filter-model.js';
 import { useMembers } from '../../stores/members-store.js';
 import { useSession } from '../../stores/session-store.js';
@@ -62,12 +62,12 @@ export const FilterBar = memo(function FilterBar({ summary, shown, total }: Filt
   const setFilter = useWorkspace((s) => s.setFilter);
   const clearFilters = useWorkspace((s) => s.clearFilters);
   const members = useMembers((s) => s.members);
-  const youName = useSession((s) => s.active?.you.name);
+  const youName = useSession((s) => s.active?.you?.name);
 
   const options = useMemo(() => {
     const memberName = (id: string) => members.find((m) => m.id === id)?.name;
     return {
-      status: BOARD_STATUSES.map((s) => ({ value: s, label: `${STATUS_LABEL[s]}${n(summary?.[s])}` })),
+      status: BOARD_STATUSES.map((s) => ({ value: s, label: `${statusLabel(s)}${n(summary?.[s])}` })),
       type: withCurrent(
         byCount(summary?.byType ?? {}).map((t) => ({ value: t, label: `${typeLabel(t)}${n(summary?.byType[t])}` })),
         filters.type,

@@ -1,12 +1,14 @@
 import { Banner } from '../../components/Banner.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
-import { STATUS_LABEL, typeLabel } from '../../format/labels.js';
+import { UnreadableNotice } from '../../components/UnreadableNotice.js';
+import type { ReadProblem } from '../../../shared/reader/index.js';
+import { statusLabel, typeLabel } from '../../format/labels.js';
 import type { SliceFilter, UnlistedSlice } from '../../stores/load-project-items.js';
 import { useTextSearch } from '../../stores/text-search-store.js';
 
 function describeSlice(filter: SliceFilter): string {
   const parts = [filter.page ? `page ${filter.page}` : 'the whole project'];
-  if (filter.status) parts.push(STATUS_LABEL[filter.status].toLowerCase());
+  if (filter.status) parts.push(statusLabel(filter.status).toLowerCase());
   if (filter.type) parts.push(typeLabel(filter.type).toLowerCase());
   return parts.join(', ');
 }
@@ -24,6 +26,8 @@ interface ListBannersProps {
   capped: boolean;
   scanLimit: number;
   unlisted: UnlistedSlice[];
+  /** Threads the service sent that could not be read. */
+  unreadable: readonly ReadProblem[];
   onRetrySearch(): void;
 }
 
@@ -32,7 +36,7 @@ interface ListBannersProps {
  * slices the endpoint cut at 200 rows (it does not page), or a text search that could not
  * finish.
  */
-export function ListBanners({ capped, scanLimit, unlisted, onRetrySearch }: ListBannersProps) {
+export function ListBanners({ capped, scanLimit, unlisted, unreadable, onRetrySearch }: ListBannersProps) {
   const limit = scanLimit.toLocaleString('en-US');
   const missing = missingCount(unlisted);
   const searchUnlisted = useTextSearch((s) => s.unlisted);
@@ -56,6 +60,7 @@ export function ListBanners({ capped, scanLimit, unlisted, onRetrySearch }: List
           The search matched more threads than the service lists at once (it does not page), so some matches in {where(searchUnlisted)} are not shown: narrow the search or the filters.
         </Banner>
       )}
+      <UnreadableNotice problems={unreadable} />
       {searchProblem && <ErrorMessage problem={searchProblem} onRetry={onRetrySearch} compact />}
     </>
   );

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import type { ItemsSummary } from '../../../shared/api/resources.js';
-import { BOARD_STATUSES, STATUS_LABEL, typeLabel } from '../../format/labels.js';
+import type { ItemsSummary } from '../../../shared/reader/index.js';
+import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
 import { ASSIGNEE_NONE, type FilterKey, type Filters } from '../../stores/filter-model.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 
@@ -55,7 +55,7 @@ export const SummaryHeader = memo(function SummaryHeader({ summary, capped }: { 
       </p>
       <div className="summary__group" role="group" aria-label="By status">
         {BOARD_STATUSES.map((s) => (
-          <Stat key={s} filterKey="status" value={s} label={STATUS_LABEL[s]} count={summary[s]} describe={`${STATUS_LABEL[s].toLowerCase()} threads`} testId={`summary-${s}`} />
+          <Stat key={s} filterKey="status" value={s} label={statusLabel(s)} count={summary[s]} describe={`${statusLabel(s).toLowerCase()} threads`} testId={`summary-${s}`} />
         ))}
         <Stat filterKey="assignee" value={ASSIGNEE_NONE} label="Unassigned" count={summary.unassigned} describe="unassigned threads" />
       </div>

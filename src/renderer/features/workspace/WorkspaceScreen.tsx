@@ -118,7 +118,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
       <WorkspaceToolbar onOpenThread={openFromKeyboard} />
       {data && <SummaryHeader summary={data.summary} capped={data.capped} />}
       <FilterBar summary={data?.summary ?? null} shown={rows.length} total={all.length} />
-      {data && <ListBanners capped={data.capped} scanLimit={data.scanLimit} unlisted={data.unlisted} onRetrySearch={refresh} />}
+      {data && <ListBanners capped={data.capped} scanLimit={data.scanLimit} unlisted={data.unlisted} unreadable={data.unreadable} onRetrySearch={refresh} />}
       {loadProblem && (
         <div className="workspace__problem">
           <ErrorMessage problem={loadProblem} onRetry={refresh} />

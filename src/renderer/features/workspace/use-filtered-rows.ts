@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ItemRow } from '../../../shared/api/resources.js';
+import type { ItemRow } from '../../../shared/reader/index.js';
 import { useBoard } from '../../stores/board-store.js';
 import { filterRows, type Filters } from '../../stores/filter-model.js';
 import { useSession } from '../../stores/session-store.js';
@@ -23,7 +23,7 @@ export function filteredRowsNow(): ItemRow[] {
   const filters = useWorkspace.getState().filters;
   const search = useTextSearch.getState();
   return filterRows(useBoard.getState().data?.rows ?? NO_ROWS, filters, {
-    meId: useSession.getState().active?.you.id ?? null,
+    meId: useSession.getState().active?.you?.id ?? null,
     textMatches: filters.q && search.q === filters.q ? search.matches : null,
   });
 }
@@ -35,7 +35,7 @@ export function filteredRowsNow(): ItemRow[] {
 export function useFilteredRows(): FilteredRows {
   const all = useBoard((s) => s.data?.rows ?? NO_ROWS);
   const filters = useWorkspace((s) => s.filters);
-  const meId = useSession((s) => s.active?.you.id ?? null);
+  const meId = useSession((s) => s.active?.you?.id ?? null);
   const q = filters.q ?? null;
   const textMatches = useTextSearch((s) => (q !== null && s.q === q ? s.matches : null));
   const rows = useMemo(() => filterRows(all, filters, { meId, textMatches }), [all, filters, meId, textMatches]);

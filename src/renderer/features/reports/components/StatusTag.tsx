@@ -1,6 +1,7 @@
-import type { Status } from '../../../../shared/api/common.js';
-import { STATUS_LABEL } from '../../../format/labels.js';
+import { statusLabel } from '../../../format/labels.js';
 
-export function StatusTag({ status }: { status: Status }) {
-  return <span className={`tag status-tag status-tag--${status}`}>{STATUS_LABEL[status]}</span>;
+/** Any status or outcome the service sends, known or not; null when it sent none. */
+export function StatusTag({ status }: { status: string | null }) {
+  if (status === null) return <span className="tag status-tag">Status not given</span>;
+  return <span className={`tag status-tag status-tag--${status}`}>{statusLabel(status)}</span>;
 }

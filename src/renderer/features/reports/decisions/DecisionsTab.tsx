@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { Decision } from '../../../../shared/api/reports.js';
+import type { Decision } from '../../../../shared/reader/index.js';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { ExportBar } from '../components/ExportBar.js';
 import { LoadedAt } from '../components/LoadedAt.js';
@@ -18,6 +18,8 @@ import { RuleForm } from './RuleForm.js';
 import { RulesPanel } from './RulesPanel.js';
 import { CappedBanner } from '../components/CappedBanner.js';
 import { formatCount } from '../model/numbers.js';
+import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
+import { unreadableOf } from '../../../../shared/reader/problems.js';
 
 const RULE_BLOCKED_ID = 'rule-blocked-reason';
 
@@ -67,6 +69,7 @@ export function DecisionsTab() {
         <LoadedAt at={loadedAt} loading={loading} onRefresh={() => void reload()} what="decision log" />
         <ExportBar projectName={projectName} kind="decision-log" markdown={markdown} disabled={!page} />
       </div>
+      <UnreadableNotice problems={unreadableOf(page)} />
       {page?.capped && <CappedBanner reader="the log" consequence="older decisions are missing" />}
       <div className="decisions-layout">
         <div className="decisions-main">

@@ -1,13 +1,15 @@
 import { useEffect, useId, useRef } from 'react';
-import type { HotspotFile } from '../../../../shared/api/reports.js';
+import type { HotspotFile } from '../../../../shared/reader/index.js';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
-import { BOARD_STATUSES, STATUS_LABEL, typeLabel } from '../../../format/labels.js';
+import { BOARD_STATUSES, statusLabel, typeLabel } from '../../../format/labels.js';
 import { Loading } from '../components/Loading.js';
 import { StatusTag } from '../components/StatusTag.js';
 import { ThreadRef } from '../components/ThreadRef.js';
 import { fileSummaryText, parseLine } from '../model/hotspots-model.js';
 import { showingText } from '../model/paging.js';
 import { useHotspots } from '../stores/hotspots-store.js';
+import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
+import { unreadableOf } from '../../../../shared/reader/problems.js';
 
 /** Typing a line number waits for a pause before asking the service. */
 const LINE_DEBOUNCE_MS = 350;
@@ -50,6 +52,7 @@ export function FileThreads({ file }: { file: HotspotFile }) {
           Close
         </button>
       </div>
+      <UnreadableNotice problems={unreadableOf(matches)} />
       {matches?.summary && (
         <p data-testid="file-threads-summary" data-open={matches.summary.open} data-deferred={matches.summary.deferred} data-resolved={matches.summary.resolved}>
           {fileSummaryText(matches.summary)}
@@ -92,7 +95,7 @@ export function FileThreads({ file }: { file: HotspotFile }) {
             <option value="">All statuses</option>
             {BOARD_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABEL[s]}
+                {statusLabel(s)}
               </option>
             ))}
           </select>

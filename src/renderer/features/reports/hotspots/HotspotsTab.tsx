@@ -9,6 +9,8 @@ import { FileThreads } from './FileThreads.js';
 import { HotspotFiles } from './HotspotFiles.js';
 import { HotspotsChart } from './HotspotsChart.js';
 import { formatCount } from '../model/numbers.js';
+import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
+import { unreadableOf } from '../../../../shared/reader/problems.js';
 
 /**
  * Which source files collect feedback: for a developer about to edit a file, and for the
@@ -51,7 +53,7 @@ export function HotspotsTab() {
           {hotspots && (
             <>
               {coverageText(hotspots.coverage)}
-              {hotspots.totalFiles !== undefined && ` across ${formatCount(hotspots.totalFiles)} ${hotspots.totalFiles === 1 ? 'file' : 'files'}`}.
+              {hotspots.totalFiles !== null && ` across ${formatCount(hotspots.totalFiles)} ${hotspots.totalFiles === 1 ? 'file' : 'files'}`}.
             </>
           )}
         </p>
@@ -59,11 +61,12 @@ export function HotspotsTab() {
       </div>
       {problem && <ErrorMessage problem={problem} onRetry={() => void load(projectId, true)} />}
       {loading && <Loading testId="hotspots-loading">{hotspots ? 'Refreshing the source hotspots…' : `Ranking the source files of ${projectName} by open and deferred threads…`}</Loading>}
+      <UnreadableNotice problems={unreadableOf(hotspots)} />
       {empty && <p className="notice">{empty}</p>}
       {hotspots && !empty && (
         <>
           <HotspotsChart rows={rows} onSelect={select} />
-          {hotspots.totalFiles !== undefined && hotspots.totalFiles > files.length && (
+          {hotspots.totalFiles !== null && hotspots.totalFiles > files.length && (
             <p className="muted">
               The service ranks {formatCount(hotspots.totalFiles)} files; the {files.length} highest-ranked are listed.
             </p>

@@ -1,5 +1,5 @@
-import type { Decision, DecisionsResponse } from '../../../../shared/api/reports.js';
-import { typeLabel } from '../../../format/labels.js';
+import type { Decision, DecisionsResponse } from '../../../../shared/reader/index.js';
+import { statusLabel, typeLabel } from '../../../format/labels.js';
 import { formatDateTime } from '../../../format/relative-time.js';
 import { blockQuote, blocks, cite, escapeInline, isoDate, table, tableCell } from './markdown.js';
 import { quotedConversation, quotedMessage } from './message-markdown.js';
@@ -14,13 +14,12 @@ export interface DecisionsExport {
   page: DecisionsResponse;
 }
 
-const OUTCOME = { resolved: 'Resolved', deferred: 'Deferred' } as const;
 
 function decisionBlock(d: Decision, index: number): string {
   const by = d.decidedBy ? ` by ${escapeInline(d.decidedBy)}` : '';
   return blocks(
     `### ${index}. ${cite(d.id)} ${escapeInline(d.line)}`,
-    `**${OUTCOME[d.outcome]}**${by} on ${isoDate(d.decidedAt)}. Type: ${escapeInline(typeLabel(d.type))}. Page: ${escapeInline(d.page)}.`,
+    `**${d.outcome === null ? 'Outcome not given' : statusLabel(d.outcome)}**${by} on ${isoDate(d.decidedAt)}. Type: ${escapeInline(typeLabel(d.type))}. Page: ${escapeInline(d.page)}.`,
     `**Question**\n\n${quotedMessage(d.question)}`,
     d.conversation.length > 0 || d.omittedReplies > 0 ? `**Conversation**\n\n${quotedConversation(d.conversation, d.omittedReplies)}` : null,
   );

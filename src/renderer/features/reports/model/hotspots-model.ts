@@ -1,4 +1,4 @@
-import type { HotspotFile, SourceResponse } from '../../../../shared/api/reports.js';
+import type { HotspotFile, SourceResponse } from '../../../../shared/reader/index.js';
 import type { Status } from '../../../../shared/api/common.js';
 import { formatCount } from './numbers.js';
 
@@ -31,6 +31,7 @@ export function hotspotRows(files: readonly HotspotFile[]): HotspotBarRow[] {
 
 /** "300 of 300 threads are stamped (100%)". */
 export function coverageText(coverage: SourceResponse['coverage']): string {
+  if (coverage === null) return 'The service did not say how many threads are stamped';
   const { threads, stamped } = coverage;
   const pct = threads === 0 ? 0 : Math.round((stamped / threads) * 100);
   return `${formatCount(stamped)} of ${formatCount(threads)} ${threads === 1 ? 'thread is' : 'threads are'} stamped (${pct}%)`;
@@ -38,6 +39,7 @@ export function coverageText(coverage: SourceResponse['coverage']): string {
 
 /** Why there is no chart, or null when there is one. */
 export function noHotspotsText(coverage: SourceResponse['coverage']): string | null {
+  if (coverage === null) return null;
   if (coverage.threads === 0) return 'This project has no threads yet.';
   if (coverage.stamped === 0) return 'None of this project’s threads carry a source file: the site is not built with the build stamping tool, so threads cannot be traced to files.';
   return null;

@@ -73,7 +73,8 @@ export function blocks(...parts: (string | null | false | undefined)[]): string 
 }
 
 /** ISO date (YYYY-MM-DD) in local time, as people read the meeting date. */
-export function isoDate(ms: number): string {
+export function isoDate(ms: number | null): string {
+  if (ms === null) return 'an unknown date';
   const d = new Date(ms);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }

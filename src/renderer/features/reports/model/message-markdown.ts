@@ -1,4 +1,4 @@
-import type { Message, Row } from '../../../../shared/api/common.js';
+import type { Message, Row } from '../../../../shared/reader/index.js';
 import { blockQuote, cite, escapeInline, isoDate } from './markdown.js';
 
 /** "`itm_1` Checkout button is grey": every thread a report mentions is cited by its ID. */
@@ -7,9 +7,10 @@ export function threadLine(row: Pick<Row, 'id' | 'line'>): string {
 }
 
 /** A quoted message: who and when on the first line, then the words, all inside the quote. */
-export function quotedMessage(m: Message, indent = ''): string {
+export function quotedMessage(m: Message | null, indent = ''): string {
+  if (m === null) return `${indent}*Not included in the service's answer.*`;
   const via = m.via ? ` via ${m.via}` : '';
-  return `${indent}> ${escapeInline(`${m.author}${via}, ${isoDate(m.at)}:`)}\n${blockQuote(m.text, indent)}`;
+  return `${indent}> ${escapeInline(`${m.author || 'Unknown author'}${via}, ${isoDate(m.at)}:`)}\n${blockQuote(m.text, indent)}`;
 }
 
 /** A conversation: earlier replies left out are counted, so nobody mistakes the quote for all of it. */

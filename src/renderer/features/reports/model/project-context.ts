@@ -17,7 +17,8 @@ export interface ProjectContextParts {
 const HEADING = /^\s*Rules learned:?\s*$/im;
 const RULE_LINE = /^\s*[-*]\s+(.*?)(?:\s+\(added by (.+?), (\d{4}-\d{2}-\d{2})\))?\s*$/;
 
-export function splitProjectContext(context: string): ProjectContextParts {
+export function splitProjectContext(context: string | null): ProjectContextParts {
+  if (context === null) return { written: '', rules: [] };
   const match = HEADING.exec(context);
   if (!match) return { written: context.trim(), rules: [] };
   const written = context.slice(0, match.index).trim();

@@ -1,4 +1,4 @@
-import type { ReviewResponse } from '../../../../shared/api/reports.js';
+import type { ReviewResponse } from '../../../../shared/reader/index.js';
 import type { ReviewSection } from '../../../../shared/api/requests.js';
 import { typeLabel } from '../../../format/labels.js';
 

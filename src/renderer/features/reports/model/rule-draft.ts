@@ -1,4 +1,4 @@
-import type { Decision } from '../../../../shared/api/reports.js';
+import type { Decision } from '../../../../shared/reader/index.js';
 import { LIMITS } from '../../../../shared/api/limits.js';
 
 /**

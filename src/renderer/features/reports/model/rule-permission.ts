@@ -11,21 +11,30 @@ export const RULE_ROLES: readonly Role[] = ['owner', 'admin'];
 
 interface WorkspaceLike {
   id: string;
-  role: Role;
+  /** Open: a role this version doesn't know, or none given. */
+  role: string | null;
   available: boolean;
 }
 interface ProjectLike {
   id: string;
-  workspace: { id: string };
+  workspace: { id: string } | null;
 }
 
-export function permissionFromRole(role: Role | null): RulePermission {
-  return role !== null && RULE_ROLES.includes(role) ? { kind: 'allowed', role } : { kind: 'denied', role };
+const KNOWN_ROLES: readonly string[] = ['owner', 'admin', 'collaborator', 'reviewer'] satisfies readonly Role[];
+
+/**
+ * A role this version doesn't know (or none) doesn't block the button: the service has the
+ * last word, and a refusal is explained when it comes.
+ */
+export function permissionFromRole(role: string | null): RulePermission {
+  if (role === null || !KNOWN_ROLES.includes(role)) return { kind: 'allowed', role: null };
+  const known = role as Role;
+  return RULE_ROLES.includes(known) ? { kind: 'allowed', role: known } : { kind: 'denied', role: known };
 }
 
 /** The project's workspace from the project list; with one reachable workspace it is that one. */
 export function rulePermission(workspaces: readonly WorkspaceLike[], projects: readonly ProjectLike[] | null, projectId: string): RulePermission {
-  const workspaceId = projects?.find((p) => p.id === projectId)?.workspace.id;
+  const workspaceId = projects?.find((p) => p.id === projectId)?.workspace?.id;
   const usable = workspaces.filter((w) => w.available);
   const workspace = workspaceId !== undefined ? workspaces.find((w) => w.id === workspaceId) : usable.length === 1 ? usable[0] : undefined;
   if (!workspace) return { kind: 'unknown', reason: 'Triage Desk could not tell which workspace holds this project, so it cannot tell whether you may save rules.' };

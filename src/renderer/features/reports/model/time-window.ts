@@ -19,8 +19,9 @@ export interface WindowText {
   length: string;
 }
 
-export function windowText(since: number, until: number): WindowText {
-  return { from: formatDateTime(since), to: formatDateTime(until), length: durationText(Math.max(0, until - since)) };
+export function windowText(since: number | null, until: number | null): WindowText {
+  const length = since !== null && until !== null ? durationText(Math.max(0, until - since)) : 'length unknown';
+  return { from: formatDateTime(since), to: formatDateTime(until), length };
 }
 
 /**

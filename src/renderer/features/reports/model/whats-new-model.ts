@@ -1,4 +1,4 @@
-import type { WhatsNewResponse } from '../../../../shared/api/reports.js';
+import type { WhatsNewResponse } from '../../../../shared/reader/index.js';
 
 /**
  * The briefing's sections in reading order, each with its count and what to say when it

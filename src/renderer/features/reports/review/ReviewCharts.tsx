@@ -1,4 +1,4 @@
-import type { ReviewResponse } from '../../../../shared/api/reports.js';
+import type { ReviewResponse } from '../../../../shared/reader/index.js';
 import { ChartFigure } from '../components/ChartFigure.js';
 import { NEUTRAL_COLOR, STATUS_COLOR } from '../components/chart-colors.js';
 import { StackedBars } from '../components/StackedBars.js';

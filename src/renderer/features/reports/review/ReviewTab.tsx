@@ -12,6 +12,8 @@ import { ReviewCharts } from './ReviewCharts.js';
 import { ReviewOverview } from './ReviewOverview.js';
 import { ReviewSectionView } from './ReviewSectionView.js';
 import { formatCount } from '../model/numbers.js';
+import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
+import { unreadableOf } from '../../../../shared/reader/problems.js';
 
 /** Moves to a section's heading. Not an <a href="#…">: the URL fragment is the app's route. */
 function jumpTo(section: ReviewSection) {
@@ -62,6 +64,7 @@ export function ReviewTab() {
       {loading && <Loading testId="review-loading">{overview ? `Refreshing the review of ${projectName}…` : `Loading the review of ${projectName}: counts, breakdowns and the first rows of each section…`}</Loading>}
       {overview && (
         <>
+          <UnreadableNotice problems={unreadableOf(overview)} />
           <ReviewOverview overview={overview} />
           <ReviewCharts overview={overview} />
           <SectionLinks />

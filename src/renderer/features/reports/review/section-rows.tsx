@@ -35,7 +35,7 @@ export const SECTION_ROW: { [S in ReviewSection]: (row: ReviewRow<S>) => ReactNo
     <>
       <ThreadRef row={r} />
       <p className="report-row__meta">
-        Open for {plural(r.ageDays, 'day', 'days')} · {r.assignee ? `Assigned to ${r.assignee}` : 'Unassigned'} · {r.page}
+        {r.ageDays === null ? 'Open for an unknown time' : `Open for ${plural(r.ageDays, 'day', 'days')}`} · {r.assignee ? `Assigned to ${r.assignee}` : 'Unassigned'} · {r.page}
       </p>
     </>
   ),

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DecisionsResponse } from '../../../../shared/api/reports.js';
+import type { DecisionsResponse } from '../../../../shared/reader/index.js';
 import { LIMITS } from '../../../../shared/api/limits.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, type Failure } from '../../../stores/failure.js';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { Status } from '../../../../shared/api/common.js';
-import type { SourceResponse } from '../../../../shared/api/reports.js';
+import type { SourceResponse } from '../../../../shared/reader/index.js';
 import { LIMITS } from '../../../../shared/api/limits.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, type Failure } from '../../../stores/failure.js';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { ReviewSection } from '../../../../shared/api/requests.js';
-import type { ReviewResponse } from '../../../../shared/api/reports.js';
+import type { ReviewResponse } from '../../../../shared/reader/index.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, type Failure } from '../../../stores/failure.js';
 import { appendPage, firstPage, type PagedList } from '../model/paging.js';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Decision } from '../../../../shared/api/reports.js';
+import type { Decision } from '../../../../shared/reader/index.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, type Failure } from '../../../stores/failure.js';
 import { parseThreadIds, ruleFromDecision, ruleProblem } from '../model/rule-draft.js';
@@ -69,7 +69,7 @@ export const useRuleDraft = create<RuleState>()((set, get) => ({
       set({ saving: false, problem: failure('The rule was not saved', res.error) });
       return false;
     }
-    set({ saving: false, outcome: res.data.saved ? { kind: 'saved', rule: res.data.rule, cited: res.data.cited } : { kind: 'duplicate', rule } });
+    set({ saving: false, outcome: res.data.saved ? { kind: 'saved', rule: res.data.rule ?? rule, cited: res.data.cited } : { kind: 'duplicate', rule } });
     return true;
   },
 }));

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { WhatsNewResponse } from '../../../../shared/api/reports.js';
+import type { WhatsNewResponse } from '../../../../shared/reader/index.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, type Failure } from '../../../stores/failure.js';
 import { localMidnight, sinceDateProblem } from '../model/time-window.js';

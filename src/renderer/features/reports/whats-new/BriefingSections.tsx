@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { WhatsNewResponse } from '../../../../shared/api/reports.js';
+import type { WhatsNewResponse } from '../../../../shared/reader/index.js';
 import { typeLabel } from '../../../format/labels.js';
 import { Quote } from '../components/Quote.js';
 import { StatusTag } from '../components/StatusTag.js';
@@ -59,7 +59,7 @@ const RENDER: { [K in BriefingSectionKey]: (b: WhatsNewResponse) => ReactNode[] 
     )),
   mentionsYou: (b) =>
     b.mentionsYou.map((m, i) => (
-      <li key={`${m.threadId}-${m.mention.at}-${i}`} className="report-row">
+      <li key={`${m.threadId}-${m.mention?.at ?? ''}-${i}`} className="report-row">
         <ThreadRef row={m.thread ?? { id: m.threadId, line: `A thread this briefing could not read (it may be older than the ${formatCount(LIMITS.scanLimit)} most recent)` }} />
         <Quote message={m.mention} label="Mention" />
       </li>

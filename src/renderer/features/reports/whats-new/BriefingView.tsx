@@ -6,6 +6,13 @@ import { briefingIsEmpty } from '../model/whats-new-model.js';
 import type { Briefing } from '../stores/whats-new-store.js';
 import { BriefingSections } from './BriefingSections.js';
 import { CappedBanner } from '../components/CappedBanner.js';
+import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
+import { unreadableOf } from '../../../../shared/reader/problems.js';
+
+/** A time as text, marked up as a <time> when the service gave one. */
+function Instant({ ms, text }: { ms: number | null; text: string }) {
+  return ms === null ? <>{text}</> : <time dateTime={new Date(ms).toISOString()}>{text}</time>;
+}
 
 /** The briefing: its window and what that did to the bookmark, the counts, then each section. */
 export function BriefingView({ briefing }: { briefing: Briefing }) {
@@ -17,7 +24,7 @@ export function BriefingView({ briefing }: { briefing: Briefing }) {
       <header className="briefing__head">
         <h2 id="briefing-title">{mode === 'bookmark' ? 'Since your bookmark' : 'Since the date you chose'}</h2>
         <p className="briefing__window" data-testid="briefing-window" data-since={data.since} data-until={data.until}>
-          From <time dateTime={new Date(data.since).toISOString()}>{w.from}</time> to <time dateTime={new Date(data.until).toISOString()}>{w.to}</time> ({w.length})
+          From <Instant ms={data.since} text={w.from} /> to <Instant ms={data.until} text={w.to} /> ({w.length})
         </p>
         <p className="briefing__bookmark" data-testid="briefing-bookmark">
           {mode === 'bookmark' ? `Your bookmark moved to ${w.to}: the next bookmark briefing starts there.` : 'Your bookmark stays where it is.'}
@@ -28,6 +35,7 @@ export function BriefingView({ briefing }: { briefing: Briefing }) {
           This is your first briefing for this project, so it covers the last {LIMITS.whatsNewFirstLookbackDays} days.
         </Banner>
       )}
+      <UnreadableNotice problems={unreadableOf(data)} />
       {data.capped && <CappedBanner reader="the briefing" consequence="counts are minimums" testId="briefing-capped" />}
       <CountTiles
         label="Briefing counts"
