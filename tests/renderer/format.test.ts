@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NetworkState } from '../../src/shared/bridge/channels.js';
 import type { BridgeError } from '../../src/shared/bridge/errors.js';
+import { SourcePath } from '../../src/shared/reader/index.js';
 import { countText } from '../../src/renderer/format/counts.js';
 import { errorFromUnknown, explainError } from '../../src/renderer/format/describe-error.js';
 import { truncate, typeLabel } from '../../src/renderer/format/labels.js';
@@ -132,7 +133,7 @@ describe('normalizeSourcePath', () => {
   });
 
   it('accepts the array shape, of strings or steps', () => {
-    const p = normalizeSourcePath(['src/App.tsx', { file: 'src/Button.tsx', line: 4 }]);
+    const p = normalizeSourcePath(SourcePath.parse(['src/App.tsx', { file: 'src/Button.tsx', line: 4 }]));
     expect(p?.target).toBeNull();
     expect(p?.below.map((s) => fileLine(s.file, s.line))).toEqual(['src/App.tsx', 'src/Button.tsx:4']);
   });
@@ -140,7 +141,7 @@ describe('normalizeSourcePath', () => {
   it('treats null and empty as nothing to show', () => {
     expect(normalizeSourcePath(null)).toBeNull();
     expect(normalizeSourcePath([])).toBeNull();
-    expect(normalizeSourcePath({ target: {}, above: [], below: [] })).toMatchObject({ above: [], below: [] });
+    expect(normalizeSourcePath(SourcePath.parse({ target: {}, above: [], below: [] }))).toMatchObject({ above: [], below: [] });
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareNewestFirst, loadProjectItems, splitSlice, type LoadProgress } from '../../src/renderer/stores/load-project-items.js';
 import { fakeItemsService, manyRows, row } from './support/fake-items.js';
+import { readAnswer } from '../../src/shared/reader/index.js';
 
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
@@ -116,9 +117,7 @@ describe('loadProjectItems', () => {
     const listItems = async () => {
       call++;
       const items = call === 1 ? first : [row('x', { status: 'resolved', createdAt: 5, page: '/a' })];
-      return {
-        ok: true as const,
-        data: {
+      const read = readAnswer('listItems', {
           project: { id: 'p1', name: 'Web', slug: 'web' },
           summary: { total: 201, open: 201, deferred: 0, resolved: 0, unassigned: 0, byType: { bug: 201 }, byPage: { '/a': 201 } },
           matched: 201,
@@ -127,8 +126,9 @@ describe('loadProjectItems', () => {
           capped: false,
           scanLimit: 2000,
           items,
-        },
-      };
+      });
+      if (!read.ok) throw new Error(read.reason);
+      return read;
     };
     const { data } = await loadProjectItems(listItems, 'p1');
     expect(data?.rows.find((r) => r.id === 'x')?.status).toBe('resolved');

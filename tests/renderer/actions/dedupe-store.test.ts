@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SimilarCandidate } from '../../../src/shared/api/reports.js';
+import type { SimilarCandidate } from '../../../src/shared/reader/index.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
 import { fakeItemsService, row } from '../support/fake-items.js';
 
@@ -10,6 +10,7 @@ const { useDedupe, liveCandidates } = await import('../../../src/renderer/featur
 
 const cand = (id: string, score: number): SimilarCandidate => ({
   id,
+  typeLabel: null,
   line: `Thread ${id}`,
   lineSource: 'message',
   type: 'bug',

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { SimilarCandidate } from '../../../src/shared/api/reports.js';
+import type { SimilarCandidate } from '../../../src/shared/reader/index.js';
 import { pairKey, progressText, scanText, scorePercent, strongCandidates } from '../../../src/renderer/features/dedupe/dedupe-model.js';
 import { canZoomIn, canZoomOut, clampPercent, fitScale, scrollToCentre, zoomIn, zoomLabel, zoomOut } from '../../../src/renderer/features/thread/zoom.js';
 import { prepareLinks } from '../../../src/renderer/features/compose/links.js';
 
 const cand = (id: string, score: number): SimilarCandidate => ({
   id,
+  typeLabel: null,
   line: id,
   lineSource: 'message',
   type: 'bug',

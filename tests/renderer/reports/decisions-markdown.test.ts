@@ -38,7 +38,7 @@ describe('decision log Markdown', () => {
   });
 
   it('says so when there is nothing to list', () => {
-    const page = decisionsPage(0, 0, 15, { corrections: [], recurring: [], rules: { projectContext: '' } });
+    const page = decisionsPage(0, 0, 15, { corrections: [], recurring: [], rules: { projectContext: '', workspaceInstructions: null } });
     const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, page });
     expect(md).toContain('No decisions in this range.');
     expect(md).toContain('No type was corrected by hand.');

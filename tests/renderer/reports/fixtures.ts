@@ -1,5 +1,5 @@
-import type { Message, Row } from '../../../src/shared/api/common.js';
-import type { Decision, DecisionsResponse, ReviewResponse } from '../../../src/shared/api/reports.js';
+import type { Message, Row } from '../../../src/shared/reader/index.js';
+import type { Decision, DecisionsResponse, ReviewResponse } from '../../../src/shared/reader/index.js';
 import type { ReviewSection } from '../../../src/shared/api/requests.js';
 import type { ReviewRow } from '../../../src/renderer/features/reports/model/review-model.js';
 
@@ -8,11 +8,11 @@ export const DAY = 86_400_000;
 export const T0 = Date.UTC(2026, 2, 10, 12, 0, 0);
 
 export function message(text: string, overrides: Partial<Message> = {}): Message {
-  return { author: 'Ada Lovelace', at: T0, text, ...overrides };
+  return { author: 'Ada Lovelace', via: null, at: T0, text, ...overrides };
 }
 
 export function row(id: string, overrides: Partial<Row> = {}): Row {
-  return { id, line: `Line of ${id}`, lineSource: 'message', type: 'bug', page: '/checkout', replyCount: 2, reportCount: 0, source: null, ...overrides };
+  return { id, line: `Line of ${id}`, lineSource: 'message', type: 'bug', typeLabel: null, page: '/checkout', replyCount: 2, reportCount: 0, source: null, ...overrides };
 }
 
 export const resolvedRow = (id: string, overrides: Partial<ReviewRow<'resolved'>> = {}): ReviewRow<'resolved'> => ({

@@ -1,5 +1,5 @@
 import type { Status } from '../../../src/shared/api/common.js';
-import type { ItemRow, ItemsResponse } from '../../../src/shared/api/resources.js';
+import { readAnswer, type ItemRow, type ReadOutput } from '../../../src/shared/reader/index.js';
 import type { BridgeError, BridgeResult } from '../../../src/shared/bridge/errors.js';
 import type { ItemsQueryInput } from '../../../src/renderer/stores/load-project-items.js';
 
@@ -45,7 +45,7 @@ function countBy(rows: ItemRow[], key: (r: ItemRow) => string): Record<string, n
 }
 
 export interface FakeService {
-  listItems(q: ItemsQueryInput): Promise<BridgeResult<ItemsResponse>>;
+  listItems(q: ItemsQueryInput): Promise<BridgeResult<ReadOutput<'listItems'>>>;
   calls: ItemsQueryInput[];
 }
 
@@ -64,7 +64,7 @@ export function fakeItemsService(
 ): FakeService {
   const scanLimit = options.scanLimit ?? 2000;
   const calls: ItemsQueryInput[] = [];
-  const newestFirst = [...all].sort((a, b) => b.createdAt - a.createdAt);
+  const newestFirst = [...all].sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
   const scanned = newestFirst.slice(0, scanLimit);
   return {
     calls,
@@ -77,9 +77,8 @@ export function fakeItemsService(
       const matching = scanned.filter((r) => (!q.page || r.page === q.page) && (!q.status || r.status === q.status) && (!q.type || r.type === q.type) && saysIt(r));
       const items = matching.slice(0, q.limit);
       const statusCounts = countBy(scanned, (r) => r.status);
-      return {
-        ok: true,
-        data: {
+      // Read through the client's reader, as the API client does with every answer.
+      const read = readAnswer('listItems', {
           project: { id: q.projectId, name: 'Web', slug: 'web' },
           summary: {
             total: scanned.length,
@@ -87,7 +86,7 @@ export function fakeItemsService(
             deferred: statusCounts.deferred ?? 0,
             resolved: statusCounts.resolved ?? 0,
             unassigned: scanned.length,
-            byType: countBy(scanned, (r) => r.type),
+            byType: countBy(scanned, (r) => r.type ?? ''),
             byPage: countBy(scanned, (r) => r.page),
           },
           matched: matching.length,
@@ -96,8 +95,9 @@ export function fakeItemsService(
           capped: newestFirst.length > scanLimit,
           scanLimit,
           items,
-        },
-      };
+      });
+      if (!read.ok) throw new Error(`fake answer unreadable: ${read.reason}`);
+      return read;
     },
   };
 }

@@ -102,10 +102,22 @@ describe('ApiClient error mapping', () => {
     expect(r.ok === false && r.error).toMatchObject({ kind: 'bad_response', status: 200, message: expect.stringMatching(/not JSON/) });
   });
 
-  it('JSON of the wrong shape on 200: bad_response naming where', async () => {
-    h.server.handle((_req, res) => json(res, 200, { ...WORKSPACES, you: { id: 7 } }));
+  it('JSON that is not this API on 200: bad_response naming what is missing and the address that answered', async () => {
+    h.server.handle((_req, res) => json(res, 200, { hello: 'world' }));
     const r = await h.client().call('listWorkspaces', {});
-    expect(r.ok === false && r.error).toMatchObject({ kind: 'bad_response', message: expect.stringMatching(/unexpected shape at you\.id/) });
+    expect(r.ok === false && r.error).toMatchObject({
+      kind: 'bad_response',
+      address: `${h.server.baseUrl}/api/v1/workspaces`,
+      message: expect.stringMatching(/workspaces is missing/),
+    });
+    expect(r.ok === false && r.error.message).toContain(`${h.server.baseUrl}/api/v1/workspaces`);
+  });
+
+  it('a part it can do without that is unreadable degrades alone: you of the wrong shape reads as null', async () => {
+    h.server.handle((_req, res) => json(res, 200, { ...WORKSPACES, you: { id: {} } }));
+    const r = await h.client().call('listWorkspaces', {});
+    expect(r.ok && r.data.you).toBeNull();
+    expect(r.ok && r.data.unreadable).toEqual([{ part: 'you', reason: expect.stringMatching(/id/) }]);
   });
 
   it('an unreadable answer to a write is flagged uncertain', async () => {

@@ -45,7 +45,7 @@ describe('ApiClient requests', () => {
   it('sends POST input as a JSON body', async () => {
     h.server.handle((_req, res) => json(res, 200, STATUS_OK));
     const r = await h.client().call('setStatus', { itemId: 'i1', status: 'resolved' });
-    expect(r).toEqual({ ok: true, data: STATUS_OK });
+    expect(r).toEqual({ ok: true, data: { ...STATUS_OK, unreadable: [] } });
     const [req] = h.server.requests;
     expect(req?.method).toBe('POST');
     expect(req?.url).toBe('/api/v1/items/status');
@@ -53,11 +53,12 @@ describe('ApiClient requests', () => {
     expect(JSON.parse(req?.body ?? '')).toEqual({ itemId: 'i1', status: 'resolved' });
   });
 
-  it('passes unknown response fields through untouched', async () => {
+  it('ignores unknown response fields: a newer service never breaks the reader', async () => {
     const newer = { ...WORKSPACES, region: 'eu', workspaces: [{ ...WORKSPACES.workspaces[0], color: 'teal' }] };
     h.server.handle((_req, res) => json(res, 200, newer));
     const r = await h.client().call('listWorkspaces', {});
-    expect(r.ok && r.data).toMatchObject({ region: 'eu', workspaces: [{ color: 'teal' }] });
+    expect(r.ok && r.data).toMatchObject({ workspaces: [WORKSPACES.workspaces[0]], unreadable: [] });
+    expect(r.ok && r.data).not.toHaveProperty('region');
   });
 
   it('paces requests: a burst of 120 goes out at once, then one every 200 ms', async () => {
@@ -117,7 +118,7 @@ describe('ApiClient requests', () => {
     const pending = client.call('setStatus', { itemId: 'i1', status: 'resolved' });
     await until(() => client.state().phase === 'limited', 'the 429 pause');
     await h.clock.advance(1000);
-    expect(await pending).toEqual({ ok: true, data: STATUS_OK });
+    expect(await pending).toEqual({ ok: true, data: { ...STATUS_OK, unreadable: [] } });
     expect(h.server.requests.map((r) => r.method)).toEqual(['POST', 'POST']);
   });
 

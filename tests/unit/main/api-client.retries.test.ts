@@ -91,7 +91,7 @@ describe('ApiClient retries', () => {
     const similar = { project: { id: 'p1', name: 'Site' }, subject: null, compared: 3, candidates: [] };
     h.server.handle((_req, res, n) => (n === 1 ? drop(res) : json(res, 200, similar)));
     const r = await h.client().call('findSimilar', { text: 'pay button overlaps' });
-    expect(r).toEqual({ ok: true, data: similar });
+    expect(r).toEqual({ ok: true, data: { ...similar, unreadable: [] } });
     expect(h.server.requests).toHaveLength(2);
   });
 

@@ -8,6 +8,7 @@ export const WORKSPACES = {
       projectCount: 2,
       available: true,
       unavailableReason: null,
+      unavailableKind: null,
     },
   ],
   total: 1,
