@@ -1,6 +1,7 @@
 import type { Status } from '../../shared/api/common.js';
 import type { ItemRow, StatusValue } from '../../shared/reader/index.js';
 import { isStatus } from '../format/labels.js';
+import { REFUSAL_REASONS } from '../../shared/api/refusal-reasons.js';
 import type { BridgeError, BridgeResult } from '../../shared/bridge/errors.js';
 
 /**
@@ -112,13 +113,27 @@ export interface Receipt {
   reopenable: string[];
 }
 
+/**
+ * An assignment refused because the thread is resolved. Our service says so with a code; a
+ * service without it refuses with a plain 4xx, and a thread that was resolved before the run
+ * is then taken as refused for that reason (the only rule the contract gives for assigning).
+ */
+export function refusedAsResolved(error: BridgeError, statusBefore: string | undefined): boolean {
+  if (error.reason === 'resolved_item') return true;
+  const plainRefusal = (error.kind === 'validation' || error.status === 409) && (error.reason === undefined || !KNOWN_REASONS.has(error.reason));
+  return plainRefusal && statusBefore === 'resolved';
+}
+
+const KNOWN_REASONS: ReadonlySet<string> = new Set(REFUSAL_REASONS);
+
 export function buildReceipt(plan: BulkPlan, { outcomes, halted }: BulkRunResult): Receipt {
   const receipt: Receipt = { plan, done: [], unchanged: [], refused: [], notSent: [], halted, reopenable: [] };
   for (const o of outcomes) {
     if (!o.sent) receipt.notSent.push(o.itemId);
     else if (o.refused) {
       receipt.refused.push({ itemId: o.itemId, step: o.refused.step, error: o.refused.error, partial: o.changed.length > 0 });
-      if (plan.kind === 'assign' && o.refused.error.reason === 'resolved_item') receipt.reopenable.push(o.itemId);
+      const before = plan.tasks.find((t) => t.itemId === o.itemId)?.before.status;
+      if (plan.kind === 'assign' && refusedAsResolved(o.refused.error, before)) receipt.reopenable.push(o.itemId);
     } else if (o.changed.length > 0) receipt.done.push(o.itemId);
     else receipt.unchanged.push(o.itemId);
   }

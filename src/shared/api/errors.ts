@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loose } from './common.js';
+import { REFUSAL_REASONS } from './refusal-reasons.js';
 
 /** Every error body: a human-readable sentence. Code checks status, kind and reason, never the text. */
 export const ErrorBody = loose({ error: z.string() });
@@ -37,25 +38,7 @@ export const AmbiguousNameErrorBody = loose({
 });
 export type AmbiguousNameErrorBody = z.infer<typeof AmbiguousNameErrorBody>;
 
-/**
- * Machine-readable reasons our reference service adds to 400/409 bodies so clients can
- * explain refusals without parsing sentences (extra fields: tolerated by every client).
- */
-export const REFUSAL_REASONS = [
-  'invalid_request',
-  'invalid_json',
-  'project_required',
-  'reply_id',
-  'ambiguous_name',
-  'unknown_person',
-  'reply_to_reply',
-  'resolved_item',
-  'merge_reply',
-  'merge_other_project',
-  'merge_self',
-  'creation_limit',
-  'rule_not_one_sentence',
-] as const;
+export { REFUSAL_REASONS } from './refusal-reasons.js';
 export const RefusalReason = z.enum(REFUSAL_REASONS);
 export type RefusalReason = z.infer<typeof RefusalReason>;
 

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { plural } from '../../format/labels.js';
+import { useBoard } from '../../stores/board-store.js';
 import { announce } from '../../stores/announcer-store.js';
 import { emitItemsChanged } from '../../stores/items-sync.js';
 import { useSession } from '../../stores/session-store.js';
@@ -91,7 +92,8 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
   const assign = async (choice: PickerChoice) => {
     setPhase({ name: 'assigning', choice, done: 0 });
     const before = await lookupPromise;
-    const report = await assignEach(bridgeAssignApi(), itemIds, choice.assignee, (done) => setPhase({ name: 'assigning', choice, done }));
+    const statusOf = (id: string) => useBoard.getState().data?.rows.find((r) => r.id === id)?.status;
+    const report = await assignEach(bridgeAssignApi(), itemIds, choice.assignee, (done) => setPhase({ name: 'assigning', choice, done }), statusOf);
     const changed = report.assigned.filter((a) => a.changed);
     if (changed.length > 0) emitItemsChanged({ projectId, patched: changed.map((a) => ({ id: a.itemId, changes: assigneeChanges(choice, a.assignedTo) })) });
     undoEntries.current = changed.map((a) => ({ itemId: a.itemId, previousAssigneeId: brief(a.itemId, before)?.assigneeId ?? null, reopened: false }));

@@ -2,7 +2,7 @@ import type { Status } from '../../../shared/api/common.js';
 import type { AssignResponse, StatusResponse } from '../../../shared/reader/index.js';
 import type { BridgeError, BridgeResult } from '../../../shared/bridge/errors.js';
 // One rule for when a run of writes must stop (a connection problem, or an uncertain write), shared with bulk changes.
-import { haltsTheRun } from '../../stores/bulk-model.js';
+import { haltsTheRun, refusedAsResolved } from '../../stores/bulk-model.js';
 
 /** The two writes assigning needs, injected so the flow runs against the bridge or a test double. */
 export interface AssignApi {
@@ -25,7 +25,13 @@ export interface AssignReport {
 }
 
 /** Assigns each thread in turn (the API takes one thread per request). */
-export async function assignEach(api: AssignApi, itemIds: readonly string[], assignee: string | null, onProgress?: (done: number) => void): Promise<AssignReport> {
+export async function assignEach(
+  api: AssignApi,
+  itemIds: readonly string[],
+  assignee: string | null,
+  onProgress?: (done: number) => void,
+  statusBefore: (itemId: string) => string | undefined = () => undefined,
+): Promise<AssignReport> {
   const report: AssignReport = { assigned: [], resolved: [], failed: [], notSent: [] };
   for (let i = 0; i < itemIds.length; i++) {
     const itemId = itemIds[i]!;
@@ -33,7 +39,7 @@ export async function assignEach(api: AssignApi, itemIds: readonly string[], ass
     onProgress?.(i + 1);
     if (res.ok) {
       report.assigned.push({ itemId, changed: res.data.changed ?? true, assignedTo: res.data.assignedTo });
-    } else if (res.error.reason === 'resolved_item') {
+    } else if (refusedAsResolved(res.error, statusBefore(itemId))) {
       report.resolved.push(itemId);
     } else {
       report.failed.push({ itemId, error: res.error });

@@ -17,7 +17,12 @@ export function MentionRefusal({ problem, onChoose, onIgnore, onCancel }: Mentio
     return (
       <div className="decision" role="group" aria-labelledby="mention-question" data-testid="mention-choice">
         <p id="mention-question">
-          <strong>“@{problem.name}” matches {problem.candidates.length} people.</strong> Who did you mean? Nothing was posted yet.
+          {problem.sentence === undefined ? (
+            <strong>“@{problem.name}” matches {problem.candidates.length} people.</strong>
+          ) : (
+            <strong>The service refused the mention “@{problem.name}”: {problem.sentence}</strong>
+          )}{' '}
+          Who did you mean? Nothing was posted yet.
         </p>
         <div className="decision__actions">
           {problem.candidates.map((c, i) => (

@@ -91,7 +91,7 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
       ...(links.length > 0 ? { links } : {}),
     });
     if (!res.ok) {
-      const problem = mentionProblem(res.error, mentions);
+      const problem = mentionProblem(res.error, mentions, knownNow);
       if (problem) {
         setPhase({ name: 'mention', problem });
         return;

@@ -87,7 +87,7 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
       ...(state.assignee ? { assignee: state.assignee } : {}),
     });
     if (!res.ok) {
-      const problem = mentionProblem(res.error, mentions);
+      const problem = mentionProblem(res.error, mentions, memberList);
       if (problem) setPhase({ name: 'mention', problem });
       else setPhase({ name: 'failed', problem: actionFailure('The thread was not created', res.error), urlProblem: res.error.field === 'url' ? (res.error.serverMessage ?? res.error.message) : null });
       if (res.error.field === 'url') urlRef.current?.focus();

@@ -42,11 +42,14 @@ export interface MergeReceipt {
   requests: number;
 }
 
-/** Refusals that concern one duplicate: the rest of its request can still be merged. */
-const PER_THREAD_REASONS = new Set(['merge_reply', 'merge_other_project', 'merge_self']);
-
+/**
+ * A refusal of the request's content (any 4xx but sign-in, plan, role and rate limits) may
+ * concern one duplicate only: the request is split so the rest are still merged. Our
+ * service's codes only sharpen the words (whyDuplicateRefused); a service without them
+ * is split the same way.
+ */
 function refusesOneThread(error: BridgeError): boolean {
-  return error.kind === 'not_found' || (error.kind === 'validation' && error.reason !== undefined && PER_THREAD_REASONS.has(error.reason));
+  return error.kind === 'not_found' || error.kind === 'validation' || (error.status === 409 && !error.uncertain);
 }
 
 /** Why a duplicate was refused, in words a person can act on. */
