@@ -40,6 +40,6 @@ export type ReadResult<N extends EndpointName> = { ok: true; data: ReadOutput<N>
 /** Reads one answer; fails only when it isn't this endpoint's answer at all. */
 export function readAnswer<N extends EndpointName>(name: N, json: unknown): ReadResult<N> {
   const { value, problems } = collectProblems(() => READERS[name].safeParse(json));
-  if (!value.success) return { ok: false, reason: describeIssue(value.error) };
+  if (!value.success) return { ok: false, reason: describeIssue(value.error, json) };
   return { ok: true, data: { ...(value.data as z.output<(typeof READERS)[N]>), unreadable: problems } };
 }

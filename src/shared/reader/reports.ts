@@ -87,7 +87,7 @@ export type ReviewDiscussion = z.output<typeof ReviewDiscussion>;
 /** A list only some answers carry (the overview's breakdowns): absent stays undefined. */
 function optionalList<S extends z.ZodType>(row: S, part: string) {
   const rows = list(row, part);
-  return z.unknown().transform((v): z.output<S>[] | undefined => (v === undefined || v === null ? undefined : rows.parse(v)));
+  return z.unknown().optional().transform((v): z.output<S>[] | undefined => (v === undefined || v === null ? undefined : rows.parse(v)));
 }
 
 const Breakdown = <S extends z.ZodRawShape>(shape: S) => z.object({ key: z.string(), ...shape });

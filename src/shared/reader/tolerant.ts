@@ -35,15 +35,24 @@ export function collectProblems<T>(parse: () => T): { value: T; problems: ReadPr
   }
 }
 
+/** The value at an issue's path, to tell "missing" from "of the wrong kind". */
+function at(value: unknown, path: readonly PropertyKey[]): unknown {
+  let v = value;
+  for (const key of path) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
 /** The first issue of a failed parse as a short phrase: "id is missing", "status: expected string". */
-export function describeIssue(error: z.ZodError): string {
+export function describeIssue(error: z.ZodError, input?: unknown): string {
   const issue = error.issues[0];
   if (!issue) return 'unreadable';
   const where = issue.path.join('.');
-  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
-    return where ? `${where} is missing` : 'missing';
-  }
-  return where ? `${where}: ${issue.message}` : issue.message;
+  if (!where) return typeof input === 'object' && input !== null && !Array.isArray(input) ? issue.message : 'not an object';
+  if (at(input, issue.path) === undefined) return `${where} is missing`;
+  return `${where}: ${issue.message}`;
 }
 
 function idOf(value: unknown): string | undefined {
@@ -72,11 +81,11 @@ export const flag = (fallback: boolean) => or(z.boolean(), fallback);
 
 /** A list of strings; entries that are not text are dropped. */
 export const texts = () =>
-  z.unknown().transform((v): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []));
+  z.unknown().optional().transform((v): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []));
 
 /** A map of counts (summary.byType); entries that are not numbers are dropped. */
 export const counts = () =>
-  z.unknown().transform((v): Record<string, number> => {
+  z.unknown().optional().transform((v): Record<string, number> => {
     const out: Record<string, number> = {};
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return out;
     for (const [k, n] of Object.entries(v)) if (typeof n === 'number' && Number.isFinite(n)) out[k] = n;
@@ -88,7 +97,7 @@ export const counts = () =>
  * unreadable is null: the live service answers 0 or null for "unknown date".
  */
 export const time = () =>
-  z.unknown().transform((v): number | null => {
+  z.unknown().optional().transform((v): number | null => {
     if (typeof v === 'number') return Number.isFinite(v) && v > 0 ? v : null;
     if (typeof v === 'string' && v.trim() !== '') {
       const asNumber = Number(v);
@@ -113,7 +122,7 @@ function readRows<S extends z.ZodType>(rows: unknown[], row: S, part: string): z
     const r = row.safeParse(entry);
     if (r.success) out.push(r.data);
     else {
-      const problem: ReadProblem = { part, index, reason: describeIssue(r.error) };
+      const problem: ReadProblem = { part, index, reason: describeIssue(r.error, entry) };
       const rowId = idOf(entry);
       if (rowId !== undefined) problem.id = rowId;
       record(problem);
@@ -124,7 +133,7 @@ function readRows<S extends z.ZodType>(rows: unknown[], row: S, part: string): z
 
 /** Rows of a list: a row that can't be read is left out and recorded; a missing list is empty. */
 export function list<S extends z.ZodType>(row: S, part: string) {
-  return z.unknown().transform((v): z.output<S>[] => {
+  return z.unknown().optional().transform((v): z.output<S>[] => {
     if (v === undefined || v === null) return [];
     if (Array.isArray(v)) return readRows(v, row, part);
     record({ part, reason: 'not a list' });
@@ -142,11 +151,11 @@ export function rowsOf<S extends z.ZodType>(row: S, part: string) {
  * show, no problem); present but unreadable is null and recorded, so the view can say so.
  */
 export function section<S extends z.ZodType>(schema: S, part: string) {
-  return z.unknown().transform((v): z.output<S> | null => {
+  return z.unknown().optional().transform((v): z.output<S> | null => {
     if (v === undefined || v === null) return null;
     const r = schema.safeParse(v);
     if (r.success) return r.data;
-    record({ part, reason: describeIssue(r.error) });
+    record({ part, reason: describeIssue(r.error, v) });
     return null;
   });
 }
