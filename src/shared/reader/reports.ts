@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowsOf, count, countOrNull, flag, id, list, openEnum, or, section, text, textOrNull, texts, time, type Open } from './tolerant.js';
+import { remember, rowsOf, count, countOrNull, flag, id, list, openEnum, or, section, text, textOrNull, texts, time, type Open } from './tolerant.js';
 import { readStatus } from './resources.js';
 
 /** Readers of the report answers (response-shapes.md); see resources.ts for the rules. */
@@ -87,7 +87,8 @@ export type ReviewDiscussion = z.output<typeof ReviewDiscussion>;
 /** A list only some answers carry (the overview's breakdowns): absent stays undefined. */
 function optionalList<S extends z.ZodType>(row: S, part: string) {
   const rows = list(row, part);
-  return z.unknown().optional().transform((v): z.output<S>[] | undefined => (v === undefined || v === null ? undefined : rows.parse(v)));
+  const schema = z.unknown().optional().transform((v): z.output<S>[] | undefined => (v === undefined || v === null ? undefined : rows.parse(v)));
+  return remember(schema, row, true);
 }
 
 const Breakdown = <S extends z.ZodRawShape>(shape: S) => z.object({ key: z.string(), ...shape });

@@ -116,6 +116,19 @@ export type Open<K extends string> = K | (string & {});
 export const openEnum = <K extends string, D extends Open<K> | null>(_known: readonly K[], fallback: D) =>
   or(z.string().min(1), fallback) as unknown as z.ZodType<Open<K> | D, unknown>;
 
+/**
+ * The schema a list or section reads its values with, kept beside it: transforms hide it
+ * from zod's own introspection, and the drift test walks it to compare with the contract.
+ */
+const INNER = new WeakMap<object, { schema: z.ZodType; list: boolean }>();
+export function innerSchemaOf(schema: z.ZodType): { schema: z.ZodType; list: boolean } | undefined {
+  return INNER.get(schema);
+}
+export function remember<T extends z.ZodType>(outer: T, schema: z.ZodType, list: boolean): T {
+  INNER.set(outer, { schema, list });
+  return outer;
+}
+
 function readRows<S extends z.ZodType>(rows: unknown[], row: S, part: string): z.output<S>[] {
   const out: z.output<S>[] = [];
   rows.forEach((entry, index) => {
@@ -133,17 +146,18 @@ function readRows<S extends z.ZodType>(rows: unknown[], row: S, part: string): z
 
 /** Rows of a list: a row that can't be read is left out and recorded; a missing list is empty. */
 export function list<S extends z.ZodType>(row: S, part: string) {
-  return z.unknown().optional().transform((v): z.output<S>[] => {
+  const schema = z.unknown().optional().transform((v): z.output<S>[] => {
     if (v === undefined || v === null) return [];
     if (Array.isArray(v)) return readRows(v, row, part);
     record({ part, reason: 'not a list' });
     return [];
   });
+  return remember(schema, row, true);
 }
 
 /** The list an answer is made of (items, workspaces): without it the answer isn't this API's. */
 export function rowsOf<S extends z.ZodType>(row: S, part: string) {
-  return z.array(z.unknown()).transform((v): z.output<S>[] => readRows(v, row, part));
+  return remember(z.array(z.unknown()).transform((v): z.output<S>[] => readRows(v, row, part)), row, true);
 }
 
 /**
@@ -151,11 +165,11 @@ export function rowsOf<S extends z.ZodType>(row: S, part: string) {
  * show, no problem); present but unreadable is null and recorded, so the view can say so.
  */
 export function section<S extends z.ZodType>(schema: S, part: string) {
-  return z.unknown().optional().transform((v): z.output<S> | null => {
+  return remember(z.unknown().optional().transform((v): z.output<S> | null => {
     if (v === undefined || v === null) return null;
     const r = schema.safeParse(v);
     if (r.success) return r.data;
     record({ part, reason: describeIssue(r.error, v) });
     return null;
-  });
+  }), schema, false);
 }
