@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { ENDPOINTS, type EndpointName } from '../../src/shared/api/index.js';
 import { READERS, readAnswer, type ReadOutput } from '../../src/shared/reader/index.js';
 import { innerSchemaOf } from '../../src/shared/reader/tolerant.js';
@@ -26,9 +26,6 @@ import { columnOrder, firstCard, groupByStatus, nextFocus } from '../../src/rend
 import { filterRows, NO_FILTERS } from '../../src/renderer/stores/filter-model.js';
 import { compareNewestFirst, summarizeRows } from '../../src/renderer/stores/load-project-items.js';
 import { agentTaskSortValue, compareAgentTask, compareStatus } from '../../src/renderer/features/table/sorting.js';
-import { TOKENS } from '../server/support/world.js';
-import { reportsWorld } from '../server/support/reports-world.js';
-import { startServer, type Running } from '../server/support/harness.js';
 
 /**
  * The reader against answers it has never seen: start from complete, valid answers of our
@@ -190,12 +187,32 @@ function useAnswer<N extends EndpointName>(name: N, data: ReadOutput<N>): void {
   }
 }
 
+/** What this test uses of the service test harness (tests/server/support). */
+interface Running {
+  get(path: string, token: string): Promise<{ body: unknown }>;
+  post(path: string, body: unknown, token: string): Promise<{ body: unknown }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The reference service is node code outside the renderer's type project; it is loaded at
+ * run time (vitest runs in node) through module names the renderer's type check doesn't follow.
+ */
+async function startReferenceService(): Promise<{ server: Running; token: string }> {
+  const from = (file: string) => new URL(`../server/support/${file}`, import.meta.url).href;
+  const harness = (await import(/* @vite-ignore */ from('harness.ts'))) as { startServer(fixture: unknown): Promise<Running> };
+  const world = (await import(/* @vite-ignore */ from('reports-world.ts'))) as { reportsWorld(): unknown };
+  const tokens = (await import(/* @vite-ignore */ from('world.ts'))) as { TOKENS: { owner: string } };
+  return { server: await harness.startServer(world.reportsWorld()), token: tokens.TOKENS.owner };
+}
+
 let s: Running;
 const answers = new Map<EndpointName, Json>();
 
 beforeAll(async () => {
-  s = await startServer(reportsWorld());
-  const t = TOKENS.owner;
+  const started = await startReferenceService();
+  s = started.server;
+  const t = started.token;
   const get = async (path: string) => (await s.get(`/api/v1${path}`, t)).body as Json;
   const post = async (path: string, body: unknown) => (await s.post(`/api/v1${path}`, body, t)).body as Json;
   answers.set('listWorkspaces', await get('/workspaces'));
