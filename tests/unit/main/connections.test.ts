@@ -6,7 +6,7 @@ import type { NetworkState } from '../../../src/shared/bridge/index.js';
 import { phases } from './support/client-harness.js';
 import { FakeClock } from './support/fake-clock.js';
 import { requireKeyring, uniqueService, wipeService } from './support/keyring.js';
-import { json, ScriptedServer } from './support/scripted-server.js';
+import { json, raw, ScriptedServer } from './support/scripted-server.js';
 import { BILLING_NO_PLAN, BILLING_NO_SEAT, STATUS_OK, WORKSPACES } from './support/fixtures.js';
 
 /** The service's view of tokens: which ones it accepts and how it refuses the others. */
@@ -240,5 +240,38 @@ describe('connection service keychain failures', () => {
     if (!e.ok) throw new Error('setup failed');
     expect(await svc.list()).toEqual({ ok: true, data: [e.data.connection] });
     expect((await svc.call('listWorkspaces', {})).ok).toBe(true);
+  });
+});
+
+describe('connecting to an address where no feedback API lives', () => {
+  let server: ScriptedServer;
+  beforeEach(async () => {
+    server = await new ScriptedServer().start();
+  });
+  afterEach(() => server.stop());
+
+  const connect = () => {
+    const svc = createConnectionService({ store: createKeychainStore({ service: uniqueService('no-api') }), clock: new FakeClock() });
+    return svc.addEphemeral({ baseUrl: `${server.baseUrl}/api/v1`, token: 'tok' });
+  };
+
+  it('a 404 at the first call says no API was found there and shows the address tried', async () => {
+    server.handle((_req, res) => json(res, 404, { error: 'Not found' }));
+    const r = await connect();
+    expect(!r.ok && r.error.message).toContain(`No feedback API was found at ${server.baseUrl}`);
+    expect(!r.ok && r.error.message).toContain(`${server.baseUrl}/api/v1/workspaces`);
+  });
+
+  it('an HTML page at the first call says the same', async () => {
+    server.handle((_req, res) => raw(res, 200, '<html><body>Welcome</body></html>', { 'content-type': 'text/html' }));
+    const r = await connect();
+    expect(!r.ok && r.error).toMatchObject({ kind: 'bad_response', address: `${server.baseUrl}/api/v1/workspaces` });
+    expect(!r.ok && r.error.message).toMatch(/^No feedback API was found at .*an answer that is not this API/);
+  });
+
+  it('a live-like answer (no slug or available, you null) connects, labelled by host', async () => {
+    server.handle((_req, res) => json(res, 200, { workspaces: [{ id: 'w1', name: 'Acme', role: 'owner', projectCount: 1 }], total: 1, you: null }));
+    const r = await connect();
+    expect(r.ok && r.data.connection).toMatchObject({ label: `API token on ${new URL(server.baseUrl).host}`, userName: null, baseUrl: server.baseUrl });
   });
 });
