@@ -13,10 +13,12 @@ const ROOT = resolve(import.meta.dirname, '../..');
  * Starts the reference service through its real CLI (the same command the README shows)
  * and resolves once it prints its listening line.
  */
-export function startReferenceServer(args: { port: number; dataDir: string; demo: boolean; fixture?: string }): Promise<RunningServer> {
+export function startReferenceServer(args: { port: number; dataDir: string; demo: boolean; fixture?: string; shapes?: 'full' | 'minimal' }): Promise<RunningServer> {
   const cliArgs = ['--import', 'tsx', resolve(ROOT, 'src/server/cli.ts'), '--port', String(args.port), '--data', args.dataDir];
   if (args.demo) cliArgs.push('--demo');
   if (args.fixture) cliArgs.push('--fixture', args.fixture);
+  // Lean answers like the live service's (docs/api-decisions.md "Lean mode"); the CLI's default is full.
+  if (args.shapes) cliArgs.push('--shapes', args.shapes);
   const child = spawn(process.execPath, cliArgs, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
 
   return new Promise((ok, fail) => {

@@ -5,6 +5,8 @@ import { systemClock, type Clock } from './clock.js';
 import { authenticate, authenticateFromMemory, requireSomeAvailable, type Caller } from './domain/caller.js';
 import { tooManyRequests } from './domain/errors.js';
 import { handleError } from './http/error-handler.js';
+import { useLeanShapes } from './http/lean-hook.js';
+import type { Shapes } from './http/lean-shapes.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, rateKey, type RateLimitOptions } from './http/rate-limit.js';
 import type { RenderPng } from './http/render-png.js';
 import { renderMockupPng } from './images/mockup-png.js';
@@ -28,6 +30,11 @@ export interface ServerOptions {
   logger?: boolean | { level: 'error' | 'warn' | 'info' | 'debug' };
   /** Per-token request rate; defaults to the contract's 300/min with bursts of 120. */
   rateLimit?: RateLimitOptions;
+  /**
+   * 'full' (default): the contract's shapes. 'minimal': every /api/v1 answer rewritten to
+   * the lean shapes the live service's client accepts (docs/api-decisions.md "Lean mode").
+   */
+  shapes?: Shapes;
 }
 
 /** What route modules need; built once per server. */
@@ -65,6 +72,8 @@ export function createServer(opts: ServerOptions): FastifyInstance {
         requireSomeAvailable(caller);
         req.caller = caller;
       };
+      // Before the routes, and only in lean mode: full answers go out untouched.
+      if (opts.shapes === 'minimal') useLeanShapes(api, deps.db);
       // Authentication runs before validation: an anonymous caller learns nothing about inputs.
       // A callback hook: a token already in memory is checked without a trip through the
       // promise queue, which is measurable on every request (README "Performance").

@@ -2,16 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServer } from './app.js';
+import { SHAPES, type Shapes } from './http/lean-shapes.js';
 import { FixtureError, loadFixture } from './fixture/load.js';
 import { DB_FILE_NAME, isDataDirEmpty, openDatabase, type Db } from './storage/open.js';
 
-const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--data ./var/data] [--demo | --fixture file.json]
+const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--data ./var/data] [--demo | --fixture file.json] [--shapes minimal]
 
   --port N         TCP port (0 picks a free one). Default 4010.
   --host ADDR      Address to listen on. Default 127.0.0.1.
   --data DIR       Data directory; the database is DIR/${DB_FILE_NAME}. Default ./var/data.
   --demo           Seed the demo dataset when the data directory is empty.
   --fixture FILE   Load a fixture (JSON) into an empty data directory.
+  --shapes MODE    Answer shapes: full (default, the contract's) or minimal (the lean answers
+                   of the live hosted service; docs/api-decisions.md "Lean mode").
   --help           Show this help.`;
 
 class UsageError extends Error {}
@@ -22,6 +25,7 @@ interface CliOptions {
   dataDir: string;
   demo: boolean;
   fixture: string | null;
+  shapes: Shapes;
 }
 
 function parseCli(argv: string[]): CliOptions | 'help' {
@@ -37,6 +41,7 @@ function parseCli(argv: string[]): CliOptions | 'help' {
         data: { type: 'string' },
         demo: { type: 'boolean' },
         fixture: { type: 'string' },
+        shapes: { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -49,14 +54,19 @@ function parseCli(argv: string[]): CliOptions | 'help' {
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty.');
   if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data must not be empty.');
   if (values.demo && values.fixture !== undefined) throw new UsageError('Use either --demo or --fixture, not both.');
+  const shapes = values.shapes ?? 'full';
+  if (!isShapes(shapes)) throw new UsageError(`--shapes must be ${SHAPES.join(' or ')}, not "${shapes}".`);
   return {
     port: Number(portText),
     host: values.host ?? '127.0.0.1',
     dataDir: path.resolve(values.data ?? './var/data'),
     demo: values.demo ?? false,
     fixture: values.fixture ?? null,
+    shapes,
   };
 }
+
+const isShapes = (text: string): text is Shapes => (SHAPES as readonly string[]).includes(text);
 
 function readFixtureFile(file: string): unknown {
   let text: string;
@@ -121,7 +131,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${e instanceof UsageError || e instanceof FixtureError ? 'Cannot start' : 'Failed to start'}: ${(e as Error).message}\n`);
     return e instanceof UsageError ? 2 : 1;
   }
-  const app = createServer({ db, logger: { level: 'warn' } });
+  const app = createServer({ db, logger: { level: 'warn' }, shapes: opts.shapes });
   try {
     await app.listen({ host: opts.host, port: opts.port });
   } catch (e) {
@@ -132,7 +142,8 @@ async function main(argv: string[]): Promise<number> {
   const address = app.server.address();
   const port = address !== null && typeof address === 'object' ? address.port : opts.port;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-  process.stdout.write(`Feedback service (${note}; data in ${opts.dataDir}) listening on http://${host}:${port}\n`);
+  const lean = opts.shapes === 'minimal' ? '; minimal answer shapes' : '';
+  process.stdout.write(`Feedback service (${note}; data in ${opts.dataDir}${lean}) listening on http://${host}:${port}\n`);
 
   return new Promise<number>((resolve) => {
     let closing = false;

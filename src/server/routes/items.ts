@@ -22,9 +22,13 @@ export function itemRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
       sendList(reply, known);
       return;
     }
-    return listItems(db, callerOf(req), req.query).then((list) => {
-      sendList(reply, list);
-    });
+    // Not returned: a promise resolving to nothing would make Fastify send again while an
+    // async onSend hook (lean mode) still runs. A failure goes to the error handler as usual.
+    void listItems(db, callerOf(req), req.query).then(
+      (list) => sendList(reply, list),
+      // send(error) goes to the error handler; the type provider types only successful payloads.
+      (err: Error) => reply.send(err as never),
+    );
   });
   r.get('/items/:itemId', { schema: { params: ItemParams, response: { 200: ENDPOINTS.getItem.response } } }, (req) =>
     getItemDetail(db, callerOf(req), req.params.itemId, { baseUrl: baseUrlOf(req), now: clock.now() }),
