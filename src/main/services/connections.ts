@@ -51,7 +51,7 @@ function keychainFailure(e: unknown): BridgeError {
 
 function defaultLabel(userName: string | null, baseUrl: string): string {
   const host = new URL(baseUrl).host;
-  return userName ? `${userName} on ${host}` : `API token on ${host}`;
+  return userName ? `${userName} on ${host}` : `Connection to ${host}`;
 }
 
 /**

@@ -100,15 +100,18 @@ export const ItemRow = z.object({
 });
 export type ItemRow = z.output<typeof ItemRow>;
 
-export const ItemsSummary = z.object({
-  total: count(),
-  open: count(),
-  deferred: count(),
-  resolved: count(),
-  unassigned: count(),
-  byType: counts(),
-  byPage: counts(),
-});
+export const ItemsSummary = z
+  .object({
+    total: count(),
+    open: count(),
+    /** The live service may leave it out (its own client falls back to 0); it is what the other two leave. */
+    deferred: countOrNull(),
+    resolved: count(),
+    unassigned: count(),
+    byType: counts(),
+    byPage: counts(),
+  })
+  .transform((s) => ({ ...s, deferred: s.deferred ?? Math.max(0, s.total - s.open - s.resolved) }));
 export type ItemsSummary = z.output<typeof ItemsSummary>;
 
 const EMPTY_SUMMARY: ItemsSummary = { total: 0, open: 0, deferred: 0, resolved: 0, unassigned: 0, byType: {}, byPage: {} };

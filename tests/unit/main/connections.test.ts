@@ -272,6 +272,6 @@ describe('connecting to an address where no feedback API lives', () => {
   it('a live-like answer (no slug or available, you null) connects, labelled by host', async () => {
     server.handle((_req, res) => json(res, 200, { workspaces: [{ id: 'w1', name: 'Acme', role: 'owner', projectCount: 1 }], total: 1, you: null }));
     const r = await connect();
-    expect(r.ok && r.data.connection).toMatchObject({ label: `API token on ${new URL(server.baseUrl).host}`, userName: null, baseUrl: server.baseUrl });
+    expect(r.ok && r.data.connection).toMatchObject({ label: `Connection to ${new URL(server.baseUrl).host}`, userName: null, baseUrl: server.baseUrl });
   });
 });

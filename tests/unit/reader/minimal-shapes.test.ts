@@ -51,6 +51,8 @@ describe('reader: minimal shapes of the live service', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.data).toMatchObject({ capped: false, scanLimit: 2000, summary: { deferred: 0, total: 2 }, hasSummary: true, unreadable: [] });
+    const lean = readAnswer('listItems', { summary: { total: 10, open: 4, resolved: 3 }, items: [] });
+    expect(lean.ok && lean.data.summary.deferred).toBe(3);
     expect(r.data.items[0]).toMatchObject({ type: null, excerptSource: null, reportCount: 0, agentTask: null, createdAt: 1700000000000.5 });
     expect(r.data.items[1]).toMatchObject({ status: 'triaged', createdAt: Date.UTC(2026, 0, 2, 3, 4, 5) });
   });
