@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  TYPE_NONE,
   activeFilterCount,
   filterRows,
   filtersFromParams,
@@ -28,6 +29,12 @@ describe('filter matching', () => {
     expect(ids(filterRows(rows, { type: 'bug' }, noSearch))).toEqual(['a', 'c']);
     expect(ids(filterRows(rows, { page: '/checkout' }, noSearch))).toEqual(['a', 'b']);
     expect(ids(filterRows(rows, { status: 'open', type: 'bug', page: '/checkout' }, noSearch))).toEqual(['a']);
+  });
+
+  it('filters unclassified threads (type null, as the live service sends new ones)', () => {
+    const withUntyped = [...rows, row('e', { type: null, status: 'open' })];
+    expect(ids(filterRows(withUntyped, { type: TYPE_NONE }, noSearch))).toEqual(['e']);
+    expect(ids(filterRows(withUntyped, { type: 'bug' }, noSearch))).toEqual(['a', 'c']);
   });
 
   it('understands me, unassigned (empty or null) and a member id', () => {

@@ -41,7 +41,7 @@ export function roleLabel(role: string | null): string {
 
 /** Type keys are service-defined ("bug", "copy-change"); show them as words. */
 export function typeLabel(type: string | null | undefined): string {
-  if (!type) return 'Unclassified';
+  if (!type || type === '(unclassified)') return 'Unclassified';
   const words = type.replace(/[-_]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -20,6 +20,8 @@ export type TaskFilter = AgentTask | 'none';
 /** Assignee filter values besides a member's id, as the service's `assignee` parameter takes them. */
 export const ASSIGNEE_ME = 'me';
 export const ASSIGNEE_NONE = 'none';
+/** The type filter's value for threads with no type yet (the live service types threads after creation). */
+export const TYPE_NONE = '(unclassified)';
 
 export interface Filters {
   status?: Status;
@@ -131,7 +133,7 @@ export function rowMatcher(filters: Filters, ctx: MatchContext): (row: ItemRow) 
   const matches = q ? ctx.textMatches : null;
   return (row) => {
     if (status && row.status !== status) return false;
-    if (type && row.type !== type) return false;
+    if (type && (type === TYPE_NONE ? row.type !== null : row.type !== type)) return false;
     if (page && row.page !== page) return false;
     if (assigneeId) {
       if (assigneeId === ASSIGNEE_NONE ? !isUnassigned(row) : row.assigneeId !== assigneeId) return false;

@@ -107,9 +107,12 @@ export function ProjectPicker() {
               <span id={`project-${p.id}-meta`} className="project-row__meta">
                 {showWorkspace && p.workspace && <span className="tag">{p.workspace.name}</span>}
                 <span className={p.repo ? 'project-row__repo' : 'project-row__repo muted'}>{p.repo ? shortRepo(p.repo) : 'No repository linked'}</span>
-                <span className="muted">
-                  <RelativeTime ms={p.lastActivityAt} prefix="active" />
-                </span>
+                {/* The live service may leave lastActivityAt out: the last update stands in, or nothing. */}
+                {(p.lastActivityAt ?? p.updatedAt) !== null && (
+                  <span className="muted">
+                    <RelativeTime ms={p.lastActivityAt ?? p.updatedAt} prefix={p.lastActivityAt !== null ? 'active' : 'updated'} />
+                  </span>
+                )}
               </span>
             </button>
           </li>

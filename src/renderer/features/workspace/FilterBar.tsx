@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import type { ItemsSummary, Member } from '../../../shared/reader/index.js';
 import { assigneeFilterLabel, taskFilterLabel } from '../../format/filters-text.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
-import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, TASK_FILTERS, type FilterKey, type Filters } from '../../stores/filter-model.js';
+import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, TASK_FILTERS, TYPE_NONE, type FilterKey, type Filters } from '../../stores/filter-model.js';
 import { useMembers } from '../../stores/members-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
@@ -11,6 +11,13 @@ import { SearchField } from './SearchField.js';
 interface Option {
   value: string;
   label: string;
+}
+
+/** Threads the summary counts under no type. */
+function untypedCount(summary: ItemsSummary | null | undefined): number {
+  if (!summary) return 0;
+  const typed = Object.values(summary.byType).reduce((a, b) => a + b, 0);
+  return Math.max(0, summary.total - typed);
 }
 
 const n = (count: number | undefined) => (count ? ` (${count.toLocaleString('en-US')})` : '');
@@ -69,7 +76,11 @@ export const FilterBar = memo(function FilterBar({ summary, shown, total }: Filt
     return {
       status: BOARD_STATUSES.map((s) => ({ value: s, label: `${statusLabel(s)}${n(summary?.[s])}` })),
       type: withCurrent(
-        byCount(summary?.byType ?? {}).map((t) => ({ value: t, label: `${typeLabel(t)}${n(summary?.byType[t])}` })),
+        [
+          ...byCount(summary?.byType ?? {}).map((t) => ({ value: t, label: `${typeLabel(t)}${n(summary?.byType[t])}` })),
+          // Threads no type counts: unclassified ones (the live service types threads after creation).
+          ...(untypedCount(summary) > 0 ? [{ value: TYPE_NONE, label: `${typeLabel(null)}${n(untypedCount(summary))}` }] : []),
+        ],
         filters.type,
         typeLabel,
       ),
