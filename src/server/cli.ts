@@ -1,14 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createServer } from './app.js';
+import { createServer, normalizePublicUrl } from './app.js';
 import { FixtureError, loadFixture } from './fixture/load.js';
 import { DB_FILE_NAME, isDataDirEmpty, openDatabase, type Db } from './storage/open.js';
 
-const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--data ./var/data] [--demo | --fixture file.json]
+const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--public-url URL] [--data ./var/data] [--demo | --fixture file.json]
 
   --port N         TCP port (0 picks a free one). Default 4010.
   --host ADDR      Address to listen on. Default 127.0.0.1.
+  --public-url URL Start of absolute links in answers (screenshots, attachments, the
+                   OpenAPI server), e.g. https://feedback.example.com. Default: the
+                   listening address. The Host header is never used.
+  --rate-limit N/B Per-token limit: N requests a minute, bursts of B. Default 300/120.
+                   For trying a client against a strict service (end-to-end tests).
   --data DIR       Data directory; the database is DIR/${DB_FILE_NAME}. Default ./var/data.
   --demo           Seed the demo dataset when the data directory is empty.
   --fixture FILE   Load a fixture (JSON) into an empty data directory.
@@ -22,6 +27,8 @@ interface CliOptions {
   dataDir: string;
   demo: boolean;
   fixture: string | null;
+  publicUrl: string | null;
+  rateLimit: { perMinute: number; burst: number } | null;
 }
 
 function parseCli(argv: string[]): CliOptions | 'help' {
@@ -37,6 +44,8 @@ function parseCli(argv: string[]): CliOptions | 'help' {
         data: { type: 'string' },
         demo: { type: 'boolean' },
         fixture: { type: 'string' },
+        'public-url': { type: 'string' },
+        'rate-limit': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -49,7 +58,23 @@ function parseCli(argv: string[]): CliOptions | 'help' {
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty.');
   if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data must not be empty.');
   if (values.demo && values.fixture !== undefined) throw new UsageError('Use either --demo or --fixture, not both.');
+  let publicUrl: string | null = null;
+  if (values['public-url'] !== undefined) {
+    try {
+      publicUrl = normalizePublicUrl(values['public-url']);
+    } catch (e) {
+      throw new UsageError(`--public-url: ${(e as Error).message}`);
+    }
+  }
+  let rateLimit: CliOptions['rateLimit'] = null;
+  if (values['rate-limit'] !== undefined) {
+    const m = /^(\d{1,6})\/(\d{1,6})$/.exec(values['rate-limit']);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new UsageError(`--rate-limit must read N/B (requests a minute / burst), both at least 1, such as 300/120, not "${values['rate-limit']}".`);
+    rateLimit = { perMinute: Number(m[1]), burst: Number(m[2]) };
+  }
   return {
+    publicUrl,
+    rateLimit,
     port: Number(portText),
     host: values.host ?? '127.0.0.1',
     dataDir: path.resolve(values.data ?? './var/data'),
@@ -121,7 +146,12 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${e instanceof UsageError || e instanceof FixtureError ? 'Cannot start' : 'Failed to start'}: ${(e as Error).message}\n`);
     return e instanceof UsageError ? 2 : 1;
   }
-  const app = createServer({ db, logger: { level: 'warn' } });
+  const app = createServer({
+    db,
+    logger: { level: 'warn' },
+    ...(opts.publicUrl !== null ? { publicUrl: opts.publicUrl } : {}),
+    ...(opts.rateLimit !== null ? { rateLimit: opts.rateLimit } : {}),
+  });
   try {
     await app.listen({ host: opts.host, port: opts.port });
   } catch (e) {
@@ -132,7 +162,8 @@ async function main(argv: string[]): Promise<number> {
   const address = app.server.address();
   const port = address !== null && typeof address === 'object' ? address.port : opts.port;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-  process.stdout.write(`Feedback service (${note}; data in ${opts.dataDir}) listening on http://${host}:${port}\n`);
+  const limits = opts.rateLimit ? `; rate limit ${opts.rateLimit.perMinute}/min, bursts of ${opts.rateLimit.burst}` : '';
+  process.stdout.write(`Feedback service (${note}; data in ${opts.dataDir}${limits}) listening on http://${host}:${port}\n`);
 
   return new Promise<number>((resolve) => {
     let closing = false;
