@@ -21,7 +21,9 @@ import {
   type NetworkFailure,
 } from './http-errors.js';
 import { describeNetworkState, sameNetworkState } from './network-state.js';
+import { isSafeItemId } from '../../shared/bridge/item-id.js';
 import { Pacer } from './pacer.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, readTextWithin, responseTooLargeError } from './response-limit.js';
 
 export interface RetryOptions {
   /** Total tries for a GET that meets network errors or 5xx (the first one included). */
@@ -57,6 +59,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Per request, including reading the body. */
   timeoutMs?: number;
+  /** The most one answer may hold; reading stops as soon as it is crossed (response-limit.ts). */
+  maxResponseBytes?: number;
   retry?: Partial<RetryOptions>;
   /** Overrides the contract's bucket (burst 120, 300 a minute); tests use it. */
   pacing?: { burst?: number; perMinute?: number };
@@ -69,6 +73,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 type SendOutcome =
   | { type: 'response'; status: number; headers: Headers; text: string }
   | { type: 'network'; failure: NetworkFailure }
+  | { type: 'too_large'; status: number }
   | { type: 'redirect_refused'; status: number; target: URL };
 
 interface PreparedRequest {
@@ -109,6 +114,7 @@ export class ApiClient {
   private readonly clock: Clock;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
+  private readonly maxResponseBytes: number;
   private readonly retry: RetryOptions;
   private readonly pacer: Pacer;
   private active = 0;
@@ -124,6 +130,7 @@ export class ApiClient {
     this.clock = options.clock ?? systemClock;
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.pacer = new Pacer({ ...options.pacing, clock: this.clock });
     this.lastState = this.computeState();
@@ -176,6 +183,8 @@ export class ApiClient {
     if (path.includes('{itemId}')) {
       const itemId = fields.itemId;
       if (typeof itemId !== 'string' || itemId.length === 0) throw new Error('itemId is required');
+      // `..` or `.` would be resolved away by URL and read another endpoint.
+      if (!isSafeItemId(itemId)) throw new Error(`"${itemId.slice(0, 40)}" is not an item ID`);
       path = path.replace('{itemId}', encodeURIComponent(itemId));
     }
     const url = new URL(this.base.href);
@@ -210,6 +219,8 @@ export class ApiClient {
         continue;
       }
       this.setOffline(null);
+
+      if (outcome.type === 'too_large') return { ok: false, error: responseTooLargeError(this.maxResponseBytes, outcome.status, ctx) };
 
       if (outcome.type === 'redirect_refused') {
         return { ok: false, error: redirectRefusedError(outcome.target, outcome.status, ctx) };
@@ -293,8 +304,9 @@ export class ApiClient {
           }
           continue;
         }
-        const text = await res.text();
-        return { type: 'response', status: res.status, headers: res.headers, text };
+        const read = await readTextWithin(res, this.maxResponseBytes);
+        if (!read.ok) return { type: 'too_large', status: res.status };
+        return { type: 'response', status: res.status, headers: res.headers, text: read.text };
       }
       return { type: 'redirect_refused', status: 310, target: url };
     } catch (e) {

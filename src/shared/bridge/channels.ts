@@ -8,6 +8,7 @@ import {
   type WorkspacesResponse,
 } from '../api/index.js';
 import type { BridgeResult } from './errors.js';
+import { ITEM_ID_MAX_CHARS, isSafeItemId } from './item-id.js';
 
 /**
  * The one typed channel map shared by main, preload and renderer. Every channel's
@@ -124,7 +125,14 @@ export type ApiChannel = `api:${EndpointName}`;
 export const apiChannel = <N extends EndpointName>(name: N) => `api:${name}` as const;
 
 type ApiArgsSchema = z.ZodTuple<[z.ZodType]>;
-const itemIdInput = z.object({ itemId: z.string().trim().min(1, { error: 'itemId must not be empty' }).max(200) });
+const itemIdInput = z.object({
+  itemId: z
+    .string({ error: 'itemId must be text' })
+    .trim()
+    .min(1, { error: 'itemId must not be empty' })
+    .max(ITEM_ID_MAX_CHARS, { error: `itemId must be at most ${ITEM_ID_MAX_CHARS} characters` })
+    .refine(isSafeItemId, { error: 'That is not an item ID: it cannot be "." or "..", or hold control characters' }),
+});
 
 function apiArgs(name: EndpointName): ApiArgsSchema {
   const e = ENDPOINTS[name];
