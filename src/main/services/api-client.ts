@@ -22,7 +22,7 @@ import {
 } from './http-errors.js';
 import { describeNetworkState, sameNetworkState } from './network-state.js';
 import { isSafeItemId } from '../../shared/bridge/item-id.js';
-import { Pacer } from './pacer.js';
+import { Pacer, type PaceTicket } from './pacer.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, readTextWithin, responseTooLargeError } from './response-limit.js';
 
 export interface RetryOptions {
@@ -63,7 +63,7 @@ export interface ApiClientOptions {
   maxResponseBytes?: number;
   retry?: Partial<RetryOptions>;
   /** Overrides the contract's bucket (burst 120, 300 a minute); tests use it. */
-  pacing?: { burst?: number; perMinute?: number };
+  pacing?: { burst?: number; perMinute?: number; marginMs?: number };
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -206,8 +206,8 @@ export class ApiClient {
     // Bounded: every pass either returns or raises one of the two counters toward its cap.
     for (let tries = 0; ; tries++) {
       // Retries go to the head of the queue: they are older than anything queued since.
-      await this.pacer.acquire(tries > 0 ? 'front' : 'back');
-      const outcome = await this.send(req);
+      const ticket = await this.pacer.acquire(tries > 0 ? 'front' : 'back');
+      const outcome = await this.send(req, ticket);
 
       if (outcome.type === 'network') {
         this.setOffline(outcome.failure.description);
@@ -270,7 +270,7 @@ export class ApiClient {
   }
 
   /** One HTTP exchange, following redirects only while they stay under the base URL. */
-  private async send(req: PreparedRequest): Promise<SendOutcome> {
+  private async send(req: PreparedRequest, ticket: PaceTicket): Promise<SendOutcome> {
     let url = req.url;
     let method = req.method;
     let body = req.body;
@@ -289,6 +289,8 @@ export class ApiClient {
           redirect: 'manual',
           signal: AbortSignal.timeout(this.timeoutMs),
         });
+        // The service counted the request by now: the pacer learns how late that can have been.
+        ticket.settle(this.clock.now(), res.status === 429);
         const location = res.headers.get('location');
         if (REDIRECT_STATUSES.has(res.status) && location !== null) {
           await res.body?.cancel().catch(() => undefined);
@@ -310,6 +312,7 @@ export class ApiClient {
       }
       return { type: 'redirect_refused', status: 310, target: url };
     } catch (e) {
+      ticket.settle(this.clock.now());
       return { type: 'network', failure: describeNetworkFailure(e, this.timeoutMs) };
     }
   }
