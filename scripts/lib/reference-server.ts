@@ -5,6 +5,8 @@ export interface RunningServer {
   baseUrl: string;
   child: ChildProcess;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash would: no clean shutdown. */
+  kill(): Promise<void>;
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -13,10 +15,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
  * Starts the reference service through its real CLI (the same command the README shows)
  * and resolves once it prints its listening line.
  */
-export function startReferenceServer(args: { port: number; dataDir: string; demo: boolean; fixture?: string }): Promise<RunningServer> {
+export function startReferenceServer(args: { port: number; dataDir: string; demo: boolean; fixture?: string; rateLimit?: string }): Promise<RunningServer> {
   const cliArgs = ['--import', 'tsx', resolve(ROOT, 'src/server/cli.ts'), '--port', String(args.port), '--data', args.dataDir];
   if (args.demo) cliArgs.push('--demo');
   if (args.fixture) cliArgs.push('--fixture', args.fixture);
+  if (args.rateLimit) cliArgs.push('--rate-limit', args.rateLimit);
   const child = spawn(process.execPath, cliArgs, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
 
   return new Promise((ok, fail) => {
@@ -35,12 +38,8 @@ export function startReferenceServer(args: { port: number; dataDir: string; demo
         ok({
           baseUrl: m[1].replace(/\/$/, ''),
           child,
-          stop: () =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
+          stop: () => signal(child, 'SIGTERM'),
+          kill: () => signal(child, 'SIGKILL'),
         });
       }
     };
@@ -52,5 +51,13 @@ export function startReferenceServer(args: { port: number; dataDir: string; demo
       clearTimeout(timer);
       fail(new Error(`The reference service exited (code ${code}) before it was ready. Its output:\n${output}`));
     });
+  });
+}
+
+function signal(child: ChildProcess, name: NodeJS.Signals): Promise<void> {
+  return new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill(name);
   });
 }

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { E2E_SECRET } from '../../playwright.config.js';
+import { E2E_CONTROL_URL } from '../../playwright.config.js';
 
 /** The reference service the e2e stack starts (scripts/e2e-stack.ts). */
 export const SERVICE_URL = `http://127.0.0.1:${process.env['E2E_SERVICE_PORT'] ?? 4791}`;
@@ -32,9 +32,21 @@ export async function projectIdByName(token: string, name: string): Promise<stri
   return p.id;
 }
 
-/** Opens the app with the gateway's per-launch secret, as the printed launch URL does. */
+/** Asks the e2e stack's control endpoint (scripts/e2e-stack.ts) to do something; answers its JSON. */
+export async function control<T>(path: string): Promise<T> {
+  const res = await fetch(`${E2E_CONTROL_URL}${path}`, { method: 'POST' });
+  const body = (await res.json()) as T & { error?: string };
+  if (!res.ok) throw new Error(`control ${path}: ${body.error ?? res.status}`);
+  return body;
+}
+
+/**
+ * Opens the app with a fresh one-time launch link, as a person opening the link the demo
+ * printed: the tab exchanges it for its own session (a link works once).
+ */
 export async function openApp(page: Page): Promise<void> {
-  await page.goto(`/#secret=${E2E_SECRET}`);
+  const { path } = await control<{ path: string }>('/launch');
+  await page.goto(path);
 }
 
 /** Signs in through the connect screen, exactly as a person would. */
