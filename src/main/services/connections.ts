@@ -11,6 +11,7 @@ import {
 import { ApiClient, normalizeBaseUrl, type ApiClientOptions } from './api-client.js';
 import { type Clock, systemClock } from './clock.js';
 import type { CredentialStore } from './credential-store.js';
+import { insecureHttpRefusal, isInsecureRemoteHttp } from '../../shared/bridge/transport.js';
 import { toKeychainError } from './keychain-errors.js';
 import { NO_CONNECTION_STATE } from './network-state.js';
 
@@ -111,6 +112,9 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
     const parsed = parseArgs(args);
     if (!parsed.ok) return parsed;
     const { baseUrl, token, label } = parsed.data;
+    if (isInsecureRemoteHttp(baseUrl) && parsed.data.allowInsecure !== true) {
+      return fail({ kind: 'bad_request', reason: 'insecure_http', field: 'baseUrl', message: insecureHttpRefusal(new URL(baseUrl).host) });
+    }
     const client = makeClient({ baseUrl, token, clock });
     const checked = await validate(client);
     if (!checked.ok) return checked;

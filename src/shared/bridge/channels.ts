@@ -68,6 +68,11 @@ export const AddConnectionArgs = z.object({
     .max(4096, { error: 'That token is too long to be an API token' })
     .refine((t) => !/\s/.test(t), { error: 'A token has no spaces or line breaks: paste it again' }),
   label: z.string().trim().max(100, { error: 'Label must be at most 100 characters' }).optional(),
+  /**
+   * The person confirmed that an http:// address that is not this machine may carry the
+   * token unencrypted (transport.ts). Main refuses such an address without it.
+   */
+  allowInsecure: z.boolean({ error: 'allowInsecure must be true or false' }).optional(),
 });
 export type AddConnectionArgs = z.infer<typeof AddConnectionArgs>;
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkState } from '../../../src/shared/bridge/channels.js';
 import { createBridgeHandlers, type ConnectionsPort } from '../../../src/main/bridge/handlers.js';
 import { MAX_EVENT_STREAMS, startGateway, type Gateway } from '../../../src/main/gateway/gateway.js';
+import { isInsecureRemoteHttp } from '../../../src/shared/bridge/transport.js';
 
 /** A connection service that records calls: this suite tests the transport and its guards only. */
 function recordingConnections(): ConnectionsPort & { calls: string[]; emit(s: NetworkState): void; listeners: Set<(s: NetworkState) => void> } {
@@ -235,5 +236,22 @@ describe('browser-mode gateway', () => {
       req.end();
     });
     expect(got).toContain('"phase":"limited"');
+  });
+});
+
+describe('which addresses need the unencrypted-token confirmation', () => {
+  it.each([
+    ['http://feedback.example.com', true],
+    ['http://10.0.0.5:4010', true],
+    ['http://0.0.0.0:4010', true],
+    ['https://feedback.example.com', false],
+    ['http://127.0.0.1:4010', false],
+    ['http://127.4.5.6', false],
+    ['http://localhost:4010', false],
+    ['http://app.localhost', false],
+    ['http://[::1]:4010', false],
+    ['not a url', false],
+  ])('%s → %s', (url, insecure) => {
+    expect(isInsecureRemoteHttp(url)).toBe(insecure);
   });
 });
