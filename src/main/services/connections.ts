@@ -13,6 +13,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { CredentialStore } from './credential-store.js';
 import { insecureHttpRefusal, isInsecureRemoteHttp } from '../../shared/bridge/transport.js';
 import { toKeychainError } from './keychain-errors.js';
+import { watchReconnect, type ReconnectOptions } from './reconnect.js';
 import { NO_CONNECTION_STATE } from './network-state.js';
 
 export type ApiClientFactory = (options: Pick<ApiClientOptions, 'baseUrl' | 'token' | 'clock'>) => ApiClient;
@@ -21,6 +22,8 @@ export interface ConnectionServiceOptions {
   store: CredentialStore;
   clientFactory?: ApiClientFactory;
   clock?: Clock;
+  /** How the active connection probes for the service while offline (reconnect.ts). */
+  reconnect?: ReconnectOptions;
 }
 
 export interface ConnectionService {
@@ -68,6 +71,7 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
   const listeners = new Set<(s: NetworkState) => void>();
   let activeId: string | null = null;
   let unsubscribeActive: (() => void) | null = null;
+  let stopReconnect: (() => void) | null = null;
 
   function activeLive(): Live | null {
     return activeId === null ? null : (live.get(activeId) ?? null);
@@ -85,9 +89,12 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
   function makeActive(id: string | null): void {
     unsubscribeActive?.();
     unsubscribeActive = null;
+    stopReconnect?.();
+    stopReconnect = null;
     activeId = id;
     const current = activeLive();
     if (current) {
+      stopReconnect = watchReconnect(current.client, clock, options.reconnect);
       unsubscribeActive = current.client.onState((s) => {
         for (const l of listeners) l(s);
       });
