@@ -9,10 +9,10 @@ const GATEWAY_PORT = Number(process.env['E2E_GATEWAY_PORT'] ?? 4792);
 const SERVICE_PORT = Number(process.env['E2E_SERVICE_PORT'] ?? 4791);
 export const E2E_SECRET = process.env['E2E_SECRET'] ?? 'e2e-secret-not-for-production';
 /** The stack's control endpoint (scripts/e2e-stack.ts): one-time launch links and the fault service. */
-const CONTROL_PORT = Number(process.env['E2E_CONTROL_PORT'] ?? GATEWAY_PORT + 2);
+const CONTROL_PORT = Number(process.env['E2E_CONTROL_PORT'] ?? GATEWAY_PORT + 11);
 export const E2E_CONTROL_URL = `http://127.0.0.1:${CONTROL_PORT}`;
 /** The fault service's port (a second reference service the fault specs start, kill and restart). */
-export const E2E_FAULT_PORT = Number(process.env['E2E_FAULT_PORT'] ?? SERVICE_PORT + 3);
+export const E2E_FAULT_PORT = Number(process.env['E2E_FAULT_PORT'] ?? SERVICE_PORT + 9);
 
 export default defineConfig({
   testDir: 'tests/e2e',

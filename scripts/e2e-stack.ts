@@ -31,16 +31,18 @@ const gateway = await startBrowserMode({
 });
 
 /** The fault service: its own data, so the main service the other specs use is never disturbed. */
-const faultPort = Number(flags['fault-port'] ?? servicePort + 3);
-let fault: { server: RunningServer | null; dataDir: string; rateLimit: string | undefined } | null = null;
+const faultPort = Number(flags['fault-port'] ?? servicePort + 9);
+let fault: { server: RunningServer | null; dataDir: string; rateLimit: string | undefined; log: string[] } | null = null;
 
 async function startFault(rateLimit: string | undefined, fresh: boolean): Promise<string> {
   if (fault?.server) await fault.server.stop();
   if (fresh || !fault) {
     if (fault) rmSync(fault.dataDir, { recursive: true, force: true });
-    fault = { server: null, dataDir: mkdtempSync(join(tmpdir(), 'triage-e2e-fault-')), rateLimit };
+    fault = { server: null, dataDir: mkdtempSync(join(tmpdir(), 'triage-e2e-fault-')), rateLimit, log: [] };
   }
-  fault.server = await startReferenceServer({ port: faultPort, dataDir: fault.dataDir, demo: true, ...(fault.rateLimit ? { rateLimit: fault.rateLimit } : {}) });
+  // One log across restarts: the count at the service covers both of its lives.
+  const log = fault.log;
+  fault.server = await startReferenceServer({ port: faultPort, dataDir: fault.dataDir, demo: true, onAccess: (line) => log.push(line), ...(fault.rateLimit ? { rateLimit: fault.rateLimit } : {}) });
   return fault.server.baseUrl;
 }
 
@@ -66,6 +68,8 @@ const control = createServer((req, res) => {
         return { killed: true };
       case '/fault/restart':
         return { baseUrl: await startFault(undefined, false) };
+      case '/fault/log':
+        return { lines: fault?.log ?? [] };
       default:
         throw new Error(`No control ${url.pathname}`);
     }
@@ -75,7 +79,7 @@ const control = createServer((req, res) => {
     (e: unknown) => reply(res, 400, { error: e instanceof Error ? e.message : String(e) }),
   );
 });
-const controlPort = Number(flags['control-port'] ?? Number(flags['gateway-port'] ?? 4792) + 2);
+const controlPort = Number(flags['control-port'] ?? Number(flags['gateway-port'] ?? 4792) + 11);
 await new Promise<void>((ok) => control.listen(controlPort, '127.0.0.1', ok));
 console.log(`e2e stack: service ${service.baseUrl}, gateway ${gateway.url}, control http://127.0.0.1:${controlPort}`);
 

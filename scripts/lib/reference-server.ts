@@ -15,11 +15,13 @@ const ROOT = resolve(import.meta.dirname, '../..');
  * Starts the reference service through its real CLI (the same command the README shows)
  * and resolves once it prints its listening line.
  */
-export function startReferenceServer(args: { port: number; dataDir: string; demo: boolean; fixture?: string; rateLimit?: string }): Promise<RunningServer> {
+export function startReferenceServer(args: { port: number; dataDir: string; demo: boolean; fixture?: string; rateLimit?: string; onAccess?: (line: string) => void }): Promise<RunningServer> {
   const cliArgs = ['--import', 'tsx', resolve(ROOT, 'src/server/cli.ts'), '--port', String(args.port), '--data', args.dataDir];
   if (args.demo) cliArgs.push('--demo');
   if (args.fixture) cliArgs.push('--fixture', args.fixture);
   if (args.rateLimit) cliArgs.push('--rate-limit', args.rateLimit);
+  // With onAccess the service prints "access METHOD /path status" per request; those lines go there.
+  if (args.onAccess) cliArgs.push('--access-log');
   const child = spawn(process.execPath, cliArgs, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
 
   return new Promise((ok, fail) => {
@@ -34,7 +36,16 @@ export function startReferenceServer(args: { port: number; dataDir: string; demo
       if (m?.[1]) {
         clearTimeout(timer);
         child.stdout?.off('data', onData);
-        child.stdout?.on('data', (c: Buffer) => process.stdout.write(`[service] ${c.toString()}`));
+        let pending = '';
+        child.stdout?.on('data', (c: Buffer) => {
+          pending += c.toString();
+          const lines = pending.split('\n');
+          pending = lines.pop() ?? '';
+          for (const line of lines) {
+            if (args.onAccess && line.startsWith('access ')) args.onAccess(line.slice('access '.length));
+            else process.stdout.write(`[service] ${line}\n`);
+          }
+        });
         ok({
           baseUrl: m[1].replace(/\/$/, ''),
           child,

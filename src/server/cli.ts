@@ -12,6 +12,7 @@ const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--publ
   --public-url URL Start of absolute links in answers (screenshots, attachments, the
                    OpenAPI server), e.g. https://feedback.example.com. Default: the
                    listening address. The Host header is never used.
+  --access-log     Print one line per API request: method, path, status.
   --rate-limit N/B Per-token limit: N requests a minute, bursts of B. Default 300/120.
                    For trying a client against a strict service (end-to-end tests).
   --data DIR       Data directory; the database is DIR/${DB_FILE_NAME}. Default ./var/data.
@@ -29,6 +30,7 @@ interface CliOptions {
   fixture: string | null;
   publicUrl: string | null;
   rateLimit: { perMinute: number; burst: number } | null;
+  accessLog: boolean;
 }
 
 function parseCli(argv: string[]): CliOptions | 'help' {
@@ -46,6 +48,7 @@ function parseCli(argv: string[]): CliOptions | 'help' {
         fixture: { type: 'string' },
         'public-url': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'access-log': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -75,6 +78,7 @@ function parseCli(argv: string[]): CliOptions | 'help' {
   return {
     publicUrl,
     rateLimit,
+    accessLog: values['access-log'] ?? false,
     port: Number(portText),
     host: values.host ?? '127.0.0.1',
     dataDir: path.resolve(values.data ?? './var/data'),
@@ -152,6 +156,12 @@ async function main(argv: string[]): Promise<number> {
     ...(opts.publicUrl !== null ? { publicUrl: opts.publicUrl } : {}),
     ...(opts.rateLimit !== null ? { rateLimit: opts.rateLimit } : {}),
   });
+  if (opts.accessLog) {
+    app.addHook('onResponse', (req, reply, done) => {
+      process.stdout.write(`access ${req.method} ${req.url.split('?')[0]} ${reply.statusCode}\n`);
+      done();
+    });
+  }
   try {
     await app.listen({ host: opts.host, port: opts.port });
   } catch (e) {
