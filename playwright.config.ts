@@ -8,6 +8,11 @@ import { defineConfig } from '@playwright/test';
 const GATEWAY_PORT = Number(process.env['E2E_GATEWAY_PORT'] ?? 4792);
 const SERVICE_PORT = Number(process.env['E2E_SERVICE_PORT'] ?? 4791);
 export const E2E_SECRET = process.env['E2E_SECRET'] ?? 'e2e-secret-not-for-production';
+/** The stack's control endpoint (scripts/e2e-stack.ts): one-time launch links and the fault service. */
+const CONTROL_PORT = Number(process.env['E2E_CONTROL_PORT'] ?? GATEWAY_PORT + 11);
+export const E2E_CONTROL_URL = `http://127.0.0.1:${CONTROL_PORT}`;
+/** The fault service's port (a second reference service the fault specs start, kill and restart). */
+export const E2E_FAULT_PORT = Number(process.env['E2E_FAULT_PORT'] ?? SERVICE_PORT + 9);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,7 +33,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `scripts/with-keyring.sh node --import tsx scripts/e2e-stack.ts --gateway-port ${GATEWAY_PORT} --service-port ${SERVICE_PORT} --secret ${E2E_SECRET}`,
+    command: `scripts/with-keyring.sh node --import tsx scripts/e2e-stack.ts --gateway-port ${GATEWAY_PORT} --service-port ${SERVICE_PORT} --secret ${E2E_SECRET} --control-port ${CONTROL_PORT} --fault-port ${E2E_FAULT_PORT}`,
     url: `http://127.0.0.1:${GATEWAY_PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -9,6 +9,7 @@ import { KeepAliveClient, type Reply } from './http-client.js';
 import { measureTurns, type Budget, type Figure, type Turn } from './measure.js';
 import { ROOT, startChild, type Child } from './processes.js';
 import { figuresTable, growthOf, growthTable, type Growth, type Row } from './report.js';
+import { formatPacingLine, runPacingBench } from './pacing.js';
 import { formatRendererTable, runRendererBench } from './renderer/index.js';
 
 /**
@@ -26,6 +27,10 @@ import { formatRendererTable, runRendererBench } from './renderer/index.js';
  *   --profile             servers run with --cpu-prof (var/bench/profiles) and print spans
  *   --no-server           skip the service figures
  *   --no-renderer         skip the renderer figures (bench/renderer: board/table in Chromium)
+ *   --no-pacing           skip the pacing run (bench/pacing.ts: ApiClient against the real limit)
+ *   --pacing-requests 360 requests of the pacing run (about 50 s at 300 a minute)
+ *
+ * Only the pacing run: --no-server --no-renderer.
  *
  * The renderer benchmark runs after the service's, never beside it: on two cores each would
  * distort the other.
@@ -40,6 +45,8 @@ const { values } = parseArgs({
     profile: { type: 'boolean', default: false },
     'no-renderer': { type: 'boolean', default: false },
     'no-server': { type: 'boolean', default: false },
+    'no-pacing': { type: 'boolean', default: false },
+    'pacing-requests': { type: 'string', default: '360' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -242,8 +249,22 @@ async function rendererBench(): Promise<boolean[]> {
   return results.map((r) => r.met);
 }
 
+async function pacingBench(): Promise<boolean[]> {
+  const requests = Number(values['pacing-requests']);
+  if (!Number.isInteger(requests) || requests < 130) throw new Error('--pacing-requests takes a whole number of at least 130 (more than one burst)');
+  log('');
+  log(`Pacing (${requests} requests, sustained demand, counted at the service):`);
+  const result = await runPacingBench({ requests, log });
+  log(formatPacingLine(result));
+  return [result.met];
+}
+
 async function main(): Promise<void> {
-  const verdicts = [...(values['no-server'] ? [] : await serverBench()), ...(values['no-renderer'] ? [] : await rendererBench())];
+  const verdicts = [
+    ...(values['no-server'] ? [] : await serverBench()),
+    ...(values['no-pacing'] ? [] : await pacingBench()),
+    ...(values['no-renderer'] ? [] : await rendererBench()),
+  ];
   log('');
   log(`bench: ${verdicts.filter(Boolean).length} of ${verdicts.length} targets met`);
 }

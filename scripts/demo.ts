@@ -52,7 +52,12 @@ async function main(): Promise<void> {
   if (!signIn.ok) throw new Error(`Could not sign in to the demo service: ${signIn.error.message}`);
   const gateway = await startBrowserMode({ services, rendererDir: resolve(ROOT, 'out/renderer'), port: Number(flags['gateway-port'] ?? 4011) });
   stopAll.push(() => gateway.close());
-  console.log(`Triage Desk (browser mode), signed in as demo-owner. Open:\n\n  ${gateway.launchUrl}\n\nThe link carries a one-time secret; only this browser tab can use it. Ctrl+C stops everything.`);
+  console.log(
+    `Triage Desk (browser mode), signed in as demo-owner. Open:\n\n  ${gateway.launchUrl}\n\n` +
+      'The link works once: the browser tab that opens it first gets its own session (kept across reloads) and the link is then refused. ' +
+      'Press Enter here for a new link (another tab or browser). Ctrl+C stops everything.',
+  );
+  process.stdin.on('data', () => console.log(`\nA new one-time link:\n\n  ${gateway.newLaunchUrl()}\n`));
 }
 
 /** Asks the electron package for its binary in a child process, so a first-run download that cannot reach the network fails in bounded time. */

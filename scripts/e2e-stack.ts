@@ -2,22 +2,38 @@
  * What the end-to-end tests run against: the reference service on a fresh demo data
  * directory, and the browser-mode gateway with the real main-process services (real
  * keychain: run under scripts/with-keyring.sh). Nothing is signed in: tests use the
- * connect screen as a person would. `--shapes minimal` starts the service in lean mode, to
- * try the whole app against answers shaped like the live hosted service's.
+ * connect screen as a person would. `--shapes minimal` starts the main service in lean mode.
+ *
+ * A control endpoint on 127.0.0.1:<control-port> (tests only) hands out one-time launch
+ * links (each tab exchanges its own, as a person opening the printed link would) and runs
+ * the fault service: a second reference service the fault specs start with a tiny rate
+ * limit, kill (SIGKILL) and restart on the same data, while the app is connected to it;
+ * and the lean service: a third one answering in the live service's minimal shapes
+ * (`--shapes minimal`), started on first request for the specs that try the app against it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createAppServices } from '../src/main/app-services.js';
 import { startBrowserMode } from '../src/main/browser-mode.js';
 import { parseFlags } from './lib/args.js';
-import { startReferenceServer } from './lib/reference-server.js';
+import { startReferenceServer, type RunningServer } from './lib/reference-server.js';
 
-const flags = parseFlags(process.argv.slice(2), { 'gateway-port': 'string', 'service-port': 'string', secret: 'string', shapes: 'string' });
+const flags = parseFlags(process.argv.slice(2), {
+  'gateway-port': 'string',
+  'service-port': 'string',
+  secret: 'string',
+  'control-port': 'string',
+  'fault-port': 'string',
+  'lean-port': 'string',
+  shapes: 'string',
+});
 const shapes = flags.shapes ?? 'full';
 if (shapes !== 'full' && shapes !== 'minimal') throw new Error(`--shapes must be full or minimal, not "${shapes}".`);
+const servicePort = Number(flags['service-port'] ?? 4791);
 const dataDir = mkdtempSync(join(tmpdir(), 'triage-e2e-'));
-const service = await startReferenceServer({ port: Number(flags['service-port'] ?? 4791), dataDir, demo: true, ...(shapes === 'minimal' ? { shapes } : {}) });
+const service = await startReferenceServer({ port: servicePort, dataDir, demo: true, shapes });
 const services = await createAppServices({ keychainService: `triage-desk-e2e-${process.pid}` });
 const gateway = await startBrowserMode({
   services,
@@ -25,11 +41,86 @@ const gateway = await startBrowserMode({
   port: Number(flags['gateway-port'] ?? 4792),
   ...(flags.secret ? { secret: flags.secret } : {}),
 });
-console.log(`e2e stack: service ${service.baseUrl}${shapes === 'minimal' ? ' (minimal shapes)' : ''}, gateway ${gateway.url}`);
+
+/** The fault service: its own data, so the main service the other specs use is never disturbed. */
+const faultPort = Number(flags['fault-port'] ?? servicePort + 9);
+let fault: { server: RunningServer | null; dataDir: string; rateLimit: string | undefined; log: string[] } | null = null;
+
+async function startFault(rateLimit: string | undefined, fresh: boolean): Promise<string> {
+  if (fault?.server) await fault.server.stop();
+  if (fresh || !fault) {
+    if (fault) rmSync(fault.dataDir, { recursive: true, force: true });
+    fault = { server: null, dataDir: mkdtempSync(join(tmpdir(), 'triage-e2e-fault-')), rateLimit, log: [] };
+  }
+  // One log across restarts: the count at the service covers both of its lives.
+  const log = fault.log;
+  fault.server = await startReferenceServer({ port: faultPort, dataDir: fault.dataDir, demo: true, onAccess: (line) => log.push(line), ...(fault.rateLimit ? { rateLimit: fault.rateLimit } : {}) });
+  return fault.server.baseUrl;
+}
+
+/** The lean service: answers shaped like the live hosted service's, on its own demo data. */
+const leanPort = Number(flags['lean-port'] ?? servicePort + 5);
+let lean: { server: Promise<RunningServer>; dataDir: string } | null = null;
+
+function startLean(): Promise<RunningServer> {
+  if (!lean) {
+    const leanData = mkdtempSync(join(tmpdir(), 'triage-e2e-lean-'));
+    lean = { dataDir: leanData, server: startReferenceServer({ port: leanPort, dataDir: leanData, demo: true, shapes: 'minimal' }) };
+  }
+  return lean.server;
+}
+
+const reply = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+const control = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const run = async (): Promise<unknown> => {
+    if (req.method !== 'POST') throw new Error('Use POST');
+    switch (url.pathname) {
+      case '/launch': {
+        const link = new URL(gateway.newLaunchUrl());
+        return { path: link.pathname + link.hash };
+      }
+      case '/fault/start':
+        return { baseUrl: await startFault(url.searchParams.get('rate-limit') ?? undefined, true) };
+      case '/fault/kill':
+        await fault?.server?.kill();
+        if (fault) fault.server = null;
+        return { killed: true };
+      case '/fault/restart':
+        return { baseUrl: await startFault(undefined, false) };
+      case '/lean/start':
+        return { baseUrl: (await startLean()).baseUrl };
+      case '/fault/log':
+        return { lines: fault?.log ?? [] };
+      default:
+        throw new Error(`No control ${url.pathname}`);
+    }
+  };
+  run().then(
+    (body) => reply(res, 200, body),
+    (e: unknown) => reply(res, 400, { error: e instanceof Error ? e.message : String(e) }),
+  );
+});
+const controlPort = Number(flags['control-port'] ?? Number(flags['gateway-port'] ?? 4792) + 11);
+await new Promise<void>((ok) => control.listen(controlPort, '127.0.0.1', ok));
+console.log(`e2e stack: service ${service.baseUrl}${shapes === 'minimal' ? ' (minimal shapes)' : ''}, gateway ${gateway.url}, control http://127.0.0.1:${controlPort}`);
 
 const stop = async () => {
+  control.close();
   await gateway.close();
   await service.stop();
+  if (fault) {
+    await fault.server?.stop();
+    rmSync(fault.dataDir, { recursive: true, force: true });
+  }
+  if (lean) {
+    await (await lean.server.catch(() => null))?.stop();
+    rmSync(lean.dataDir, { recursive: true, force: true });
+  }
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

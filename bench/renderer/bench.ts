@@ -99,7 +99,7 @@ async function newPage(browser: Browser, stack: Stack, options: RendererBenchOpt
   await page.addInitScript({ content: PROBE_SCRIPT });
   if (options.profileDir) await page.addInitScript({ content: REACT_COMMITS_SCRIPT });
   page.setDefaultTimeout(30_000);
-  await page.goto(stack.launchUrl);
+  await page.goto(stack.launchUrl());
   await page.getByTestId('project-list').waitFor();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');

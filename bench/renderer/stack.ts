@@ -115,8 +115,8 @@ const noKeychain: CredentialStore = {
 
 export interface Stack {
   serviceUrl: string;
-  /** Opens the app with the gateway's one-time secret. */
-  launchUrl: string;
+  /** A fresh one-time launch link (each page's tab exchanges its own). */
+  launchUrl(): string;
   requests: ServiceRequestLog;
 }
 
@@ -145,5 +145,5 @@ export async function startStack(cleanup: Cleanup, opts: { name: string; rendere
   if (!signIn.ok) throw new Error(`Could not sign in to the ${opts.name} service: ${signIn.error.message}`);
   const gateway = await startBrowserMode({ services, rendererDir: await opts.rendererDir });
   cleanup.add(`close the ${opts.name} gateway`, () => gateway.close());
-  return { serviceUrl: service.baseUrl, launchUrl: gateway.launchUrl, requests };
+  return { serviceUrl: service.baseUrl, launchUrl: () => gateway.newLaunchUrl(), requests };
 }

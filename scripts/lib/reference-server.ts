@@ -5,6 +5,8 @@ export interface RunningServer {
   baseUrl: string;
   child: ChildProcess;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash would: no clean shutdown. */
+  kill(): Promise<void>;
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -13,10 +15,21 @@ const ROOT = resolve(import.meta.dirname, '../..');
  * Starts the reference service through its real CLI (the same command the README shows)
  * and resolves once it prints its listening line.
  */
-export function startReferenceServer(args: { port: number; dataDir: string; demo: boolean; fixture?: string; shapes?: 'full' | 'minimal' }): Promise<RunningServer> {
+export function startReferenceServer(args: {
+  port: number;
+  dataDir: string;
+  demo: boolean;
+  fixture?: string;
+  rateLimit?: string;
+  onAccess?: (line: string) => void;
+  shapes?: 'full' | 'minimal';
+}): Promise<RunningServer> {
   const cliArgs = ['--import', 'tsx', resolve(ROOT, 'src/server/cli.ts'), '--port', String(args.port), '--data', args.dataDir];
   if (args.demo) cliArgs.push('--demo');
   if (args.fixture) cliArgs.push('--fixture', args.fixture);
+  if (args.rateLimit) cliArgs.push('--rate-limit', args.rateLimit);
+  // With onAccess the service prints "access METHOD /path status" per request; those lines go there.
+  if (args.onAccess) cliArgs.push('--access-log');
   // Lean answers like the live service's (docs/api-decisions.md "Lean mode"); the CLI's default is full.
   if (args.shapes) cliArgs.push('--shapes', args.shapes);
   const child = spawn(process.execPath, cliArgs, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -33,16 +46,21 @@ export function startReferenceServer(args: { port: number; dataDir: string; demo
       if (m?.[1]) {
         clearTimeout(timer);
         child.stdout?.off('data', onData);
-        child.stdout?.on('data', (c: Buffer) => process.stdout.write(`[service] ${c.toString()}`));
+        let pending = '';
+        child.stdout?.on('data', (c: Buffer) => {
+          pending += c.toString();
+          const lines = pending.split('\n');
+          pending = lines.pop() ?? '';
+          for (const line of lines) {
+            if (args.onAccess && line.startsWith('access ')) args.onAccess(line.slice('access '.length));
+            else process.stdout.write(`[service] ${line}\n`);
+          }
+        });
         ok({
           baseUrl: m[1].replace(/\/$/, ''),
           child,
-          stop: () =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
+          stop: () => signal(child, 'SIGTERM'),
+          kill: () => signal(child, 'SIGKILL'),
         });
       }
     };
@@ -54,5 +72,13 @@ export function startReferenceServer(args: { port: number; dataDir: string; demo
       clearTimeout(timer);
       fail(new Error(`The reference service exited (code ${code}) before it was ready. Its output:\n${output}`));
     });
+  });
+}
+
+function signal(child: ChildProcess, name: NodeJS.Signals): Promise<void> {
+  return new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill(name);
   });
 }

@@ -3,11 +3,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_PREFIX } from '../shared/api/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { authenticate, authenticateFromMemory, requireSomeAvailable, type Caller } from './domain/caller.js';
-import { tooManyRequests } from './domain/errors.js';
+import { ApiError, tooManyFailedTokens, tooManyRequests } from './domain/errors.js';
 import { handleError } from './http/error-handler.js';
 import { useLeanShapes } from './http/lean-hook.js';
 import type { Shapes } from './http/lean-shapes.js';
-import { DEFAULT_RATE_LIMIT, RateLimiter, rateKey, type RateLimitOptions } from './http/rate-limit.js';
+import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_RATE_LIMIT, RateLimiter, rateKey, type RateLimitOptions } from './http/rate-limit.js';
+import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './http/timeouts.js';
 import type { RenderPng } from './http/render-png.js';
 import { renderMockupPng } from './images/mockup-png.js';
 import { openApiRoutes } from './openapi/route.js';
@@ -35,6 +36,16 @@ export interface ServerOptions {
    * the lean shapes the live service's client accepts (docs/api-decisions.md "Lean mode").
    */
   shapes?: Shapes;
+  /** Requests with a bad token per client address (docs/security.md); valid tokens are never counted. */
+  authFailureLimit?: RateLimitOptions;
+  /**
+   * Origin (and optional path) absolute links in answers start with: screenshot and
+   * attachment URLs, the OpenAPI server. Default: the address the connection reached
+   * (never the Host header, which the caller controls).
+   */
+  publicUrl?: string;
+  /** Slow-client limits; defaults in http/timeouts.ts. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** What route modules need; built once per server. */
@@ -46,8 +57,15 @@ export interface AppDeps {
 
 export function createServer(opts: ServerOptions): FastifyInstance {
   const deps: AppDeps = { db: opts.db, clock: opts.clock ?? systemClock, renderPng: opts.renderPng ?? renderMockupPng };
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     logger: opts.logger ?? false,
+    // A client that sends its headers or body too slowly, or idles on a kept-alive
+    // connection, loses the connection instead of holding it (docs/security.md).
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleSocketMs,
     return503OnClosing: true,
     // The router's default (100) answered a longer item ID with its own 414 before authentication;
     // any ID that fits in a request line now goes through auth and gets the usual 404.
@@ -62,7 +80,19 @@ export function createServer(opts: ServerOptions): FastifyInstance {
     void reply.code(404).send({ error: `There is no endpoint ${req.method} ${req.url.split('?')[0]}.` });
   });
   app.decorateRequest('caller', null);
+  app.decorate('publicUrl', opts.publicUrl === undefined ? null : normalizePublicUrl(opts.publicUrl));
   const limiter = new RateLimiter(deps.clock, opts.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const authFailures = new RateLimiter(deps.clock, opts.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT);
+  /**
+   * A 401 takes from the client address's failure bucket; once it is empty, bad tokens from
+   * that address get 429 instead. Only failures count and a valid token is checked first,
+   * so nobody's token is ever refused because of someone else's guesses.
+   */
+  const limitFailure = (req: FastifyRequest, e: unknown): unknown => {
+    if (!(e instanceof ApiError) || e.status !== 401) return e;
+    const allowed = authFailures.take(`addr:${req.ip}`);
+    return allowed.ok ? e : tooManyFailedTokens(allowed.retryAfterSeconds);
+  };
 
   app.register(
     async (api) => {
@@ -87,7 +117,7 @@ export function createServer(opts: ServerOptions): FastifyInstance {
             return;
           }
         } catch (e) {
-          done(e as FastifyError);
+          done(limitFailure(req, e) as FastifyError);
           return;
         }
         authenticate(deps.db, req.headers.authorization, now).then(
@@ -100,7 +130,7 @@ export function createServer(opts: ServerOptions): FastifyInstance {
             }
             done();
           },
-          (e: unknown) => done(e as FastifyError),
+          (e: unknown) => done(limitFailure(req, e) as FastifyError),
         );
       });
       directoryRoutes(api, deps);
@@ -113,4 +143,17 @@ export function createServer(opts: ServerOptions): FastifyInstance {
   // The API description is public (docs/api-decisions.md "OpenAPI document"), so it sits outside the token hook.
   app.register(async (docs) => openApiRoutes(docs));
   return app;
+}
+
+/** An http(s) origin with an optional path prefix; query, fragment and trailing slashes dropped. */
+export function normalizePublicUrl(text: string): string {
+  let u: URL;
+  try {
+    u = new URL(text.trim());
+  } catch {
+    throw new Error(`The public URL "${text}" is not a URL; give one such as https://feedback.example.com.`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`The public URL must start with http:// or https://, not ${u.protocol}.`);
+  if (u.username || u.password) throw new Error('The public URL must not carry a user name or password.');
+  return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
 }

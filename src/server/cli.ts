@@ -1,15 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createServer } from './app.js';
+import { createServer, normalizePublicUrl } from './app.js';
 import { SHAPES, type Shapes } from './http/lean-shapes.js';
 import { FixtureError, loadFixture } from './fixture/load.js';
 import { DB_FILE_NAME, isDataDirEmpty, openDatabase, type Db } from './storage/open.js';
 
-const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--data ./var/data] [--demo | --fixture file.json] [--shapes minimal]
+const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--public-url URL] [--data ./var/data] [--demo | --fixture file.json] [--shapes minimal]
 
   --port N         TCP port (0 picks a free one). Default 4010.
   --host ADDR      Address to listen on. Default 127.0.0.1.
+  --public-url URL Start of absolute links in answers (screenshots, attachments, the
+                   OpenAPI server), e.g. https://feedback.example.com. Default: the
+                   listening address. The Host header is never used.
+  --access-log     Print one line per API request: method, path, status.
+  --rate-limit N/B Per-token limit: N requests a minute, bursts of B. Default 300/120.
+                   For trying a client against a strict service (end-to-end tests).
   --data DIR       Data directory; the database is DIR/${DB_FILE_NAME}. Default ./var/data.
   --demo           Seed the demo dataset when the data directory is empty.
   --fixture FILE   Load a fixture (JSON) into an empty data directory.
@@ -26,6 +32,9 @@ interface CliOptions {
   demo: boolean;
   fixture: string | null;
   shapes: Shapes;
+  publicUrl: string | null;
+  rateLimit: { perMinute: number; burst: number } | null;
+  accessLog: boolean;
 }
 
 function parseCli(argv: string[]): CliOptions | 'help' {
@@ -42,6 +51,9 @@ function parseCli(argv: string[]): CliOptions | 'help' {
         demo: { type: 'boolean' },
         fixture: { type: 'string' },
         shapes: { type: 'string' },
+        'public-url': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'access-log': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -56,7 +68,24 @@ function parseCli(argv: string[]): CliOptions | 'help' {
   if (values.demo && values.fixture !== undefined) throw new UsageError('Use either --demo or --fixture, not both.');
   const shapes = values.shapes ?? 'full';
   if (!isShapes(shapes)) throw new UsageError(`--shapes must be ${SHAPES.join(' or ')}, not "${shapes}".`);
+  let publicUrl: string | null = null;
+  if (values['public-url'] !== undefined) {
+    try {
+      publicUrl = normalizePublicUrl(values['public-url']);
+    } catch (e) {
+      throw new UsageError(`--public-url: ${(e as Error).message}`);
+    }
+  }
+  let rateLimit: CliOptions['rateLimit'] = null;
+  if (values['rate-limit'] !== undefined) {
+    const m = /^(\d{1,6})\/(\d{1,6})$/.exec(values['rate-limit']);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new UsageError(`--rate-limit must read N/B (requests a minute / burst), both at least 1, such as 300/120, not "${values['rate-limit']}".`);
+    rateLimit = { perMinute: Number(m[1]), burst: Number(m[2]) };
+  }
   return {
+    publicUrl,
+    rateLimit,
+    accessLog: values['access-log'] ?? false,
     port: Number(portText),
     host: values.host ?? '127.0.0.1',
     dataDir: path.resolve(values.data ?? './var/data'),
@@ -131,7 +160,19 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${e instanceof UsageError || e instanceof FixtureError ? 'Cannot start' : 'Failed to start'}: ${(e as Error).message}\n`);
     return e instanceof UsageError ? 2 : 1;
   }
-  const app = createServer({ db, logger: { level: 'warn' }, shapes: opts.shapes });
+  const app = createServer({
+    db,
+    logger: { level: 'warn' },
+    shapes: opts.shapes,
+    ...(opts.publicUrl !== null ? { publicUrl: opts.publicUrl } : {}),
+    ...(opts.rateLimit !== null ? { rateLimit: opts.rateLimit } : {}),
+  });
+  if (opts.accessLog) {
+    app.addHook('onResponse', (req, reply, done) => {
+      process.stdout.write(`access ${req.method} ${req.url.split('?')[0]} ${reply.statusCode}\n`);
+      done();
+    });
+  }
   try {
     await app.listen({ host: opts.host, port: opts.port });
   } catch (e) {
@@ -143,7 +184,8 @@ async function main(argv: string[]): Promise<number> {
   const port = address !== null && typeof address === 'object' ? address.port : opts.port;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const lean = opts.shapes === 'minimal' ? '; minimal answer shapes' : '';
-  process.stdout.write(`Feedback service (${note}; data in ${opts.dataDir}${lean}) listening on http://${host}:${port}\n`);
+  const limits = opts.rateLimit ? `; rate limit ${opts.rateLimit.perMinute}/min, bursts of ${opts.rateLimit.burst}` : '';
+  process.stdout.write(`Feedback service (${note}; data in ${opts.dataDir}${lean}${limits}) listening on http://${host}:${port}\n`);
 
   return new Promise<number>((resolve) => {
     let closing = false;

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { E2E_SECRET } from '../../playwright.config.js';
+import { E2E_CONTROL_URL } from '../../playwright.config.js';
 
 /** The reference service the e2e stack starts (scripts/e2e-stack.ts). */
 export const SERVICE_URL = `http://127.0.0.1:${process.env['E2E_SERVICE_PORT'] ?? 4791}`;
@@ -8,9 +8,9 @@ export const SERVICE_URL = `http://127.0.0.1:${process.env['E2E_SERVICE_PORT'] ?
  * Calls the reference service directly, as a second witness to what the app shows. It
  * shares the token's rate limit with the app, so it waits out a 429 as a client should.
  */
-export async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(token: string, path: string, init: { method?: string; body?: unknown; service?: string } = {}): Promise<T> {
   for (let attempt = 0; ; attempt++) {
-    const res = await fetch(`${SERVICE_URL}/api/v1${path}`, {
+    const res = await fetch(`${init.service ?? SERVICE_URL}/api/v1${path}`, {
       method: init.method ?? 'GET',
       headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
       ...(init.body ? { body: JSON.stringify(init.body) } : {}),
@@ -32,14 +32,26 @@ export async function projectIdByName(token: string, name: string): Promise<stri
   return p.id;
 }
 
-/** Opens the app with the gateway's per-launch secret, as the printed launch URL does. */
+/** Asks the e2e stack's control endpoint (scripts/e2e-stack.ts) to do something; answers its JSON. */
+export async function control<T>(path: string): Promise<T> {
+  const res = await fetch(`${E2E_CONTROL_URL}${path}`, { method: 'POST' });
+  const body = (await res.json()) as T & { error?: string };
+  if (!res.ok) throw new Error(`control ${path}: ${body.error ?? res.status}`);
+  return body;
+}
+
+/**
+ * Opens the app with a fresh one-time launch link, as a person opening the link the demo
+ * printed: the tab exchanges it for its own session (a link works once).
+ */
 export async function openApp(page: Page): Promise<void> {
-  await page.goto(`/#secret=${E2E_SECRET}`);
+  const { path } = await control<{ path: string }>('/launch');
+  await page.goto(path);
 }
 
 /** Signs in through the connect screen, exactly as a person would. */
-export async function connect(page: Page, token: string, label?: string): Promise<void> {
-  await page.getByLabel('Service URL').fill(SERVICE_URL);
+export async function connect(page: Page, token: string, label?: string, service = SERVICE_URL): Promise<void> {
+  await page.getByLabel('Service URL').fill(service);
   await page.getByLabel('API token').fill(token);
   if (label) await page.getByLabel('Label (optional)').fill(label);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -50,14 +62,19 @@ export async function connect(page: Page, token: string, label?: string): Promis
  * behind (the gateway keeps the active connection between pages), and lands on the
  * project list.
  */
-export async function signIn(page: Page, token: string, label: string): Promise<void> {
+export async function signIn(page: Page, token: string, label: string, service = SERVICE_URL): Promise<void> {
+  await openConnectForm(page);
+  await connect(page, token, label, service);
+  await page.getByRole('button', { name: 'Choose a project' }).click();
+  await expect(page.getByTestId('project-list')).toBeVisible();
+}
+
+/** Opens the app on the connect form, whatever connection another spec left active. */
+export async function openConnectForm(page: Page): Promise<void> {
   await openApp(page);
   const connectForm = page.getByLabel('Service URL');
   await expect(connectForm.or(page.getByTitle('Saved connections'))).toBeVisible();
   if (!(await connectForm.isVisible())) await page.getByTitle('Saved connections').click();
-  await connect(page, token, label);
-  await page.getByRole('button', { name: 'Choose a project' }).click();
-  await expect(page.getByTestId('project-list')).toBeVisible();
 }
 
 /** How many live threads a project has right now (other specs change the shared data). */

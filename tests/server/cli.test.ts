@@ -116,3 +116,34 @@ describe('npm run server', () => {
     expect(fs.existsSync(path.join(dir, 'data', 'feedback.sqlite'))).toBe(false);
   });
 });
+
+describe('npm run server: hardening options (issue 11)', () => {
+  it('--public-url starts absolute links, --rate-limit sets the per-token limit, --access-log prints each request', async () => {
+    const dir = tmp();
+    const file = path.join(dir, 'world.json');
+    fs.writeFileSync(file, JSON.stringify(baseWorld()));
+    const r = run(['--port', '0', '--data', path.join(dir, 'data'), '--fixture', file, '--public-url', 'https://feedback.example.com/', '--rate-limit', '60/2', '--access-log']);
+    const url = await listeningUrl(r);
+    const get = (p: string) => fetch(`${url}${p}`, { headers: { authorization: `Bearer ${TOKENS.owner}` } });
+    const doc = (await (await fetch(`${url}/api/v1/openapi.json`, { headers: { host: 'evil.example' } })).json()) as Loose;
+    expect(doc.servers[0].url).toBe('https://feedback.example.com/api/v1');
+    expect((await get('/api/v1/items/it_1')).status).toBe(200);
+    expect((await get('/api/v1/workspaces')).status).toBe(200);
+    expect((await get('/api/v1/workspaces')).status).toBe(429);
+    // The log line is written after the answer; give the pipe a moment.
+    for (let i = 0; i < 100 && !r.stdout().includes('access GET /api/v1/workspaces 429'); i++) await new Promise((res) => setTimeout(res, 20));
+    expect(r.stdout()).toContain('access GET /api/v1/items/it_1 200');
+    expect(r.stdout()).toContain('access GET /api/v1/workspaces 429');
+    r.child.kill('SIGTERM');
+    expect(await r.exited).toBe(0);
+  });
+
+  it('refuses a bad --public-url or --rate-limit with a sentence', async () => {
+    const bad = run(['--public-url', 'ftp://x.example']);
+    expect(await bad.exited).toBe(2);
+    expect(bad.stderr()).toMatch(/--public-url: The public URL must start with http:\/\/ or https:\/\//);
+    const rate = run(['--rate-limit', '5']);
+    expect(await rate.exited).toBe(2);
+    expect(rate.stderr()).toMatch(/--rate-limit must read N\/B/);
+  });
+});

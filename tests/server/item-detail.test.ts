@@ -88,7 +88,7 @@ describe('GET /api/v1/items/{itemId}', () => {
     }
   });
 
-  it('builds absolute file URLs from the Host the caller used', async () => {
+  it('builds absolute file URLs from the listening address, never the Host the caller sent', async () => {
     const { port } = new URL(s.baseUrl);
     const body = await new Promise<string>((resolve, reject) => {
       const req = http.request({ host: '127.0.0.1', port, path: '/api/v1/items/it_1', headers: { host: 'feedback.example:8443', authorization: `Bearer ${TOKENS.owner}` } }, (res) => {
@@ -99,7 +99,7 @@ describe('GET /api/v1/items/{itemId}', () => {
       req.on('error', reject);
       req.end();
     });
-    expect(JSON.parse(body).evidence.screenshotUrl).toMatch(/^http:\/\/feedback\.example:8443\/files\/[0-9a-f]{32}\.png$/);
+    expect(JSON.parse(body).evidence.screenshotUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/files/[0-9a-f]{32}\\.png$`));
   });
 
   it('gives sourceUrl null when the project has no repository', async () => {

@@ -50,7 +50,8 @@ function poolsOf(world: ReturnType<typeof reportsWorld>): Pools {
     sourceItemIds: threads,
     assignee: people,
     mentions: people,
-    since: ['2025-12-01', '2026-01-10T08:00:00Z', String(Date.UTC(2026, 0, 1)), 'yesterday'],
+    // Edges of issue 11: non-safe integers, past what a Date holds, a year beyond 9999.
+    since: ['2025-12-01', '2026-01-10T08:00:00Z', String(Date.UTC(2026, 0, 1)), 'yesterday', '9007199254740993', '99999999999999999999', '8640000000000001', '8640000000000000', '275760-09-14'],
     page: ['/checkout', '/pricing', 'https://web.example/pricing'],
     type: ['bug', 'idea', 'feedback'],
     q: ['pay', 'ZEBRA', 'button'],
@@ -104,7 +105,7 @@ let ops: Operation[];
 
 beforeAll(async () => {
   // A generous rate limit: this file is about input handling, rate-limit.test.ts about throttling.
-  s = await startServer(reportsWorld(), { rateLimit: { perMinute: 10_000_000, burst: 10_000_000 } });
+  s = await startServer(reportsWorld(), { rateLimit: { perMinute: 10_000_000, burst: 10_000_000 }, authFailureLimit: { perMinute: 10_000_000, burst: 10_000_000 } });
   const res = await s.get('/api/v1/openapi.json');
   doc = res.body;
   schemas = new DocumentSchemas(doc);
@@ -228,6 +229,9 @@ describe('named hostile inputs on every parameter and body field', () => {
     ['an unknown ID', () => 'it_does_not_exist'],
     ["another workspace's ID", () => 'it_solo'],
     ['a number out of range', (sch) => (typeof sch.maximum === 'number' ? sch.maximum + 1 : -1)],
+    ['a non-safe integer', () => '9007199254740993'],
+    ['a 20-digit number', () => '99999999999999999999'],
+    ['a NUL in text', () => 'a\u0000b'],
     ['an array over its limit', (sch) => Array.from({ length: (sch.maxItems ?? 50) + 1 }, (_, i) => `it_${i}`)],
   ];
 

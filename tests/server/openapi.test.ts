@@ -107,6 +107,28 @@ describe('GET /api/v1/openapi.json', () => {
     expect(param('/items', 'status').schema).toEqual({ type: 'string', enum: ['open', 'deferred', 'resolved'] });
   });
 
+  it('shows the caps on stored text and the control-character rule (issue 11)', () => {
+    const deref = (schema: Loose): Loose => (schema.$ref ? resolvePointer(doc, schema.$ref) : schema);
+    const bodyOf = (path: string) => deref(doc.paths[path].post.requestBody.content['application/json'].schema);
+    const create = bodyOf('/items/create');
+    expect(create.properties.url).toMatchObject({ format: 'uri', maxLength: 2048 });
+    expect(create.properties.selector).toMatchObject({ maxLength: 1000, pattern: expect.any(String) });
+    expect(create.properties.pageTitle).toMatchObject({ maxLength: 300, pattern: expect.any(String) });
+    expect(create.properties.body).toMatchObject({ maxLength: 4000, pattern: expect.any(String) });
+    const link = deref(bodyOf('/items/update').properties.links.items);
+    expect(link.properties.url).toMatchObject({ maxLength: 2048 });
+    expect(link.properties.label).toMatchObject({ maxLength: 200 });
+    // The pattern the document states refuses what the service refuses.
+    const pattern = new RegExp(create.properties.body.pattern, 'u');
+    for (const [text, ok] of [['a\u0000b', false], ['\u0007', false], ['\u0085', false], ['tab\tnew\nline\r', true], ['é 👩‍💻', true]] as const) {
+      expect(pattern.test(text), JSON.stringify(text)).toBe(ok);
+    }
+    const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: Loose) => p.name === name);
+    expect(param('/review', 'offset').schema).toMatchObject({ maximum: 2000 });
+    expect(param('/source', 'line').schema).toMatchObject({ maximum: 1_000_000 });
+    expect(param('/whats-new', 'since').schema).toMatchObject({ maxLength: 40, pattern: expect.any(String) });
+  });
+
   it('restates the "text or itemId" refinement of SimilarBody, and agrees with zod on it', () => {
     const schemas = new DocumentSchemas(doc);
     const body = doc.paths['/similar'].post.requestBody.content['application/json'].schema;

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { NetworkState } from '../../shared/bridge/channels.js';
 import { dispatchBridgeCall, type BridgeHandlers } from '../bridge/handlers.js';
-import { checkHostAndOrigin, secretMatches } from './guard.js';
+import { checkHostAndOrigin } from './guard.js';
+import { NO_SESSION, SessionBook } from './sessions.js';
 import { readStaticFile } from './static-files.js';
 
 /** The same CSP the Electron window enforces, so browser mode tests the real policy. */
@@ -12,6 +13,8 @@ export const RENDERER_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' http: https: data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const MAX_BODY_BYTES = 1_000_000;
+/** Open event streams at once: one per tab; a page leaking streams must not exhaust sockets. */
+export const MAX_EVENT_STREAMS = 16;
 
 export interface GatewayOptions {
   handlers: BridgeHandlers;
@@ -20,15 +23,21 @@ export interface GatewayOptions {
   /** Subscribes to the main services' network state for the event stream. */
   onNetworkState(listener: (s: NetworkState) => void): () => void;
   port?: number;
-  /** Fixed secret for tests; a fresh random one otherwise. */
+  /** Fixed first launch secret for tests; a fresh random one otherwise. */
   secret?: string;
 }
 
 export interface Gateway {
   url: string;
-  /** The address to open: carries the secret in the fragment, which browsers never send to the server. */
+  /**
+   * The address to open: carries a launch secret in the fragment, which browsers never send
+   * to the server. It works once: the tab that opens it exchanges it for its own session.
+   */
   launchUrl: string;
+  /** Another one-time launch address, for another tab. */
+  newLaunchUrl(): string;
   port: number;
+  /** The first launch secret (the one in launchUrl). */
   secret: string;
   close(): Promise<void>;
 }
@@ -42,8 +51,9 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const rendererDir = resolve(opts.rendererDir);
   let port = 0;
   const streams = new Set<ServerResponse>();
+  const sessions = new SessionBook(secret);
 
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: { kind: 'server', message: 'The gateway failed to answer. Try again.' } });
       else res.end();
@@ -57,10 +67,22 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
 
     if (url.pathname === '/healthz') return sendJson(res, 200, { ok: true });
 
+    if (url.pathname === '/session') {
+      if (req.method !== 'POST') return sendJson(res, 405, { error: 'Use POST' });
+      const exchanged = sessions.exchange(header(req, 'x-triage-launch'));
+      if (!exchanged.ok) return sendJson(res, 403, { ok: false, error: { kind: 'bad_request', message: exchanged.message } });
+      return sendJson(res, 200, { ok: true, data: { session: exchanged.session } });
+    }
+
     if (url.pathname.startsWith('/bridge/')) {
       if (req.method !== 'POST') return sendJson(res, 405, { error: 'Use POST' });
-      if (!secretMatches(header(req, 'x-triage-secret'), secret)) return sendJson(res, 403, { error: 'Missing or wrong gateway secret' });
-      const channel = decodeURIComponent(url.pathname.slice('/bridge/'.length));
+      if (!sessions.holds(header(req, 'x-triage-session'))) return sendJson(res, 403, { ok: false, error: { kind: 'bad_request', message: NO_SESSION } });
+      let channel: string;
+      try {
+        channel = decodeURIComponent(url.pathname.slice('/bridge/'.length));
+      } catch {
+        return sendJson(res, 400, { ok: false, error: { kind: 'bad_request', message: 'The bridge call name is not a valid path: a % must start an escape such as %3A.' } });
+      }
       const body = await readBody(req);
       if (body === null) {
         // The rest of the body is unread: close the connection rather than let it be reused mid-stream.
@@ -77,7 +99,11 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     }
 
     if (url.pathname === '/bridge-events') {
-      if (!secretMatches(url.searchParams.get('secret'), secret)) return sendJson(res, 403, { error: 'Missing or wrong gateway secret' });
+      if (!sessions.holds(url.searchParams.get('session'))) return sendJson(res, 403, { error: NO_SESSION });
+      if (streams.size >= MAX_EVENT_STREAMS) {
+        res.setHeader('retry-after', '5');
+        return sendJson(res, 429, { error: `At most ${MAX_EVENT_STREAMS} event streams may be open at once; close other Triage Desk tabs.` });
+      }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       res.write(': connected\n\n');
       streams.add(res);
@@ -113,6 +139,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   return {
     url,
     launchUrl: `${url}#secret=${secret}`,
+    newLaunchUrl: () => `${url}#secret=${sessions.newLaunchSecret()}`,
     port,
     secret,
     async close() {

@@ -17,7 +17,9 @@ import {
   type NetworkFailure,
 } from './http-errors.js';
 import { describeNetworkState, sameNetworkState } from './network-state.js';
-import { Pacer } from './pacer.js';
+import { isSafeItemId } from '../../shared/bridge/item-id.js';
+import { Pacer, type PaceTicket } from './pacer.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, readTextWithin, responseTooLargeError } from './response-limit.js';
 
 export interface RetryOptions {
   /** Total tries for a GET that meets network errors or 5xx (the first one included). */
@@ -53,9 +55,11 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Per request, including reading the body. */
   timeoutMs?: number;
+  /** The most one answer may hold; reading stops as soon as it is crossed (response-limit.ts). */
+  maxResponseBytes?: number;
   retry?: Partial<RetryOptions>;
   /** Overrides the contract's bucket (burst 120, 300 a minute); tests use it. */
-  pacing?: { burst?: number; perMinute?: number };
+  pacing?: { burst?: number; perMinute?: number; marginMs?: number };
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -65,6 +69,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 type SendOutcome =
   | { type: 'response'; status: number; headers: Headers; text: string; url: URL }
   | { type: 'network'; failure: NetworkFailure }
+  | { type: 'too_large'; status: number }
   | { type: 'redirect_refused'; status: number; target: URL };
 
 interface PreparedRequest {
@@ -112,6 +117,7 @@ export class ApiClient {
   private readonly clock: Clock;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
+  private readonly maxResponseBytes: number;
   private readonly retry: RetryOptions;
   private readonly pacer: Pacer;
   private active = 0;
@@ -127,6 +133,7 @@ export class ApiClient {
     this.clock = options.clock ?? systemClock;
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.pacer = new Pacer({ ...options.pacing, clock: this.clock });
     this.lastState = this.computeState();
@@ -178,6 +185,8 @@ export class ApiClient {
     if (path.includes('{itemId}')) {
       const itemId = fields.itemId;
       if (typeof itemId !== 'string' || itemId.length === 0) throw new Error('itemId is required');
+      // `..` or `.` would be resolved away by URL and read another endpoint.
+      if (!isSafeItemId(itemId)) throw new Error(`"${itemId.slice(0, 40)}" is not an item ID`);
       path = path.replace('{itemId}', encodeURIComponent(itemId));
     }
     const url = new URL(this.base.href);
@@ -199,8 +208,8 @@ export class ApiClient {
     // Bounded: every pass either returns or raises one of the two counters toward its cap.
     for (let tries = 0; ; tries++) {
       // Retries go to the head of the queue: they are older than anything queued since.
-      await this.pacer.acquire(tries > 0 ? 'front' : 'back');
-      const outcome = await this.send(req);
+      const ticket = await this.pacer.acquire(tries > 0 ? 'front' : 'back');
+      const outcome = await this.send(req, ticket);
 
       if (outcome.type === 'network') {
         this.setOffline(outcome.failure.description);
@@ -212,6 +221,8 @@ export class ApiClient {
         continue;
       }
       this.setOffline(null);
+
+      if (outcome.type === 'too_large') return { ok: false, error: responseTooLargeError(this.maxResponseBytes, outcome.status, ctx) };
 
       if (outcome.type === 'redirect_refused') {
         return { ok: false, error: redirectRefusedError(outcome.target, outcome.status, ctx) };
@@ -261,7 +272,7 @@ export class ApiClient {
   }
 
   /** One HTTP exchange, following redirects only while they stay under the base URL. */
-  private async send(req: PreparedRequest): Promise<SendOutcome> {
+  private async send(req: PreparedRequest, ticket: PaceTicket): Promise<SendOutcome> {
     let url = req.url;
     let method = req.method;
     let body = req.body;
@@ -280,6 +291,8 @@ export class ApiClient {
           redirect: 'manual',
           signal: AbortSignal.timeout(this.timeoutMs),
         });
+        // The service counted the request by now: the pacer learns how late that can have been.
+        ticket.settle(this.clock.now(), res.status === 429);
         const location = res.headers.get('location');
         if (REDIRECT_STATUSES.has(res.status) && location !== null) {
           await res.body?.cancel().catch(() => undefined);
@@ -295,11 +308,13 @@ export class ApiClient {
           }
           continue;
         }
-        const text = await res.text();
-        return { type: 'response', status: res.status, headers: res.headers, text, url };
+        const read = await readTextWithin(res, this.maxResponseBytes);
+        if (!read.ok) return { type: 'too_large', status: res.status };
+        return { type: 'response', status: res.status, headers: res.headers, text: read.text, url };
       }
       return { type: 'redirect_refused', status: 310, target: url };
     } catch (e) {
+      ticket.settle(this.clock.now());
       return { type: 'network', failure: describeNetworkFailure(e, this.timeoutMs) };
     }
   }

@@ -12,7 +12,9 @@ import {
 import { ApiClient, normalizeBaseUrl, type ApiClientOptions } from './api-client.js';
 import { type Clock, systemClock } from './clock.js';
 import type { CredentialStore } from './credential-store.js';
+import { insecureHttpRefusal, isInsecureRemoteHttp } from '../../shared/bridge/transport.js';
 import { toKeychainError } from './keychain-errors.js';
+import { watchReconnect, type ReconnectOptions } from './reconnect.js';
 import { NO_CONNECTION_STATE } from './network-state.js';
 
 export type ApiClientFactory = (options: Pick<ApiClientOptions, 'baseUrl' | 'token' | 'clock'>) => ApiClient;
@@ -21,6 +23,8 @@ export interface ConnectionServiceOptions {
   store: CredentialStore;
   clientFactory?: ApiClientFactory;
   clock?: Clock;
+  /** How the active connection probes for the service while offline (reconnect.ts). */
+  reconnect?: ReconnectOptions;
 }
 
 export interface ConnectionService {
@@ -85,6 +89,7 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
   const listeners = new Set<(s: NetworkState) => void>();
   let activeId: string | null = null;
   let unsubscribeActive: (() => void) | null = null;
+  let stopReconnect: (() => void) | null = null;
 
   function activeLive(): Live | null {
     return activeId === null ? null : (live.get(activeId) ?? null);
@@ -102,9 +107,12 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
   function makeActive(id: string | null): void {
     unsubscribeActive?.();
     unsubscribeActive = null;
+    stopReconnect?.();
+    stopReconnect = null;
     activeId = id;
     const current = activeLive();
     if (current) {
+      stopReconnect = watchReconnect(current.client, clock, options.reconnect);
       unsubscribeActive = current.client.onState((s) => {
         for (const l of listeners) l(s);
       });
@@ -129,6 +137,9 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
     const parsed = parseArgs(args);
     if (!parsed.ok) return parsed;
     const { baseUrl, token, label } = parsed.data;
+    if (isInsecureRemoteHttp(baseUrl) && parsed.data.allowInsecure !== true) {
+      return fail({ kind: 'bad_request', reason: 'insecure_http', field: 'baseUrl', message: insecureHttpRefusal(new URL(baseUrl).host) });
+    }
     const client = makeClient({ baseUrl, token, clock });
     const checked = await validate(client);
     if (!checked.ok) return checked;

@@ -6,6 +6,8 @@ export interface PacerOptions {
   burst?: number;
   /** Sustained refill rate. */
   perMinute?: number;
+  /** Extra wait before a release that only just has a token (DEFAULT_MARGIN_MS). */
+  marginMs?: number;
   clock?: Clock;
 }
 
@@ -19,21 +21,43 @@ export interface PacerSnapshot {
   pausedUntil: number | null;
 }
 
-/** Floating-point slack so 200 ms of refill at 5/s counts as one whole token. */
-const EPSILON = 1e-9;
+/**
+ * What the pacer learns about one request after it went out. The service's bucket changed
+ * when the request arrived, which the client only knows to lie between sending and the
+ * answer: `settle` with the time the answer came moves the client's bucket to the latest
+ * state the service's can be in.
+ */
+export interface PaceTicket {
+  settle(answeredAt: number, refused?: boolean): void;
+}
 
 /**
- * Client-side token bucket mirroring the service's per-token limit (burst 120, 300 a
- * minute), so a busy screen slows itself down instead of collecting 429s. Waiters are
- * served strictly first in, first out, and one pause (after a 429) holds the whole queue.
+ * Time a release waits past the exact moment the mirrored bucket holds a token: covers the
+ * service's millisecond clock and floating-point refill (0.01 of a token at 300 a minute).
+ */
+const DEFAULT_MARGIN_MS = 2;
+
+/**
+ * Client-side mirror of the service's per-token limit (burst 120, 300 a minute), so a busy
+ * screen slows itself down instead of collecting 429s. Waiters are served strictly first
+ * in, first out, and one pause (after a 429) holds the whole queue.
+ *
+ * The bucket is kept as a "theoretical arrival time" (GCRA, the same bucket in another
+ * form): `tat` is when the bucket would be full again; a request may go when
+ * `tat - now <= (burst - 1) * interval`. It never runs ahead of the service's bucket:
+ * - the service's bucket is filled when a request *arrives* (its first one, or after an
+ *   idle spell), the client's when it sends; each answer moves `tat` by how much later the
+ *   arrival can have been (ticket.settle), so latency and its jitter cannot make the
+ *   client think it has a token the service has not;
+ * - a 429 means the service's bucket was empty when that request arrived: `tat` moves so.
  */
 export class Pacer {
   private readonly clock: Clock;
-  private readonly burst: number;
-  private readonly msPerToken: number;
-  private tokens: number;
-  private lastRefill: number;
-  private readonly queue: Array<() => void> = [];
+  private readonly interval: number;
+  private readonly tolerance: number;
+  private readonly marginMs: number;
+  private tat: number;
+  private readonly queue: Array<(ticket: PaceTicket) => void> = [];
   private pausedUntilMs = 0;
   private draining = false;
   private waiting: PacerWait = 'none';
@@ -41,18 +65,20 @@ export class Pacer {
 
   constructor(options: PacerOptions = {}) {
     this.clock = options.clock ?? systemClock;
-    this.burst = options.burst ?? LIMITS.rateBurst;
-    this.msPerToken = 60_000 / (options.perMinute ?? LIMITS.ratePerMinute);
-    this.tokens = this.burst;
-    this.lastRefill = this.clock.now();
+    const burst = options.burst ?? LIMITS.rateBurst;
+    this.interval = 60_000 / (options.perMinute ?? LIMITS.ratePerMinute);
+    this.tolerance = (burst - 1) * this.interval;
+    this.marginMs = options.marginMs ?? DEFAULT_MARGIN_MS;
+    this.tat = this.clock.now();
   }
 
   /**
-   * Resolves when this caller may send one request. 'front' is for a retry of a request
-   * that already waited its turn once, so it is not overtaken by newer ones.
+   * Resolves when this caller may send one request, with the ticket to settle once its
+   * answer (or failure) came. 'front' is for a retry of a request that already waited its
+   * turn once, so it is not overtaken by newer ones.
    */
-  acquire(position: 'back' | 'front' = 'back'): Promise<void> {
-    return new Promise<void>((resolve) => {
+  acquire(position: 'back' | 'front' = 'back'): Promise<PaceTicket> {
+    return new Promise<PaceTicket>((resolve) => {
       if (position === 'front') this.queue.unshift(resolve);
       else this.queue.push(resolve);
       this.notify();
@@ -77,13 +103,26 @@ export class Pacer {
     return () => this.listeners.delete(listener);
   }
 
-  private refill(now: number): void {
-    const elapsed = Math.max(0, now - this.lastRefill);
-    this.tokens = Math.min(this.burst, this.tokens + elapsed / this.msPerToken);
-    this.lastRefill = now;
+  /** The bucket after one request sent at `sentAt`; the ticket corrects it for the arrival. */
+  private take(sentAt: number): PaceTicket {
+    const before = this.tat;
+    this.tat = Math.max(before, sentAt) + this.interval;
+    let settled = false;
+    return {
+      settle: (answeredAt, refused = false) => {
+        if (settled) return;
+        settled = true;
+        // The request arrived at the latest when the answer came. Only a request that found
+        // the bucket full (before < arrival) moves tat, by at most the latency.
+        const lag = Math.max(before, answeredAt) - Math.max(before, sentAt);
+        if (lag > 0) this.tat += lag;
+        // Refused: the service had less than one token then, so it is empty at the earliest.
+        if (refused) this.tat = Math.max(this.tat, answeredAt + this.tolerance + this.interval);
+      },
+    };
   }
 
-  // One drain loop at a time: it alone takes tokens, so the queue order is the send order.
+  // One drain loop at a time: it alone takes from the bucket, so the queue order is the send order.
   private async drain(): Promise<void> {
     if (this.draining) return;
     this.draining = true;
@@ -95,17 +134,18 @@ export class Pacer {
           await this.clock.sleep(this.pausedUntilMs - now);
           continue;
         }
-        this.refill(now);
-        if (this.tokens >= 1 - EPSILON) {
-          this.tokens = Math.max(0, this.tokens - 1);
+        // A token (with the margin), or a full bucket (tat in the past).
+        const wait = this.tat - this.tolerance - now;
+        if (wait <= -this.marginMs || this.tat <= now) {
           const release = this.queue.shift();
+          const ticket = this.take(now);
           this.waiting = 'none';
           this.notify();
-          release?.();
+          release?.(ticket);
           continue;
         }
         this.setWaiting('tokens');
-        await this.clock.sleep(Math.max(1, Math.ceil((1 - this.tokens) * this.msPerToken)));
+        await this.clock.sleep(Math.max(1, Math.ceil(wait + this.marginMs)));
       }
     } finally {
       this.draining = false;

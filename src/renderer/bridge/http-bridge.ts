@@ -4,20 +4,43 @@ import type { BridgeResult } from '../../shared/bridge/errors.js';
 
 /**
  * Browser mode: the same bridge as the preload's, carried over HTTP to the local gateway
- * (127.0.0.1 only). The gateway prints a URL holding a per-launch secret in the fragment;
- * we keep it for this tab and send it with every call, never in a URL the server logs.
+ * (127.0.0.1 only). The gateway prints a URL holding a one-time launch secret in the
+ * fragment; this tab exchanges it for its own session (the gateway then refuses the
+ * secret) and sends the session with every call, never in a URL the server logs.
  */
-const SECRET_KEY = 'triage-desk:gateway-secret';
+const SESSION_KEY = 'triage-desk:gateway-session';
 
-function gatewaySecret(): string {
+type Session = { ok: true; id: string } | { ok: false; message: string };
+
+const NOT_ALLOWED =
+  'This page has no session with the Triage Desk gateway. Open a launch link the demo printed (each works once, for one tab); in the terminal running the demo, press Enter for a new one.';
+
+/** Takes the launch secret out of the address bar at once (synchronously), then exchanges it. */
+function openSession(): Promise<Session> {
   const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('secret');
-  if (fromHash) {
-    sessionStorage.setItem(SECRET_KEY, fromHash);
-    // Drop the secret from the address bar so it is not bookmarked or shared by accident.
-    history.replaceState(null, '', window.location.pathname + window.location.search);
-    return fromHash;
+  if (!fromHash) {
+    const kept = sessionStorage.getItem(SESSION_KEY);
+    return Promise.resolve(kept ? { ok: true, id: kept } : { ok: false, message: NOT_ALLOWED });
   }
-  return sessionStorage.getItem(SECRET_KEY) ?? '';
+  // Drop the secret from the address bar so it is not bookmarked or shared by accident.
+  history.replaceState(null, '', window.location.pathname + window.location.search);
+  return exchange(fromHash);
+}
+
+async function exchange(launchSecret: string): Promise<Session> {
+  try {
+    const res = await fetch('/session', { method: 'POST', headers: { 'x-triage-launch': launchSecret } });
+    const body = (await res.json()) as BridgeResult<{ session: string }>;
+    if (body.ok) {
+      sessionStorage.setItem(SESSION_KEY, body.data.session);
+      return { ok: true, id: body.data.session };
+    }
+    // A used link in a tab that already holds a session (opened twice): keep working.
+    const kept = sessionStorage.getItem(SESSION_KEY);
+    return kept ? { ok: true, id: kept } : { ok: false, message: body.error.message };
+  } catch {
+    return { ok: false, message: 'The Triage Desk gateway is not answering. Is `npm run demo:web` still running?' };
+  }
 }
 
 function webUrlOrNull(raw: string): string | null {
@@ -30,15 +53,15 @@ function webUrlOrNull(raw: string): string | null {
 }
 
 export function createHttpBridge(): TriageBridge {
-  const secret = gatewaySecret();
-  const headers = { 'content-type': 'application/json', 'x-triage-secret': secret };
+  const session = openSession();
 
   const invoke: Invoke = async (channel, ...args) => {
+    const s = await session;
+    if (!s.ok) return { ok: false, error: { kind: 'bad_request', message: s.message } };
     try {
+      const headers = { 'content-type': 'application/json', 'x-triage-session': s.id };
       const res = await fetch(`/bridge/${encodeURIComponent(channel)}`, { method: 'POST', headers, body: JSON.stringify(args) });
-      if (res.status === 403) {
-        return { ok: false, error: { kind: 'bad_request', message: 'This page is not allowed to talk to the Triage Desk gateway. Open the address the demo printed (it carries a one-time secret).' } };
-      }
+      if (res.status === 403) return { ok: false, error: { kind: 'bad_request', message: NOT_ALLOWED } };
       return (await res.json()) as BridgeResult<never>;
     } catch {
       return { ok: false, error: { kind: 'network', message: 'The Triage Desk gateway is not answering. Is `npm run demo:web` still running?' } };
@@ -77,10 +100,18 @@ export function createHttpBridge(): TriageBridge {
     network: {
       state: calls.networkState,
       subscribe(listener: (s: NetworkState) => void) {
-        // EventSource cannot send headers, so the secret travels as a query parameter on this one stream.
-        const source = new EventSource(`/bridge-events?secret=${encodeURIComponent(secret)}`);
-        source.addEventListener('network-state', (e) => listener(JSON.parse((e as MessageEvent<string>).data) as NetworkState));
-        return () => source.close();
+        let source: EventSource | null = null;
+        let closed = false;
+        void session.then((s) => {
+          if (closed || !s.ok) return;
+          // EventSource cannot send headers, so the session travels as a query parameter on this one stream.
+          source = new EventSource(`/bridge-events?session=${encodeURIComponent(s.id)}`);
+          source.addEventListener('network-state', (e) => listener(JSON.parse((e as MessageEvent<string>).data) as NetworkState));
+        });
+        return () => {
+          closed = true;
+          source?.close();
+        };
       },
     },
   };

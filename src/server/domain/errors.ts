@@ -61,3 +61,14 @@ export function tooManyRequests(retryAfterSeconds: number): ApiError {
     { 'Retry-After': String(retryAfterSeconds) },
   );
 }
+
+/** Too many bad tokens from one client address (not counted against any token). */
+export function tooManyFailedTokens(retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    429,
+    {
+      error: `Too many requests with a missing or invalid token from this address; wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}, then check the token before trying again.`,
+    },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}

@@ -1,4 +1,4 @@
-import type { Message, Row } from '../../shared/api/index.js';
+import { LIMITS, SINCE_PATTERN, type Message, type Row } from '../../shared/api/index.js';
 import type { HistoryEvent, HistoryMessage } from '../storage/history.js';
 import type { ThreadRow } from '../storage/items.js';
 import { excerptOf } from './excerpt.js';
@@ -59,12 +59,10 @@ const DAY_MS = 86_400_000;
  */
 export function parseSince(text: string): number | null {
   const t = text.trim();
-  if (/^\d+$/.test(t)) return Number(t);
-  if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(t)) {
-    const ms = Date.parse(t.length === 10 ? `${t}T00:00:00Z` : t);
-    return Number.isFinite(ms) ? ms : null;
-  }
-  return null;
+  if (!SINCE_PATTERN.test(t)) return null;
+  // Beyond what a Date holds (also every non-safe integer) the window is meaningless: refused, never a 5xx.
+  const ms = /^\d+$/.test(t) ? Number(t) : Date.parse(t.length === 10 ? `${t}T00:00:00Z` : t);
+  return Number.isSafeInteger(ms) && ms <= LIMITS.maxMillis ? ms : null;
 }
 
 export const days = (ms: number) => Math.floor(ms / DAY_MS);

@@ -12,7 +12,7 @@ const REPLIES_PER_THREAD = 5;
 
 export function sinceOrFail(text: string): number {
   const since = parseSince(text);
-  if (since === null) throw badRequest('since must be a date (2026-01-15), an ISO time or milliseconds since 1970.', { reason: 'invalid_request', field: 'since' });
+  if (since === null) throw badRequest('since must be a date (2026-01-15), an ISO time or milliseconds since 1970, no later than the year 275760.', { reason: 'invalid_request', field: 'since' });
   return since;
 }
 

@@ -6,6 +6,10 @@ declare module 'fastify' {
     /** Set by the API's authentication hook before any handler runs. */
     caller: Caller | null;
   }
+  interface FastifyInstance {
+    /** --public-url, normalized; null when absolute links use the address the connection reached. */
+    publicUrl: string | null;
+  }
 }
 
 export function callerOf(req: FastifyRequest): Caller {
@@ -13,7 +17,14 @@ export function callerOf(req: FastifyRequest): Caller {
   return req.caller;
 }
 
-/** Absolute URLs (screenshots, attachments) point back at the host the caller used. */
+/**
+ * Where absolute URLs (screenshots, attachments, the OpenAPI server) point: the configured
+ * public URL, else the local address and port the connection reached. Never the Host
+ * header: the caller writes it, and it would end up in answers others read.
+ */
 export function baseUrlOf(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
+  if (req.server.publicUrl !== null) return req.server.publicUrl;
+  const { localAddress, localPort } = req.socket;
+  const address = (localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  return `http://${address.includes(':') ? `[${address}]` : address}:${localPort ?? 80}`;
 }

@@ -8,6 +8,12 @@ export interface RateLimitOptions {
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perMinute: LIMITS.ratePerMinute, burst: LIMITS.rateBurst };
 
+/**
+ * Failed authentications per client address: 30 at once (a script retrying with a stale
+ * token, a person re-pasting), then one every 2 seconds. docs/security.md says why.
+ */
+export const DEFAULT_AUTH_FAILURE_LIMIT: RateLimitOptions = { perMinute: 30, burst: 30 };
+
 interface Bucket {
   tokens: number;
   at: number;

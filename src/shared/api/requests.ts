@@ -5,41 +5,92 @@ import { LIMITS } from './limits.js';
 /**
  * Request schemas. Query strings arrive as text, so numeric query fields coerce; every
  * limit's message names the field and the limit so a 400 tells the caller what to fix.
+ * Every text field has a cap and refuses control characters other than tab, line feed and
+ * carriage return (C0, DEL and C1): a NUL cut stored text short when read back, and none
+ * of them belongs in feedback. Both show in the OpenAPI document (maxLength, pattern).
  */
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** No C0 control but tab, LF and CR; no DEL; no C1. Anchored so the OpenAPI pattern means the same. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
+
+const noControl = (field: string) => ({ error: `${field} must not contain control characters (only tab, line break and carriage return are allowed)` });
+
+/** Free text of at most `max` characters, without control characters. */
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .max(max, { error: `${field} must be at most ${count(max)} characters` })
+    .regex(NO_CONTROL_CHARACTERS, noControl(field));
+
+/** Like text, trimmed and not empty. */
+const filled = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .min(1, { error: `${field} must not be empty` })
+    .max(max, { error: `${field} must be at most ${count(max)} characters` })
+    .regex(NO_CONTROL_CHARACTERS, noControl(field));
+
 const id = (field: string) => z.string({ error: `${field} must be a string` }).trim().min(1, { error: `${field} must not be empty` });
 
-const limitParam = (field: string, max: number) =>
+/** An http(s) URL of at most LIMITS.urlMaxChars characters. */
+const webUrl = (field: string, what: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `${what} must be ${field === 'url' ? 'a full http(s) URL of the page' : 'an http(s) URL'}` })
+    .max(LIMITS.urlMaxChars, { error: `${what} must be at most ${count(LIMITS.urlMaxChars)} characters` });
+
+/** A whole number from a query string: non-safe integers and values out of range are a 400 naming the field. */
+const queryInt = (field: string, min: number, max: number, minWords = `at least ${count(min)}`) =>
   z.coerce
     .number({ error: `${field} must be a number` })
     .int({ error: `${field} must be a whole number` })
-    .min(1, { error: `${field} must be at least 1` })
-    .max(max, { error: `${field} must be at most ${max}` });
+    .min(min, { error: `${field} must be ${minWords}` })
+    .max(max, { error: `${field} must be at most ${count(max)}` });
 
-const offsetParam = z.coerce
-  .number({ error: 'offset must be a number' })
-  .int({ error: 'offset must be a whole number' })
-  .min(0, { error: 'offset must be 0 or more' });
+const limitParam = (field: string, max: number) => queryInt(field, 1, max);
+
+const offsetParam = queryInt('offset', 0, LIMITS.offsetMax, '0 or more');
 
 const statusParam = z.enum(Status.options, { error: 'status must be open, deferred or resolved' });
 
-/** A date, an ISO time, or milliseconds since 1970 (kept as text; the service parses it). */
-const sinceParam = z.string().trim().min(1, { error: 'since must not be empty' });
-
-const body = z
-  .string({ error: 'body must be a string' })
+/**
+ * A date, an ISO time, or milliseconds since 1970 (kept as text; the service parses it and
+ * refuses a time a Date cannot hold). The pattern is the whole grammar.
+ */
+export const SINCE_PATTERN = /^(\d{1,16}|\d{4}-\d{2}-\d{2}([T ][\d:.]{2,18}(Z|[+-]\d{2}:?\d{2})?)?)$/;
+const sinceParam = z
+  .string()
   .trim()
-  .min(1, { error: 'body must not be empty' })
-  .max(LIMITS.bodyMaxChars, { error: `body must be at most ${LIMITS.bodyMaxChars.toLocaleString('en-US')} characters` });
+  .min(1, { error: 'since must not be empty' })
+  .max(40, { error: 'since must be at most 40 characters' })
+  .regex(SINCE_PATTERN, { error: 'since must be a date (2026-01-15), an ISO time or milliseconds since 1970' });
+
+const body = filled('body', LIMITS.bodyMaxChars);
+
+/** A person: a user id, an e-mail address, a name or `me`. */
+const person = (field: string) => filled(field, LIMITS.personRefMaxChars);
 
 const mentions = z
-  .array(z.string({ error: 'each mention must be a string' }).trim().min(1, { error: 'a mention must not be empty' }), {
-    error: 'mentions must be a list of strings',
-  })
+  .array(
+    z
+      .string({ error: 'each mention must be a string' })
+      .trim()
+      .min(1, { error: 'a mention must not be empty' })
+      .max(LIMITS.personRefMaxChars, { error: `a mention must be at most ${LIMITS.personRefMaxChars} characters` })
+      .regex(NO_CONTROL_CHARACTERS, noControl('a mention')),
+    { error: 'mentions must be a list of strings' },
+  )
   .max(LIMITS.mentionsMax, { error: `mentions may name at most ${LIMITS.mentionsMax} people` });
 
 export const Link = z.object({
-  url: z.url({ protocol: /^https?$/, error: 'each link url must be an http(s) URL' }),
-  label: z.string({ error: 'a link label must be a string' }).max(200, { error: 'a link label must be at most 200 characters' }).optional(),
+  url: webUrl('url', 'each link url'),
+  label: z
+    .string({ error: 'a link label must be a string' })
+    .max(LIMITS.linkLabelMaxChars, { error: `a link label must be at most ${LIMITS.linkLabelMaxChars} characters` })
+    .regex(NO_CONTROL_CHARACTERS, noControl('a link label'))
+    .optional(),
 });
 export type Link = z.infer<typeof Link>;
 
@@ -58,11 +109,11 @@ export const TASK_FILTERS = [...AgentTask.options, 'none'] as const;
 export const ItemsQuery = z.object({
   projectId: id('projectId').optional(),
   status: statusParam.optional(),
-  type: id('type').optional(),
-  page: id('page').optional(),
+  type: filled('type', LIMITS.nameMaxChars).optional(),
+  page: filled('page', LIMITS.urlMaxChars).optional(),
   /** A user id, `me`, or `none` (unassigned). */
-  assignee: id('assignee').optional(),
-  q: z.string().trim().min(1, { error: 'q must not be empty' }).max(500, { error: 'q must be at most 500 characters' }).optional(),
+  assignee: person('assignee').optional(),
+  q: filled('q', 500).optional(),
   /** Not in the seed; the live client sends it as a filter on agentTask. */
   task: z.enum(TASK_FILTERS, { error: 'task must be investigate, plan, fix, build or none' }).optional(),
   limit: limitParam('limit', LIMITS.itemsLimitMax).optional(),
@@ -96,9 +147,9 @@ export type DecisionsQuery = z.infer<typeof DecisionsQuery>;
 
 export const SourceQuery = z.object({
   projectId: id('projectId').optional(),
-  file: id('file').optional(),
-  line: z.coerce.number({ error: 'line must be a number' }).int({ error: 'line must be a whole number' }).min(1, { error: 'line must be at least 1' }).optional(),
-  component: id('component').optional(),
+  file: filled('file', LIMITS.filePathMaxChars).optional(),
+  line: queryInt('line', 1, LIMITS.lineMax).optional(),
+  component: filled('component', LIMITS.nameMaxChars).optional(),
   status: statusParam.optional(),
   limit: limitParam('limit', LIMITS.sourceLimitMax).optional(),
 });
@@ -114,13 +165,13 @@ export const UpdateBody = z.object({
 export type UpdateBody = z.infer<typeof UpdateBody>;
 
 export const CreateBody = z.object({
-  url: z.url({ protocol: /^https?$/, error: 'url must be a full http(s) URL of the page' }),
+  url: webUrl('url', 'url'),
   body,
   projectId: id('projectId').optional(),
-  selector: z.string({ error: 'selector must be a string' }).max(2000, { error: 'selector must be at most 2,000 characters' }).optional(),
-  pageTitle: z.string({ error: 'pageTitle must be a string' }).max(500, { error: 'pageTitle must be at most 500 characters' }).optional(),
+  selector: text('selector', LIMITS.selectorMaxChars).optional(),
+  pageTitle: text('pageTitle', LIMITS.pageTitleMaxChars).optional(),
   mentions: mentions.optional(),
-  assignee: id('assignee').optional(),
+  assignee: person('assignee').optional(),
 });
 export type CreateBody = z.infer<typeof CreateBody>;
 
@@ -129,7 +180,7 @@ export type StatusBody = z.infer<typeof StatusBody>;
 
 export const AssignBody = z.object({
   itemId: id('itemId'),
-  assignee: z.union([id('assignee'), z.null()], { error: 'assignee must be a user id, email, name, me, or null to unassign' }),
+  assignee: z.union([person('assignee'), z.null()], { error: 'assignee must be a user id, email, name, me, or null to unassign' }),
 });
 export type AssignBody = z.infer<typeof AssignBody>;
 
@@ -147,7 +198,8 @@ export const RuleBody = z.object({
     .string({ error: 'rule must be a string' })
     .trim()
     .min(1, { error: 'rule must not be empty' })
-    .max(LIMITS.ruleMaxCharsExclusive - 1, { error: `rule must be under ${LIMITS.ruleMaxCharsExclusive} characters` }),
+    .max(LIMITS.ruleMaxCharsExclusive - 1, { error: `rule must be under ${LIMITS.ruleMaxCharsExclusive} characters` })
+    .regex(NO_CONTROL_CHARACTERS, noControl('rule')),
   projectId: id('projectId').optional(),
   sourceItemIds: z.array(id('each sourceItemId'), { error: 'sourceItemIds must be a list of item IDs' }).max(100, { error: 'sourceItemIds may hold at most 100 IDs' }).optional(),
 });
@@ -155,11 +207,11 @@ export type RuleBody = z.infer<typeof RuleBody>;
 
 export const SimilarBody = z
   .object({
-    text: z.string({ error: 'text must be a string' }).trim().min(1, { error: 'text must not be empty' }).max(LIMITS.bodyMaxChars, { error: `text must be at most ${LIMITS.bodyMaxChars.toLocaleString('en-US')} characters` }).optional(),
+    text: filled('text', LIMITS.bodyMaxChars).optional(),
     itemId: id('itemId').optional(),
     projectId: id('projectId').optional(),
-    page: z.string({ error: 'page must be a string' }).max(2000, { error: 'page must be at most 2,000 characters' }).optional(),
-    selector: z.string({ error: 'selector must be a string' }).max(2000, { error: 'selector must be at most 2,000 characters' }).optional(),
+    page: text('page', LIMITS.urlMaxChars).optional(),
+    selector: text('selector', LIMITS.selectorMaxChars).optional(),
     includeResolved: z.boolean({ error: 'includeResolved must be true or false' }).optional(),
     limit: z.number({ error: 'limit must be a number' }).int({ error: 'limit must be a whole number' }).min(1, { error: 'limit must be at least 1' }).max(LIMITS.similarLimitMax, { error: `limit must be at most ${LIMITS.similarLimitMax}` }).optional(),
   })

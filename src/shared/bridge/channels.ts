@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ENDPOINTS, type EndpointInput, type EndpointName } from '../api/index.js';
 import type { ReadOutput, Workspace, WorkspacesResponse } from '../reader/index.js';
 import type { BridgeResult } from './errors.js';
+import { ITEM_ID_MAX_CHARS, isSafeItemId } from './item-id.js';
 
 /**
  * The one typed channel map shared by main, preload and renderer. Every channel's
@@ -62,6 +63,11 @@ export const AddConnectionArgs = z.object({
     .max(4096, { error: 'That token is too long to be an API token' })
     .refine((t) => !/\s/.test(t), { error: 'A token has no spaces or line breaks: paste it again' }),
   label: z.string().trim().max(100, { error: 'Label must be at most 100 characters' }).optional(),
+  /**
+   * The person confirmed that an http:// address that is not this machine may carry the
+   * token unencrypted (transport.ts). Main refuses such an address without it.
+   */
+  allowInsecure: z.boolean({ error: 'allowInsecure must be true or false' }).optional(),
 });
 export type AddConnectionArgs = z.infer<typeof AddConnectionArgs>;
 
@@ -119,7 +125,14 @@ export type ApiChannel = `api:${EndpointName}`;
 export const apiChannel = <N extends EndpointName>(name: N) => `api:${name}` as const;
 
 type ApiArgsSchema = z.ZodTuple<[z.ZodType]>;
-const itemIdInput = z.object({ itemId: z.string().trim().min(1, { error: 'itemId must not be empty' }).max(200) });
+const itemIdInput = z.object({
+  itemId: z
+    .string({ error: 'itemId must be text' })
+    .trim()
+    .min(1, { error: 'itemId must not be empty' })
+    .max(ITEM_ID_MAX_CHARS, { error: `itemId must be at most ${ITEM_ID_MAX_CHARS} characters` })
+    .refine(isSafeItemId, { error: 'That is not an item ID: it cannot be "." or "..", or hold control characters' }),
+});
 
 function apiArgs(name: EndpointName): ApiArgsSchema {
   const e = ENDPOINTS[name];

@@ -5,6 +5,7 @@ import { loadFixture } from '../../../src/server/fixture/load.js';
 import type { FixtureInput } from '../../../src/server/fixture/schema.js';
 import type { RateLimitOptions } from '../../../src/server/http/rate-limit.js';
 import type { RenderPng } from '../../../src/server/http/render-png.js';
+import type { ServerTimeouts } from '../../../src/server/http/timeouts.js';
 import { openDatabase, type Db } from '../../../src/server/storage/open.js';
 import { NOW, type Loose } from './world.js';
 
@@ -42,12 +43,21 @@ async function toRes(r: Response): Promise<Res> {
   return { status: r.status, headers: r.headers, body };
 }
 
+/** exactOptionalPropertyTypes: options left out must be absent, not undefined. */
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 /** A real server on 127.0.0.1 over a real (in-memory) SQLite database loaded with `fixture`. */
-export async function startServer(fixture: FixtureInput, opts: { clock?: TestClock; renderPng?: RenderPng; rateLimit?: RateLimitOptions } = {}): Promise<Running> {
+export async function startServer(
+  fixture: FixtureInput,
+  opts: { clock?: TestClock; renderPng?: RenderPng; rateLimit?: RateLimitOptions; authFailureLimit?: RateLimitOptions; publicUrl?: string; timeouts?: Partial<ServerTimeouts> } = {},
+): Promise<Running> {
   const db = await openDatabase({ dataDir: ':memory:' });
   await loadFixture(db, fixture);
   const clock = opts.clock ?? new TestClock();
-  const app = createServer({ db, clock, ...(opts.renderPng ? { renderPng: opts.renderPng } : {}), ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) });
+  const { renderPng, rateLimit, authFailureLimit, publicUrl, timeouts } = opts;
+  const app = createServer({ db, clock, ...definedOnly({ renderPng, rateLimit, authFailureLimit, publicUrl, timeouts }) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');

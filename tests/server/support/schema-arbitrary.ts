@@ -92,13 +92,17 @@ export class SchemaArbitraries {
     const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), nastyString(), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(nastyString(1, 5), fc.integer(), { maxKeys: 2 }));
     const specific: fc.Arbitrary<unknown>[] = [];
     if (type === 'string') {
-      specific.push(fc.constantFrom('', ' ', '\t\n', '\u200B', 'null', 'undefined', '0', '-1', 'NaN'), nastyString(1, 60), hugeString(s.maxLength ?? 1000));
+      specific.push(
+        fc.constantFrom('', ' ', '\t\n', '\u200B', 'null', 'undefined', '0', '-1', 'NaN', '\u0000', 'a\u0000b', '\u0085', '9007199254740993', '99999999999999999999'),
+        nastyString(1, 60),
+        hugeString(s.maxLength ?? 1000),
+      );
       if (s.enum) specific.push(fc.constantFrom(...s.enum.map((e: string) => e.toUpperCase()), ...s.enum.map((e: string) => ` ${e}`)));
     }
     if (type === 'integer' || type === 'number') {
       const lo = typeof s.minimum === 'number' ? s.minimum : 0;
       const hi = typeof s.maximum === 'number' && s.maximum < 1e9 ? s.maximum : 1e6;
-      specific.push(fc.constantFrom(lo - 1, hi + 1, -1, 0, 1.5, -0.5, 1e21, -1e21, Number.MAX_SAFE_INTEGER + 2), fc.constantFrom('12', 'abc', '', 'NaN', 'Infinity', '1e999', '0x10'));
+      specific.push(fc.constantFrom(lo - 1, hi + 1, -1, 0, 1.5, -0.5, 1e21, -1e21, Number.MAX_SAFE_INTEGER + 2), fc.constantFrom('12', 'abc', '', 'NaN', 'Infinity', '1e999', '0x10', '9007199254740993', '99999999999999999999', '-9007199254740993'));
     }
     if (type === 'array') {
       const over = (s.maxItems ?? 50) + 1;

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkState } from '../../../src/shared/bridge/channels.js';
 import { createBridgeHandlers, type ConnectionsPort } from '../../../src/main/bridge/handlers.js';
-import { startGateway, type Gateway } from '../../../src/main/gateway/gateway.js';
+import { MAX_EVENT_STREAMS, startGateway, type Gateway } from '../../../src/main/gateway/gateway.js';
+import { isInsecureRemoteHttp } from '../../../src/shared/bridge/transport.js';
 
 /** A connection service that records calls: this suite tests the transport and its guards only. */
 function recordingConnections(): ConnectionsPort & { calls: string[]; emit(s: NetworkState): void; listeners: Set<(s: NetworkState) => void> } {
@@ -78,8 +79,26 @@ function raw(path: string, opts: { method?: string; headers?: Record<string, str
   });
 }
 
+/** The tab session the launch secret was exchanged for (once, in beforeAll). */
+let session = '';
+beforeAll(async () => {
+  const r = await raw('/session', { method: 'POST', headers: { 'x-triage-launch': 's3cret' } });
+  session = JSON.parse(r.body).data.session;
+});
+
 const call = (channel: string, args: unknown, headers: Record<string, string> = {}) =>
-  raw(`/bridge/${channel}`, { method: 'POST', body: JSON.stringify(args), headers: { 'x-triage-secret': 's3cret', 'content-type': 'application/json', ...headers } });
+  raw(`/bridge/${channel}`, { method: 'POST', body: JSON.stringify(args), headers: { 'x-triage-session': session, 'content-type': 'application/json', ...headers } });
+
+function openStream(path: string): Promise<{ status: number; close(): void }> {
+  return new Promise((ok, fail) => {
+    const req = request({ host: '127.0.0.1', port: gw.port, path, headers: { host: `127.0.0.1:${gw.port}` } }, (res) => {
+      res.resume();
+      ok({ status: res.statusCode ?? 0, close: () => req.destroy() });
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
 
 describe('browser-mode gateway', () => {
   it('answers a valid bridge call with the handler result', async () => {
@@ -89,11 +108,58 @@ describe('browser-mode gateway', () => {
     expect(conns.calls).toContain('call:setStatus:{"itemId":"itm_1","status":"resolved"}');
   });
 
-  it('refuses a missing or wrong secret without calling anything', async () => {
+  it('refuses a missing or wrong session without calling anything', async () => {
     const before = conns.calls.length;
-    expect((await call('connections:list', [], { 'x-triage-secret': 'nope' })).status).toBe(403);
-    expect((await raw('/bridge/connections:list', { method: 'POST', body: '[]' })).status).toBe(403);
+    expect((await call('connections:list', [], { 'x-triage-session': 'nope' })).status).toBe(403);
+    // The launch secret itself is not a session.
+    expect((await call('connections:list', [], { 'x-triage-session': 's3cret' })).status).toBe(403);
+    expect((await raw('/bridge/connections:list', { method: 'POST', body: '[]', headers: { 'x-triage-secret': 's3cret' } })).status).toBe(403);
     expect(conns.calls.length).toBe(before);
+  });
+
+  it('exchanges a launch secret once; then refuses it with a sentence saying what it is', async () => {
+    const again = await raw('/session', { method: 'POST', headers: { 'x-triage-launch': 's3cret' } });
+    expect(again.status).toBe(403);
+    expect(JSON.parse(again.body).error.message).toMatch(/already used: each link works once, for the one browser tab that opened it first/);
+    const wrong = await raw('/session', { method: 'POST', headers: { 'x-triage-launch': 'guess' } });
+    expect(wrong.status).toBe(403);
+    // A new link opens a second, separate session; both work.
+    const fresh = new URL(gw.newLaunchUrl()).hash.slice('#secret='.length);
+    const second = JSON.parse((await raw('/session', { method: 'POST', headers: { 'x-triage-launch': fresh } })).body);
+    expect(second.ok).toBe(true);
+    expect(second.data.session).not.toBe(session);
+    expect((await call('connections:list', [], { 'x-triage-session': second.data.session })).status).toBe(200);
+    expect((await call('connections:list', [])).status).toBe(200);
+  });
+
+  it('answers a malformed path with 400, not 500', async () => {
+    const r = await raw('/bridge/%E0%A4%A', { method: 'POST', body: '[]', headers: { 'x-triage-session': session } });
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body).error.message).toMatch(/not a valid path/);
+  });
+
+  it('validates item IDs before any request is built', async () => {
+    const before = conns.calls.length;
+    for (const itemId of ['..', '.', '%2e%2e']) {
+      const r = JSON.parse((await call('api:getItem', [{ itemId }])).body);
+      expect(r).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+      expect(r.error.message).toMatch(/not an item ID/);
+    }
+    expect(conns.calls.length).toBe(before);
+  });
+
+  it('caps open event streams', async () => {
+    const open = await Promise.all(Array.from({ length: MAX_EVENT_STREAMS }, () => openStream(`/bridge-events?session=${session}`)));
+    expect(open.every((o) => o.status === 200)).toBe(true);
+    const over = await openStream(`/bridge-events?session=${session}`);
+    expect(over.status).toBe(429);
+    over.close();
+    for (const o of open) o.close();
+    await new Promise((ok) => setTimeout(ok, 100));
+    const again = await openStream(`/bridge-events?session=${session}`);
+    expect(again.status).toBe(200);
+    again.close();
+    await new Promise((ok) => setTimeout(ok, 100));
   });
 
   it('refuses a foreign Host (DNS rebinding) and a foreign Origin (cross-site)', async () => {
@@ -115,8 +181,8 @@ describe('browser-mode gateway', () => {
   });
 
   it('answers invalid JSON and oversized bodies with errors, not crashes', async () => {
-    expect((await raw('/bridge/connections:list', { method: 'POST', body: '{nope', headers: { 'x-triage-secret': 's3cret' } })).status).toBe(400);
-    expect((await raw('/bridge/connections:list', { method: 'POST', body: 'x'.repeat(1_100_000), headers: { 'x-triage-secret': 's3cret' } })).status).toBe(413);
+    expect((await raw('/bridge/connections:list', { method: 'POST', body: '{nope', headers: { 'x-triage-session': session } })).status).toBe(400);
+    expect((await raw('/bridge/connections:list', { method: 'POST', body: 'x'.repeat(1_100_000), headers: { 'x-triage-session': session } })).status).toBe(413);
   });
 
   it('opens only http(s) links externally', async () => {
@@ -151,10 +217,11 @@ describe('browser-mode gateway', () => {
     expect((await raw('/threads/itm_1')).body).toContain('<title>app</title>');
   });
 
-  it('streams network state to a subscriber holding the secret', async () => {
-    expect((await raw('/bridge-events?secret=wrong')).status).toBe(403);
+  it('streams network state to a subscriber holding a session', async () => {
+    expect((await raw('/bridge-events?session=wrong')).status).toBe(403);
+    expect((await raw('/bridge-events?secret=s3cret')).status).toBe(403);
     const got = await new Promise<string>((ok, fail) => {
-      const req = request({ host: '127.0.0.1', port: gw.port, path: '/bridge-events?secret=s3cret', headers: { host: `127.0.0.1:${gw.port}` } }, (res) => {
+      const req = request({ host: '127.0.0.1', port: gw.port, path: `/bridge-events?session=${session}`, headers: { host: `127.0.0.1:${gw.port}` } }, (res) => {
         let buf = '';
         res.on('data', (c: Buffer) => {
           buf += c.toString();
@@ -169,5 +236,22 @@ describe('browser-mode gateway', () => {
       req.end();
     });
     expect(got).toContain('"phase":"limited"');
+  });
+});
+
+describe('which addresses need the unencrypted-token confirmation', () => {
+  it.each([
+    ['http://feedback.example.com', true],
+    ['http://10.0.0.5:4010', true],
+    ['http://0.0.0.0:4010', true],
+    ['https://feedback.example.com', false],
+    ['http://127.0.0.1:4010', false],
+    ['http://127.4.5.6', false],
+    ['http://localhost:4010', false],
+    ['http://app.localhost', false],
+    ['http://[::1]:4010', false],
+    ['not a url', false],
+  ])('%s → %s', (url, insecure) => {
+    expect(isInsecureRemoteHttp(url)).toBe(insecure);
   });
 });

@@ -55,6 +55,24 @@ describe('connection service (real keyring, real HTTP)', () => {
   afterEach(() => server.stop());
   afterAll(() => wipeService(service));
 
+  it('refuses a non-loopback http:// address unless the person confirmed the token may travel unencrypted', async () => {
+    // 0.0.0.0 reaches this machine on Linux but is not a loopback name: it stands for any remote http:// host.
+    const remote = server.baseUrl.replace('127.0.0.1', '0.0.0.0');
+    const refused = await svc.add({ baseUrl: remote, token: 'good-token' });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.error).toMatchObject({ kind: 'bad_request', reason: 'insecure_http', field: 'baseUrl' });
+      expect(refused.error.message).toMatch(/is not encrypted: your API token would travel in clear text/);
+    }
+    expect(created).toHaveLength(0);
+    expect(server.requests).toHaveLength(0);
+    const confirmed = await svc.add({ baseUrl: remote, token: 'good-token', allowInsecure: true });
+    expect(confirmed.ok).toBe(true);
+    expect(server.requests).toHaveLength(1);
+    // Loopback and https never ask.
+    expect((await svc.add({ baseUrl: server.baseUrl, token: 'good-token' })).ok).toBe(true);
+  });
+
   it('add validates the token with GET /workspaces, saves only then, and makes it active', async () => {
     const r = await svc.add({ baseUrl: `${server.baseUrl}/`, token: 'good-token' });
     expect(authHeaders(server)).toEqual(['GET /api/v1/workspaces Bearer good-token']);

@@ -1,0 +1,237 @@
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../src/shared/api/index.js';
+import { startServer, type Running } from './support/harness.js';
+import { baseWorld, TOKENS } from './support/world.js';
+
+/**
+ * The attack pass of issue 11, one test per finding against the running service. Each of
+ * these was reproduced on the service before the hardening (and fails there).
+ */
+let s: Running;
+beforeAll(async () => {
+  s = await startServer(baseWorld(), { rateLimit: { perMinute: 1_000_000, burst: 1_000_000 } });
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const long = (n: number) => `https://web.example/${'a'.repeat(n - 'https://web.example/'.length)}`;
+
+describe('stored text is capped in the contract', () => {
+  it('refuses link URLs over 2,048 characters, naming the field', async () => {
+    const links = Array.from({ length: 5 }, () => ({ url: long(200_000) }));
+    const res = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'x', links }, TOKENS.owner);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('links.0.url');
+    expect(res.body.error).toMatch(/2,048 characters/);
+    // At the cap it is accepted.
+    const ok = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'x', links: [{ url: long(LIMITS.urlMaxChars), label: 'l' }] }, TOKENS.owner);
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses a link label over its cap', async () => {
+    const res = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'x', links: [{ url: 'https://a.example/', label: 'l'.repeat(LIMITS.linkLabelMaxChars + 1) }] }, TOKENS.owner);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('links.0.label');
+  });
+
+  it('refuses a 900,000-character page URL on create', async () => {
+    const res = await s.post('/api/v1/items/create', { projectId: 'p_web', url: long(900_000), body: 'hello' }, TOKENS.owner);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('url');
+  });
+
+  it('an accepted long URL cannot bloat the board: the page path in summaries is bounded', async () => {
+    const url = long(LIMITS.urlMaxChars);
+    const created = await s.post('/api/v1/items/create', { projectId: 'p_web', url, body: 'long page' }, TOKENS.admin);
+    expect(created.status).toBe(200);
+    expect(created.body.page.length).toBeLessThanOrEqual(LIMITS.pagePathMaxChars);
+    const list = await s.get('/api/v1/items?projectId=p_web&limit=1', TOKENS.collab);
+    for (const page of Object.keys(list.body.summary.byPage)) expect(page.length).toBeLessThanOrEqual(LIMITS.pagePathMaxChars);
+    // The detail still carries the full URL the person gave.
+    const detail = await s.get(`/api/v1/items/${created.body.pinId}`, TOKENS.admin);
+    expect(detail.body.url).toBe(url);
+  });
+
+  it('refuses selectors and page titles over their caps', async () => {
+    const sel = await s.post('/api/v1/items/create', { projectId: 'p_web', url: 'https://web.example/x', body: 'b', selector: 'a'.repeat(LIMITS.selectorMaxChars + 1) }, TOKENS.owner);
+    expect(sel.status).toBe(400);
+    expect(sel.body.field).toBe('selector');
+    const title = await s.post('/api/v1/items/create', { projectId: 'p_web', url: 'https://web.example/x', body: 'b', pageTitle: 't'.repeat(LIMITS.pageTitleMaxChars + 1) }, TOKENS.owner);
+    expect(title.status).toBe(400);
+    expect(title.body.field).toBe('pageTitle');
+  });
+});
+
+describe('control characters are refused with a 400 naming the field', () => {
+  it.each([
+    ['a\u0000b', 'body'],
+    ['\u0000', 'body'],
+    ['bell\u0007', 'body'],
+    ['del\u007f', 'body'],
+    ['c1\u0085', 'body'],
+  ])('reply body %j', async (body, field) => {
+    const res = await s.post('/api/v1/items/update', { itemId: 'it_1', body }, TOKENS.owner);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe(field);
+    expect(res.body.error).toMatch(/^body must not contain control characters/);
+  });
+
+  it('tab, newline and carriage return are kept', async () => {
+    const body = 'line one\r\n\tline two\nend';
+    const res = await s.post('/api/v1/items/update', { itemId: 'it_1', body }, TOKENS.owner);
+    expect(res.status).toBe(200);
+    const detail = await s.get('/api/v1/items/it_1', TOKENS.owner);
+    expect(detail.body.thread.replies.some((r: { content: string }) => r.content.startsWith(body))).toBe(true);
+  });
+
+  it('in other stored fields too', async () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['/api/v1/items/create', { projectId: 'p_web', url: 'https://web.example/x', body: 'b', pageTitle: 'T\u0000' }, 'pageTitle'],
+      ['/api/v1/items/create', { projectId: 'p_web', url: 'https://web.example/x', body: 'b', selector: '#a\u001b' }, 'selector'],
+      ['/api/v1/items/update', { itemId: 'it_1', body: 'b', links: [{ url: 'https://a.example/', label: 'x\u0000' }] }, 'links.0.label'],
+      ['/api/v1/items/update', { itemId: 'it_1', body: 'b', mentions: ['me\u0000'] }, 'mentions.0'],
+      ['/api/v1/rules', { projectId: 'p_web', rule: 'Always\u0000 check.' }, 'rule'],
+      ['/api/v1/similar', { projectId: 'p_web', text: 'pay\u0000 button' }, 'text'],
+    ];
+    for (const [path, body, field] of cases) {
+      const res = await s.post(path, body, TOKENS.owner);
+      expect({ path, status: res.status, field: res.body.field }).toEqual({ path, status: 400, field });
+    }
+  });
+});
+
+describe('numbers from the query are safe integers in range, else a 400 naming the parameter', () => {
+  it.each([
+    ['/api/v1/whats-new?projectId=p_web&since=9007199254740993', 'since'],
+    ['/api/v1/whats-new?projectId=p_web&since=99999999999999999999', 'since'],
+    ['/api/v1/decisions?projectId=p_web&since=99999999999999999999', 'since'],
+    ['/api/v1/whats-new?projectId=p_web&since=275760-09-14', 'since'],
+    ['/api/v1/review?projectId=p_web&section=open&offset=9007199254740993', 'offset'],
+    ['/api/v1/review?projectId=p_web&section=open&offset=1e400', 'offset'],
+    ['/api/v1/decisions?projectId=p_web&offset=99999999999999999999', 'offset'],
+    ['/api/v1/decisions?projectId=p_web&limit=9007199254740993', 'limit'],
+    ['/api/v1/items?projectId=p_web&limit=-0.5', 'limit'],
+    ['/api/v1/source?projectId=p_web&file=a.ts&line=9007199254740993', 'line'],
+    ['/api/v1/source?projectId=p_web&file=a.ts&line=99999999', 'line'],
+  ])('%s', async (path, field) => {
+    const res = await s.get(path, TOKENS.owner);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe(field);
+    expect(res.body.error).toContain(field);
+  });
+
+  it('the largest accepted values still answer 200', async () => {
+    expect((await s.get(`/api/v1/whats-new?projectId=p_web&since=${LIMITS.maxMillis}`, TOKENS.owner)).status).toBe(200);
+    expect((await s.get(`/api/v1/review?projectId=p_web&section=open&offset=${LIMITS.offsetMax}`, TOKENS.owner)).status).toBe(200);
+    expect((await s.get(`/api/v1/source?projectId=p_web&file=a.ts&line=${LIMITS.lineMax}`, TOKENS.owner)).status).toBe(200);
+  });
+});
+
+/** fetch() may not send its own Host header, so this goes through node:http. */
+function getWithHost(path: string, host: string, token: string | null, base = s.baseUrl): Promise<{ status: number; body: string }> {
+  return new Promise((ok, fail) => {
+    const req = request(`${base}${path}`, { headers: { host, ...(token ? { authorization: `Bearer ${token}` } : {}) } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => ok({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+describe('the Host header never reaches a response', () => {
+  it('screenshot and attachment URLs and the OpenAPI server use the listening address by default', async () => {
+    const detail = await getWithHost('/api/v1/items/it_1', 'evil.example', TOKENS.owner);
+    expect(detail.status).toBe(200);
+    expect(detail.body).not.toContain('evil.example');
+    expect(JSON.parse(detail.body).evidence.screenshotUrl).toMatch(new RegExp(`^${s.baseUrl}/files/`));
+    const doc = await getWithHost('/api/v1/openapi.json', 'evil.example', null);
+    expect(JSON.parse(doc.body).servers[0].url).toBe(`${s.baseUrl}/api/v1`);
+  });
+
+  it('a configured public URL is used instead', async () => {
+    const other = await startServer(baseWorld(), { publicUrl: 'https://feedback.example.com/' });
+    try {
+      const detail = await getWithHost('/api/v1/items/it_1', 'evil.example', TOKENS.owner, other.baseUrl);
+      expect(JSON.parse(detail.body).evidence.screenshotUrl).toMatch(/^https:\/\/feedback\.example\.com\/files\//);
+      const doc = await getWithHost('/api/v1/openapi.json', 'evil.example', null, other.baseUrl);
+      expect(JSON.parse(doc.body).servers[0].url).toBe('https://feedback.example.com/api/v1');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('failed authentication is limited per client address', () => {
+  it('answers 429 with Retry-After once a burst of bad tokens is exceeded; a valid token is never refused for it', async () => {
+    const other = await startServer(baseWorld());
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 200; i++) statuses.push((await other.get('/api/v1/workspaces', `guess-${i}-${Math.random()}`)).status);
+      expect(statuses.slice(0, 30).every((st) => st === 401)).toBe(true);
+      expect(statuses.slice(30).every((st) => st === 429)).toBe(true);
+      const refused = await other.get('/api/v1/workspaces', 'another-guess');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(refused.body.error).toMatch(/invalid token from this address; wait \d+ seconds?/);
+      // A valid token from the same address still works, and its requests do not refill the guesser.
+      for (let i = 0; i < 5; i++) expect((await other.get('/api/v1/workspaces', TOKENS.owner)).status).toBe(200);
+      expect((await other.get('/api/v1/workspaces', 'yet-another')).status).toBe(429);
+      // Refilled with time: one more guess is answered 401 again after 2 seconds.
+      other.clock.advance(2_000);
+      expect((await other.get('/api/v1/workspaces', 'after-a-while')).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('slow clients', () => {
+  function rawExchange(base: string, chunks: Array<{ text: string; afterMs: number }>, waitMs: number): Promise<{ closedAfterMs: number | null; response: string }> {
+    const { hostname, port } = new URL(base);
+    return new Promise((ok) => {
+      const started = Date.now();
+      let response = '';
+      let closedAfterMs: number | null = null;
+      const socket = connect(Number(port), hostname);
+      socket.setEncoding('utf8');
+      socket.on('data', (d: string) => (response += d));
+      socket.on('close', () => (closedAfterMs = Date.now() - started));
+      socket.on('error', () => undefined);
+      for (const c of chunks) setTimeout(() => socket.writable && socket.write(c.text), c.afterMs);
+      setTimeout(() => {
+        socket.destroy();
+        ok({ closedAfterMs, response });
+      }, waitMs);
+    });
+  }
+
+  it('drops a connection whose headers, body or idle keep-alive take too long', async () => {
+    const other = await startServer(baseWorld(), { timeouts: { headersMs: 300, requestMs: 600, keepAliveMs: 300, idleSocketMs: 5_000, checkEveryMs: 100 } });
+    try {
+      // Headers trickling in, never finished.
+      const headers = await rawExchange(other.baseUrl, [{ text: 'GET /api/v1/workspaces HTTP/1.1\r\nHost: x\r\n', afterMs: 0 }, { text: 'X-A: 1\r\n', afterMs: 150 }], 1_500);
+      expect(headers.closedAfterMs).not.toBeNull();
+      expect(headers.response).toMatch(/^HTTP\/1\.1 408/);
+      // A body announced but never sent.
+      const body = await rawExchange(
+        other.baseUrl,
+        [{ text: `POST /api/v1/items/status HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKENS.owner}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"it`, afterMs: 0 }],
+        2_000,
+      );
+      expect(body.closedAfterMs).not.toBeNull();
+      expect(body.closedAfterMs!).toBeLessThan(2_000);
+      // An idle kept-alive connection after one answer.
+      const idle = await rawExchange(other.baseUrl, [{ text: `GET /api/v1/workspaces HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKENS.owner}\r\n\r\n`, afterMs: 0 }], 1_500);
+      expect(idle.response).toMatch(/^HTTP\/1\.1 200/);
+      expect(idle.closedAfterMs).not.toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+});
