@@ -11,6 +11,12 @@ interface SessionState {
   /** Which action is in flight, so its button can say so and not be pressed twice. */
   busy: { action: 'start' | 'list' | 'add' | 'activate' | 'remove'; id?: string } | null;
   problem: Failure | null;
+  /**
+   * The name the service posts as for this connection, learnt from a write's `postedAs`.
+   * A service whose token has no person (`you: null`) still says it there.
+   */
+  postedAs: string | null;
+  notePostedAs(name: string | null): void;
   /** Asks the bridge for the active connection; true when there is one. */
   start(): Promise<boolean>;
   refreshList(): Promise<void>;
@@ -25,6 +31,10 @@ export const useSession = create<SessionState>()((set, get) => ({
   connections: [],
   busy: null,
   problem: null,
+  postedAs: null,
+  notePostedAs: (name) => {
+    if (name) set({ postedAs: name });
+  },
 
   async start() {
     set({ busy: { action: 'start' }, problem: null });
@@ -34,7 +44,7 @@ export const useSession = create<SessionState>()((set, get) => ({
       set({ problem: failure('Could not restore your connection', res.error) });
       return false;
     }
-    set({ active: res.data });
+    set({ active: res.data, postedAs: null });
     return res.data !== null;
   },
 
@@ -52,7 +62,7 @@ export const useSession = create<SessionState>()((set, get) => ({
       set({ problem: failure(`Could not connect to ${args.baseUrl.trim() || 'the service'}`, res.error) });
       return false;
     }
-    set({ active: res.data });
+    set({ active: res.data, postedAs: null });
     await get().refreshList();
     return true;
   },
@@ -66,7 +76,7 @@ export const useSession = create<SessionState>()((set, get) => ({
       set({ problem: failure(`Could not switch to ${label}`, res.error) });
       return false;
     }
-    set({ active: res.data });
+    set({ active: res.data, postedAs: null });
     return true;
   },
 

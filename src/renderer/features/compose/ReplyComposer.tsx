@@ -105,6 +105,7 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
     setTried(false);
     emitItemsChanged({ projectId, patched: [{ id: itemId, changes: { replyCount: item.thread.replies.length + 1 } }] });
     const who = res.data.mentioned.length > 0 ? `, mentioning ${res.data.mentioned.join(', ')}` : '';
+    useSession.getState().notePostedAs(res.data.postedAs);
     announce(`Reply posted${res.data.postedAs ? ` as ${res.data.postedAs}` : ''}${who}.`);
     let resolved: boolean | null = null;
     if (state.resolveAfter) resolved = await onResolve();

@@ -96,7 +96,8 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
     useCreateDrafts.getState().clear(projectId);
     emitItemsChanged({ projectId, created: [res.data.pinId] });
     const assigned = res.data.assignedTo ? `, assigned to ${res.data.assignedTo}` : '';
-    announce(`Thread created on ${res.data.page ?? 'the page'} as ${res.data.postedAs}${assigned}.`);
+    useSession.getState().notePostedAs(res.data.postedAs);
+    announce(`Thread created on ${res.data.page ?? 'the page'}${res.data.postedAs ? ` as ${res.data.postedAs}` : ''}${assigned}.`);
     onClose();
     void useThread.getState().open(res.data.pinId);
   };

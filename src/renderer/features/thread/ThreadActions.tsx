@@ -14,14 +14,18 @@ import '../actions/actions.css';
  * Whether the thread already says what changed: the last reply is the caller's own. Then
  * resolving needs no "post what changed first?" question.
  */
-function lastWordIsMine(item: ItemDetail, youId: string | undefined): boolean {
+function lastWordIsMine(item: ItemDetail, me: { id: string | undefined; name: string | null }): boolean {
   const last = item.thread.replies[item.thread.replies.length - 1];
-  return !!youId && last?.authorId === youId;
+  if (!last) return false;
+  if (me.id && last.authorId) return last.authorId === me.id;
+  // A lean service names authors only: the name the service posts as for us decides.
+  return !!me.name && last.author === me.name;
 }
 
 /** Status, assignment and duplicates for the thread on screen. */
 export function ThreadActions({ item, status }: { item: ItemDetail; status: ThreadStatus }) {
   const youId = useSession((s) => s.active?.you?.id);
+  const myName = useSession((s) => s.active?.you?.name ?? s.postedAs);
   const openDialog = useDialogs((s) => s.open);
   const draft = useDrafts((s) => s.drafts[item.id]);
   const [askingBeforeResolve, setAskingBeforeResolve] = useState(false);
@@ -30,7 +34,7 @@ export function ThreadActions({ item, status }: { item: ItemDetail; status: Thre
 
   const choose = (to: Status) => {
     setAskingBeforeResolve(false);
-    if (to === 'resolved' && status.shown !== 'resolved' && !lastWordIsMine(item, youId)) {
+    if (to === 'resolved' && status.shown !== 'resolved' && !lastWordIsMine(item, { id: youId, name: myName })) {
       setAskingBeforeResolve(true);
       return;
     }
