@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareNewestFirst, loadProjectItems, splitSlice, type LoadProgress } from '../../src/renderer/stores/load-project-items.js';
+import fc from 'fast-check';
+import { compareNewestFirst, loadProjectItems, type LoadProgress } from '../../src/renderer/stores/load-project-items.js';
+import { planSlices, splitTruncated } from '../../src/renderer/stores/slice-planner.js';
 import { fakeItemsService, manyRows, row } from './support/fake-items.js';
 import { readAnswer } from '../../src/shared/reader/index.js';
 
@@ -38,24 +40,24 @@ describe('loadProjectItems', () => {
     expect(data?.rows).toHaveLength(320);
   });
 
-  it('splits a page still over 200 by status, then by type', async () => {
+  it('splits values over 200 along a second dimension at once, never asking what would come back cut', async () => {
     // One page, 900 threads: 3 statuses x 3 types = 100 per (status, type).
     const all = manyRows(900, { pages: ['/only'], statuses: ['open', 'deferred', 'resolved'], types: ['bug', 'idea', 'copy'] });
     const service = fakeItemsService(all);
     const { data } = await loadProjectItems(service.listItems, 'p1');
     expect(data?.rows).toHaveLength(900);
     expect(data?.unlisted).toEqual([]);
-    const statusCalls = service.calls.filter((q) => q.status && !q.type);
-    const typeCalls = service.calls.filter((q) => q.type);
-    expect(statusCalls).toHaveLength(3);
-    expect(typeCalls).toHaveLength(9);
+    // The first request, then the 9 (type, status) slices: none of them cut.
+    expect(service.calls).toHaveLength(10);
+    expect(service.calls.slice(1).every((q) => q.type && q.status)).toBe(true);
   });
 
   it('reports a slice that is still truncated with every filter applied', async () => {
     const all = manyRows(450, { pages: ['/only'], statuses: ['open'], types: ['bug'] });
     const service = fakeItemsService(all);
     const { data } = await loadProjectItems(service.listItems, 'p1');
-    expect(data?.unlisted).toEqual([{ filter: { page: '/only', status: 'open', type: 'bug' }, matched: 450, returned: 200 }]);
+    // One page, status and type hold all 450: no filter narrows the listing, so it is reported whole.
+    expect(data?.unlisted).toEqual([{ filter: {}, matched: 450, returned: 200 }]);
     expect(data?.rows).toHaveLength(200);
   });
 
@@ -119,7 +121,7 @@ describe('loadProjectItems', () => {
       const items = call === 1 ? first : [row('x', { status: 'resolved', createdAt: 5, page: '/a' })];
       const read = readAnswer('listItems', {
           project: { id: 'p1', name: 'Web', slug: 'web' },
-          summary: { total: 201, open: 201, deferred: 0, resolved: 0, unassigned: 0, byType: { bug: 201 }, byPage: { '/a': 201 } },
+          summary: { total: 201, open: 201, deferred: 0, resolved: 0, unassigned: 0, byType: { bug: 201 }, byPage: { '/a': 200, '/b': 1 } },
           matched: 201,
           returned: items.length,
           truncated: call === 1,
@@ -135,20 +137,80 @@ describe('loadProjectItems', () => {
   });
 });
 
-describe('splitSlice', () => {
+describe('slice planner', () => {
   const summary = { total: 10, open: 4, deferred: 0, resolved: 6, unassigned: 0, byType: { bug: 7, idea: 3, empty: 0 }, byPage: { '/a': 6, '/b': 4, '/none': 0 } };
 
-  it('narrows page, then status (skipping empty statuses), then type', () => {
-    expect(splitSlice({}, summary)).toEqual([{ page: '/a' }, { page: '/b' }]);
-    expect(splitSlice({ page: '/a' }, summary)).toEqual([
-      { page: '/a', status: 'open' },
-      { page: '/a', status: 'resolved' },
+  const none = { exact: true, seen: () => 0 };
+
+  it('splits a cut slice along a free dimension that narrows it, skipping empty values', () => {
+    // Two types, two statuses with threads (deferred has none), two pages: type comes first on ties.
+    expect(splitTruncated({}, summary, 10, none)).toEqual([{ type: 'bug' }, { type: 'idea' }]);
+    expect(splitTruncated({ type: 'bug' }, summary, 7, none)).toEqual([
+      { type: 'bug', status: 'open' },
+      { type: 'bug', status: 'resolved' },
     ]);
-    expect(splitSlice({ page: '/a', status: 'open' }, summary)).toEqual([
-      { page: '/a', status: 'open', type: 'bug' },
-      { page: '/a', status: 'open', type: 'idea' },
+    expect(splitTruncated({ type: 'bug', status: 'open' }, summary, 4, none)).toEqual([
+      { type: 'bug', status: 'open', page: '/a' },
+      { type: 'bug', status: 'open', page: '/b' },
     ]);
-    expect(splitSlice({ page: '/a', status: 'open', type: 'bug' }, summary)).toEqual([]);
+    expect(splitTruncated({ page: '/a', status: 'open', type: 'bug' }, summary, 4, none)).toEqual([]);
+  });
+
+  it('leaves out sub-slices whose threads are all in hand, and dimensions that do not narrow', () => {
+    const onePage = { ...summary, byPage: { '/a': 10 } };
+    expect(splitTruncated({ type: 'bug' }, onePage, 7, none)).toEqual([
+      { type: 'bug', status: 'open' },
+      { type: 'bug', status: 'resolved' },
+    ]);
+    expect(splitTruncated({ type: 'bug', status: 'open' }, onePage, 4, none)).toEqual([]);
+    const seenIdea = { exact: true, seen: (f: { type?: string }) => (f.type === 'idea' ? 3 : 0) };
+    expect(splitTruncated({}, summary, 10, seenIdea)).toEqual([{ type: 'bug' }]);
+  });
+
+  it('plans the demo project at its floor: the first request, then 2 small types whole and 6 big ones by status', () => {
+    const byType = { bug: 500, question: 300, feedback: 250, copy: 240, design: 230, accessibility: 220, performance: 150, idea: 110 };
+    const total = Object.values(byType).reduce((a, b) => a + b, 0);
+    const s = { total, open: 800, deferred: 300, resolved: total - 1100, unassigned: 0, byType, byPage: Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`/p${i}`, total / 7])) };
+    const plan = planSlices(s, { exact: true, seen: () => 0 });
+    expect(plan).toHaveLength(2 + 6 * 3);
+    expect(plan.filter((f) => f.type === 'idea')).toEqual([{ type: 'idea' }]);
+    expect(plan.filter((f) => f.type === 'bug').map((f) => f.status)).toEqual(['open', 'deferred', 'resolved']);
+  });
+
+  it('reaches every thread for any distribution, asking no slice twice and never more than the type-then-status-then-page floor', () => {
+    const statuses = ['open', 'deferred', 'resolved'] as const;
+    fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ type: fc.constantFrom('bug', 'idea', 'copy', 'design', null), status: fc.constantFrom(...statuses), page: fc.constantFrom('/a', '/b', '/c', '/d') }), { minLength: 0, maxLength: 1500 }),
+        async (specs) => {
+          const all = specs.map((sp, i) => row(`t${String(i).padStart(5, '0')}`, { ...sp, createdAt: 1_000_000 + i }));
+          const service = fakeItemsService(all);
+          const { data } = await loadProjectItems(service.listItems, 'p1', { concurrency: 3 });
+          const cut = data?.unlisted.reduce((n, u) => n + (u.matched - u.returned), 0) ?? 0;
+          expect((data?.rows.length ?? 0) + cut).toBe(all.length);
+          const asked = service.calls.map((c) => JSON.stringify([c.type, c.status, c.page]));
+          expect(new Set(asked).size).toBe(asked.length);
+          // The floor of a plan that knows only the summary: per type, one request when it fits,
+          // else one per status it may hold; then, per status slice still over 200, one per page.
+          const count = (f: (r: (typeof all)[number]) => boolean) => all.filter(f).length;
+          let floor = 1;
+          for (const t of ['bug', 'idea', 'copy', 'design']) {
+            const n = count((r) => r.type === t);
+            if (n === 0 || n <= 200) {
+              floor += n === 0 ? 0 : 1;
+              continue;
+            }
+            for (const st of statuses) {
+              const m = count((r) => r.type === t && r.status === st);
+              floor += m > 200 ? 1 + 4 : 1;
+            }
+          }
+          if (count((r) => r.type === null) > 0) floor += 4 * 4;
+          if (all.length > 200) expect(service.calls.length).toBeLessThanOrEqual(floor + 4 * 3);
+        },
+      ),
+      { numRuns: 40, seed: 11 },
+    );
   });
 });
 

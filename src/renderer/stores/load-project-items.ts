@@ -1,20 +1,16 @@
-import type { Status } from '../../shared/api/common.js';
 import { LIMITS } from '../../shared/api/limits.js';
 import type { ItemRow, ItemsResponse, ItemsSummary, ReadOutput, ReadProblem } from '../../shared/reader/index.js';
 import type { BridgeError, BridgeResult } from '../../shared/bridge/errors.js';
-import { BOARD_STATUSES, isStatus } from '../format/labels.js';
+import { isStatus } from '../format/labels.js';
+import { planSlices, splitTruncated, type SliceFilter } from './slice-planner.js';
 
 /**
  * The items endpoint returns at most 200 rows and does not page. To hold every thread the
- * service scans (up to scanLimit), a truncated listing is split into narrower queries —
- * by page path, then status, then type — and the rows are unioned.
+ * service scans (up to scanLimit), a truncated listing is split into narrower queries
+ * planned from the first answer's summary (slice-planner.ts) and the rows are unioned.
  */
 
-export interface SliceFilter {
-  page?: string;
-  status?: Status;
-  type?: string;
-}
+export type { SliceFilter } from './slice-planner.js';
 
 /** Filters sent with every request of one load (text search narrows the whole load). */
 export interface BaseFilter {
@@ -99,36 +95,6 @@ function problemKey(p: ReadProblem): string {
   return p.id !== undefined ? `${p.part}\u0000${p.id}` : `${p.part}\u0000${p.reason}\u0000${p.index ?? ''}`;
 }
 
-/** The next, narrower filters for a slice that came back truncated; empty when it cannot narrow further. */
-export function splitSlice(filter: SliceFilter, summary: ItemsSummary): SliceFilter[] {
-  if (filter.page === undefined) {
-    return positiveKeys(summary.byPage).map((page) => ({ ...filter, page }));
-  }
-  if (filter.status === undefined) {
-    return BOARD_STATUSES.filter((s) => summary[s] > 0).map((status) => ({ ...filter, status }));
-  }
-  if (filter.type === undefined) {
-    return positiveKeys(summary.byType).map((type) => ({ ...filter, type }));
-  }
-  return [];
-}
-
-function positiveKeys(counts: Record<string, number>): string[] {
-  return Object.entries(counts)
-    .filter(([, n]) => n > 0)
-    .map(([k]) => k);
-}
-
-/**
- * Pages whose every thread already arrived in an earlier response need no request of
- * their own: byPage counts the same scanned threads the listing can return.
- */
-function stillIncomplete(filters: SliceFilter[], summary: ItemsSummary, collected: Map<string, ItemRow>): SliceFilter[] {
-  const seenByPage = new Map<string, number>();
-  for (const row of collected.values()) seenByPage.set(row.page, (seenByPage.get(row.page) ?? 0) + 1);
-  return filters.filter((f) => f.page === undefined || f.status !== undefined || (seenByPage.get(f.page) ?? 0) < (summary.byPage[f.page] ?? 0));
-}
-
 export async function loadProjectItems(listItems: ListItems, projectId: string, options: LoadOptions = {}): Promise<LoadOutcome> {
   const { onProgress, signal, concurrency = 3, base = {} } = options;
   const limit = LIMITS.itemsLimitMax;
@@ -159,7 +125,14 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
   let capped = first.data.capped;
   const unlisted: UnlistedSlice[] = [];
   let failure: BridgeError | null = null;
-  const queue: SliceFilter[] = first.data.truncated ? stillIncomplete(splitSlice({}, summary), summary, collected) : [];
+  const exact = base.q === undefined;
+  const seen = (f: SliceFilter) => {
+    let n = 0;
+    for (const r of collected.values()) if ((f.page === undefined || r.page === f.page) && (f.status === undefined || r.status === f.status) && (f.type === undefined || r.type === f.type)) n++;
+    return n;
+  };
+  const plan = { exact, seen };
+  const queue: SliceFilter[] = first.data.truncated ? planSlices(summary, plan) : [];
   if (first.data.truncated && queue.length === 0) {
     unlisted.push({ filter: {}, matched: first.data.matched, returned: first.data.returned });
   }
@@ -187,7 +160,7 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
       noteProblems(res.data.unreadable);
       capped ||= res.data.capped;
       if (res.data.truncated) {
-        const narrower = splitSlice(filter, summary);
+        const narrower = splitTruncated(filter, summary, res.data.matched, plan);
         if (narrower.length === 0) unlisted.push({ filter, matched: res.data.matched, returned: res.data.returned });
         queue.push(...narrower);
         progress.planned += narrower.length;
@@ -197,8 +170,22 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
   };
   // Workers that find the queue empty exit; a split that refills it is drained by the
   // workers still running, so keep starting rounds until nothing is left.
-  while (queue.length > 0 && !failure && !signal?.aborted) {
-    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  const drain = async () => {
+    while (queue.length > 0 && !failure && !signal?.aborted) {
+      await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+    }
+  };
+  await drain();
+  // Threads no slice names (no type yet, or a status this version doesn't know) are still
+  // missing: ask the pages that lack threads, once.
+  if (exact && first.data.truncated && unlisted.length === 0 && !failure && !signal?.aborted && !complete()) {
+    const gaps = Object.entries(summary.byPage)
+      .filter(([page, n]) => n > 0 && seen({ page }) < n)
+      .map(([page]) => ({ page }));
+    queue.push(...gaps);
+    progress.planned += gaps.length;
+    report();
+    await drain();
   }
 
   const rows = [...collected.values()].sort(compareNewestFirst);

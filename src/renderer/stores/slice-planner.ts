@@ -1,0 +1,113 @@
+import type { Status } from '../../shared/api/common.js';
+import type { ItemsSummary } from '../../shared/reader/index.js';
+import { BOARD_STATUSES } from '../format/labels.js';
+
+/**
+ * Plans the requests that list every thread of a project. GET /items returns at most 200
+ * rows and does not page, but its summary gives the whole project's counts by status, type
+ * and page. The plan narrows along the dimension that needs the fewest requests: a value
+ * with at most 200 threads is one request; a bigger one is split along the next-best
+ * dimension at once (asking it whole would only come back cut). A slice that still comes
+ * back cut is split again along a dimension it doesn't fix yet. Slices whose threads are
+ * all in hand already are never asked.
+ */
+
+export interface SliceFilter {
+  page?: string;
+  /** Only the contract's statuses can be asked for. */
+  status?: Status;
+  type?: string;
+}
+
+export type Dimension = 'type' | 'status' | 'page';
+
+/** Preference on ties: type slices are the most even in practice, pages the most numerous. */
+const DIMENSIONS: readonly Dimension[] = ['type', 'status', 'page'];
+
+/** The endpoint's largest page of rows. */
+export const SLICE_ROWS = 200;
+
+export interface PlanContext {
+  /**
+   * True when the summary counts exactly what the load lists (no text search): then a value
+   * over 200 is split at once. With a search the counts only bound the matches.
+   */
+  exact: boolean;
+  /** Threads of a slice already in hand. */
+  seen(filter: SliceFilter): number;
+}
+
+/** Values of a dimension with their whole-project counts (zero counts left out). */
+export function valuesOf(dimension: Dimension, summary: ItemsSummary): Array<[string, number]> {
+  const entries: Array<[string, number]> =
+    dimension === 'status' ? BOARD_STATUSES.map((s) => [s, summary[s]]) : Object.entries(dimension === 'type' ? summary.byType : summary.byPage);
+  return entries.filter(([, n]) => n > 0);
+}
+
+/** What a slice can hold at most: the smallest count among the values it fixes. */
+export function upperBound(filter: SliceFilter, summary: ItemsSummary, limit = Number.POSITIVE_INFINITY): number {
+  let bound = limit;
+  for (const d of DIMENSIONS) {
+    const v = filter[d];
+    if (v === undefined) continue;
+    bound = Math.min(bound, valuesOf(d, summary).find(([k]) => k === v)?.[1] ?? 0);
+  }
+  return bound;
+}
+
+const with_ = (filter: SliceFilter, d: Dimension, v: string): SliceFilter => ({ ...filter, [d]: v }) as SliceFilter;
+
+/**
+ * The sub-slices of `filter` along `dimension` that may still hold threads not in hand, or
+ * null when that dimension doesn't narrow it (one value holding all of it).
+ */
+function along(filter: SliceFilter, d: Dimension, summary: ItemsSummary, bound: number, ctx: PlanContext): SliceFilter[] | null {
+  if (filter[d] !== undefined) return null;
+  const values = valuesOf(d, summary);
+  const parts = values.map(([v]) => with_(filter, d, v)).filter((p) => upperBound(p, summary, bound) > 0);
+  if (parts.length === 0) return null;
+  if (parts.length === 1 && upperBound(parts[0]!, summary, bound) >= bound) return null;
+  // A sub-slice whose every possible thread is in hand needs no request.
+  return parts.filter((p) => ctx.seen(p) < upperBound(p, summary, bound));
+}
+
+/** Requests a slice is expected to cost, splitting while its bound exceeds 200 (optimistic: bounds are upper bounds). */
+function estimate(filter: SliceFilter, summary: ItemsSummary, bound: number, ctx: PlanContext): number {
+  const n = upperBound(filter, summary, bound);
+  if (n <= SLICE_ROWS || !ctx.exact) return 1;
+  const split = bestSplit(filter, summary, n, ctx);
+  return split === null ? 1 : split.cost;
+}
+
+/** The dimension splitting `filter` at the lowest expected cost; null when none narrows it. */
+export function bestSplit(filter: SliceFilter, summary: ItemsSummary, bound: number, ctx: PlanContext): { parts: SliceFilter[]; cost: number } | null {
+  let best: { parts: SliceFilter[]; cost: number } | null = null;
+  for (const d of DIMENSIONS) {
+    const parts = along(filter, d, summary, bound, ctx);
+    if (parts === null) continue;
+    const cost = parts.reduce((sum, p) => sum + estimate(p, summary, bound, ctx), 0);
+    if (best === null || cost < best.cost) best = { parts, cost };
+  }
+  return best;
+}
+
+/**
+ * The slices to ask after the first (unfiltered) answer came back cut: along the best
+ * dimension, values over 200 split one level further at once when the counts are exact.
+ */
+export function planSlices(summary: ItemsSummary, ctx: PlanContext): SliceFilter[] {
+  const top = bestSplit({}, summary, summary.total, ctx);
+  if (top === null) return [];
+  if (!ctx.exact) return top.parts;
+  return top.parts.flatMap((part) => {
+    const n = upperBound(part, summary);
+    // Exact counts: a value over 200 would only come back cut, so its split is asked instead.
+    if (Object.keys(part).length === 1 && n > SLICE_ROWS) return bestSplit(part, summary, n, ctx)?.parts ?? [part];
+    return [part];
+  });
+}
+
+/** The narrower slices for one that came back cut with `matched` threads; empty when nothing narrows it. */
+export function splitTruncated(filter: SliceFilter, summary: ItemsSummary, matched: number, ctx: PlanContext): SliceFilter[] {
+  return bestSplit(filter, summary, matched, ctx)?.parts ?? [];
+}
