@@ -12,6 +12,7 @@ import {
   type ExportPdfArgs,
   type ExportResult,
   type NetworkState,
+  type OpenItemEvent,
 } from '../../shared/bridge/channels.js';
 import type { BridgeResult } from '../../shared/bridge/errors.js';
 import { externalUrlOrNull } from './external-url.js';
@@ -38,9 +39,11 @@ export interface HandlerDeps {
     markdown(args: ExportMarkdownArgs): Promise<ExportResult>;
     pdf(args: ExportPdfArgs): Promise<ExportResult>;
   };
+  /** Electron: the thread link waiting for the page. Browser mode has none (the page's address is the link). */
+  takeOpenItem?: () => OpenItemEvent | null;
 }
 
-export function createBridgeHandlers({ connections, openExternal, exporter }: HandlerDeps): BridgeHandlers {
+export function createBridgeHandlers({ connections, openExternal, exporter, takeOpenItem }: HandlerDeps): BridgeHandlers {
   const api = Object.fromEntries(
     ENDPOINT_NAMES.map((n) => [`api:${n}`, (input: EndpointInput<typeof n>) => connections.call(n, input)]),
   ) as unknown as Pick<BridgeHandlers, `api:${EndpointName}`>;
@@ -60,6 +63,7 @@ export function createBridgeHandlers({ connections, openExternal, exporter }: Ha
     },
     'export:markdown': async (args) => ({ ok: true, data: await exporter.markdown(args) }),
     'export:pdf': async (args) => ({ ok: true, data: await exporter.pdf(args) }),
+    'app:takeOpenItem': async () => ({ ok: true, data: takeOpenItem?.() ?? null }),
     ...api,
   };
 }

@@ -83,5 +83,12 @@ export function createHttpBridge(): TriageBridge {
         return () => source.close();
       },
     },
+    // No desktop shell in a browser: a thread's link is this page's own address (the route
+    // carries the open thread) and the browser's menus are its own.
+    app: {
+      takeOpenItem: calls.takeOpenItem,
+      onOpenItem: () => () => {},
+      onMenuCommand: () => () => {},
+    },
   };
 }

@@ -4,7 +4,10 @@ import type { BridgeResult } from './errors.js';
 
 export type Invoke = <C extends Channel>(channel: C, ...args: ChannelArgs<C>) => Promise<BridgeResult<ChannelResult<C>>>;
 
-export type BridgeCalls = Omit<TriageBridge, 'network' | 'mode'> & { networkState(): Promise<BridgeResult<NetworkState>> };
+export type BridgeCalls = Omit<TriageBridge, 'network' | 'mode' | 'app'> & {
+  networkState(): Promise<BridgeResult<NetworkState>>;
+  takeOpenItem: TriageBridge['app']['takeOpenItem'];
+};
 
 /**
  * Builds the bridge's named calls from one invoke function, so the preload (IPC) and the
@@ -30,5 +33,6 @@ export function createBridgeCalls(invoke: Invoke): BridgeCalls {
       pdf: (args) => invoke('export:pdf', args),
     },
     networkState: () => invoke('network:state'),
+    takeOpenItem: () => invoke('app:takeOpenItem'),
   };
 }

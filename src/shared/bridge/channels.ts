@@ -8,6 +8,7 @@ import {
   type WorkspacesResponse,
 } from '../api/index.js';
 import type { BridgeResult } from './errors.js';
+import type { MenuCommand, OpenItemEvent } from './events.js';
 
 /**
  * The one typed channel map shared by main, preload and renderer. Every channel's
@@ -106,6 +107,7 @@ const CONTROL_CHANNELS = {
   'shell:openExternal': { args: z.tuple([z.string().max(8000)]) },
   'export:markdown': { args: z.tuple([ExportMarkdownArgs]) },
   'export:pdf': { args: z.tuple([ExportPdfArgs]) },
+  'app:takeOpenItem': { args: z.tuple([]) },
 } as const;
 
 export interface ControlResults {
@@ -118,6 +120,7 @@ export interface ControlResults {
   'shell:openExternal': null;
   'export:markdown': ExportResult;
   'export:pdf': ExportResult;
+  'app:takeOpenItem': OpenItemEvent | null;
 }
 
 export type ApiChannel = `api:${EndpointName}`;
@@ -156,7 +159,7 @@ export type ChannelResult<C extends Channel> = C extends keyof ControlResults
     ? EndpointOutput<N>
     : never;
 
-export { EVENTS } from './events.js';
+export { EVENTS, MENU_COMMANDS, isMenuCommand, isOpenItemEvent, type MenuCommand, type OpenItemEvent } from './events.js';
 
 /** Validates a channel's arguments; the message names what was wrong. */
 export function parseChannelArgs<C extends Channel>(channel: C, args: unknown): { ok: true; args: ChannelArgs<C> } | { ok: false; message: string } {
@@ -193,6 +196,20 @@ export interface TriageBridge {
   exporter: {
     markdown(args: ExportMarkdownArgs): Promise<BridgeResult<ExportResult>>;
     pdf(args: ExportPdfArgs): Promise<BridgeResult<ExportResult>>;
+  };
+  /**
+   * The desktop shell's pushes: thread links (triage-desk://item/<id>) and native menu
+   * commands. Browser mode has neither (its links are the page's own address); there the
+   * subscriptions never fire. Each returns an unsubscribe function.
+   */
+  app: {
+    /**
+     * A thread link that arrived before the page could listen (the one the app was launched
+     * with); null when there is none. Taking it also tells the shell the page now listens.
+     */
+    takeOpenItem(): Promise<BridgeResult<OpenItemEvent | null>>;
+    onOpenItem(listener: (event: OpenItemEvent) => void): () => void;
+    onMenuCommand(listener: (command: MenuCommand) => void): () => void;
   };
   /** 'electron' or 'browser': the UI words some hints differently. */
   mode: 'electron' | 'browser';
