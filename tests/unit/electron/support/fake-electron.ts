@@ -140,19 +140,32 @@ function fakeApp(userData: string) {
   return app;
 }
 
-function fakeSession() {
-  const s = {
-    permissionRequestHandler: null as null | ((wc: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void),
-    permissionCheckHandler: null as null | ((wc: unknown, permission: string, origin: string, details: unknown) => boolean),
-    headersListener: null as null | ((details: { url: string; responseHeaders?: Record<string, string[]> }, callback: (r: { responseHeaders?: Record<string, string[]> }) => void) => void),
-    setPermissionRequestHandler(h: typeof s.permissionRequestHandler) {
+type PermissionRequestHandler = (wc: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void;
+type PermissionCheckHandler = (wc: unknown, permission: string, origin: string, details: unknown) => boolean;
+type HeadersListener = (details: { url: string; responseHeaders?: Record<string, string[]> }, callback: (r: { responseHeaders?: Record<string, string[]> }) => void) => void;
+
+interface FakeSession {
+  permissionRequestHandler: PermissionRequestHandler | null;
+  permissionCheckHandler: PermissionCheckHandler | null;
+  headersListener: HeadersListener | null;
+  setPermissionRequestHandler(h: PermissionRequestHandler | null): void;
+  setPermissionCheckHandler(h: PermissionCheckHandler | null): void;
+  webRequest: { onHeadersReceived(listener: HeadersListener): void };
+}
+
+function fakeSession(): FakeSession {
+  const s: FakeSession = {
+    permissionRequestHandler: null,
+    permissionCheckHandler: null,
+    headersListener: null,
+    setPermissionRequestHandler(h) {
       s.permissionRequestHandler = h;
     },
-    setPermissionCheckHandler(h: typeof s.permissionCheckHandler) {
+    setPermissionCheckHandler(h) {
       s.permissionCheckHandler = h;
     },
     webRequest: {
-      onHeadersReceived(listener: typeof s.headersListener) {
+      onHeadersReceived(listener) {
         s.headersListener = listener;
       },
     },
@@ -179,7 +192,7 @@ export interface FakeElectron {
   app: ReturnType<typeof fakeApp>;
   BrowserWindow: typeof FakeBrowserWindow;
   ipcMain: ReturnType<typeof fakeIpcMain>;
-  session: { defaultSession: ReturnType<typeof fakeSession> };
+  session: { defaultSession: FakeSession };
   shell: { openExternal: ReturnType<typeof vi.fn>; openPath: ReturnType<typeof vi.fn> };
   dialog: { showSaveDialog: ReturnType<typeof vi.fn>; showMessageBox: ReturnType<typeof vi.fn> };
   Menu: { buildFromTemplate: ReturnType<typeof vi.fn>; setApplicationMenu: ReturnType<typeof vi.fn> };
