@@ -34,6 +34,8 @@ export interface HandlerDeps {
   connections: ConnectionsPort;
   /** Opens an http(s) URL in the system browser; only ever given a checked URL. */
   openExternal(url: string): Promise<void>;
+  /** Electron: writes text to the system clipboard. Browser mode has none (the tab copies itself). */
+  copyText?: (text: string) => Promise<void>;
   /** Saves exports where the person chooses (Electron: save dialog). */
   exporter: {
     markdown(args: ExportMarkdownArgs): Promise<ExportResult>;
@@ -43,7 +45,7 @@ export interface HandlerDeps {
   takeOpenItem?: () => OpenItemEvent | null;
 }
 
-export function createBridgeHandlers({ connections, openExternal, exporter, takeOpenItem }: HandlerDeps): BridgeHandlers {
+export function createBridgeHandlers({ connections, openExternal, copyText, exporter, takeOpenItem }: HandlerDeps): BridgeHandlers {
   const api = Object.fromEntries(
     ENDPOINT_NAMES.map((n) => [`api:${n}`, (input: EndpointInput<typeof n>) => connections.call(n, input)]),
   ) as unknown as Pick<BridgeHandlers, `api:${EndpointName}`>;
@@ -59,6 +61,11 @@ export function createBridgeHandlers({ connections, openExternal, exporter, take
       const safe = externalUrlOrNull(url);
       if (!safe) return { ok: false, error: { kind: 'bad_request', message: 'Only web links (http or https) can be opened in the browser.' } };
       await openExternal(safe);
+      return { ok: true, data: null };
+    },
+    'shell:copyText': async (text) => {
+      if (!copyText) return { ok: false, error: { kind: 'bad_request', message: 'Copying goes through the browser here: use the address bar.' } };
+      await copyText(text);
       return { ok: true, data: null };
     },
     'export:markdown': async (args) => ({ ok: true, data: await exporter.markdown(args) }),

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, screen, session, shell } from 'electron';
 import { CHANNEL_NAMES } from '../../shared/bridge/channels.js';
 import { EVENTS, type MenuCommand, type OpenItemEvent } from '../../shared/bridge/events.js';
 import { createAppServices } from '../app-services.js';
@@ -104,6 +104,7 @@ export async function startShell(opts: ShellOptions): Promise<Shell | null> {
   const handlers = createBridgeHandlers({
     connections: services.connections,
     openExternal: (url) => shell.openExternal(url),
+    copyText: async (text) => clipboard.writeText(text),
     exporter: createElectronExporter(() => mainWindow),
     takeOpenItem: () => {
       pageListens = true;

@@ -14,6 +14,8 @@ import { useSession } from '../stores/session-store.js';
 import { useThread } from '../stores/thread-store.js';
 import { AppDialogs } from './AppDialogs.js';
 import { AppHeader } from './AppHeader.js';
+import { subscribeMenuCommands } from './menu-commands.js';
+import { subscribeOpenItem, takeLaunchLink } from './shell-events.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { useNavigation, type Screen } from './navigation-store.js';
 import { useGlobalShortcuts } from './use-global-shortcuts.js';
@@ -27,10 +29,14 @@ function useBoot(): () => void {
   const go = useNavigation((s) => s.go);
   const start = useSession((s) => s.start);
   return useCallback(() => {
-    void start().then((hasActive) => {
+    void start().then(async (hasActive) => {
       // A failed start stays on the starting screen, which explains it and offers a retry.
-      if (hasActive) applyRoute(initialRoute());
-      else if (!useSession.getState().problem) go({ name: 'connect' });
+      if (useSession.getState().problem) return;
+      // Launched by a thread link (desktop), or the address is one (#/item/<id>): it finds its connection.
+      if (await takeLaunchLink()) return;
+      const route = initialRoute();
+      if (hasActive || route?.screen === 'item') applyRoute(route);
+      else go({ name: 'connect' });
     });
   }, [go, start]);
 }
@@ -91,6 +97,14 @@ export function App() {
   useEffect(boot, [boot]);
   useUrlSync();
   useGlobalShortcuts();
+  useEffect(() => {
+    const offLinks = subscribeOpenItem();
+    const offMenu = subscribeMenuCommands();
+    return () => {
+      offLinks();
+      offMenu();
+    };
+  }, []);
   const screen = useNavigation((s) => s.screen);
   return (
     <div className="shell">

@@ -73,6 +73,14 @@ export function createHttpBridge(): TriageBridge {
         window.open(safe, '_blank', 'noopener,noreferrer');
         return { ok: true, data: null };
       },
+      async copyText(text: string) {
+        try {
+          await navigator.clipboard.writeText(text);
+          return { ok: true, data: null };
+        } catch {
+          return { ok: false, error: { kind: 'bad_request', message: 'The browser did not allow copying. Copy the address from the address bar instead.' } };
+        }
+      },
     },
     network: {
       state: calls.networkState,

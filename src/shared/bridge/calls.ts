@@ -27,7 +27,7 @@ export function createBridgeCalls(invoke: Invoke): BridgeCalls {
       active: () => invoke('connections:active'),
     },
     api,
-    shell: { openExternal: (url) => invoke('shell:openExternal', url) },
+    shell: { openExternal: (url) => invoke('shell:openExternal', url), copyText: (text) => invoke('shell:copyText', text) },
     exporter: {
       markdown: (args) => invoke('export:markdown', args),
       pdf: (args) => invoke('export:pdf', args),

@@ -105,6 +105,7 @@ const CONTROL_CHANNELS = {
   'connections:active': { args: z.tuple([]) },
   'network:state': { args: z.tuple([]) },
   'shell:openExternal': { args: z.tuple([z.string().max(8000)]) },
+  'shell:copyText': { args: z.tuple([z.string().max(8000, { error: 'That is too much text to copy' })]) },
   'export:markdown': { args: z.tuple([ExportMarkdownArgs]) },
   'export:pdf': { args: z.tuple([ExportPdfArgs]) },
   'app:takeOpenItem': { args: z.tuple([]) },
@@ -118,6 +119,7 @@ export interface ControlResults {
   'connections:active': ConnectResult | null;
   'network:state': NetworkState;
   'shell:openExternal': null;
+  'shell:copyText': null;
   'export:markdown': ExportResult;
   'export:pdf': ExportResult;
   'app:takeOpenItem': OpenItemEvent | null;
@@ -187,7 +189,11 @@ export interface TriageBridge {
     /** Returns an unsubscribe function. */
     subscribe(listener: (state: NetworkState) => void): () => void;
   };
-  shell: { openExternal(url: string): Promise<BridgeResult<null>> };
+  shell: {
+    openExternal(url: string): Promise<BridgeResult<null>>;
+    /** Puts text (a thread's link) on the clipboard. */
+    copyText(text: string): Promise<BridgeResult<null>>;
+  };
   /**
    * Saves reports for the weekly meeting. Electron: a save dialog (PDF via printToPDF of
    * the window, styled by the print stylesheet). Browser mode: a download, and the

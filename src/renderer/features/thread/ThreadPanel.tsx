@@ -16,6 +16,7 @@ import { ThreadFacts } from './ThreadFacts.js';
 import { ThreadMessages } from './ThreadMessages.js';
 import { useThreadStatus, type HostStatusWriter } from './use-thread-status.js';
 import './thread-view.css';
+import { copyThreadLink } from '../links/copy-link.js';
 
 interface ThreadPanelProps {
   onClose(): void;
@@ -61,7 +62,10 @@ function ThreadBody({ item, hostWriter }: { item: ItemDetail; hostWriter: HostSt
     <>
       {item.duplicateOf && <DuplicateBanner item={item} />}
       <p className="muted thread-panel__where">
-        {item.project.name} · <span className="break">{item.page}</span> · <code>{item.id}</code>
+        {item.project.name} · <span className="break">{item.page}</span> · <code>{item.id}</code>{' '}
+        <button type="button" className="button button--quiet" onClick={() => void copyThreadLink(item.id)} data-testid="copy-thread-link" title="Copy a link that opens this thread">
+          Copy link
+        </button>
       </p>
       <ThreadActions item={item} status={status} />
       <ThreadFacts item={item} />

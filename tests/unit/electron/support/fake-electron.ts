@@ -194,6 +194,7 @@ export interface FakeElectron {
   ipcMain: ReturnType<typeof fakeIpcMain>;
   session: { defaultSession: FakeSession };
   shell: { openExternal: ReturnType<typeof vi.fn>; openPath: ReturnType<typeof vi.fn> };
+  clipboard: { writeText: ReturnType<typeof vi.fn> };
   dialog: { showSaveDialog: ReturnType<typeof vi.fn>; showMessageBox: ReturnType<typeof vi.fn> };
   Menu: { buildFromTemplate: ReturnType<typeof vi.fn>; setApplicationMenu: ReturnType<typeof vi.fn> };
   screen: { getAllDisplays: ReturnType<typeof vi.fn> };
@@ -212,6 +213,7 @@ export function resetElectron(): FakeElectron {
     ipcMain: fakeIpcMain(),
     session: { defaultSession: fakeSession() },
     shell: { openExternal: vi.fn(async () => undefined), openPath: vi.fn(async () => '') },
+    clipboard: { writeText: vi.fn() },
     dialog: { showSaveDialog: vi.fn(), showMessageBox: vi.fn(async () => ({ response: 0, checkboxChecked: false })) },
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() },
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }]) },
@@ -243,6 +245,9 @@ export const electronModule = {
   },
   get dialog() {
     return electron.dialog;
+  },
+  get clipboard() {
+    return electron.clipboard;
   },
   get Menu() {
     return electron.Menu;
