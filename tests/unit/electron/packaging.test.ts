@@ -110,3 +110,54 @@ describe('app icon', () => {
     expect(config.mac?.icon).toBe('build/icon.icns');
   });
 });
+
+describe('release workflow', () => {
+  // Parsed with the YAML reader electron-builder itself depends on.
+  const yaml = createRequire(require.resolve('app-builder-lib/package.json'))('js-yaml') as { load(text: string): unknown };
+  type Step = { name?: string; uses?: string; run?: string; if?: string; with?: Record<string, unknown>; env?: Record<string, string> };
+  const workflow = yaml.load(readFileSync(join(root, '.github/workflows/release.yml'), 'utf8')) as {
+    on: Record<string, unknown>;
+    permissions: Record<string, string>;
+    jobs: Record<string, { 'runs-on': string; strategy: { matrix: { include: { os: string; installers: string }[] } }; steps: Step[] }>;
+  };
+  const job = workflow.jobs['desktop']!;
+  const steps = job.steps;
+  const run = (pattern: RegExp) => steps.filter((s) => s.run && pattern.test(s.run));
+
+  it('runs on version tags and by hand, with read-only permissions', () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(['push', 'workflow_dispatch']);
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+  });
+
+  it('builds on Linux, macOS (both architectures) and Windows', () => {
+    const os = job.strategy.matrix.include.map((m) => m.os);
+    expect(os).toEqual(['ubuntu-24.04', 'macos-15', 'macos-15-intel', 'windows-2025']);
+    expect(job['runs-on']).toBe('${{ matrix.os }}');
+  });
+
+  it('pins every action to a full commit SHA', () => {
+    const uses = steps.filter((s) => s.uses).map((s) => s.uses!);
+    expect(uses.length).toBeGreaterThan(3);
+    for (const u of uses) expect(u, u).toMatch(/^actions\/[a-z-]+@[0-9a-f]{40}$/);
+  });
+
+  it('installs, checks, tests (the Electron suite under xvfb on Linux), packages, uploads the installers', () => {
+    const order = [/npm ci/, /electron\/install\.js/, /npm run typecheck/, /npm run lint/, /vitest run/, /electron-vite build/, /playwright test --config playwright\.electron\.config\.ts/, /npm run dist/];
+    let last = -1;
+    for (const p of order) {
+      const at = steps.findIndex((s, i) => i > last && s.run && p.test(s.run));
+      expect(at, String(p)).toBeGreaterThan(last);
+      last = at;
+    }
+    expect(run(/xvfb-run .*playwright test --config playwright\.electron\.config\.ts/)[0]?.if).toBe("runner.os == 'Linux'");
+    const upload = steps.find((s) => s.name === 'Upload installers');
+    expect(upload?.with).toMatchObject({ path: '${{ matrix.installers }}', 'if-no-files-found': 'error' });
+    const installers = job.strategy.matrix.include.map((m) => m.installers.trim());
+    expect(installers).toEqual(['dist/*.AppImage\ndist/*.deb', 'dist/*.dmg', 'dist/*.dmg', 'dist/*.exe']);
+  });
+
+  it('caches npm and the Electron downloads', () => {
+    expect(steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with).toMatchObject({ cache: 'npm' });
+    expect(steps.some((s) => s.uses?.startsWith('actions/cache@'))).toBe(true);
+  });
+});
