@@ -12,6 +12,7 @@ import {
   type ExportPdfArgs,
   type ExportResult,
   type NetworkState,
+  type NotifyArgs,
   type OpenItemEvent,
 } from '../../shared/bridge/channels.js';
 import type { BridgeResult } from '../../shared/bridge/errors.js';
@@ -41,11 +42,13 @@ export interface HandlerDeps {
     markdown(args: ExportMarkdownArgs): Promise<ExportResult>;
     pdf(args: ExportPdfArgs): Promise<ExportResult>;
   };
+  /** Electron: shows a system notification; a click opens the thread. Browser mode has none (the tab notifies itself). */
+  notify?: (args: NotifyArgs) => Promise<{ shown: boolean }>;
   /** Electron: the thread link waiting for the page. Browser mode has none (the page's address is the link). */
   takeOpenItem?: () => OpenItemEvent | null;
 }
 
-export function createBridgeHandlers({ connections, openExternal, copyText, exporter, takeOpenItem }: HandlerDeps): BridgeHandlers {
+export function createBridgeHandlers({ connections, openExternal, copyText, exporter, takeOpenItem, notify }: HandlerDeps): BridgeHandlers {
   const api = Object.fromEntries(
     ENDPOINT_NAMES.map((n) => [`api:${n}`, (input: EndpointInput<typeof n>) => connections.call(n, input)]),
   ) as unknown as Pick<BridgeHandlers, `api:${EndpointName}`>;
@@ -71,6 +74,10 @@ export function createBridgeHandlers({ connections, openExternal, copyText, expo
     'export:markdown': async (args) => ({ ok: true, data: await exporter.markdown(args) }),
     'export:pdf': async (args) => ({ ok: true, data: await exporter.pdf(args) }),
     'app:takeOpenItem': async () => ({ ok: true, data: takeOpenItem?.() ?? null }),
+    'notify:show': async (args) => {
+      if (!notify) return { ok: false, error: { kind: 'bad_request', message: 'Notifications are shown by the browser tab here.' } };
+      return { ok: true, data: await notify(args) };
+    },
     ...api,
   };
 }

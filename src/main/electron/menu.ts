@@ -75,7 +75,7 @@ export function buildMenuTemplate({ platform, appName, developer, actions }: Men
     },
     {
       label: 'Go',
-      submenu: [cmd('Projects', 'go.projects', 'CmdOrCtrl+Shift+P'), cmd('Reports', 'go.reports', 'CmdOrCtrl+Shift+E'), cmd('Dedupe Queue', 'go.dedupe', 'CmdOrCtrl+Shift+D')],
+      submenu: [cmd('Projects', 'go.projects', 'CmdOrCtrl+Shift+P'), cmd('For Me', 'go.inbox', 'CmdOrCtrl+I'), cmd('Reports', 'go.reports', 'CmdOrCtrl+Shift+E'), cmd('Dedupe Queue', 'go.dedupe', 'CmdOrCtrl+Shift+D')],
     },
     {
       label: 'Window',

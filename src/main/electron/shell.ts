@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, screen, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, Notification, screen, session, shell } from 'electron';
 import { CHANNEL_NAMES } from '../../shared/bridge/channels.js';
 import { EVENTS, type MenuCommand, type OpenItemEvent } from '../../shared/bridge/events.js';
 import { createAppServices } from '../app-services.js';
@@ -7,7 +7,7 @@ import { createBridgeHandlers, dispatchBridgeCall } from '../bridge/handlers.js'
 import { createLogFile, type LogFile } from '../logging/log-file.js';
 import { toKeychainError } from '../services/keychain-errors.js';
 import { appLocation, type AppLocation } from './app-location.js';
-import { DEEP_LINK_SCHEME, deepLinkInArgv, parseDeepLink } from './deep-link.js';
+import { DEEP_LINK_SCHEME, deepLinkInArgv, itemLink, parseDeepLink } from './deep-link.js';
 import { createElectronExporter } from './exporter.js';
 import { describeKeychainCheck } from './keychain-help.js';
 import { buildMenuTemplate } from './menu.js';
@@ -100,12 +100,27 @@ export async function startShell(opts: ShellOptions): Promise<Shell | null> {
   app.setAboutPanelOptions({ applicationName: 'Triage Desk', applicationVersion: app.getVersion(), version: app.getVersion(), copyright: 'Triage Desk contributors' });
 
   const keychainService = !app.isPackaged ? opts.env['TRIAGE_KEYCHAIN_SERVICE'] : undefined;
+  const shown = new Set<Notification>();
   const services = await createAppServices({ ...(keychainService ? { keychainService } : {}), warn: (m) => log.warn(m) });
   const handlers = createBridgeHandlers({
     connections: services.connections,
     openExternal: (url) => shell.openExternal(url),
     copyText: async (text) => clipboard.writeText(text),
     exporter: createElectronExporter(() => mainWindow),
+    notify: async ({ itemId, title, body }) => {
+      if (!Notification.isSupported()) return { shown: false };
+      const n = new Notification({ title, body });
+      // Held until clicked or closed: a collected notification loses its click handler.
+      shown.add(n);
+      n.on('click', () => {
+        shown.delete(n);
+        openLink(itemLink(itemId));
+      });
+      n.on('close', () => shown.delete(n));
+      n.show();
+      log.info('notification shown', { itemId });
+      return { shown: true };
+    },
     takeOpenItem: () => {
       pageListens = true;
       const link = pendingLink;

@@ -7,6 +7,8 @@ import { UndoToast } from '../components/UndoToast.js';
 import { DialogHost } from '../features/actions/DialogHost.js';
 import { ConnectScreen } from '../features/connect/ConnectScreen.js';
 import { DedupeQueueScreen } from '../features/dedupe/DedupeQueueScreen.js';
+import { InboxScreen } from '../features/inbox/InboxScreen.js';
+import { startNotifier } from '../features/inbox/notifier.js';
 import { ProjectPicker } from '../features/projects/ProjectPicker.js';
 import { ReportsScreen } from '../features/reports/ReportsScreen.js';
 import { WorkspaceScreen } from '../features/workspace/WorkspaceScreen.js';
@@ -68,6 +70,8 @@ function ScreenView({ screen, boot }: { screen: Screen; boot: () => void }) {
       return <ConnectScreen />;
     case 'projects':
       return <ProjectPicker />;
+    case 'inbox':
+      return <InboxScreen />;
     case 'board':
       return <WorkspaceScreen projectId={screen.projectId} projectName={screen.projectName} />;
     case 'reports':
@@ -87,6 +91,7 @@ const AREA: Record<Screen['name'], string> = {
   starting: 'the start screen',
   connect: 'connections',
   projects: 'the project list',
+  inbox: 'your inbox',
   board: 'the project',
   reports: 'the reports',
   dedupe: 'the dedupe queue',
@@ -100,9 +105,11 @@ export function App() {
   useEffect(() => {
     const offLinks = subscribeOpenItem();
     const offMenu = subscribeMenuCommands();
+    const notifier = startNotifier();
     return () => {
       offLinks();
       offMenu();
+      notifier.stop();
     };
   }, []);
   const screen = useNavigation((s) => s.screen);

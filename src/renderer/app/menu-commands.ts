@@ -54,6 +54,10 @@ export function runMenuCommand(command: MenuCommand): void {
       if (useSession.getState().active) nav.go({ name: 'projects' });
       else explain('Connect first: the projects are those your token reaches.');
       return;
+    case 'go.inbox':
+      if (useSession.getState().active) nav.go({ name: 'inbox' });
+      else explain('Connect first: the inbox shows what concerns you in that connection.');
+      return;
     case 'go.reports':
     case 'go.dedupe':
       if (isProjectScreen(screen)) nav.go({ name: command === 'go.reports' ? 'reports' : 'dedupe', projectId: screen.projectId, projectName: screen.projectName });

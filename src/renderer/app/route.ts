@@ -10,6 +10,7 @@ import { filtersFromParams, filtersToParams, isWorkspaceView, type Filters, type
 export type Route =
   | { screen: 'connect' }
   | { screen: 'projects' }
+  | { screen: 'inbox' }
   | { screen: 'project'; projectId: string; view: WorkspaceView; filters: Filters; threadId?: string }
   | { screen: 'item'; itemId: string }
   | { screen: 'reports'; projectId: string }
@@ -30,6 +31,8 @@ export function routeToHash(route: Route): string {
       return '#/connect';
     case 'projects':
       return '#/projects';
+    case 'inbox':
+      return '#/inbox';
     case 'item':
       return `#/item/${encodeURIComponent(route.itemId)}`;
     case 'project': {
@@ -61,6 +64,7 @@ export function parseRoute(hash: string): Route | null {
 
   if (parts.length === 1 && parts[0] === 'connect') return { screen: 'connect' };
   if (parts.length === 1 && parts[0] === 'projects') return { screen: 'projects' };
+  if (parts.length === 1 && parts[0] === 'inbox') return { screen: 'inbox' };
   if (parts.length === 2 && parts[0] === 'item') {
     const itemId = itemIdOrNull(decode(parts[1]!));
     return itemId ? { screen: 'item', itemId } : null;

@@ -21,6 +21,8 @@ function routeOf(screen: Screen): Route | null {
       return { screen: 'connect' };
     case 'projects':
       return { screen: 'projects' };
+    case 'inbox':
+      return { screen: 'inbox' };
     case 'reports':
     case 'dedupe':
       return { screen: screen.name, projectId: screen.projectId };
@@ -62,6 +64,10 @@ export function applyRoute(route: Route | null): void {
   }
   if (route.screen === 'connect' || !connected) {
     go({ name: 'connect' });
+    return;
+  }
+  if (route.screen === 'inbox') {
+    go({ name: 'inbox' });
     return;
   }
   if (route.screen === 'reports' || route.screen === 'dedupe') {

@@ -1,5 +1,5 @@
 import { createBridgeCalls, type Invoke } from '../../shared/bridge/calls.js';
-import type { NetworkState, TriageBridge } from '../../shared/bridge/channels.js';
+import type { NetworkState, OpenItemEvent, TriageBridge } from '../../shared/bridge/channels.js';
 import type { BridgeResult } from '../../shared/bridge/errors.js';
 
 /**
@@ -46,9 +46,24 @@ export function createHttpBridge(): TriageBridge {
   };
 
   const calls = createBridgeCalls(invoke);
+  // A clicked notification opens its thread through the same path as a desktop link.
+  const openItemListeners = new Set<(e: OpenItemEvent) => void>();
   return {
     ...calls,
     mode: 'browser',
+    notify: {
+      async show({ itemId, title, body }) {
+        if (typeof Notification === 'undefined') return { ok: false, error: { kind: 'bad_request', message: 'This browser cannot show notifications.' } };
+        if (Notification.permission !== 'granted') return { ok: true, data: { shown: false } };
+        const n = new Notification(title, { body, tag: itemId });
+        n.onclick = () => {
+          window.focus();
+          for (const l of openItemListeners) l({ itemId });
+          n.close();
+        };
+        return { ok: true, data: { shown: true } };
+      },
+    },
     exporter: {
       async markdown({ suggestedName, content }) {
         const url = URL.createObjectURL(new Blob([content], { type: 'text/markdown;charset=utf-8' }));
@@ -92,10 +107,14 @@ export function createHttpBridge(): TriageBridge {
       },
     },
     // No desktop shell in a browser: a thread's link is this page's own address (the route
-    // carries the open thread) and the browser's menus are its own.
+    // carries the open thread), the browser's menus are its own, and only a clicked
+    // notification opens a thread from outside the page.
     app: {
       takeOpenItem: calls.takeOpenItem,
-      onOpenItem: () => () => {},
+      onOpenItem: (listener) => {
+        openItemListeners.add(listener);
+        return () => void openItemListeners.delete(listener);
+      },
       onMenuCommand: () => () => {},
     },
   };

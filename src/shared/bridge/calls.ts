@@ -34,5 +34,6 @@ export function createBridgeCalls(invoke: Invoke): BridgeCalls {
     },
     networkState: () => invoke('network:state'),
     takeOpenItem: () => invoke('app:takeOpenItem'),
+    notify: { show: (args) => invoke('notify:show', args) },
   };
 }

@@ -90,6 +90,14 @@ export type ExportMarkdownArgs = z.infer<typeof ExportMarkdownArgs>;
 export const ExportPdfArgs = z.object({ suggestedName: suggestedName.refine((n) => n.endsWith('.pdf'), { error: 'A PDF export ends in .pdf' }) });
 export type ExportPdfArgs = z.infer<typeof ExportPdfArgs>;
 
+/** A desktop notification about a thread; clicking it opens the thread. */
+export const NotifyArgs = z.object({
+  itemId: z.string().trim().min(1).max(200),
+  title: z.string().trim().min(1).max(200, { error: 'A notification title is at most 200 characters' }),
+  body: z.string().max(500, { error: 'A notification text is at most 500 characters' }),
+});
+export type NotifyArgs = z.infer<typeof NotifyArgs>;
+
 export interface ExportResult {
   /** False when the person cancelled the save dialog. */
   saved: boolean;
@@ -109,6 +117,7 @@ const CONTROL_CHANNELS = {
   'export:markdown': { args: z.tuple([ExportMarkdownArgs]) },
   'export:pdf': { args: z.tuple([ExportPdfArgs]) },
   'app:takeOpenItem': { args: z.tuple([]) },
+  'notify:show': { args: z.tuple([NotifyArgs]) },
 } as const;
 
 export interface ControlResults {
@@ -123,6 +132,7 @@ export interface ControlResults {
   'export:markdown': ExportResult;
   'export:pdf': ExportResult;
   'app:takeOpenItem': OpenItemEvent | null;
+  'notify:show': { shown: boolean };
 }
 
 export type ApiChannel = `api:${EndpointName}`;
@@ -216,6 +226,14 @@ export interface TriageBridge {
     takeOpenItem(): Promise<BridgeResult<OpenItemEvent | null>>;
     onOpenItem(listener: (event: OpenItemEvent) => void): () => void;
     onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+  };
+  /**
+   * Desktop notifications (new assignments and mentions). Electron: the system's
+   * notifications through the main process. Browser mode: the browser's Notification API.
+   * A click opens the thread through app.onOpenItem.
+   */
+  notify: {
+    show(args: NotifyArgs): Promise<BridgeResult<{ shown: boolean }>>;
   };
   /** 'electron' or 'browser': the UI words some hints differently. */
   mode: 'electron' | 'browser';

@@ -21,6 +21,7 @@ export const MENU_COMMANDS = [
   'palette.open',
   'shortcuts.show',
   'go.projects',
+  'go.inbox',
   'go.reports',
   'go.dedupe',
   'go.connections',
