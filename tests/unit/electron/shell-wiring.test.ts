@@ -355,3 +355,39 @@ describe('the log', () => {
     expect(readFileSync(shell.log.file, 'utf8')).toMatch(/bridge call refused: not from the Triage Desk window channel="network:state"/);
   });
 });
+
+describe('notifications and the clipboard', () => {
+  it('shows a system notification whose click opens the thread in the window', async () => {
+    const { invoke, electron, window } = await startTestShell();
+    await invoke('app:takeOpenItem');
+    expect(await invoke('notify:show', { itemId: 'itm_5', title: 'Cora mentioned you in Checkout app', body: 'look' })).toEqual({ ok: true, data: { shown: true } });
+    const n = electron.Notification.instances[0]!;
+    expect(n.options).toEqual({ title: 'Cora mentioned you in Checkout app', body: 'look' });
+    expect(n.shown).toBe(true);
+    n.emit('click');
+    expect(window.webContents.sent).toContainEqual({ channel: EVENTS.openItem, args: [{ itemId: 'itm_5' }] });
+    expect(window.focused).toBe(true);
+  });
+
+  it('says so when the system has no notifications, and validates what it is asked to show', async () => {
+    const { invoke, electron } = await startTestShell();
+    electron.Notification.supported = false;
+    expect(await invoke('notify:show', { itemId: 'itm_5', title: 't', body: '' })).toEqual({ ok: true, data: { shown: false } });
+    expect(await invoke('notify:show', { itemId: 'itm_5', title: 'x'.repeat(201), body: '' })).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+    expect(electron.Notification.instances).toHaveLength(0);
+  });
+
+  it('never writes a notification text to the log', async () => {
+    const { invoke, shell } = await startTestShell();
+    await invoke('notify:show', { itemId: 'itm_5', title: 'Secret title', body: 'Private words' });
+    const text = readFileSync(shell.log.file, 'utf8');
+    expect(text).toContain('notification shown itemId="itm_5"');
+    expect(text).not.toMatch(/Secret title|Private words/);
+  });
+
+  it('copies text to the system clipboard', async () => {
+    const { invoke, electron } = await startTestShell();
+    expect(await invoke('shell:copyText', 'triage-desk://item/itm_5')).toEqual({ ok: true, data: null });
+    expect(electron.clipboard.writeText).toHaveBeenCalledWith('triage-desk://item/itm_5');
+  });
+});

@@ -119,6 +119,23 @@ export class FakeBrowserWindow extends Emitter {
   }
 }
 
+/** Electron's main-process Notification: shown with show(), 'click' when the person clicks it. */
+export class FakeNotification extends Emitter {
+  static supported = true;
+  static instances: FakeNotification[] = [];
+  static isSupported(): boolean {
+    return FakeNotification.supported;
+  }
+  shown = false;
+  constructor(readonly options: { title: string; body?: string }) {
+    super();
+    FakeNotification.instances.push(this);
+  }
+  show(): void {
+    this.shown = true;
+  }
+}
+
 function fakeApp(userData: string) {
   const paths = new Map<string, string>([['userData', userData]]);
   const app = Object.assign(new Emitter(), {
@@ -195,6 +212,7 @@ export interface FakeElectron {
   session: { defaultSession: FakeSession };
   shell: { openExternal: ReturnType<typeof vi.fn>; openPath: ReturnType<typeof vi.fn> };
   clipboard: { writeText: ReturnType<typeof vi.fn> };
+  Notification: typeof FakeNotification;
   dialog: { showSaveDialog: ReturnType<typeof vi.fn>; showMessageBox: ReturnType<typeof vi.fn> };
   Menu: { buildFromTemplate: ReturnType<typeof vi.fn>; setApplicationMenu: ReturnType<typeof vi.fn> };
   screen: { getAllDisplays: ReturnType<typeof vi.fn> };
@@ -207,6 +225,8 @@ export const electron = {} as FakeElectron;
 export function resetElectron(): FakeElectron {
   const userData = mkdtempSync(join(tmpdir(), 'triage-shell-'));
   FakeBrowserWindow.instances = [];
+  FakeNotification.instances = [];
+  FakeNotification.supported = true;
   Object.assign(electron, {
     app: fakeApp(userData),
     BrowserWindow: FakeBrowserWindow,
@@ -214,6 +234,7 @@ export function resetElectron(): FakeElectron {
     session: { defaultSession: fakeSession() },
     shell: { openExternal: vi.fn(async () => undefined), openPath: vi.fn(async () => '') },
     clipboard: { writeText: vi.fn() },
+    Notification: FakeNotification,
     dialog: { showSaveDialog: vi.fn(), showMessageBox: vi.fn(async () => ({ response: 0, checkboxChecked: false })) },
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() },
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }]) },
@@ -248,6 +269,9 @@ export const electronModule = {
   },
   get clipboard() {
     return electron.clipboard;
+  },
+  get Notification() {
+    return electron.Notification;
   },
   get Menu() {
     return electron.Menu;
