@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { findElectronBinary } from './support/electron-binary.js';
+import { findElectronBinary, MAIN_SCRIPT } from './support/electron-binary.js';
 import { answerSaveDialog, columnCount, expectConnected, startDesktop, windowBounds, type Desktop } from './support/desktop.js';
 import { readPdf } from './support/pdf.js';
 
@@ -107,12 +108,22 @@ test.describe.serial('the desktop app', () => {
     const items = await fetch(`${desktop.service.baseUrl}/api/v1/items?projectId=${project.id}&limit=1`, { headers: { authorization: `Bearer ${TOKEN}` } });
     const itemId = ((await items.json()) as { items: { id: string }[] }).items[0]!.id;
 
-    // What a second launch by the OS does: the first instance receives the link.
-    await app.evaluate(({ app: electronApp }, link) => {
-      electronApp.emit('second-instance', { preventDefault() {} }, [process.execPath, link], process.cwd());
-    }, `triage-desk://item/${itemId}`);
+    // What the OS does with a clicked link while the app runs: a second launch, which hands
+    // the link to the first instance through the single-instance lock and quits.
+    const second = spawn(binary.ok ? binary.path : '', [...(process.platform === 'linux' && process.env['CI'] ? ['--no-sandbox'] : []), MAIN_SCRIPT, `triage-desk://item/${itemId}`], {
+      env: { ...process.env, TRIAGE_USER_DATA: desktop.userData, TRIAGE_KEYCHAIN_SERVICE: desktop.keychainService },
+      stdio: 'ignore',
+    });
+    const exitCode = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+    expect(exitCode).toBe(0);
     await expect(page.getByTestId('thread-view')).toBeVisible();
     await expect(page.getByTestId('thread-view')).toContainText(itemId);
+    await expect.poll(() => new URL(page.url()).hash).toContain(`thread=${itemId}`);
+    // A link the app cannot use is explained, not dropped.
+    await app.evaluate(({ app: electronApp }) => {
+      electronApp.emit('second-instance', { preventDefault() {} }, [process.execPath, 'triage-desk://settings/x'], process.cwd());
+    });
+    await expect(page.getByText(/Thread links look like triage-desk:\/\/item\//)).toBeVisible();
     await app.close();
   });
 });
