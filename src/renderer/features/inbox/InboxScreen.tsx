@@ -86,7 +86,7 @@ function InboxRow({ entry, focused, onFocus }: { entry: InboxEntry; focused: boo
       >
         <span className="inbox__what">
           {entry.read ? '' : <span className="visually-hidden">Unread. </span>}
-          {what} · {entry.projectName} · <RelativeTime ms={entry.at} />
+          {what} · {entry.projectName} · <RelativeTime ms={entry.at} {...(entry.kind === 'assigned' ? { prefix: 'opened' } : {})} />
         </span>
         <span className="inbox__line">{entry.line}</span>
         {entry.excerpt && <span className="inbox__excerpt muted">“{entry.excerpt}”</span>}
