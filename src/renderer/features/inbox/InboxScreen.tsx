@@ -14,7 +14,7 @@ import './inbox.css';
  * of the connection, newest first. j/k move, Enter opens (and marks read), like the board.
  */
 export function InboxScreen() {
-  const { entries, loading, problem, partial, notificationsOn, load, markAllRead } = useInbox();
+  const { entries, loading, loadedAt, problem, partial, notificationsOn, load, markAllRead } = useInbox();
   const [focus, setFocus] = useState(0);
   const listRef = useRef<HTMLOListElement>(null);
 
@@ -38,7 +38,7 @@ export function InboxScreen() {
 
   const unread = unreadCount(entries);
   return (
-    <main className="screen inbox" aria-labelledby="inbox-heading" aria-busy={loading}>
+    <main className="screen inbox" aria-labelledby="inbox-heading" aria-busy={loading} data-loaded={loadedAt !== null && !loading}>
       <div className="inbox__bar">
         <h1 id="inbox-heading">
           For me <span className="muted">· {unread} unread</span>
@@ -58,7 +58,7 @@ export function InboxScreen() {
           Some projects could not be read, so they are missing here: {partial.join('; ')}.
         </p>
       )}
-      {!loading && !problem && entries.length === 0 && <p data-testid="inbox-empty">Nothing for you: no threads assigned to you and no recent mentions.</p>}
+      {loadedAt !== null && !loading && !problem && entries.length === 0 && <p data-testid="inbox-empty">Nothing for you: no threads assigned to you and no recent mentions.</p>}
       <ol className="inbox__list" ref={listRef} onKeyDown={onKeyDown} data-testid="inbox-list" aria-label="Threads for you, newest first">
         {entries.map((e, i) => (
           <InboxRow key={e.key} entry={e} focused={i === focus} onFocus={() => setFocus(i)} />

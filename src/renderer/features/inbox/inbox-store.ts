@@ -13,6 +13,8 @@ interface InboxState {
   connectionId: string | null;
   entries: InboxEntry[];
   loading: boolean;
+  /** When the entries on screen were read (null: not yet for this connection). */
+  loadedAt: number | null;
   problem: Failure | null;
   /** Projects whose part could not be read: the rest is still shown. */
   partial: string[];
@@ -41,6 +43,7 @@ export const useInbox = create<InboxState>()((set, get) => ({
   connectionId: null,
   entries: [],
   loading: false,
+  loadedAt: null,
   problem: null,
   partial: [],
   notificationsOn: false,
@@ -50,7 +53,7 @@ export const useInbox = create<InboxState>()((set, get) => ({
     if (!connectionId) return;
     const seq = ++loadSeq;
     const storage = createInboxStorage(connectionId);
-    set({ connectionId, loading: true, problem: null, notificationsOn: storage.notificationsOn(), ...(get().connectionId === connectionId ? {} : { entries: [], partial: [] }) });
+    set({ connectionId, loading: true, problem: null, notificationsOn: storage.notificationsOn(), ...(get().connectionId === connectionId ? {} : { entries: [], partial: [], loadedAt: null }) });
     const projects = await getBridge().api.listProjects({});
     if (seq !== loadSeq) return;
     if (!projects.ok) {
@@ -70,7 +73,7 @@ export const useInbox = create<InboxState>()((set, get) => ({
     const read = storage.readKeys();
     const entries = buildInbox(parts, read);
     storage.saveReadKeys(pruneRead(read, entries));
-    set({ entries, loading: false, partial });
+    set({ entries, loading: false, partial, loadedAt: Date.now() });
   },
 
   markRead(key) {
