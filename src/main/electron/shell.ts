@@ -190,7 +190,11 @@ export async function startShell(opts: ShellOptions): Promise<Shell | null> {
       workAreas: screen.getAllDisplays().map((d) => d.workArea),
       onCloseState: (state) => {
         Object.assign(windowState, state);
-        saveWindowState(stateFile, state).catch((e: unknown) => log.warn('window position not saved', { reason: (e as Error).message }));
+        try {
+          saveWindowState(stateFile, state);
+        } catch (e) {
+          log.warn('window position not saved', { reason: (e as Error).message });
+        }
       },
     });
     win.webContents.on('render-process-gone', (_e, details) => log.error('window contents stopped', { reason: details.reason, exitCode: details.exitCode }));

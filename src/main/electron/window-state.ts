@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 
@@ -46,12 +47,15 @@ export async function loadWindowState(file: string, warn: (m: string) => void = 
   return { bounds: null, maximized: false };
 }
 
-/** Written to a temporary file and renamed, so a crash mid-write leaves the old state. */
-export async function saveWindowState(file: string, state: WindowState): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+/**
+ * Written to a temporary file and renamed, so a crash mid-write leaves the old state. Synchronous:
+ * it runs as the window closes on quit, when the process may exit before any promise settles.
+ */
+export function saveWindowState(file: string, state: WindowState): void {
+  mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(state), 'utf8');
-  await rename(tmp, file);
+  writeFileSync(tmp, JSON.stringify(state), 'utf8');
+  renameSync(tmp, file);
 }
 
 function overlap(a: Rect, b: Rect): number {

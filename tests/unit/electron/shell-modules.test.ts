@@ -72,7 +72,7 @@ describe('window state', () => {
   it('saves and loads; a damaged file is a first launch with a warning', async () => {
     const dir = tmp('triage-ws-');
     const file = join(dir, 'sub', 'window-state.json');
-    await saveWindowState(file, { bounds: { x: 1, y: 2, width: 1000, height: 700 }, maximized: true });
+    saveWindowState(file, { bounds: { x: 1, y: 2, width: 1000, height: 700 }, maximized: true });
     expect(await loadWindowState(file)).toEqual({ bounds: { x: 1, y: 2, width: 1000, height: 700 }, maximized: true });
     expect(readdirSync(join(dir, 'sub'))).toEqual(['window-state.json']);
     writeFileSync(file, '{"bounds": {"x": "evil"}');
