@@ -3,6 +3,7 @@ import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
 import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
+import { useDialogs } from '../../stores/dialogs-store.js';
 import { explain } from '../../stores/notice-store.js';
 import { unreadCount, type InboxEntry } from './inbox-model.js';
 import { MENTION_WINDOW_DAYS, useInbox } from './inbox-store.js';
@@ -22,19 +23,25 @@ export function InboxScreen() {
     void load();
   }, [load]);
 
-  useEffect(() => {
-    const el = listRef.current?.querySelectorAll<HTMLElement>('[data-inbox-entry]')[focus];
-    if (el && listRef.current?.contains(document.activeElement)) el.focus({ preventScroll: false });
-  }, [focus]);
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (!isPlainKey(e) || isTypingTarget(e.target) || entries.length === 0) return;
-    if (e.key === 'j' || e.key === 'ArrowDown') setFocus((f) => Math.min(f + 1, entries.length - 1));
-    else if (e.key === 'k' || e.key === 'ArrowUp') setFocus((f) => Math.max(f - 1, 0));
-    else if (e.key === 'Enter') openInboxEntry(entries[Math.min(focus, entries.length - 1)]!);
-    else return;
-    e.preventDefault();
+  const moveTo = (index: number) => {
+    setFocus(index);
+    listRef.current?.querySelectorAll<HTMLElement>('[data-inbox-entry]')[index]?.focus();
   };
+
+  // Like the board: j/k (or arrows) move, Enter opens, from anywhere on the screen.
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !isPlainKey(e) || isTypingTarget(e.target) || useDialogs.getState().dialog || entries.length === 0) return;
+      const current = Math.min(focus, entries.length - 1);
+      if (e.key === 'j' || e.key === 'ArrowDown') moveTo(Math.min(current + 1, entries.length - 1));
+      else if (e.key === 'k' || e.key === 'ArrowUp') moveTo(Math.max(current - 1, 0));
+      else if (e.key === 'Enter' && !(e.target instanceof HTMLButtonElement)) openInboxEntry(entries[current]!);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  });
 
   const unread = unreadCount(entries);
   return (
@@ -59,7 +66,7 @@ export function InboxScreen() {
         </p>
       )}
       {loadedAt !== null && !loading && !problem && entries.length === 0 && <p data-testid="inbox-empty">Nothing for you: no threads assigned to you and no recent mentions.</p>}
-      <ol className="inbox__list" ref={listRef} onKeyDown={onKeyDown} data-testid="inbox-list" aria-label="Threads for you, newest first">
+      <ol className="inbox__list" ref={listRef} data-testid="inbox-list" aria-label="Threads for you, newest first">
         {entries.map((e, i) => (
           <InboxRow key={e.key} entry={e} focused={i === focus} onFocus={() => setFocus(i)} />
         ))}
