@@ -138,7 +138,7 @@ export async function startStack(cleanup: Cleanup, opts: { name: string; rendere
   cleanup.add(`stop the ${opts.name} service`, () => service.stop());
 
   const requests = new ServiceRequestLog();
-  const services: AppServices = {
+  const services: Pick<AppServices, 'connections'> = {
     connections: createConnectionService({ store: noKeychain, clientFactory: (o) => new ApiClient({ ...o, fetch: requests.fetch }) }),
   };
   const signIn = await services.connections.addEphemeral({ baseUrl: service.baseUrl, token: opts.token, label: `Renderer bench (${opts.name})` });

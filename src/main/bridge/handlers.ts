@@ -13,6 +13,8 @@ import {
   type ExportPdfArgs,
   type ExportResult,
   type NetworkState,
+  type NotifyArgs,
+  type OpenItemEvent,
 } from '../../shared/bridge/channels.js';
 import type { BridgeResult } from '../../shared/bridge/errors.js';
 import { externalUrlOrNull } from './external-url.js';
@@ -34,14 +36,20 @@ export interface HandlerDeps {
   connections: ConnectionsPort;
   /** Opens an http(s) URL in the system browser; only ever given a checked URL. */
   openExternal(url: string): Promise<void>;
+  /** Electron: writes text to the system clipboard. Browser mode has none (the tab copies itself). */
+  copyText?: (text: string) => Promise<void>;
   /** Saves exports where the person chooses (Electron: save dialog). */
   exporter: {
     markdown(args: ExportMarkdownArgs): Promise<ExportResult>;
     pdf(args: ExportPdfArgs): Promise<ExportResult>;
   };
+  /** Electron: shows a system notification; a click opens the thread. Browser mode has none (the tab notifies itself). */
+  notify?: (args: NotifyArgs) => Promise<{ shown: boolean }>;
+  /** Electron: the thread link waiting for the page. Browser mode has none (the page's address is the link). */
+  takeOpenItem?: () => OpenItemEvent | null;
 }
 
-export function createBridgeHandlers({ connections, openExternal, exporter }: HandlerDeps): BridgeHandlers {
+export function createBridgeHandlers({ connections, openExternal, copyText, exporter, takeOpenItem, notify }: HandlerDeps): BridgeHandlers {
   const api = Object.fromEntries(
     ENDPOINT_NAMES.map((n) => [`api:${n}`, (input: EndpointInput<typeof n>) => connections.call(n, input)]),
   ) as unknown as Pick<BridgeHandlers, `api:${EndpointName}`>;
@@ -59,8 +67,18 @@ export function createBridgeHandlers({ connections, openExternal, exporter }: Ha
       await openExternal(safe);
       return { ok: true, data: null };
     },
+    'shell:copyText': async (text) => {
+      if (!copyText) return { ok: false, error: { kind: 'bad_request', message: 'Copying goes through the browser here: use the address bar.' } };
+      await copyText(text);
+      return { ok: true, data: null };
+    },
     'export:markdown': async (args) => ({ ok: true, data: await exporter.markdown(args) }),
     'export:pdf': async (args) => ({ ok: true, data: await exporter.pdf(args) }),
+    'app:takeOpenItem': async () => ({ ok: true, data: takeOpenItem?.() ?? null }),
+    'notify:show': async (args) => {
+      if (!notify) return { ok: false, error: { kind: 'bad_request', message: 'Notifications are shown by the browser tab here.' } };
+      return { ok: true, data: await notify(args) };
+    },
     ...api,
   };
 }

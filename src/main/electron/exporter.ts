@@ -25,7 +25,7 @@ export function createElectronExporter(getWindow: () => BrowserWindow | null) {
       if (!win) throw new Error('no window to print');
       const path = await ask(suggestedName, { name: 'PDF', extensions: ['pdf'] });
       if (!path) return { saved: false, path: null };
-      const pdf = await win.webContents.printToPDF({ printBackground: true, pageSize: 'A4'});
+      const pdf = await win.webContents.printToPDF({ printBackground: true, pageSize: 'A4' });
       await writeFile(path, pdf);
       return { saved: true, path };
     },

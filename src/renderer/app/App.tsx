@@ -7,6 +7,8 @@ import { UndoToast } from '../components/UndoToast.js';
 import { DialogHost } from '../features/actions/DialogHost.js';
 import { ConnectScreen } from '../features/connect/ConnectScreen.js';
 import { DedupeQueueScreen } from '../features/dedupe/DedupeQueueScreen.js';
+import { InboxScreen } from '../features/inbox/InboxScreen.js';
+import { startNotifier } from '../features/inbox/notifier.js';
 import { ProjectPicker } from '../features/projects/ProjectPicker.js';
 import { ReportsScreen } from '../features/reports/ReportsScreen.js';
 import { WorkspaceScreen } from '../features/workspace/WorkspaceScreen.js';
@@ -14,6 +16,8 @@ import { useSession } from '../stores/session-store.js';
 import { useThread } from '../stores/thread-store.js';
 import { AppDialogs } from './AppDialogs.js';
 import { AppHeader } from './AppHeader.js';
+import { subscribeMenuCommands } from './menu-commands.js';
+import { subscribeOpenItem, takeLaunchLink } from './shell-events.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { useNavigation, type Screen } from './navigation-store.js';
 import { useGlobalShortcuts } from './use-global-shortcuts.js';
@@ -27,10 +31,14 @@ function useBoot(): () => void {
   const go = useNavigation((s) => s.go);
   const start = useSession((s) => s.start);
   return useCallback(() => {
-    void start().then((hasActive) => {
+    void start().then(async (hasActive) => {
       // A failed start stays on the starting screen, which explains it and offers a retry.
-      if (hasActive) applyRoute(initialRoute());
-      else if (!useSession.getState().problem) go({ name: 'connect' });
+      if (useSession.getState().problem) return;
+      // Launched by a thread link (desktop), or the address is one (#/item/<id>): it finds its connection.
+      if (await takeLaunchLink()) return;
+      const route = initialRoute();
+      if (hasActive || route?.screen === 'item') applyRoute(route);
+      else go({ name: 'connect' });
     });
   }, [go, start]);
 }
@@ -62,6 +70,8 @@ function ScreenView({ screen, boot }: { screen: Screen; boot: () => void }) {
       return <ConnectScreen />;
     case 'projects':
       return <ProjectPicker />;
+    case 'inbox':
+      return <InboxScreen />;
     case 'board':
       return <WorkspaceScreen projectId={screen.projectId} projectName={screen.projectName} />;
     case 'reports':
@@ -81,6 +91,7 @@ const AREA: Record<Screen['name'], string> = {
   starting: 'the start screen',
   connect: 'connections',
   projects: 'the project list',
+  inbox: 'your inbox',
   board: 'the project',
   reports: 'the reports',
   dedupe: 'the dedupe queue',
@@ -91,6 +102,16 @@ export function App() {
   useEffect(boot, [boot]);
   useUrlSync();
   useGlobalShortcuts();
+  useEffect(() => {
+    const offLinks = subscribeOpenItem();
+    const offMenu = subscribeMenuCommands();
+    const notifier = startNotifier();
+    return () => {
+      offLinks();
+      offMenu();
+      notifier.stop();
+    };
+  }, []);
   const screen = useNavigation((s) => s.screen);
   return (
     <div className="shell">

@@ -1,3 +1,5 @@
+import { unreadCount } from '../features/inbox/inbox-model.js';
+import { useInbox } from '../features/inbox/inbox-store.js';
 import { useBoard } from '../stores/board-store.js';
 import { useDialogs } from '../stores/dialogs-store.js';
 import { useSession } from '../stores/session-store.js';
@@ -12,6 +14,7 @@ export function AppHeader() {
   const connection = active?.connection;
   const loadedName = useBoard((s) => (isProjectScreen(screen) && s.data?.project.id === screen.projectId ? s.data.project.name : ''));
   const openDialog = useDialogs((s) => s.open);
+  const unread = useInbox((s) => (s.connectionId === connection?.id ? unreadCount(s.entries) : 0));
   return (
     <header className="shell__header">
       <span className="shell__brand">Triage Desk</span>
@@ -35,6 +38,12 @@ export function AppHeader() {
             </span>
             <button type="button" className="crumb" aria-current={screen.name === 'projects' ? 'page' : undefined} onClick={() => go({ name: 'projects' })}>
               Projects
+            </button>
+            <span className="crumb__sep" aria-hidden="true">
+              ·
+            </span>
+            <button type="button" className="crumb" aria-current={screen.name === 'inbox' ? 'page' : undefined} onClick={() => go({ name: 'inbox' })} data-testid="nav-inbox">
+              For me{unread > 0 ? ` (${unread})` : ''}
             </button>
           </>
         )}

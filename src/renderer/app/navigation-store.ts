@@ -9,6 +9,8 @@ export type Screen =
   | { name: 'starting' }
   | { name: 'connect' }
   | { name: 'projects' }
+  /** For me: assignments and mentions across every project of the connection. */
+  | { name: 'inbox' }
   /** projectName may be '' when the app was reloaded on a project's address; the header then shows the loaded name. */
   | { name: 'board'; projectId: string; projectName: string }
   /** The project's reports: what's new, review, decisions, source hotspots. */

@@ -2,17 +2,28 @@ import { filtersFromParams, filtersToParams, isWorkspaceView, type Filters, type
 
 /**
  * Where the app is, as the URL hash: `#/connect`, `#/projects`, or a project's workspace
- * with its view and filters, e.g. `#/p/prj_1/table?status=open&type=bug`. Reload and
- * back/forward restore it; anything unreadable parses to null (the app's default screen).
+ * with its view, filters and open thread, e.g. `#/p/prj_1/table?status=open&type=bug&thread=itm_9`.
+ * Reload and back/forward restore it; anything unreadable parses to null (the app's default
+ * screen). `#/item/<id>` is a thread's own address (like triage-desk://item/<id>): it opens
+ * the thread in whichever saved connection can see it.
  */
 export type Route =
   | { screen: 'connect' }
   | { screen: 'projects' }
-  | { screen: 'project'; projectId: string; view: WorkspaceView; filters: Filters }
+  | { screen: 'inbox' }
+  | { screen: 'project'; projectId: string; view: WorkspaceView; filters: Filters; threadId?: string }
+  | { screen: 'item'; itemId: string }
   | { screen: 'reports'; projectId: string }
   | { screen: 'dedupe'; projectId: string };
 
 const PROJECT_ID_MAX = 200;
+const ITEM_ID_MAX = 200;
+const THREAD_PARAM = 'thread';
+
+function itemIdOrNull(raw: string | null | undefined): string | null {
+  const id = raw?.trim();
+  return id && id.length <= ITEM_ID_MAX ? id : null;
+}
 
 export function routeToHash(route: Route): string {
   switch (route.screen) {
@@ -20,8 +31,14 @@ export function routeToHash(route: Route): string {
       return '#/connect';
     case 'projects':
       return '#/projects';
+    case 'inbox':
+      return '#/inbox';
+    case 'item':
+      return `#/item/${encodeURIComponent(route.itemId)}`;
     case 'project': {
-      const query = filtersToParams(route.filters).toString();
+      const params = filtersToParams(route.filters);
+      if (route.threadId) params.set(THREAD_PARAM, route.threadId);
+      const query = params.toString();
       return `#/p/${encodeURIComponent(route.projectId)}/${route.view}${query ? `?${query}` : ''}`;
     }
     case 'reports':
@@ -47,6 +64,11 @@ export function parseRoute(hash: string): Route | null {
 
   if (parts.length === 1 && parts[0] === 'connect') return { screen: 'connect' };
   if (parts.length === 1 && parts[0] === 'projects') return { screen: 'projects' };
+  if (parts.length === 1 && parts[0] === 'inbox') return { screen: 'inbox' };
+  if (parts.length === 2 && parts[0] === 'item') {
+    const itemId = itemIdOrNull(decode(parts[1]!));
+    return itemId ? { screen: 'item', itemId } : null;
+  }
   if (parts[0] !== 'p' || parts.length < 2 || parts.length > 3) return null;
 
   const projectId = decode(parts[1]!)?.trim();
@@ -61,5 +83,6 @@ export function parseRoute(hash: string): Route | null {
   } catch {
     params = new URLSearchParams();
   }
-  return { screen: 'project', projectId, view, filters: filtersFromParams(params) };
+  const threadId = itemIdOrNull(params.get(THREAD_PARAM));
+  return { screen: 'project', projectId, view, filters: filtersFromParams(params), ...(threadId ? { threadId } : {}) };
 }

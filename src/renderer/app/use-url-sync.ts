@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { useBoard } from '../stores/board-store.js';
 import { useProjects } from '../stores/projects-store.js';
 import { useSession } from '../stores/session-store.js';
+import { useThread } from '../stores/thread-store.js';
 import { useWorkspace } from '../stores/workspace-store.js';
+import { openItemLink } from '../features/links/item-link.js';
 import { useNavigation, type Screen } from './navigation-store.js';
 import { parseRoute, routeToHash, type Route } from './route.js';
 
@@ -19,15 +21,25 @@ function routeOf(screen: Screen): Route | null {
       return { screen: 'connect' };
     case 'projects':
       return { screen: 'projects' };
+    case 'inbox':
+      return { screen: 'inbox' };
     case 'reports':
     case 'dedupe':
       return { screen: screen.name, projectId: screen.projectId };
     case 'board': {
       const ws = useWorkspace.getState();
       const mine = ws.projectId === screen.projectId;
-      return { screen: 'project', projectId: screen.projectId, view: ws.view, filters: mine ? ws.filters : {} };
+      const threadId = openThreadOf(screen.projectId);
+      return { screen: 'project', projectId: screen.projectId, view: ws.view, filters: mine ? ws.filters : {}, ...(threadId ? { threadId } : {}) };
     }
   }
+}
+
+/** The thread open beside a project's list (the one shown, once loaded: a reply's ID shows its thread). */
+function openThreadOf(projectId: string): string | null {
+  const { item, itemId } = useThread.getState();
+  if (item && item.id === itemId) return (item.project?.id ?? projectId) === projectId ? item.id : null;
+  return itemId;
 }
 
 /** A project's name, if any list already knows it (a restored URL carries only the id). */
@@ -45,8 +57,17 @@ export function applyRoute(route: Route | null): void {
     go({ name: connected ? 'projects' : 'connect' });
     return;
   }
+  if (route.screen === 'item') {
+    // A thread's own address: find the connection that can see it (which may need none active yet).
+    void openItemLink(route.itemId);
+    return;
+  }
   if (route.screen === 'connect' || !connected) {
     go({ name: 'connect' });
+    return;
+  }
+  if (route.screen === 'inbox') {
+    go({ name: 'inbox' });
     return;
   }
   if (route.screen === 'reports' || route.screen === 'dedupe') {
@@ -57,6 +78,10 @@ export function applyRoute(route: Route | null): void {
   if (screen.name !== 'board' || screen.projectId !== route.projectId) {
     go({ name: 'board', projectId: route.projectId, projectName: knownProjectName(route.projectId) });
   }
+  const thread = useThread.getState();
+  const shown = thread.item?.id ?? thread.itemId;
+  if (route.threadId && route.threadId !== shown && route.threadId !== thread.itemId) void thread.open(route.threadId);
+  else if (!route.threadId && thread.itemId) thread.close();
 }
 
 /** The route in the address bar when the app started (after the gateway secret was taken out of it). */
@@ -66,6 +91,10 @@ export function initialRoute(): Route | null {
 
 function screenKey(screen: Screen): string {
   return 'projectId' in screen ? `${screen.name}:${screen.projectId}` : screen.name;
+}
+
+function threadKey(route: Route): string | null {
+  return route.screen === 'project' ? (route.threadId ?? null) : null;
 }
 
 /**
@@ -87,15 +116,19 @@ export function useUrlSync(): void {
   useEffect(() => {
     let scheduled = false;
     let lastScreen: string | null = null;
+    let lastThread: string | null = null;
     const write = () => {
       scheduled = false;
       const screen = useNavigation.getState().screen;
       const route = routeOf(screen);
       if (!route) return;
       const key = screenKey(screen);
-      // The first screen after start replaces the entry it started on; later screens are steps.
-      const push = lastScreen !== null && (key !== lastScreen || useWorkspace.getState().historyMode === 'push');
+      const thread = threadKey(route);
+      // The first screen after start replaces the entry it started on; later screens, and
+      // opening or closing a thread, are steps (so Back closes the thread).
+      const push = lastScreen !== null && (key !== lastScreen || thread !== lastThread || useWorkspace.getState().historyMode === 'push');
       lastScreen = key;
+      lastThread = thread;
       const hash = routeToHash(route);
       if (hash === window.location.hash) return;
       if (push) history.pushState(null, '', hash);
@@ -109,6 +142,9 @@ export function useUrlSync(): void {
     };
     const unsubscribeNavigation = useNavigation.subscribe(schedule);
     const unsubscribeWorkspace = useWorkspace.subscribe(schedule);
+    const unsubscribeThread = useThread.subscribe((s, prev) => {
+      if (s.itemId !== prev.itemId || s.item?.id !== prev.item?.id) schedule();
+    });
     const follow = () => {
       if (useNavigation.getState().screen.name === 'starting') return;
       const route = parseRoute(window.location.hash);
@@ -120,6 +156,7 @@ export function useUrlSync(): void {
     return () => {
       unsubscribeNavigation();
       unsubscribeWorkspace();
+      unsubscribeThread();
       window.removeEventListener('popstate', follow);
       window.removeEventListener('hashchange', follow);
     };

@@ -1,5 +1,5 @@
 import { createBridgeCalls, type Invoke } from '../../shared/bridge/calls.js';
-import type { NetworkState, TriageBridge } from '../../shared/bridge/channels.js';
+import type { NetworkState, OpenItemEvent, TriageBridge } from '../../shared/bridge/channels.js';
 import type { BridgeResult } from '../../shared/bridge/errors.js';
 
 /**
@@ -69,9 +69,24 @@ export function createHttpBridge(): TriageBridge {
   };
 
   const calls = createBridgeCalls(invoke);
+  // A clicked notification opens its thread through the same path as a desktop link.
+  const openItemListeners = new Set<(e: OpenItemEvent) => void>();
   return {
     ...calls,
     mode: 'browser',
+    notify: {
+      async show({ itemId, title, body }) {
+        if (typeof Notification === 'undefined') return { ok: false, error: { kind: 'bad_request', message: 'This browser cannot show notifications.' } };
+        if (Notification.permission !== 'granted') return { ok: true, data: { shown: false } };
+        const n = new Notification(title, { body, tag: itemId });
+        n.onclick = () => {
+          window.focus();
+          for (const l of openItemListeners) l({ itemId });
+          n.close();
+        };
+        return { ok: true, data: { shown: true } };
+      },
+    },
     exporter: {
       async markdown({ suggestedName, content }) {
         const url = URL.createObjectURL(new Blob([content], { type: 'text/markdown;charset=utf-8' }));
@@ -96,6 +111,14 @@ export function createHttpBridge(): TriageBridge {
         window.open(safe, '_blank', 'noopener,noreferrer');
         return { ok: true, data: null };
       },
+      async copyText(text: string) {
+        try {
+          await navigator.clipboard.writeText(text);
+          return { ok: true, data: null };
+        } catch {
+          return { ok: false, error: { kind: 'bad_request', message: 'The browser did not allow copying. Copy the address from the address bar instead.' } };
+        }
+      },
     },
     network: {
       state: calls.networkState,
@@ -113,6 +136,17 @@ export function createHttpBridge(): TriageBridge {
           source?.close();
         };
       },
+    },
+    // No desktop shell in a browser: a thread's link is this page's own address (the route
+    // carries the open thread), the browser's menus are its own, and only a clicked
+    // notification opens a thread from outside the page.
+    app: {
+      takeOpenItem: calls.takeOpenItem,
+      onOpenItem: (listener) => {
+        openItemListeners.add(listener);
+        return () => void openItemListeners.delete(listener);
+      },
+      onMenuCommand: () => () => {},
     },
   };
 }

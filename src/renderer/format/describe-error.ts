@@ -40,7 +40,7 @@ function hintFor(error: BridgeError): string | null {
     case 'bad_response':
       return 'The service answered in a form Triage Desk cannot read; it may be a different version. Tell whoever runs the service.';
     case 'keychain':
-      return 'Triage Desk keeps tokens in the system keychain. Unlock the keychain (or install one, such as GNOME Keyring), then try again.';
+      return 'Triage Desk keeps tokens in the system keychain. Unlock the keychain (or install one, such as GNOME Keyring), then try again. In the desktop app, Help → Check the Keychain… says what to do on your system.';
     case 'no_connection':
       return 'Connect to a feedback service first.';
     case 'validation':

@@ -4,9 +4,9 @@
  */
 const PREFIX = 'triage-desk:last-project:';
 
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-function defaultStorage(): KeyValueStorage | null {
+export function defaultStorage(): KeyValueStorage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {

@@ -4,7 +4,10 @@ import type { BridgeResult } from './errors.js';
 
 export type Invoke = <C extends Channel>(channel: C, ...args: ChannelArgs<C>) => Promise<BridgeResult<ChannelResult<C>>>;
 
-export type BridgeCalls = Omit<TriageBridge, 'network' | 'mode'> & { networkState(): Promise<BridgeResult<NetworkState>> };
+export type BridgeCalls = Omit<TriageBridge, 'network' | 'mode' | 'app'> & {
+  networkState(): Promise<BridgeResult<NetworkState>>;
+  takeOpenItem: TriageBridge['app']['takeOpenItem'];
+};
 
 /**
  * Builds the bridge's named calls from one invoke function, so the preload (IPC) and the
@@ -24,11 +27,13 @@ export function createBridgeCalls(invoke: Invoke): BridgeCalls {
       active: () => invoke('connections:active'),
     },
     api,
-    shell: { openExternal: (url) => invoke('shell:openExternal', url) },
+    shell: { openExternal: (url) => invoke('shell:openExternal', url), copyText: (text) => invoke('shell:copyText', text) },
     exporter: {
       markdown: (args) => invoke('export:markdown', args),
       pdf: (args) => invoke('export:pdf', args),
     },
     networkState: () => invoke('network:state'),
+    takeOpenItem: () => invoke('app:takeOpenItem'),
+    notify: { show: (args) => invoke('notify:show', args) },
   };
 }

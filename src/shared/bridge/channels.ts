@@ -3,6 +3,7 @@ import { ENDPOINTS, type EndpointInput, type EndpointName } from '../api/index.j
 import type { ReadOutput, Workspace, WorkspacesResponse } from '../reader/index.js';
 import type { BridgeResult } from './errors.js';
 import { ITEM_ID_MAX_CHARS, isSafeItemId } from './item-id.js';
+import type { MenuCommand, OpenItemEvent } from './events.js';
 
 /**
  * The one typed channel map shared by main, preload and renderer. Every channel's
@@ -90,6 +91,14 @@ export type ExportMarkdownArgs = z.infer<typeof ExportMarkdownArgs>;
 export const ExportPdfArgs = z.object({ suggestedName: suggestedName.refine((n) => n.endsWith('.pdf'), { error: 'A PDF export ends in .pdf' }) });
 export type ExportPdfArgs = z.infer<typeof ExportPdfArgs>;
 
+/** A desktop notification about a thread; clicking it opens the thread. */
+export const NotifyArgs = z.object({
+  itemId: z.string().trim().min(1).max(200),
+  title: z.string().trim().min(1).max(200, { error: 'A notification title is at most 200 characters' }),
+  body: z.string().max(500, { error: 'A notification text is at most 500 characters' }),
+});
+export type NotifyArgs = z.infer<typeof NotifyArgs>;
+
 export interface ExportResult {
   /** False when the person cancelled the save dialog. */
   saved: boolean;
@@ -105,8 +114,11 @@ const CONTROL_CHANNELS = {
   'connections:active': { args: z.tuple([]) },
   'network:state': { args: z.tuple([]) },
   'shell:openExternal': { args: z.tuple([z.string().max(8000)]) },
+  'shell:copyText': { args: z.tuple([z.string().max(8000, { error: 'That is too much text to copy' })]) },
   'export:markdown': { args: z.tuple([ExportMarkdownArgs]) },
   'export:pdf': { args: z.tuple([ExportPdfArgs]) },
+  'app:takeOpenItem': { args: z.tuple([]) },
+  'notify:show': { args: z.tuple([NotifyArgs]) },
 } as const;
 
 export interface ControlResults {
@@ -117,8 +129,11 @@ export interface ControlResults {
   'connections:active': ConnectResult | null;
   'network:state': NetworkState;
   'shell:openExternal': null;
+  'shell:copyText': null;
   'export:markdown': ExportResult;
   'export:pdf': ExportResult;
+  'app:takeOpenItem': OpenItemEvent | null;
+  'notify:show': { shown: boolean };
 }
 
 export type ApiChannel = `api:${EndpointName}`;
@@ -164,7 +179,7 @@ export type ChannelResult<C extends Channel> = C extends keyof ControlResults
     ? ReadOutput<N>
     : never;
 
-export { EVENTS } from './events.js';
+export { EVENTS, MENU_COMMANDS, isMenuCommand, isOpenItemEvent, type MenuCommand, type OpenItemEvent } from './events.js';
 
 /** Validates a channel's arguments; the message names what was wrong. */
 export function parseChannelArgs<C extends Channel>(channel: C, args: unknown): { ok: true; args: ChannelArgs<C> } | { ok: false; message: string } {
@@ -192,7 +207,11 @@ export interface TriageBridge {
     /** Returns an unsubscribe function. */
     subscribe(listener: (state: NetworkState) => void): () => void;
   };
-  shell: { openExternal(url: string): Promise<BridgeResult<null>> };
+  shell: {
+    openExternal(url: string): Promise<BridgeResult<null>>;
+    /** Puts text (a thread's link) on the clipboard. */
+    copyText(text: string): Promise<BridgeResult<null>>;
+  };
   /**
    * Saves reports for the weekly meeting. Electron: a save dialog (PDF via printToPDF of
    * the window, styled by the print stylesheet). Browser mode: a download, and the
@@ -201,6 +220,28 @@ export interface TriageBridge {
   exporter: {
     markdown(args: ExportMarkdownArgs): Promise<BridgeResult<ExportResult>>;
     pdf(args: ExportPdfArgs): Promise<BridgeResult<ExportResult>>;
+  };
+  /**
+   * The desktop shell's pushes: thread links (triage-desk://item/<id>) and native menu
+   * commands. Browser mode has neither (its links are the page's own address); there the
+   * subscriptions never fire. Each returns an unsubscribe function.
+   */
+  app: {
+    /**
+     * A thread link that arrived before the page could listen (the one the app was launched
+     * with); null when there is none. Taking it also tells the shell the page now listens.
+     */
+    takeOpenItem(): Promise<BridgeResult<OpenItemEvent | null>>;
+    onOpenItem(listener: (event: OpenItemEvent) => void): () => void;
+    onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+  };
+  /**
+   * Desktop notifications (new assignments and mentions). Electron: the system's
+   * notifications through the main process. Browser mode: the browser's Notification API.
+   * A click opens the thread through app.onOpenItem.
+   */
+  notify: {
+    show(args: NotifyArgs): Promise<BridgeResult<{ shown: boolean }>>;
   };
   /** 'electron' or 'browser': the UI words some hints differently. */
   mode: 'electron' | 'browser';

@@ -29,7 +29,9 @@ export function fakeBridge() {
     },
     api,
     network: { state: unexpected('network.state'), subscribe: vi.fn(() => () => undefined) },
-    shell: { openExternal: unexpected('shell.openExternal') },
+    shell: { openExternal: unexpected('shell.openExternal'), copyText: unexpected('shell.copyText') },
+    notify: { show: unexpected('notify.show') },
+    app: { takeOpenItem: vi.fn(async () => ({ ok: true as const, data: null })), onOpenItem: vi.fn(() => () => undefined), onMenuCommand: vi.fn(() => () => undefined) },
     mode: 'browser' as const,
   };
 }

@@ -17,6 +17,7 @@ import { ThreadMessages } from './ThreadMessages.js';
 import { useThreadStatus, type HostStatusWriter } from './use-thread-status.js';
 import './thread-view.css';
 import { problemsOf, UnreadablePart, type ThreadItem } from './unreadable.js';
+import { copyThreadLink } from '../links/copy-link.js';
 
 interface ThreadPanelProps {
   onClose(): void;
@@ -63,7 +64,10 @@ function ThreadBody({ item, hostWriter }: { item: ThreadItem; hostWriter: HostSt
       {item.duplicateOf && <DuplicateBanner item={item} />}
       <p className="muted thread-panel__where">
         {item.project?.name ? `${item.project.name} · ` : ''}
-        <span className="break">{item.page}</span> · <code>{item.id}</code>
+        <span className="break">{item.page}</span> · <code>{item.id}</code>{' '}
+        <button type="button" className="button button--quiet" onClick={() => void copyThreadLink(item.id)} data-testid="copy-thread-link" title="Copy a link that opens this thread">
+          Copy link
+        </button>
       </p>
       <ThreadActions item={item} status={status} />
       <ThreadFacts item={item} />

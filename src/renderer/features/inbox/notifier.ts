@@ -1,0 +1,72 @@
+import type { Project } from '../../../shared/reader/index.js';
+import { getBridge } from '../../bridge/index.js';
+import { useSession } from '../../stores/session-store.js';
+import { NOTIFY_TICK_MS, notificationsFrom, projectForTick } from './inbox-model.js';
+import { createInboxStorage } from './inbox-storage.js';
+import { useInbox } from './inbox-store.js';
+
+/**
+ * Desktop notifications for new assignments to the person and mentions of them. Each tick
+ * asks about one project (round-robin) with the briefing endpoint and `since` (so the
+ * person's bookmark never moves): one request every 20 s, three a minute, however many
+ * projects there are. The first look at a project only sets where the next one starts.
+ * Off unless turned on for the connection in the inbox.
+ */
+const PROJECTS_TTL_MS = 10 * 60_000;
+
+export interface Notifier {
+  /** One round: what the interval runs. Exposed for tests. */
+  tick(): Promise<void>;
+  stop(): void;
+}
+
+export function startNotifier(opts: { intervalMs?: number; now?: () => number } = {}): Notifier {
+  const now = opts.now ?? Date.now;
+  let tickNo = 0;
+  let projects: { connectionId: string; list: Project[]; at: number } | null = null;
+  let running = false;
+
+  async function projectsOf(connectionId: string): Promise<Project[] | null> {
+    if (projects && projects.connectionId === connectionId && now() - projects.at < PROJECTS_TTL_MS) return projects.list;
+    const r = await getBridge().api.listProjects({});
+    if (!r.ok) return null;
+    projects = { connectionId, list: r.data.projects, at: now() };
+    return r.data.projects;
+  }
+
+  async function tick(): Promise<void> {
+    const connectionId = useSession.getState().active?.connection.id;
+    if (!connectionId || running) return;
+    const storage = createInboxStorage(connectionId);
+    if (!storage.notificationsOn()) return;
+    running = true;
+    try {
+      const list = await projectsOf(connectionId);
+      const project = list && projectForTick(list, tickNo++);
+      if (!project) return;
+      const checked = storage.checkedUntil();
+      const since = checked[project.id];
+      if (since === undefined) {
+        storage.saveCheckedUntil({ ...checked, [project.id]: now() });
+        return;
+      }
+      const r = await getBridge().api.whatsNew({ projectId: project.id, since: String(since) });
+      if (!r.ok) return; // the status bar already says when the service is unreachable; the next round tries again
+      const seen = storage.notifiedKeys();
+      const fresh = notificationsFrom(project, r.data, seen);
+      for (const n of fresh) {
+        await getBridge().notify.show({ itemId: n.itemId, title: n.title, body: n.body });
+        seen.add(n.key);
+      }
+      storage.saveNotifiedKeys(seen);
+      // A lean answer may not say until when it read: then it read up to about now.
+      storage.saveCheckedUntil({ ...storage.checkedUntil(), [project.id]: r.data.until ?? Date.now() });
+      if (fresh.length > 0 && useInbox.getState().connectionId === connectionId) void useInbox.getState().load();
+    } finally {
+      running = false;
+    }
+  }
+
+  const timer = setInterval(() => void tick(), opts.intervalMs ?? NOTIFY_TICK_MS);
+  return { tick, stop: () => clearInterval(timer) };
+}

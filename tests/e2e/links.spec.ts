@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import type { ItemsResponse } from '../../src/shared/api/index.js';
+import { api, projectIdByName, signIn } from './support.js';
+
+/**
+ * Every thread has an address: the route carries the open thread (reload, back/forward,
+ * "Copy link" work in browser mode), and #/item/<id> opens a thread from its link alone.
+ */
+const PROJECT = 'Checkout app';
+
+test.describe.serial('thread links in browser mode', () => {
+  test('the open thread is in the address: reload keeps it, Back closes it', async ({ page }) => {
+    await signIn(page, 'demo-owner', 'Links spec');
+    await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
+    await expect(page.getByTestId('board')).toBeVisible();
+    const card = page.getByTestId('column-open').getByTestId('card').first();
+    const itemId = (await card.getAttribute('data-item-id'))!;
+    await card.click();
+    await expect(page.getByTestId('thread-view')).toContainText(itemId);
+    await expect.poll(() => new URL(page.url()).hash).toContain(`thread=${encodeURIComponent(itemId)}`);
+
+    await page.reload();
+    await expect(page.getByTestId('thread-view')).toContainText(itemId);
+
+    await page.goBack();
+    await expect(page.getByTestId('thread-view')).toHaveCount(0);
+    await expect(page.getByTestId('board')).toBeVisible();
+    await page.goForward();
+    await expect(page.getByTestId('thread-view')).toContainText(itemId);
+  });
+
+  test('#/item/<id> opens the thread in its project', async ({ page }) => {
+    await signIn(page, 'demo-owner', 'Links spec');
+    const projectId = await projectIdByName('demo-owner', PROJECT);
+    const { items } = await api<ItemsResponse>('demo-owner', `/items?projectId=${projectId}&limit=3`);
+    const itemId = items[2]!.id;
+    await page.evaluate(`window.location.hash = '#/item/${itemId}'`);
+    await expect(page.getByTestId('thread-view')).toContainText(itemId);
+    await expect(page.getByTestId('board')).toBeVisible();
+    await expect.poll(() => new URL(page.url()).hash).toMatch(new RegExp(`^#/p/${projectId}/(board|table)\\?(.*&)?thread=${itemId}$`));
+  });
+
+  test('a link to a thread no connection can see says so', async ({ page }) => {
+    await signIn(page, 'demo-owner', 'Links spec');
+    await page.evaluate(`window.location.hash = '#/item/itm_does_not_exist'`);
+    await expect(page.getByText(/can open thread itm_does_not_exist/)).toBeVisible();
+  });
+
+  test('Copy link puts the thread address on the clipboard', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, 'demo-owner', 'Links spec');
+    await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
+    const card = page.getByTestId('column-open').getByTestId('card').first();
+    const itemId = (await card.getAttribute('data-item-id'))!;
+    await card.click();
+    await page.getByTestId('copy-thread-link').click();
+    const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+    expect(copied).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/#/item/${itemId}$`));
+  });
+});
