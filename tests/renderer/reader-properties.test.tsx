@@ -21,6 +21,7 @@ import { ThreadMessages } from '../../src/renderer/features/thread/ThreadMessage
 import { DecisionCard } from '../../src/renderer/features/reports/decisions/DecisionCard.js';
 import { BriefingView } from '../../src/renderer/features/reports/whats-new/BriefingView.js';
 import { UnreadableNotice } from '../../src/renderer/components/UnreadableNotice.js';
+import { buildInbox, notificationsFrom } from '../../src/renderer/features/inbox/inbox-model.js';
 import { ReportsContext } from '../../src/renderer/features/reports/components/reports-context.js';
 import { columnOrder, firstCard, groupByStatus, nextFocus } from '../../src/renderer/stores/board-model.js';
 import { filterRows, NO_FILTERS } from '../../src/renderer/stores/filter-model.js';
@@ -128,6 +129,7 @@ function useAnswer<N extends EndpointName>(name: N, data: ReadOutput<N>): void {
       columnOrder(columns);
       nextFocus(columns, firstCard(columns), 'right');
       summarizeRows(rows);
+      buildInbox([{ project: { id: 'p_web', name: 'Web' }, assigned: rows, briefing: null }], new Set());
       filterRows(rows, { ...NO_FILTERS, status: 'open', type: 'bug', assignee: 'me' }, { meId: 'u_owner', textMatches: null });
       for (const r of rows) {
         briefFromRow(r);
@@ -149,6 +151,9 @@ function useAnswer<N extends EndpointName>(name: N, data: ReadOutput<N>): void {
     case 'whatsNew': {
       const d = data as ReadOutput<'whatsNew'>;
       briefingSections(d);
+      const project = { id: 'p_web', name: 'Web' };
+      buildInbox([{ project, assigned: [], briefing: d }], new Set());
+      notificationsFrom(project, d, new Set());
       html(inReports(createElement(BriefingView, { briefing: { data: d, mode: 'bookmark' } })));
       break;
     }
