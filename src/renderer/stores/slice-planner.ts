@@ -55,6 +55,21 @@ export function upperBound(filter: SliceFilter, summary: ItemsSummary, limit = N
   return bound;
 }
 
+/**
+ * How many threads a slice is expected to hold, taking the dimensions as independent: the
+ * summary gives each dimension's counts alone, never their combinations. Used to choose
+ * between plans; the bounds above decide what can be skipped.
+ */
+export function expectedCount(filter: SliceFilter, summary: ItemsSummary): number {
+  if (summary.total <= 0) return 0;
+  let n = summary.total;
+  for (const d of DIMENSIONS) {
+    const v = filter[d];
+    if (v !== undefined) n *= (valuesOf(d, summary).find(([k]) => k === v)?.[1] ?? 0) / summary.total;
+  }
+  return n;
+}
+
 const with_ = (filter: SliceFilter, d: Dimension, v: string): SliceFilter => ({ ...filter, [d]: v }) as SliceFilter;
 
 /**
@@ -71,9 +86,9 @@ function along(filter: SliceFilter, d: Dimension, summary: ItemsSummary, bound: 
   return parts.filter((p) => ctx.seen(p) < upperBound(p, summary, bound));
 }
 
-/** Requests a slice is expected to cost, splitting while its bound exceeds 200 (optimistic: bounds are upper bounds). */
+/** Requests a slice is expected to cost: one when it is expected to fit, else its best split's cost. */
 function estimate(filter: SliceFilter, summary: ItemsSummary, bound: number, ctx: PlanContext): number {
-  const n = upperBound(filter, summary, bound);
+  const n = Math.min(upperBound(filter, summary, bound), expectedCount(filter, summary));
   if (n <= SLICE_ROWS || !ctx.exact) return 1;
   const split = bestSplit(filter, summary, n, ctx);
   return split === null ? 1 : split.cost;
