@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPending, groupByStatus, moveRow, neighbourAfterRemoval, nextFocus, patchRows, removeRows } from '../../src/renderer/stores/board-model.js';
+import { applyPending, columnOrder, columnRows, groupByStatus, moveRow, neighbourAfterRemoval, nextFocus, patchRows, removeRows } from '../../src/renderer/stores/board-model.js';
 import { row } from './support/fake-items.js';
 
 const summary = { total: 4, open: 2, deferred: 1, resolved: 1, unassigned: 0, byType: {}, byPage: {} };
@@ -88,5 +88,25 @@ describe('patching and removing rows', () => {
     const next = removeRows(snapshot, ['c']);
     expect(next.rows.map((r) => r.id)).toEqual(['a', 'b']);
     expect(next.summary).toEqual({ total: 2, open: 2, deferred: 0, resolved: 0, unassigned: 1, byType: { bug: 2 }, byPage: { '/': 2 } });
+  });
+});
+
+describe('statuses this version does not know', () => {
+  it('get a column of their own after the three of the contract, and keyboard moves reach them', () => {
+    const mixed = [row('a', { status: 'open' }), row('b', { status: 'triaged' }), row('c', { status: 'resolved' }), row('d', { status: 'archived' })];
+    const columns = groupByStatus(mixed);
+    expect(columnOrder(columns)).toEqual(['open', 'deferred', 'resolved', 'archived', 'triaged']);
+    expect(columnRows(columns, 'triaged').map((r) => r.id)).toEqual(['b']);
+    expect(nextFocus(columns, 'c', 'right')).toBe('d');
+    expect(nextFocus(columns, 'd', 'right')).toBe('b');
+  });
+
+  it('move no whole-project count, which covers only the contract’s statuses', () => {
+    const counts = { total: 2, open: 1, deferred: 0, resolved: 0, unassigned: 2, byType: {}, byPage: {} };
+    const snapshot = { rows: [row('a', { status: 'open' }), row('b', { status: 'triaged' })], summary: counts };
+    const moved = patchRows(snapshot, [{ id: 'b', changes: { status: 'open' } }]);
+    expect(moved.summary.open).toBe(2);
+    const back = patchRows(moved, [{ id: 'a', changes: { status: 'snoozed' } }]);
+    expect(back.summary.open).toBe(1);
   });
 });

@@ -1,9 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Status } from '../../../shared/api/common.js';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow, StatusValue } from '../../../shared/reader/index.js';
 import { countText } from '../../format/counts.js';
-import { statusLabel } from '../../format/labels.js';
+import { isStatus, statusLabel } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import type { ClickModifiers } from '../table/selection.js';
 import { BoardCard } from './BoardCard.js';
@@ -14,7 +14,8 @@ const CARD_HEIGHT = 104;
 const CARD_GAP = 8;
 
 interface BoardColumnProps {
-  status: Status;
+  /** A status this version doesn't know gets a column too, but cards can't be dropped there: the API sets only the contract's. */
+  status: StatusValue;
   rows: ItemRow[];
   /** What the header counts: the whole project's figure, or the matching threads when filtered. */
   count: number;
@@ -71,7 +72,7 @@ export function BoardColumn({ status, rows, count, atLeast, filtered, selected, 
       data-testid={`column-${status}`}
       aria-labelledby={headingId}
       onDragOver={(e) => {
-        if (!isCardDrag(e)) return;
+        if (!isCardDrag(e) || !isStatus(status)) return;
         e.preventDefault();
         e.dataTransfer.dropEffect = 'move';
         if (!dropping) setDropping(true);
@@ -82,7 +83,7 @@ export function BoardColumn({ status, rows, count, atLeast, filtered, selected, 
       onDrop={(e) => {
         setDropping(false);
         const id = draggedCardId(e);
-        if (!id) return;
+        if (!id || !isStatus(status)) return;
         e.preventDefault();
         onDropCard(id, status);
       }}
@@ -96,7 +97,10 @@ export function BoardColumn({ status, rows, count, atLeast, filtered, selected, 
       </h2>
       <div className="column__scroll" ref={scrollRef}>
         {rows.length === 0 ? (
-          <p className="column__empty muted">{empty} Drop a card here to move it.</p>
+          <p className="column__empty muted">
+            {empty}
+            {isStatus(status) ? ' Drop a card here to move it.' : ''}
+          </p>
         ) : (
           <div className="column__canvas" role="list" aria-label={`${label} threads`} style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((v) => {

@@ -2,8 +2,8 @@ import { useCallback, useLayoutEffect, useMemo, useRef, type KeyboardEventHandle
 import type { Status } from '../../../shared/api/common.js';
 import type { ItemRow, ItemsSummary } from '../../../shared/reader/index.js';
 import { PERF_MARKS, usePaintedMark } from '../../app/perf-marks.js';
-import { BOARD_STATUSES } from '../../format/labels.js';
-import { firstCard, groupByStatus, locate } from '../../stores/board-model.js';
+import { isStatus } from '../../format/labels.js';
+import { columnOrder, columnRows, firstCard, groupByStatus, locate } from '../../stores/board-model.js';
 import { useBoard } from '../../stores/board-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { clickRow, type ClickModifiers, type RangeAnchor } from '../table/selection.js';
@@ -41,7 +41,8 @@ export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, 
   const tabbableId = focusedId && locate(columns, focusedId) ? focusedId : firstCard(columns);
 
   // Ranges run in reading order: down the Open column, then Deferred, then Resolved.
-  const orderedIds = useMemo(() => BOARD_STATUSES.flatMap((s) => columns[s].map((r) => r.id)), [columns]);
+  const order = useMemo(() => columnOrder(columns), [columns]);
+  const orderedIds = useMemo(() => order.flatMap((s) => columnRows(columns, s).map((r) => r.id)), [columns, order]);
   // Read at click time, so `select` stays the same function when the rows change: a new one
   // would re-render every memoized card on each filter keystroke, even cards that stay.
   const orderedIdsRef = useRef(orderedIds);
@@ -67,12 +68,13 @@ export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, 
   return (
     <>
       <div className="board" data-testid="board" data-board-columns onKeyDown={onBoardKeyDown}>
-        {BOARD_STATUSES.map((status) => (
+        {order.map((status) => (
           <BoardColumn
             key={status}
             status={status}
-            rows={columns[status]}
-            count={filtered ? columns[status].length : summary[status]}
+            rows={columnRows(columns, status)}
+            // The summary counts only the contract's statuses; another status counts its listed threads.
+            count={filtered || !isStatus(status) ? columnRows(columns, status).length : summary[status]}
             atLeast={capped && !filtered}
             filtered={filtered}
             selected={selected}
