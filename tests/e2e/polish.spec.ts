@@ -1,0 +1,265 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { api, control, openApp, projectIdByName, signIn } from './support.js';
+
+/**
+ * Issue 10, "Polish from a three-persona walk-through": each bug seen in the walk-through,
+ * tried as a person would in Chromium against the real gateway and reference service.
+ */
+
+const TOKEN = 'demo-owner';
+const SMALL = 'Brand refresh';
+const CHECKOUT = 'Checkout app';
+
+interface Message {
+  author: string;
+  authorId: string | null;
+  content: string;
+}
+interface Detail {
+  id: string;
+  reportCount: number;
+  duplicateOf: string | null;
+  assignee: { id: string; name: string; mode: string | null } | null;
+  thread: { root: Message; replies: Message[] };
+}
+const detail = (id: string) => api<Detail>(TOKEN, `/items/${id}`);
+
+let signedIn = false;
+async function openProject(page: Page, name: string): Promise<void> {
+  if (!signedIn) {
+    await signIn(page, TOKEN, 'Acme (polish e2e)');
+    signedIn = true;
+  } else await openApp(page);
+  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(name) }).click();
+  await expect(page.getByTestId('board')).toBeVisible();
+}
+
+async function openThreadById(page: Page, itemId: string): Promise<Locator> {
+  await page.getByLabel('Thread ID').fill(itemId);
+  await page.getByLabel('Thread ID').press('Enter');
+  const view = page.getByTestId('thread-view');
+  await expect(view).toContainText(itemId);
+  return view;
+}
+
+async function openDedupe(page: Page): Promise<Locator> {
+  await openProject(page, CHECKOUT);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('dedupe');
+  await page.keyboard.press('Enter');
+  const queue = page.getByTestId('dedupe-queue');
+  await expect(queue.getByTestId('dedupe-progress')).toHaveText(/^1 of (at least )?\d+$/);
+  return queue;
+}
+
+/** Every element from `el` up to the document that scrolls, with its scroll offset. */
+function scrolledAncestors(page: Page, selector: string): Promise<Array<{ tag: string; cls: string; top: number }>> {
+  return page.evaluate((sel) => {
+    const out: Array<{ tag: string; cls: string; top: number }> = [];
+    for (let el: Element | null = document.querySelector(sel); el; el = el.parentElement) if (el.scrollTop !== 0) out.push({ tag: el.tagName, cls: el.className, top: el.scrollTop });
+    const doc = document.scrollingElement;
+    if (doc && doc.scrollTop !== 0) out.push({ tag: 'document', cls: '', top: doc.scrollTop });
+    return out;
+  }, selector);
+}
+
+test.describe('polish (issue 10)', () => {
+  test('dedupe: m asks first, naming what goes into what, with Cancel focused; the merge runs only when confirmed', async ({ page }) => {
+    const queue = await openDedupe(page);
+    // A thread with at least two candidates, so it stays on screen after one is merged.
+    const options = queue.getByRole('option');
+    for (let i = 0; i < 15 && (await options.count()) < 2; i++) {
+      const before = await queue.getByTestId('dedupe-subject').getAttribute('data-item-id');
+      await page.keyboard.press('s');
+      await expect(queue.getByTestId('dedupe-subject')).not.toHaveAttribute('data-item-id', before!);
+    }
+    expect(await options.count()).toBeGreaterThan(1);
+    const subject = queue.getByTestId('dedupe-subject');
+    const subjectId = (await subject.getAttribute('data-item-id'))!;
+    const focused = queue.locator('[role="option"][data-focused="true"]').getByTestId('candidate');
+    const candidateId = (await focused.getAttribute('data-item-id'))!;
+
+    await page.keyboard.press('m');
+    const confirm = page.getByTestId('dedupe-confirm');
+    await expect(confirm).toBeVisible();
+    await expect(confirm).toContainText('cannot be undone');
+    await expect(confirm).toContainText(candidateId);
+    await expect(confirm).toContainText(subjectId);
+    // The safe choice has focus: Enter right after m changes nothing.
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeHidden();
+    expect((await detail(candidateId)).duplicateOf).toBeNull();
+    await expect(queue.getByTestId('dedupe-stats')).toHaveText(/^0 merged/);
+
+    // Confirmed on purpose: Shift+Tab to the merge button, Enter.
+    await page.keyboard.press('m');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(confirm.getByRole('button', { name: /^Merge 1 thread into/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(queue.getByTestId('dedupe-receipt')).toHaveText(/^Merged 1 of 1 thread\./);
+    expect((await detail(candidateId)).duplicateOf).toBe(subjectId);
+
+    // Bug 4: the subject stays on screen and shows the count the service now has.
+    await expect(subject).toHaveAttribute('data-item-id', subjectId);
+    const count = (await detail(subjectId)).reportCount;
+    expect(count).toBeGreaterThan(0);
+    await expect(subject.getByTestId('dedupe-subject-reports')).toHaveText(count === 1 ? '1 report' : `${count} reports`);
+  });
+
+  test('merge dialog: focus starts on the kept thread, and same-titled threads are told apart by ID', async ({ page }) => {
+    const projectId = await projectIdByName(TOKEN, SMALL);
+    const text = `Polish e2e twin: the logo download link on the brand page opens an empty tab instead of the zip (${Date.now()})`;
+    const ids: string[] = [];
+    for (const path of ['/logo', '/downloads']) {
+      const created = await api<{ pinId: string }>(TOKEN, '/items/create', { method: 'POST', body: { projectId, url: `https://brand.acme.example${path}`, body: text } });
+      ids.push(created.pinId);
+    }
+    await openProject(page, SMALL);
+    await page.getByTestId('view-table').click();
+    await page.getByRole('searchbox').fill(text);
+    await page.getByRole('searchbox').press('Enter');
+    await expect(page.getByTestId('table-row')).toHaveCount(2);
+    await page.getByTestId('items-table').focus();
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
+    await page.keyboard.press('m');
+    const dialog = page.getByTestId('merge-dialog');
+    await expect(dialog.getByRole('radio')).toHaveCount(2);
+    // Not the destructive button: m then Enter must not merge.
+    await expect(dialog.getByRole('radio', { checked: true })).toBeFocused();
+    await expect(dialog.getByRole('button', { name: /^Merge 1 thread/ })).not.toBeFocused();
+    for (const id of ids) await expect(dialog.locator(`label:has(input[value="${id}"])`)).toContainText(id);
+    const labels = await dialog.locator('.keep-option').allInnerTexts();
+    expect(new Set(labels).size).toBe(2);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    for (const id of ids) expect((await detail(id)).duplicateOf).toBeNull();
+  });
+
+  test('Shift+J after x extends the selection by one row per press, in the table and on the board', async ({ page }) => {
+    await openProject(page, SMALL);
+    await page.getByTestId('view-table').click();
+    await page.getByTestId('items-table').focus();
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+J');
+    await expect(page.getByTestId('selection-count')).toHaveText('5 selected');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('selection-count')).toHaveCount(0);
+
+    await page.getByTestId('view-board').click();
+    const board = page.getByTestId('board');
+    await board.locator('[data-item-id]').first().focus();
+    await page.keyboard.press('x');
+    await expect(page.getByTestId('selection-count')).toHaveText('1 selected');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+J');
+    await expect(page.getByTestId('selection-count')).toHaveText('5 selected');
+  });
+
+  test('Reports → Review → Jump to scrolls the report only; the app header stays', async ({ page }) => {
+    await openProject(page, SMALL);
+    await page.getByRole('tab', { name: /^Reports$/ }).or(page.getByRole('link', { name: /^Reports$/ })).or(page.getByRole('button', { name: /^Reports$/ })).first().click();
+    const reports = page.getByTestId('reports-screen');
+    await reports.getByRole('tab', { name: 'Review' }).click();
+    const jump = reports.getByRole('navigation', { name: 'Review sections' });
+    await expect(jump).toBeVisible();
+    await jump.getByRole('button').last().click();
+    await expect(page.locator('[id^="review-section-"]').last()).toBeInViewport();
+    expect(await scrolledAncestors(page, '.shell__header')).toEqual([]);
+    const header = await page.locator('.shell__header').boundingBox();
+    expect(header?.y).toBe(0);
+    await expect(page.getByRole('navigation', { name: 'Location' })).toBeInViewport();
+    await page.screenshot({ path: '.reports/polish-jump.png' });
+  });
+
+  test('@mention suggestions stay visible when the composer sits at the bottom of the thread panel', async ({ page }) => {
+    const projectId = await projectIdByName(TOKEN, SMALL);
+    const { items } = await api<{ items: Array<{ id: string }> }>(TOKEN, `/items?projectId=${projectId}&status=open&limit=1`);
+    await openProject(page, SMALL);
+    const view = await openThreadById(page, items[0]!.id);
+    const box = view.getByRole('textbox', { name: 'Reply' });
+    // Scroll the panel so the composer sits at its bottom edge, as while reading down a thread.
+    await box.evaluate((el) => {
+      for (let p: HTMLElement | null = el.parentElement; p; p = p.parentElement) {
+        if (p.scrollHeight <= p.clientHeight || getComputedStyle(p).overflowY === 'visible') continue;
+        p.scrollTop += el.getBoundingClientRect().bottom - p.getBoundingClientRect().bottom + 4;
+        break;
+      }
+    });
+    await box.click();
+    await box.fill('');
+    await box.pressSequentially('@Al');
+    const list = page.getByTestId('mention-suggestions');
+    await expect(list).toBeVisible();
+    const clipped = await list.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const out: string[] = [];
+      if (r.top < 0 || r.bottom > window.innerHeight) out.push('window');
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const o = getComputedStyle(p).overflowY;
+        if (o === 'visible') continue;
+        const pr = p.getBoundingClientRect();
+        if (r.top < pr.top - 1 || r.bottom > pr.bottom + 1) out.push(p.className || p.tagName);
+      }
+      return out;
+    });
+    expect(clipped).toEqual([]);
+    const first = list.getByRole('option').first();
+    const b = (await first.boundingBox())!;
+    const hit = await page.evaluate(({ x, y }) => !!document.elementFromPoint(x, y)?.closest('[data-testid="mention-suggestions"]'), { x: b.x + b.width / 2, y: b.y + b.height / 2 });
+    expect(hit).toBe(true);
+    await page.screenshot({ path: '.reports/polish-mention.png' });
+    await page.keyboard.press('Escape');
+  });
+
+  test('thread panel nits: one action row, a space before the mode badge, no "via" on one’s own reply', async ({ page }) => {
+    const projectId = await projectIdByName(TOKEN, SMALL);
+    const { items } = await api<{ items: Array<{ id: string }> }>(TOKEN, `/items?projectId=${projectId}&status=open&limit=1`);
+    const itemId = items[0]!.id;
+    // Assigned to a person working through an agent; a reply of one's own.
+    await api(TOKEN, '/items/assign', { method: 'POST', body: { itemId, assignee: 'Jonas Weber' } });
+    const mine = `Polish e2e: my own reply ${Date.now()}`;
+    await api(TOKEN, '/items/update', { method: 'POST', body: { itemId, body: mine } });
+    await openProject(page, SMALL);
+    const view = await openThreadById(page, itemId);
+
+    const actions = view.getByRole('region', { name: 'Actions' });
+    const assignTop = (await actions.getByRole('button', { name: 'Assign…' }).boundingBox())!.y;
+    const replyTop = (await actions.getByRole('button', { name: 'Reply', exact: true }).boundingBox())!.y;
+    expect(replyTop).toBe(assignTop);
+
+    const d = await detail(itemId);
+    if (d.assignee?.mode) await expect(view.getByTestId('assignee-fact')).toHaveText(new RegExp(`${d.assignee.name} \\S`));
+
+    const own = view.getByTestId('message').filter({ hasText: mine });
+    await expect(own).toBeVisible();
+    await expect(own).not.toContainText('via');
+    await page.screenshot({ path: '.reports/polish-thread.png' });
+  });
+
+  test('a refresh that failed is not called an update, and is said once', async ({ page }) => {
+    test.setTimeout(150_000);
+    const fault = await control<{ baseUrl: string }>('/fault/start');
+    await signIn(page, TOKEN, 'Fault service (polish)', fault.baseUrl);
+    signedIn = false;
+    await page.getByTestId('project-list').getByRole('button', { name: new RegExp(SMALL) }).click();
+    await expect(page.getByTestId('board')).toBeVisible();
+    const toolbar = page.locator('.workspace-toolbar');
+    await expect(toolbar).toContainText('Updated');
+    await control('/fault/kill');
+    await toolbar.getByRole('button', { name: 'Refresh' }).click();
+    await expect(toolbar.getByRole('button', { name: 'Refresh' })).toBeEnabled({ timeout: 60_000 });
+    await expect(toolbar).not.toContainText('Updated just now');
+    await expect(toolbar).toContainText('Refresh failed');
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-phase', 'offline');
+    await expect(page.getByRole('alert')).toHaveCount(1);
+    await page.screenshot({ path: '.reports/polish-offline.png' });
+    await control('/fault/restart');
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-phase', 'idle', { timeout: 60_000 });
+  });
+});
