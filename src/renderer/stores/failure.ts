@@ -7,3 +7,8 @@ export interface Failure {
 }
 
 export const failure = (title: string, error: BridgeError): Failure => ({ title, error });
+
+/** Two failures with one cause (the service unreachable, say): one banner tells both. */
+export function sameCause(a: Failure, b: Failure): boolean {
+  return a.error.kind === b.error.kind && a.error.message === b.error.message;
+}
