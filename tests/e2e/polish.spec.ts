@@ -52,15 +52,50 @@ async function openDedupe(page: Page): Promise<Locator> {
   return queue;
 }
 
-/** Every element from `el` up to the document that scrolls, with its scroll offset. */
+/*
+ * Code run in the page, as text: this project's e2e specs compile without the DOM's types.
+ */
+
+/** Every element from the element up to the document that is scrolled, with its offset. */
+const SCROLLED_ANCESTORS = `(el) => {
+  const out = [];
+  for (let e = el; e; e = e.parentElement) if (e.scrollTop !== 0) out.push({ tag: e.tagName, cls: e.className, top: e.scrollTop });
+  const doc = document.scrollingElement;
+  if (doc && doc.scrollTop !== 0) out.push({ tag: 'document', cls: '', top: doc.scrollTop });
+  return out;
+}`;
+
+/** Scrolls the nearest scrolling ancestor so the element sits at its bottom edge. */
+const TO_BOTTOM_EDGE = `(el) => {
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    if (p.scrollHeight <= p.clientHeight || getComputedStyle(p).overflowY === 'visible') continue;
+    p.scrollTop += el.getBoundingClientRect().bottom - p.getBoundingClientRect().bottom + 4;
+    break;
+  }
+}`;
+
+/** What cuts the element off: the window, or ancestors that clip their overflow. */
+const CLIPPED_BY = `(el) => {
+  const r = el.getBoundingClientRect();
+  const out = [];
+  if (r.top < 0 || r.bottom > window.innerHeight) out.push('window');
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    if (getComputedStyle(p).overflowY === 'visible') continue;
+    const pr = p.getBoundingClientRect();
+    if (r.top < pr.top - 1 || r.bottom > pr.bottom + 1) out.push(p.className || p.tagName);
+  }
+  return out;
+}`;
+
+/** Whether a click at the element's centre would land on it (nothing drawn over it). */
+const ON_TOP = `(el) => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && el.contains(hit);
+}`;
+
 function scrolledAncestors(page: Page, selector: string): Promise<Array<{ tag: string; cls: string; top: number }>> {
-  return page.evaluate((sel) => {
-    const out: Array<{ tag: string; cls: string; top: number }> = [];
-    for (let el: Element | null = document.querySelector(sel); el; el = el.parentElement) if (el.scrollTop !== 0) out.push({ tag: el.tagName, cls: el.className, top: el.scrollTop });
-    const doc = document.scrollingElement;
-    if (doc && doc.scrollTop !== 0) out.push({ tag: 'document', cls: '', top: doc.scrollTop });
-    return out;
-  }, selector);
+  return page.locator(selector).evaluate(SCROLLED_ANCESTORS);
 }
 
 test.describe('polish (issue 10)', () => {
@@ -184,35 +219,14 @@ test.describe('polish (issue 10)', () => {
     const view = await openThreadById(page, items[0]!.id);
     const box = view.getByRole('textbox', { name: 'Reply' });
     // Scroll the panel so the composer sits at its bottom edge, as while reading down a thread.
-    await box.evaluate((el) => {
-      for (let p: HTMLElement | null = el.parentElement; p; p = p.parentElement) {
-        if (p.scrollHeight <= p.clientHeight || getComputedStyle(p).overflowY === 'visible') continue;
-        p.scrollTop += el.getBoundingClientRect().bottom - p.getBoundingClientRect().bottom + 4;
-        break;
-      }
-    });
+    await box.evaluate(TO_BOTTOM_EDGE);
     await box.click();
     await box.fill('');
     await box.pressSequentially('@Al');
     const list = page.getByTestId('mention-suggestions');
     await expect(list).toBeVisible();
-    const clipped = await list.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const out: string[] = [];
-      if (r.top < 0 || r.bottom > window.innerHeight) out.push('window');
-      for (let p = el.parentElement; p; p = p.parentElement) {
-        const o = getComputedStyle(p).overflowY;
-        if (o === 'visible') continue;
-        const pr = p.getBoundingClientRect();
-        if (r.top < pr.top - 1 || r.bottom > pr.bottom + 1) out.push(p.className || p.tagName);
-      }
-      return out;
-    });
-    expect(clipped).toEqual([]);
-    const first = list.getByRole('option').first();
-    const b = (await first.boundingBox())!;
-    const hit = await page.evaluate(({ x, y }) => !!document.elementFromPoint(x, y)?.closest('[data-testid="mention-suggestions"]'), { x: b.x + b.width / 2, y: b.y + b.height / 2 });
-    expect(hit).toBe(true);
+    expect(await list.evaluate(CLIPPED_BY)).toEqual([]);
+    expect(await list.getByRole('option').first().evaluate(ON_TOP)).toBe(true);
     await page.screenshot({ path: '.reports/polish-mention.png' });
     await page.keyboard.press('Escape');
   });
