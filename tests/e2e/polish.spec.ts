@@ -237,10 +237,16 @@ test.describe('polish (issue 10)', () => {
 
   test('thread panel nits: one action row, a space before the mode badge, no "via" on one’s own reply', async ({ page }) => {
     const projectId = await projectIdByName(TOKEN, SMALL);
-    const { items } = await api<{ items: Array<{ id: string }> }>(TOKEN, `/items?projectId=${projectId}&status=open&limit=1`);
-    const itemId = items[0]!.id;
-    // Assigned to a person working through an agent; a reply of one's own.
-    await api(TOKEN, '/items/assign', { method: 'POST', body: { itemId, assignee: 'Jonas Weber' } });
+    // A thread assigned to someone who works through an agent ("Build", "Fix"…): the badge follows the name.
+    const { items } = await api<{ items: Array<{ id: string; assigneeId: string }> }>(TOKEN, `/items?projectId=${projectId}&status=open&limit=200`);
+    let itemId = '';
+    for (const row of items.filter((r) => r.assigneeId)) {
+      if ((await detail(row.id)).assignee?.mode) {
+        itemId = row.id;
+        break;
+      }
+    }
+    expect(itemId, 'an open thread whose assignee works in an agent mode').not.toBe('');
     const mine = `Polish e2e: my own reply ${Date.now()}`;
     await api(TOKEN, '/items/update', { method: 'POST', body: { itemId, body: mine } });
     await openProject(page, SMALL);
@@ -252,7 +258,7 @@ test.describe('polish (issue 10)', () => {
     expect(replyTop).toBe(assignTop);
 
     const d = await detail(itemId);
-    if (d.assignee?.mode) await expect(view.getByTestId('assignee-fact')).toHaveText(new RegExp(`${d.assignee.name} \\S`));
+    await expect(view.getByTestId('assignee-fact')).toHaveText(new RegExp(`^${d.assignee!.name} \\S+$`));
 
     const own = view.getByTestId('message').filter({ hasText: mine });
     await expect(own).toBeVisible();
