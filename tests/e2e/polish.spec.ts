@@ -266,6 +266,18 @@ test.describe('polish (issue 10)', () => {
     await page.screenshot({ path: '.reports/polish-thread.png' });
   });
 
+  test('a tab the gateway does not know (the demo restarted) stops "Checking the connection…" with a reason and a retry', async ({ page }) => {
+    // No launch link: like a tab left open while the demo restarted, it has no session with the gateway.
+    await page.goto('/');
+    const status = page.getByTestId('network-status');
+    await expect(status).toContainText('Connection unknown', { timeout: 20_000 });
+    await expect(status).toContainText('no session with the Triage Desk gateway');
+    await expect(status).not.toContainText('Checking the connection');
+    await status.getByRole('button', { name: 'Try again' }).click();
+    await expect(status).toContainText('Connection unknown');
+    await page.screenshot({ path: '.reports/polish-unknown.png' });
+  });
+
   test('a refresh that failed is not called an update, and is said once', async ({ page }) => {
     test.setTimeout(150_000);
     const fault = await control<{ baseUrl: string }>('/fault/start');
@@ -276,12 +288,21 @@ test.describe('polish (issue 10)', () => {
     const toolbar = page.locator('.workspace-toolbar');
     await expect(toolbar).toContainText('Updated');
     await control('/fault/kill');
+    // A card moved while the service is down: the move fails and goes back.
+    const card = page.getByTestId('board').locator('[data-item-id]').first();
+    await card.focus();
+    await page.keyboard.press('d');
+    await expect(page.getByRole('alert')).toContainText('Could not move');
     await toolbar.getByRole('button', { name: 'Refresh' }).click();
     await expect(toolbar.getByRole('button', { name: 'Refresh' })).toBeEnabled({ timeout: 60_000 });
     await expect(toolbar).not.toContainText('Updated just now');
     await expect(toolbar).toContainText('Refresh failed');
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-phase', 'offline');
-    await expect(page.getByRole('alert')).toHaveCount(1);
+    // One cause, one banner: the failed refresh says the move failed too.
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveCount(1);
+    await expect(alert).toContainText('Could not load the threads');
+    await expect(alert).toContainText('Could not move');
     await page.screenshot({ path: '.reports/polish-offline.png' });
     await control('/fault/restart');
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-phase', 'idle', { timeout: 60_000 });
