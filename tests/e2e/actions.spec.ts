@@ -289,7 +289,11 @@ test.describe.serial('dedupe queue', () => {
     if (many) await page.keyboard.press('ArrowDown');
     const focused = queue.locator('[role="option"][data-focused="true"]');
     const merged = (await focused.getByTestId('candidate').getAttribute('data-item-id'))!;
+    // m asks first (Cancel has focus); Shift+Tab, Enter merges.
     await page.keyboard.press('m');
+    await expect(page.getByTestId('dedupe-confirm').getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
     await expect(queue.getByTestId('dedupe-receipt')).toHaveText(/^Merged 1 of 1 thread\./);
     const after = await detail(merged);
     expect(after.duplicateOf).toBe(second);

@@ -41,7 +41,7 @@ export const SHORTCUTS: readonly ShortcutDef[] = [
   { keys: 'Enter', label: 'Open the focused thread', group: 'Move and open' },
   { keys: 'Escape', label: 'Close the thread panel', group: 'Move and open' },
   { keys: 'x', label: 'Select or unselect the focused thread', group: 'Select' },
-  { keys: 'Shift+j', label: 'Extend the selection down (Shift+k: up)', group: 'Select', only: 'table' },
+  { keys: 'Shift+j', label: 'Extend the selection down (Shift+k: up)', group: 'Select' },
   { keys: 'Escape', label: 'Clear the selection', group: 'Select', command: 'selection.clear' },
   { keys: 'o', label: 'Set status Open (selection, else focused thread)', group: 'Act on threads', command: 'status.open' },
   { keys: 'd', label: 'Set status Deferred (selection, else focused thread)', group: 'Act on threads', command: 'status.deferred' },

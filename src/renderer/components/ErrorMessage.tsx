@@ -11,10 +11,12 @@ interface ErrorMessageProps {
   onDismiss?: () => void;
   /** Inline variant for tight spots (a form, a panel header). */
   compact?: boolean;
+  /** Other things that failed for the same reason, said here rather than in a banner of their own. */
+  also?: readonly string[];
 }
 
 /** Every failure, in words, with the ways out that apply to it. */
-export function ErrorMessage({ problem, onRetry, onRefresh, onDismiss, compact = false }: ErrorMessageProps) {
+export function ErrorMessage({ problem, onRetry, onRefresh, onDismiss, compact = false, also = [] }: ErrorMessageProps) {
   const go = useNavigation((s) => s.go);
   const screen = useNavigation((s) => s.screen.name);
   const text = explainError(problem.error, problem.title);
@@ -26,6 +28,11 @@ export function ErrorMessage({ problem, onRetry, onRefresh, onDismiss, compact =
       <p className="error-message__title">{text.title}</p>
       <p className="error-message__detail">{text.detail}</p>
       {text.hint && <p className="error-message__hint">{text.hint}</p>}
+      {also.map((line) => (
+        <p key={line} className="error-message__also">
+          {line}
+        </p>
+      ))}
       {(showRetry || showRefresh || showConnections || onDismiss) && (
         <div className="error-message__actions">
           {showRetry && (

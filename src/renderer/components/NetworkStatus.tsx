@@ -13,8 +13,21 @@ function LimitedLine({ state }: { state: NetworkState }) {
 /** The status line: what the network layer is doing, including rate-limit pauses with a live countdown. */
 export function NetworkStatus() {
   const state = useNetwork((s) => s.state);
+  const unknown = useNetwork((s) => s.unknown);
   const watch = useNetwork((s) => s.watch);
   useEffect(() => watch(), [watch]);
+  if (!state && unknown) {
+    // Never "Checking…" for ever: after the time limit, or a failed answer, say so and offer to ask again.
+    return (
+      <div className="network-status network-status--offline" data-testid="network-status" data-phase="unknown" role="status">
+        <span className="network-status__dot" aria-hidden="true" />
+        <span>Connection unknown — {unknown}</span>
+        <button type="button" className="button button--quiet network-status__retry" onClick={() => useNetwork.getState().check()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
   const phase = state?.phase ?? 'idle';
   return (
     <div className={`network-status network-status--${phase}`} data-testid="network-status" data-phase={phase}>

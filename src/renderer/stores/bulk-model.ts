@@ -38,20 +38,23 @@ export type BulkPlan =
   | { kind: 'reopen-assign'; to: Person | null; tasks: BulkTask[] }
   | { kind: 'undo'; undoing: BulkPlan; tasks: BulkTask[] };
 
+/** What a plan needs to know of a thread: a list row, or a thread looked up by ID (the assign dialog). */
+export type PlanRow = Pick<ItemRow, 'id' | 'status' | 'assignee' | 'assigneeId'>;
+
 export function beforeOf(row: Pick<ItemRow, 'status' | 'assignee' | 'assigneeId'>): ThreadBefore {
   return { status: row.status, assignee: row.assigneeId ? { id: row.assigneeId, name: row.assignee ?? '' } : null };
 }
 
-export function planStatus(rows: readonly ItemRow[], to: Status): BulkPlan {
+export function planStatus(rows: readonly PlanRow[], to: Status): BulkPlan {
   return { kind: 'status', to, tasks: rows.map((r) => ({ itemId: r.id, steps: [{ kind: 'status', to }], before: beforeOf(r) })) };
 }
 
-export function planAssign(rows: readonly ItemRow[], to: Person | null): BulkPlan {
+export function planAssign(rows: readonly PlanRow[], to: Person | null): BulkPlan {
   return { kind: 'assign', to, tasks: rows.map((r) => ({ itemId: r.id, steps: [{ kind: 'assign', to }], before: beforeOf(r) })) };
 }
 
 /** A resolved thread cannot be assigned: reopen it first, then assign. */
-export function planReopenAssign(rows: readonly ItemRow[], to: Person | null): BulkPlan {
+export function planReopenAssign(rows: readonly PlanRow[], to: Person | null): BulkPlan {
   return {
     kind: 'reopen-assign',
     to,
@@ -148,6 +151,9 @@ export interface StepApplied {
 
 export type SendStep = (itemId: string, step: BulkStep) => Promise<BridgeResult<StepApplied>>;
 
+/** One request's answer, as it arrives (the assign dialog lists "Reopened ✓, Assigned ✓" step by step). */
+export type StepReport = { itemId: string; step: BulkStep } & ({ ok: true; applied: StepApplied } | { ok: false; error: BridgeError });
+
 export interface RunOptions {
   /** Requests in flight at once; the main-process client paces them under the rate limit. */
   concurrency?: number;
@@ -157,6 +163,8 @@ export interface RunOptions {
   onApplied?: (itemId: string, patch: Partial<ItemRow>) => void;
   /** Checked before each thread: true stops sending (the rest end up "not sent"). */
   shouldStop?: () => boolean;
+  /** Every request's answer, accepted or refused, in the order they arrive. */
+  onStep?: (report: StepReport) => void;
 }
 
 /**
@@ -174,7 +182,7 @@ export interface BulkRunResult {
 }
 
 export async function runBulk(plan: BulkPlan, send: SendStep, options: RunOptions = {}): Promise<BulkRunResult> {
-  const { concurrency = 4, onProgress, onApplied, shouldStop } = options;
+  const { concurrency = 4, onProgress, onApplied, shouldStop, onStep } = options;
   const outcomes = plan.tasks.map((t): ThreadOutcome => ({ itemId: t.itemId, changed: [], refused: null, sent: false }));
   let halted: BridgeError | null = null;
   let next = 0;
@@ -186,6 +194,7 @@ export async function runBulk(plan: BulkPlan, send: SendStep, options: RunOption
     outcome.sent = true;
     for (const step of task.steps) {
       const res = await send(task.itemId, step);
+      onStep?.(res.ok ? { itemId: task.itemId, step, ok: true, applied: res.data } : { itemId: task.itemId, step, ok: false, error: res.error });
       if (!res.ok) {
         outcome.refused = { step, error: res.error };
         if (haltsTheRun(res.error)) halted ??= res.error;

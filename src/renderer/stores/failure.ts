@@ -7,3 +7,15 @@ export interface Failure {
 }
 
 export const failure = (title: string, error: BridgeError): Failure => ({ title, error });
+
+/** Failures of the connection rather than of one request: every request fails the same way meanwhile. */
+const CONNECTION_KINDS: ReadonlySet<string> = new Set(['network', 'no_connection', 'auth', 'billing', 'rate_limited', 'keychain']);
+
+/**
+ * Two failures with one cause (the service unreachable, say): one banner tells both. A
+ * connection problem is one cause whatever each request's words; others must say the same.
+ */
+export function sameCause(a: Failure, b: Failure): boolean {
+  if (a.error.kind !== b.error.kind) return false;
+  return CONNECTION_KINDS.has(a.error.kind) || a.error.message === b.error.message;
+}

@@ -2,25 +2,61 @@ import { create } from 'zustand';
 import type { NetworkState } from '../../shared/bridge/channels.js';
 import { getBridge } from '../bridge/index.js';
 
+/** How long the status line may say "Checking the connection…" before it says what went wrong. */
+export const CHECK_TIME_LIMIT_MS = 10_000;
+
 interface NetworkStore {
   state: NetworkState | null;
+  /**
+   * Why the connection's state is unknown: the first answer failed, or none came in time
+   * (a tab left open across a restart of the demo). Cleared by any state that arrives.
+   */
+  unknown: string | null;
   /** Starts listening; returns the function that stops. */
   watch(): () => void;
+  /** Asks again (the status line's "Try again"). */
+  check(): void;
 }
 
-export const useNetwork = create<NetworkStore>()((set) => ({
+let timer: ReturnType<typeof setTimeout> | null = null;
+/** Whether a pushed state has arrived: it is newer than any answer to `state()`. */
+let live = false;
+
+export const useNetwork = create<NetworkStore>()((set, get) => ({
   state: null,
+  unknown: null,
+
   watch() {
-    const bridge = getBridge();
-    let live = false;
-    const unsubscribe = bridge.network.subscribe((state) => {
+    live = false;
+    const unsubscribe = getBridge().network.subscribe((state) => {
       live = true;
-      set({ state });
+      if (timer) clearTimeout(timer);
+      set({ state, unknown: null });
     });
+    get().check();
+    return () => {
+      if (timer) clearTimeout(timer);
+      unsubscribe();
+    };
+  },
+
+  check() {
+    if (timer) clearTimeout(timer);
+    set({ unknown: null });
+    timer = setTimeout(() => {
+      if (!get().state) set({ unknown: `No answer about the connection after ${CHECK_TIME_LIMIT_MS / 1000} seconds.` });
+    }, CHECK_TIME_LIMIT_MS);
     // The initial state only fills the gap before the first pushed event; never overwrite a newer push.
-    void bridge.network.state().then((res) => {
-      if (res.ok && !live) set({ state: res.data });
-    });
-    return unsubscribe;
+    void getBridge()
+      .network.state()
+      .then((res) => {
+        if (res.ok) {
+          if (!live) set({ state: res.data, unknown: null });
+          if (timer) clearTimeout(timer);
+        } else if (!get().state) {
+          if (timer) clearTimeout(timer);
+          set({ unknown: res.error.message });
+        }
+      });
   },
 }));

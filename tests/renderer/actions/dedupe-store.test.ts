@@ -98,6 +98,20 @@ describe('the dedupe queue', () => {
     expect(useDedupe.getState().stats.merged).toBe(2);
   });
 
+  it('after a merge, reads the kept thread again so its report count is the service’s', async () => {
+    useService();
+    await useDedupe.getState().start('p1');
+    useDedupe.getState().fetchDetail('t1');
+    await settle();
+    expect(useDedupe.getState().details['t1']).toMatchObject({ id: 't1' });
+    let reports = 0;
+    bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => ({ ok: true, data: { id: itemId, reportCount: reports } }));
+    reports = 1;
+    useDedupe.getState().merged({ keptId: 't1', canonicalId: 't1', requested: 1, merged: 1, acceptedIds: ['t2'], alreadyMerged: 0, refused: [], uncertainIds: [], notSentIds: [], stoppedBy: null, requests: 1 });
+    await settle();
+    expect(useDedupe.getState().details['t1']).toMatchObject({ id: 't1', reportCount: 1 });
+  });
+
   it('a lower bar starts the walk over with more threads', async () => {
     await useDedupe.getState().start('p1');
     useDedupe.getState().setThreshold(0.5);

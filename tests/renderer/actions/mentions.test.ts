@@ -159,3 +159,14 @@ describe('settling a refused mention', () => {
     expect(knownPeople(members, { people: [members[1]!, { id: 'x', name: 'Xena' }] }).map((p) => p.id)).toEqual(['u-kim', 'u-park', 'u-olivia', 'u-jose', 'x']);
   });
 });
+
+describe('where the suggestions open', () => {
+  it('below while they fit, above when the composer sits at the bottom of its panel and there is more room above', async () => {
+    const { suggestionsAbove } = await import('../../../src/renderer/features/compose/mentions.js');
+    const bounds = { top: 100, bottom: 800 };
+    expect(suggestionsAbove({ top: 300, bottom: 400 }, bounds, 180)).toBe(false);
+    expect(suggestionsAbove({ top: 650, bottom: 760 }, bounds, 180)).toBe(true);
+    // Little room either way: below, where more of it shows.
+    expect(suggestionsAbove({ top: 150, bottom: 700 }, bounds, 180)).toBe(false);
+  });
+});

@@ -1,14 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ItemRow } from '../../../shared/reader/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { plural } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import { announce } from '../../stores/announcer-store.js';
-import { emitItemsChanged } from '../../stores/items-sync.js';
+import { planAssign, planReopenAssign, type BulkPlan, type BulkRunResult, type Person, type PlanRow, type Receipt, type StepReport } from '../../stores/bulk-model.js';
+import { executePlan, offerPlanUndo } from '../../stores/bulk-send.js';
 import { useSession } from '../../stores/session-store.js';
-import { useUndo } from '../../stores/undo-store.js';
-import { assignEach, reopenAndAssign, undoAssign, type AssignReport, type AssignUndoEntry, type StepResult } from './assign-run.js';
-import { bridgeAssignApi } from './bridge-writes.js';
 import { ActionDialog } from './ActionDialog.js';
 import { lookupThreads, type LookupResult, type ThreadBrief } from './item-lookup.js';
 import { MemberPicker, type PickerChoice } from './MemberPicker.js';
@@ -25,26 +22,31 @@ interface AssignDialogProps {
 type Phase =
   | { name: 'pick' }
   | { name: 'assigning'; choice: PickerChoice; done: number }
-  | { name: 'assigned'; choice: PickerChoice; report: AssignReport }
-  | { name: 'reopening'; choice: PickerChoice; report: AssignReport; steps: StepResult[]; finished: boolean };
+  | { name: 'assigned'; choice: PickerChoice; receipt: Receipt }
+  | { name: 'reopening'; choice: PickerChoice; receipt: Receipt; steps: StepReport[]; finished: boolean };
 
-function assigneeChanges(choice: PickerChoice, assignedTo: string | null): Partial<ItemRow> {
-  // The list says "" for unassigned (see ItemRow); keep that shape so filters keep working.
-  return { assigneeId: choice.assignee ?? '', assignee: choice.assignee ? (assignedTo ?? choice.label) : '' };
+/** A thread as the plan needs it: looked up (status and assignee, for the refusal rule and undo), else as the list has it. */
+function planRowOf(id: string, known: LookupResult): PlanRow {
+  const b = known.briefs.get(id);
+  if (b) return { id, status: b.status, assigneeId: b.assigneeId ?? '', assignee: b.assignee ?? '' };
+  const row = useBoard.getState().data?.rows.find((r) => r.id === id);
+  return row ?? { id, status: 'open', assigneeId: '', assignee: '' };
 }
 
 /**
  * Assign one thread or a selection: search a person (or me, or nobody), and each thread is
  * assigned in turn. The service refuses resolved threads; those are offered "Reopen and
  * assign?", which reopens then assigns each one, in that order, reporting every step.
- * Undo puts the previous assignees back (and resolves again what was reopened).
+ * Undo puts the previous assignees back (and resolves again what was reopened). Runs on
+ * the same plans as bulk changes from the selection bar (stores/bulk-model).
  */
 export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps) {
   const [lookup, setLookup] = useState<LookupResult | null>(null);
   // The picker is usable at once; a pick made before the lookup finishes waits for it (undo needs the previous assignees).
   const lookupPromise = useMemo(() => lookupThreads(itemIds), [itemIds]);
   const [phase, setPhase] = useState<Phase>({ name: 'pick' });
-  const undoEntries = useRef<AssignUndoEntry[]>([]);
+  /** The runs so far (assign, then perhaps reopen-and-assign): one undo puts all of them back. */
+  const runs = useRef<Array<{ plan: BulkPlan; result: BulkRunResult }>>([]);
   const searchRef = useRef<HTMLInputElement>(null);
   const members = useProjectMembers(projectId);
   const you = useSession((s) => s.active?.you ?? null);
@@ -63,64 +65,57 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
   const knownResolved = itemIds.filter((id) => brief(id)?.status === 'resolved').length;
   const single = itemIds.length === 1 ? brief(itemIds[0]!) : undefined;
 
-  const offerUndo = (choice: PickerChoice, entries: AssignUndoEntry[], known: LookupResult) => {
-    if (entries.length === 0) return;
-    const verb = entries.some((e) => e.reopened) ? 'Reopened and assigned' : 'Assigned';
-    const label = `${verb} ${threadsPhrase(
-      entries.map((e) => e.itemId),
-      (id) => brief(id, known)?.excerpt,
-    )} to ${choice.label}`;
-    useUndo.getState().offerUndo(label, async () => {
-      const restored = await undoAssign(bridgeAssignApi(), entries);
-      if (restored.length > 0) {
-        emitItemsChanged({
-          projectId,
-          patched: restored.map((e) => ({
-            id: e.itemId,
-            changes: {
-              assigneeId: e.previousAssigneeId ?? '',
-              assignee: e.previousAssigneeId ? (brief(e.itemId, known)?.assignee ?? '') : '',
-              ...(e.reopened ? { status: 'resolved' as const } : {}),
-            },
-          })),
-        });
-      }
-      return restored.length === entries.length;
-    });
+  const personOf = (choice: PickerChoice): Person | null => {
+    if (!choice.assignee) return null;
+    const name = choice.assignee === you?.id ? you.name : (members.members.find((m) => m.id === choice.assignee)?.name ?? choice.label);
+    return { id: choice.assignee, name };
+  };
+
+  const offerUndo = (choice: PickerChoice, known: LookupResult) => {
+    const changed = runs.current.flatMap((r) => r.result.outcomes.filter((o) => o.changed.length > 0).map((o) => o.itemId));
+    if (changed.length === 0) return;
+    const verb = runs.current.some((r) => r.plan.kind === 'reopen-assign') ? 'Reopened and assigned' : 'Assigned';
+    const label = `${verb} ${threadsPhrase(changed, (id) => brief(id, known)?.excerpt)} to ${choice.label}`;
+    offerPlanUndo(runs.current, async (undo) => (await executePlan(projectId, undo)).receipt, label);
   };
 
   const assign = async (choice: PickerChoice) => {
     setPhase({ name: 'assigning', choice, done: 0 });
     const before = await lookupPromise;
-    const statusOf = (id: string) => useBoard.getState().data?.rows.find((r) => r.id === id)?.status;
-    const report = await assignEach(bridgeAssignApi(), itemIds, choice.assignee, (done) => setPhase({ name: 'assigning', choice, done }), statusOf);
-    const changed = report.assigned.filter((a) => a.changed);
-    if (changed.length > 0) emitItemsChanged({ projectId, patched: changed.map((a) => ({ id: a.itemId, changes: assigneeChanges(choice, a.assignedTo) })) });
-    undoEntries.current = changed.map((a) => ({ itemId: a.itemId, previousAssigneeId: brief(a.itemId, before)?.assigneeId ?? null, reopened: false }));
-    offerUndo(choice, undoEntries.current, before);
-    if (report.assigned.length > 0) announce(`Assigned ${plural(report.assigned.length, 'thread', 'threads')} to ${choice.label}.`);
-    const clean = report.resolved.length === 0 && report.failed.length === 0 && report.notSent.length === 0;
-    if (clean) onClose();
-    else setPhase({ name: 'assigned', choice, report });
+    const plan = planAssign(
+      itemIds.map((id) => planRowOf(id, before)),
+      personOf(choice),
+    );
+    // One at a time, in the order chosen, as the progress line counts them.
+    const { result, receipt } = await executePlan(projectId, plan, { concurrency: 1, onProgress: (done) => setPhase({ name: 'assigning', choice, done }) });
+    runs.current = [{ plan, result }];
+    offerUndo(choice, before);
+    const answered = receipt.done.length + receipt.unchanged.length;
+    if (answered > 0) announce(`Assigned ${plural(answered, 'thread', 'threads')} to ${choice.label}.`);
+    if (receipt.refused.length === 0 && receipt.notSent.length === 0) onClose();
+    else setPhase({ name: 'assigned', choice, receipt });
   };
 
-  const reopenThenAssign = async (choice: PickerChoice, report: AssignReport) => {
+  const reopenThenAssign = async (choice: PickerChoice, receipt: Receipt) => {
     const before = await lookupPromise;
-    const steps: StepResult[] = [];
-    setPhase({ name: 'reopening', choice, report, steps: [], finished: false });
-    await reopenAndAssign(bridgeAssignApi(), report.resolved, choice.assignee, (step) => {
-      steps.push(step);
-      if (step.ok) {
-        const changes: Partial<ItemRow> = step.step === 'reopen' ? { status: 'open' } : assigneeChanges(choice, step.assignedTo ?? null);
-        emitItemsChanged({ projectId, patched: [{ id: step.itemId, changes }] });
-      }
-      setPhase({ name: 'reopening', choice, report, steps: [...steps], finished: false });
+    const steps: StepReport[] = [];
+    setPhase({ name: 'reopening', choice, receipt, steps: [], finished: false });
+    const plan = planReopenAssign(
+      receipt.reopenable.map((id) => planRowOf(id, before)),
+      personOf(choice),
+    );
+    const { result } = await executePlan(projectId, plan, {
+      concurrency: 1,
+      onStep: (step) => {
+        steps.push(step);
+        setPhase({ name: 'reopening', choice, receipt, steps: [...steps], finished: false });
+      },
     });
-    const done = steps.filter((s) => s.step === 'assign' && s.ok).map((s) => s.itemId);
-    undoEntries.current = [...undoEntries.current, ...done.map((itemId) => ({ itemId, previousAssigneeId: brief(itemId, before)?.assigneeId ?? null, reopened: true }))];
-    offerUndo(choice, undoEntries.current, before);
-    announce(`Reopened and assigned ${plural(done.length, 'thread', 'threads')} to ${choice.label}.`);
-    setPhase({ name: 'reopening', choice, report, steps, finished: true });
+    runs.current = [...runs.current, { plan, result }];
+    offerUndo(choice, before);
+    const done = steps.filter((s) => s.step.kind === 'assign' && s.ok).length;
+    announce(`Reopened and assigned ${plural(done, 'thread', 'threads')} to ${choice.label}.`);
+    setPhase({ name: 'reopening', choice, receipt, steps, finished: true });
   };
 
   const busy = phase.name === 'assigning' || (phase.name === 'reopening' && !phase.finished);
@@ -156,7 +151,7 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
       )}
 
       {(phase.name === 'assigned' || phase.name === 'reopening') && (
-        <AssignResult phase={phase} excerptOf={excerptOf} onReopen={() => void reopenThenAssign(phase.choice, phase.report)} onClose={onClose} />
+        <AssignResult phase={phase} excerptOf={excerptOf} onReopen={() => void reopenThenAssign(phase.choice, phase.receipt)} onClose={onClose} />
       )}
     </ActionDialog>
   );
@@ -173,31 +168,34 @@ function AssignResult({
   onReopen(): void;
   onClose(): void;
 }) {
-  const { report, choice } = phase;
-  const changed = report.assigned.filter((a) => a.changed).length;
-  const unchanged = report.assigned.length - changed;
+  const { receipt, choice } = phase;
+  const changed = receipt.done.length;
+  const unchanged = receipt.unchanged.length;
+  const reopenable = new Set(receipt.reopenable);
+  const failed = receipt.refused.filter((r) => !reopenable.has(r.itemId));
+  const resolved = receipt.reopenable;
   const reopening = phase.name === 'reopening';
   return (
     <div className="assign-result" data-testid="assign-result">
       <ul className="outcome-list">
-        {report.assigned.length > 0 && (
+        {changed + unchanged > 0 && (
           <li className="outcome--ok">
             Assigned {plural(changed, 'thread', 'threads')} to {choice.label}
             {unchanged > 0 && ` (${unchanged} already were)`}.
           </li>
         )}
-        {report.failed.map((f) => (
+        {failed.map((f) => (
           <li key={f.itemId} className="outcome--bad">
             <ErrorMessage problem={actionFailure(`Could not assign ${quoteThread(excerptOf(f.itemId))}`, f.error)} compact />
           </li>
         ))}
-        {report.notSent.length > 0 && <li className="outcome--bad">Stopped before {plural(report.notSent.length, 'thread', 'threads')}: nothing was sent for them. Try again when the connection is back.</li>}
+        {receipt.notSent.length > 0 && <li className="outcome--bad">Stopped before {plural(receipt.notSent.length, 'thread', 'threads')}: nothing was sent for them. Try again when the connection is back.</li>}
       </ul>
 
-      {report.resolved.length > 0 && !reopening && (
+      {resolved.length > 0 && !reopening && (
         <div className="decision" role="group" aria-labelledby="reopen-question">
           <p id="reopen-question">
-            {report.resolved.length === 1 ? `${quoteThread(excerptOf(report.resolved[0]!))} is resolved, and resolved threads` : `${report.resolved.length} threads are resolved, and resolved threads`} can&apos;t be
+            {resolved.length === 1 ? `${quoteThread(excerptOf(resolved[0]!))} is resolved, and resolved threads` : `${resolved.length} threads are resolved, and resolved threads`} can&apos;t be
             assigned. Reopen and assign to {choice.label}?
           </p>
           <div className="decision__actions">
@@ -205,7 +203,7 @@ function AssignResult({
               Reopen and assign
             </button>
             <button type="button" className="button" onClick={onClose}>
-              Leave {report.resolved.length === 1 ? 'it' : 'them'} resolved
+              Leave {resolved.length === 1 ? 'it' : 'them'} resolved
             </button>
           </div>
         </div>
@@ -215,21 +213,23 @@ function AssignResult({
         <>
           <h3 className="action-dialog__subhead">Reopen and assign</h3>
           <ol className="steps" aria-live="polite" data-testid="reopen-steps">
-            {phase.steps.map((s) => (
-              <li key={`${s.itemId}-${s.step}`} className={s.ok ? 'steps__ok' : 'steps__bad'}>
-                <span aria-hidden="true">{s.ok ? '✓' : '✗'}</span>{' '}
-                {s.step === 'reopen' ? `Reopened ${quoteThread(excerptOf(s.itemId))}` : `Assigned ${quoteThread(excerptOf(s.itemId))} to ${s.assignedTo ?? choice.label}`}
-                {!s.ok && s.error && (
-                  <ErrorMessage problem={actionFailure(s.step === 'reopen' ? 'Could not reopen it (so it was not assigned)' : 'Reopened, but could not assign it', s.error)} compact />
-                )}
-              </li>
-            ))}
+            {phase.steps.map((s) => {
+              const reopen = s.step.kind === 'status';
+              const assignedTo = s.ok ? s.applied.patch.assignee || null : null;
+              return (
+                <li key={`${s.itemId}-${s.step.kind}`} className={s.ok ? 'steps__ok' : 'steps__bad'}>
+                  <span aria-hidden="true">{s.ok ? '✓' : '✗'}</span>{' '}
+                  {reopen ? `Reopened ${quoteThread(excerptOf(s.itemId))}` : `Assigned ${quoteThread(excerptOf(s.itemId))} to ${assignedTo ?? choice.label}`}
+                  {!s.ok && <ErrorMessage problem={actionFailure(reopen ? 'Could not reopen it (so it was not assigned)' : 'Reopened, but could not assign it', s.error)} compact />}
+                </li>
+              );
+            })}
           </ol>
           {!phase.finished && <p className="muted">Working…</p>}
         </>
       )}
 
-      {(!report.resolved.length || (reopening && phase.finished)) && (
+      {(!resolved.length || (reopening && phase.finished)) && (
         <div className="action-dialog__actions">
           <button type="button" className="button button--primary" onClick={onClose} autoFocus>
             Done

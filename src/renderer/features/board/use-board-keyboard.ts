@@ -4,7 +4,8 @@ import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
 import { type Columns, columnRows, firstCard, locate, neighbourAfterRemoval, nextFocus } from '../../stores/board-model.js';
 import { useBoard } from '../../stores/board-store.js';
 import { useSelection } from '../../stores/selection-store.js';
-import { anchorAt, type RangeAnchor } from '../table/selection.js';
+import { BOARD_STATUSES } from '../../format/labels.js';
+import { anchorAt, extendSelection, type RangeAnchor } from '../table/selection.js';
 import { toggleSelected } from '../workspace/workspace-commands.js';
 
 const MOVES: Record<string, 'up' | 'down' | 'left' | 'right'> = {
@@ -18,11 +19,14 @@ const MOVES: Record<string, 'up' | 'down' | 'left' | 'right'> = {
   ArrowRight: 'right',
 };
 
+/** Shift+J/K (and Shift+arrows) extend the selection down or up a column, as in the table. */
+const EXTENDS: Record<string, 'up' | 'down'> = { J: 'down', K: 'up', ArrowDown: 'down', ArrowUp: 'up' };
+
 const STATUS_KEYS: Record<string, Status> = { o: 'open', d: 'deferred', r: 'resolved' };
 
 /**
  * j/k (and arrows) move between cards, h/l between columns, Enter opens the thread, x
- * selects the focused card. o/d/r move the focused card and put focus on its neighbour so
+ * selects the focused card, Shift+J/K extend the selection from it. o/d/r move the focused card and put focus on its neighbour so
  * triage continues down the column; with a selection they are left to the workspace, which
  * changes the whole selection. With the thread panel open, it follows the focused card.
  */
@@ -36,10 +40,32 @@ export function useBoardKeyboard(
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (!isPlainKey(e) || isTypingTarget(e.target)) return;
     const { focusedId, focusCard, setStatus } = useBoard.getState();
+    const extend = e.shiftKey ? EXTENDS[e.key] : undefined;
+    if (extend) {
+      e.preventDefault();
+      const next = nextFocus(columns, focusedId, extend);
+      if (!next) return;
+      const selection = useSelection.getState();
+      const orderedIds = BOARD_STATUSES.flatMap((s) => columnRows(columns, s).map((r) => r.id));
+      const result = extendSelection({
+        orderedIds,
+        selected: selection.projectId === projectId ? selection.selected : new Set<string>(),
+        anchor: anchorRef.current,
+        fallbackAnchorId: focusedId,
+        targetId: next,
+      });
+      anchorRef.current = result.anchor;
+      selection.setSelection(projectId, result.selected);
+      focusCard(next, true);
+      if (next !== focusedId) followThread(next);
+      return;
+    }
     const move = MOVES[e.key];
     if (move) {
       e.preventDefault();
       const next = nextFocus(columns, focusedId, move);
+      // A plain move starts the next range where it lands, as in the table.
+      if (next) anchorRef.current = anchorAt(next);
       focusCard(next, true);
       if (next && next !== focusedId) followThread(next);
       return;

@@ -1,10 +1,23 @@
-import { useId, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Member } from '../../../shared/reader/index.js';
 import { rankPeople } from '../actions/people-search.js';
-import { activeMentionQuery, insertMention, type MentionPerson, type MentionQuery } from './mentions.js';
+import { activeMentionQuery, insertMention, suggestionsAbove, type MentionPerson, type MentionQuery } from './mentions.js';
 import './compose.css';
 
 const MAX_SUGGESTIONS = 6;
+
+/** The part of the window an element can show: cut by every ancestor that clips its overflow. */
+function visibleBounds(el: HTMLElement): { top: number; bottom: number } {
+  let top = 0;
+  let bottom = window.innerHeight;
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    if (getComputedStyle(p).overflowY === 'visible') continue;
+    const r = p.getBoundingClientRect();
+    top = Math.max(top, r.top);
+    bottom = Math.min(bottom, r.bottom);
+  }
+  return { top, bottom };
+}
 
 interface MentionTextareaProps {
   id: string;
@@ -33,12 +46,24 @@ export function MentionTextarea({ id, value, onChange, onMention, members, onSub
   const [active, setActive] = useState(0);
   /** The "@" whose suggestions were dismissed with Esc, so they stay closed while typing that name. */
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const fieldRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  /** Open the list upwards: the composer sits at the bottom of its panel. */
+  const [above, setAbove] = useState(false);
 
   const query: MentionQuery | null = useMemo(() => activeMentionQuery(value, caret), [value, caret]);
   const suggestions = useMemo(() => (query ? rankPeople(members, query.query, MAX_SUGGESTIONS) : []), [members, query]);
   const open = !!query && suggestions.length > 0 && dismissedAt !== query.start;
   const activeIndex = Math.min(active, Math.max(0, suggestions.length - 1));
   const optionId = (i: number) => `${listId}-${i}`;
+
+  // Measured before paint, so the list never flashes where it would be cut off.
+  useLayoutEffect(() => {
+    const field = fieldRef.current;
+    const list = listRef.current;
+    if (!open || !field || !list) return;
+    setAbove(suggestionsAbove(field.getBoundingClientRect(), visibleBounds(field), list.offsetHeight));
+  }, [open, suggestions.length]);
 
   const trackCaret = (el: HTMLTextAreaElement) => setCaret(el.selectionStart ?? el.value.length);
 
@@ -83,7 +108,7 @@ export function MentionTextarea({ id, value, onChange, onMention, members, onSub
   };
 
   return (
-    <div className="mention-field">
+    <div className="mention-field" ref={fieldRef}>
       <textarea
         id={id}
         ref={textareaRef}
@@ -109,7 +134,7 @@ export function MentionTextarea({ id, value, onChange, onMention, members, onSub
         onFocus={() => setDismissedAt(null)}
       />
       {open && (
-        <ul id={listId} role="listbox" aria-label="People to mention" className="mention-suggestions" data-testid="mention-suggestions">
+        <ul ref={listRef} id={listId} role="listbox" aria-label="People to mention" className={above ? 'mention-suggestions mention-suggestions--above' : 'mention-suggestions'} data-testid="mention-suggestions">
           {suggestions.map((m, i) => (
             <li
               key={m.id}

@@ -175,3 +175,10 @@ export function ignoreName(state: MentionState, name: string): MentionState {
   const key = name.replace(/^@/, '').toLocaleLowerCase();
   return state.resolution.ignored.includes(key) ? state : { ...state, resolution: { ...state.resolution, ignored: [...state.resolution.ignored, key] } };
 }
+
+/** Where the suggestions open: below the field unless that would cut the list off and there is more room above. */
+export function suggestionsAbove(field: { top: number; bottom: number }, bounds: { top: number; bottom: number }, listHeight: number): boolean {
+  const below = bounds.bottom - field.bottom;
+  const above = field.top - bounds.top;
+  return below < listHeight && above > below;
+}

@@ -10,6 +10,7 @@ import { quoteThread } from '../actions/thread-words.js';
 import { receiptHeadline, type MergeReceipt } from '../merge/merge-run.js';
 import { mergeThreads } from '../merge/merge-threads.js';
 import { CandidateCard } from './CandidateCard.js';
+import { MergeConfirm, type ConfirmThread } from './MergeConfirm.js';
 import { SCORE_THRESHOLDS, progressText, scanText } from './dedupe-model.js';
 import { liveCandidates, useDedupe, type QueueEntry } from './dedupe-store.js';
 import './dedupe.css';
@@ -52,7 +53,7 @@ function FullMessage({ itemId, fallback }: { itemId: string; fallback: string })
 /**
  * Clearing duplicates by keyboard: each open thread with strong similar candidates is shown
  * beside them. k keeps it (not a duplicate), m merges the chosen candidates into it,
- * Shift+M merges it into the focused candidate, s skips; ↓/j and ↑ move between candidates,
+ * Shift+M merges it into the focused candidate (both after a confirmation), s skips; ↓/j and ↑ move between candidates,
  * x or Space chooses several. "12 of 87" says how far along the queue is.
  */
 export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueueScreenProps) {
@@ -61,6 +62,8 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [receipt, setReceipt] = useState<MergeReceipt | null>(null);
+  /** A merge waiting for its confirmation (the API cannot undo one). */
+  const [confirming, setConfirming] = useState<{ kept: ConfirmThread; duplicates: ConfirmThread[] } | null>(null);
   const rootRef = useRef<HTMLElement>(null);
   const listId = useId();
 
@@ -73,6 +76,9 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
   const entry: QueueEntry | undefined = s.entries[s.position];
   const candidates = useMemo(() => (entry ? liveCandidates(entry, s) : []), [entry, s]);
   const focusIndex = Math.min(focused, Math.max(0, candidates.length - 1));
+  // The subject's count as the service last said it: its detail is read again after each merge.
+  const subjectDetail = useDedupe((st) => (entry ? st.details[entry.subject.id] : undefined));
+  const subjectReports = subjectDetail && !isFailure(subjectDetail) ? subjectDetail.reportCount : (entry?.subject.reportCount ?? 0);
   const focusedCandidate: SimilarCandidate | undefined = candidates[focusIndex];
   const scanDone = s.phase === 'ready' && s.checked >= s.subjects.length && !s.scanning;
   const finished = scanDone && s.position >= s.entries.length;
@@ -90,17 +96,22 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
     return picked.length > 0 ? picked : focusedCandidate ? [focusedCandidate] : [];
   };
 
-  const merge = async (direction: 'into-this' | 'into-candidate') => {
+  /** Names what would be merged into what, and waits for the person to confirm. */
+  const merge = (direction: 'into-this' | 'into-candidate') => {
     if (!entry || busy) return;
-    const subject = { id: entry.subject.id, reportCount: entry.subject.reportCount };
-    const picked = targets();
+    const subject: ConfirmThread = { id: entry.subject.id, excerpt: entry.subject.excerpt, reportCount: subjectReports };
+    const picked = targets().map((c): ConfirmThread => ({ id: c.id, excerpt: c.line, reportCount: c.reportCount }));
     if (picked.length === 0) return;
+    setConfirming(direction === 'into-this' ? { kept: subject, duplicates: picked } : { kept: picked[0]!, duplicates: [subject] });
+  };
+
+  const runMergeConfirmed = async () => {
+    if (!confirming || busy) return;
+    const { kept, duplicates } = confirming;
+    setConfirming(null);
     setBusy(true);
     setReceipt(null);
-    const result =
-      direction === 'into-this'
-        ? await mergeThreads(projectId, subject, picked.map((c) => ({ id: c.id, reportCount: c.reportCount })))
-        : await mergeThreads(projectId, { id: picked[0]!.id, reportCount: picked[0]!.reportCount }, [subject]);
+    const result = await mergeThreads(projectId, kept, duplicates);
     setBusy(false);
     setReceipt(result);
     setChosen(new Set());
@@ -139,8 +150,8 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
       const actions: Record<string, () => void> = {
         k: h.keep,
         s: h.skip,
-        m: () => void h.merge('into-this'),
-        M: () => void h.merge('into-candidate'),
+        m: () => h.merge('into-this'),
+        M: () => h.merge('into-candidate'),
         j: () => h.move(1),
         ArrowDown: () => h.move(1),
         ArrowUp: () => h.move(-1),
@@ -219,7 +230,8 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
             <h2 id="dedupe-subject-heading">This thread</h2>
             <p className="dedupe__meta">
               <span className={`tag status-tag status-tag--${entry.subject.status}`}>{statusLabel(entry.subject.status)}</span> {typeLabel(entry.subject.type)} ·{' '}
-              <span className="break">{entry.subject.page}</span> · {plural(entry.subject.replyCount, 'reply', 'replies')} · {plural(entry.subject.reportCount, 'report', 'reports')}
+              <span className="break">{entry.subject.page}</span> · {plural(entry.subject.replyCount, 'reply', 'replies')} ·{' '}
+              <span data-testid="dedupe-subject-reports">{plural(subjectReports, 'report', 'reports')}</span>
             </p>
             <FullMessage itemId={entry.subject.id} fallback={entry.subject.excerpt} />
           </section>
@@ -254,10 +266,10 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
           <button type="button" className="button" onClick={keep} disabled={busy}>
             <kbd>k</kbd> Keep: not a duplicate
           </button>
-          <button type="button" className="button button--primary" onClick={() => void merge('into-this')} disabled={busy || candidates.length === 0}>
+          <button type="button" className="button button--primary" onClick={() => merge('into-this')} disabled={busy || candidates.length === 0}>
             <kbd>m</kbd> Merge {chosen.size > 1 ? plural(chosen.size, 'chosen candidate', 'chosen candidates') : 'the candidate'} into this thread
           </button>
-          <button type="button" className="button" onClick={() => void merge('into-candidate')} disabled={busy || !focusedCandidate}>
+          <button type="button" className="button" onClick={() => merge('into-candidate')} disabled={busy || !focusedCandidate}>
             <kbd>Shift</kbd>+<kbd>M</kbd> Merge this thread into {focusedCandidate ? quoteThread(focusedCandidate.line, 32) : 'the candidate'}
           </button>
           <button type="button" className="button button--quiet" onClick={skip} disabled={busy}>
@@ -273,6 +285,7 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
           )}
         </footer>
       )}
+      {confirming && <MergeConfirm kept={confirming.kept} duplicates={confirming.duplicates} onConfirm={() => void runMergeConfirmed()} onCancel={() => setConfirming(null)} />}
     </main>
   );
 }

@@ -56,12 +56,17 @@ interface DedupeState {
   merged(receipt: MergeReceipt): void;
   retryScan(): void;
   fetchDetail(itemId: string): void;
+  /** Reads a thread again (after a merge changed its report count). */
+  refreshDetail(itemId: string): void;
   leave(): void;
 }
 
 let run = 0;
 /** Details being fetched, so prefetch and display never ask twice. */
 const detailsInFlight = new Set<string>();
+/** The latest fetch of each detail: an answer to an older one (sent before a merge) is dropped. */
+const detailFetches = new Map<string, number>();
+let fetchSeq = 0;
 
 const INITIAL = {
   projectId: null,
@@ -196,6 +201,8 @@ export const useDedupe = create<DedupeState>()((set, get) => {
       const gone = new Set(s.gone);
       for (const id of receipt.acceptedIds) gone.add(id);
       set({ gone, stats: { ...s.stats, merged: s.stats.merged + receipt.merged } });
+      // The kept thread gained reports: show the count the service has now, not the one from the scan.
+      if (receipt.acceptedIds.length > 0) for (const id of new Set([receipt.keptId, receipt.canonicalId])) get().refreshDetail(id);
       const entry = get().entries[get().position];
       if (!isLive(entry, get())) advance();
     },
@@ -206,11 +213,22 @@ export const useDedupe = create<DedupeState>()((set, get) => {
 
     fetchDetail(itemId) {
       if (get().details[itemId] || detailsInFlight.has(itemId)) return;
+      get().refreshDetail(itemId);
+    },
+
+    refreshDetail(itemId) {
+      const seq = ++fetchSeq;
+      detailFetches.set(itemId, seq);
       detailsInFlight.add(itemId);
       void getBridge()
         .api.getItem({ itemId })
         .then((res) => {
+          if (detailFetches.get(itemId) !== seq) return;
+          detailFetches.delete(itemId);
           detailsInFlight.delete(itemId);
+          // A failed re-read keeps what was shown; a first read that fails says so.
+          const previous = get().details[itemId];
+          if (!res.ok && previous && !('error' in previous && 'title' in previous)) return;
           set((s) => ({ details: { ...s.details, [itemId]: res.ok ? res.data : actionFailure('Could not load this thread', res.error) } }));
         });
     },

@@ -87,10 +87,12 @@ export function MergeDialog({ projectId, itemIds, onClose }: MergeDialogProps) {
                   {threads.map((t) => (
                     <li key={t.id}>
                       <label className={t.id === keptId ? 'keep-option keep-option--kept' : 'keep-option'}>
-                        <input type="radio" name="kept-thread" value={t.id} checked={t.id === keptId} onChange={() => setKeptId(t.id)} />
+                        {/* Focus starts on the kept thread, never on the merge button: m then Enter must not merge. */}
+                        <input type="radio" name="kept-thread" value={t.id} checked={t.id === keptId} onChange={() => setKeptId(t.id)} autoFocus={t.id === keptId} />
                         <span className="keep-option__text">{quoteThread(t.excerpt, 90)}</span>
                         <span className="keep-option__meta muted">
-                          {statusLabel(t.status)} · {plural(t.reportCount, 'report', 'reports')} · <RelativeTime ms={t.createdAt} />
+                          {/* ID and page tell apart threads whose opening words are the same. */}
+                          <code>{t.id}</code> · {statusLabel(t.status)} · <span className="break">{t.page}</span> · {plural(t.reportCount, 'report', 'reports')} · <RelativeTime ms={t.createdAt} />
                           {t.id === suggestion?.id && <span className="tag tag--accent">suggested</span>}
                         </span>
                       </label>
@@ -109,7 +111,7 @@ export function MergeDialog({ projectId, itemIds, onClose }: MergeDialogProps) {
                 </div>
               )}
               <div className="action-dialog__actions">
-                <button type="button" className="button button--danger" onClick={() => void merge()} disabled={!kept} autoFocus>
+                <button type="button" className="button button--danger" onClick={() => void merge()} disabled={!kept}>
                   Merge {plural(duplicates.length, 'thread', 'threads')} into the kept one
                 </button>
                 <button type="button" className="button button--quiet" onClick={onClose}>

@@ -4,8 +4,8 @@ import type { ItemDetail } from '../../../shared/reader/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { BOARD_STATUSES, STATUS_KEY, statusLabel } from '../../format/labels.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
-import { useSession } from '../../stores/session-store.js';
 import { hasContent, useDrafts } from '../compose/drafts-store.js';
+import { isMine, useMe, type Me } from './authorship.js';
 import type { ThreadStatus } from './use-thread-status.js';
 import { useItemProjectId } from './use-item-project.js';
 import '../actions/actions.css';
@@ -14,18 +14,14 @@ import '../actions/actions.css';
  * Whether the thread already says what changed: the last reply is the caller's own. Then
  * resolving needs no "post what changed first?" question.
  */
-function lastWordIsMine(item: ItemDetail, me: { id: string | undefined; name: string | null }): boolean {
+function lastWordIsMine(item: ItemDetail, me: Me): boolean {
   const last = item.thread.replies[item.thread.replies.length - 1];
-  if (!last) return false;
-  if (me.id && last.authorId) return last.authorId === me.id;
-  // A lean service names authors only: the name the service posts as for us decides.
-  return !!me.name && last.author === me.name;
+  return !!last && isMine(last, me);
 }
 
 /** Status, assignment and duplicates for the thread on screen. */
 export function ThreadActions({ item, status }: { item: ItemDetail; status: ThreadStatus }) {
-  const youId = useSession((s) => s.active?.you?.id);
-  const myName = useSession((s) => s.active?.you?.name ?? s.postedAs);
+  const me = useMe();
   const openDialog = useDialogs((s) => s.open);
   const draft = useDrafts((s) => s.drafts[item.id]);
   const [askingBeforeResolve, setAskingBeforeResolve] = useState(false);
@@ -34,7 +30,7 @@ export function ThreadActions({ item, status }: { item: ItemDetail; status: Thre
 
   const choose = (to: Status) => {
     setAskingBeforeResolve(false);
-    if (to === 'resolved' && status.shown !== 'resolved' && !lastWordIsMine(item, { id: youId, name: myName })) {
+    if (to === 'resolved' && status.shown !== 'resolved' && !lastWordIsMine(item, me)) {
       setAskingBeforeResolve(true);
       return;
     }
@@ -72,15 +68,18 @@ export function ThreadActions({ item, status }: { item: ItemDetail; status: Thre
             </button>
           ))}
         </div>
-        <button type="button" className="button" disabled={merged} onClick={() => openDialog({ kind: 'assign', projectId, itemIds: [item.id] })}>
-          Assign…
-        </button>
-        <button type="button" className="button" disabled={merged} onClick={() => openDialog({ kind: 'find-duplicates', projectId, itemId: item.id })}>
-          Find duplicates…
-        </button>
-        <button type="button" className="button button--quiet" disabled={merged} onClick={() => useDrafts.getState().requestFocus(item.id)}>
-          Reply
-        </button>
+        {/* One group: on a narrow panel the buttons wrap together, never "Reply" alone. */}
+        <div className="thread-actions__buttons">
+          <button type="button" className="button" disabled={merged} onClick={() => openDialog({ kind: 'assign', projectId, itemIds: [item.id] })}>
+            Assign…
+          </button>
+          <button type="button" className="button" disabled={merged} onClick={() => openDialog({ kind: 'find-duplicates', projectId, itemId: item.id })}>
+            Find duplicates…
+          </button>
+          <button type="button" className="button button--quiet" disabled={merged} onClick={() => useDrafts.getState().requestFocus(item.id)}>
+            Reply
+          </button>
+        </div>
       </div>
       {status.pending && (
         <p className="muted" role="status">

@@ -73,12 +73,17 @@ export function ThreadFacts({ item }: { item: ThreadItem }) {
           {item.typeSource && <span className="muted"> · set by {item.typeSource}</span>}
         </Fact>
         <Fact label="Assignee">
-          {item.assignee ? item.assignee.name : <span className="muted">Unassigned</span>}
-          {item.assignee?.mode && (
-            <span className="tag tag--task" title="How the assignee (an agent or a person using one) works on it">
-              {taskLabel(item.assignee.mode)}
-            </span>
-          )}
+          <span data-testid="assignee-fact">
+            {item.assignee ? item.assignee.name : <span className="muted">Unassigned</span>}
+            {item.assignee?.mode && (
+              <>
+                {' '}
+                <span className="tag tag--task" title="How the assignee (an agent or a person using one) works on it">
+                  {taskLabel(item.assignee.mode)}
+                </span>
+              </>
+            )}
+          </span>
         </Fact>
         <Fact label="Agent task">{item.agentTask ? <span className="tag tag--task">{taskLabel(item.agentTask)}</span> : <span className="muted">None</span>}</Fact>
         <Fact label="Reports">

@@ -99,7 +99,7 @@ export function ThreadPanel({ onClose, onSetStatus, headingRef, onKeyDown }: Thr
   }, [onClose]);
 
   return (
-    <aside className="thread-panel" data-testid="thread-view" aria-labelledby="thread-heading" aria-busy={loading} onKeyDown={onKeyDown}>
+    <aside className="thread-panel panel-surface" data-testid="thread-view" aria-labelledby="thread-heading" aria-busy={loading} onKeyDown={onKeyDown}>
       <div className="thread-panel__bar">
         {trail.length > 0 && (
           <button type="button" className="button button--quiet" onClick={() => void back()}>

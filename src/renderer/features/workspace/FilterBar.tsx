@@ -98,7 +98,7 @@ export const FilterBar = memo(function FilterBar({ summary, shown, total }: Filt
   const active = activeFilterCount(filters);
 
   return (
-    <div className="filter-bar" role="group" aria-label="Filters">
+    <div className="filter-bar panel-surface" role="group" aria-label="Filters">
       <SearchField />
       <FilterSelect id="status" label="Status" value={filters.status} anyLabel="Any status" options={options.status} onChange={change} />
       <FilterSelect id="type" label="Type" value={filters.type} anyLabel="Any type" options={options.type} onChange={change} />

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { useBoard } from '../../stores/board-store.js';
 import { useBulk } from '../../stores/bulk-store.js';
 import { activeFilterCount } from '../../stores/filter-model.js';
+import { sameCause } from '../../stores/failure.js';
 import { useMembers } from '../../stores/members-store.js';
 import { useSavedViews } from '../../stores/saved-views-store.js';
 import { useSelection } from '../../stores/selection-store.js';
@@ -121,7 +122,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
       {data && <ListBanners capped={data.capped} scanLimit={data.scanLimit} unlisted={data.unlisted} unreadable={data.unreadable} onRetrySearch={refresh} />}
       {loadProblem && (
         <div className="workspace__problem">
-          <ErrorMessage problem={loadProblem} onRetry={refresh} />
+          <ErrorMessage problem={loadProblem} onRetry={refresh} also={moveProblem && sameCause(moveProblem, loadProblem) ? [`${moveProblem.title}.`] : []} />
           {!data && (
             <button type="button" className="button button--quiet" onClick={() => go({ name: 'projects' })}>
               Choose another project
@@ -129,7 +130,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
           )}
         </div>
       )}
-      {moveProblem && (
+      {moveProblem && !(loadProblem && sameCause(moveProblem, loadProblem)) && (
         <ErrorMessage
           problem={moveProblem}
           onDismiss={useBoard.getState().dismissMoveProblem}

@@ -8,6 +8,7 @@ import { refresh } from './workspace-commands.js';
 function LoadStatus() {
   const progress = useBoard((s) => s.progress);
   const loadedAt = useBoard((s) => s.loadedAt);
+  const failed = useBoard((s) => s.loadProblem !== null);
   if (progress) {
     return (
       <span className="workspace-toolbar__progress">
@@ -15,6 +16,20 @@ function LoadStatus() {
         <span>
           Loading… {progress.done} of {progress.planned} requests · {progress.rows.toLocaleString('en-US')} threads so far
         </span>
+      </span>
+    );
+  }
+  // A refresh that failed is not an update: say so, and how old the threads on screen are.
+  if (failed) {
+    return (
+      <span className="workspace-toolbar__failed" data-testid="load-status">
+        Refresh failed
+        {loadedAt !== null && (
+          <span className="muted">
+            {' '}
+            · threads as of <RelativeTime ms={loadedAt} />
+          </span>
+        )}
       </span>
     );
   }

@@ -27,7 +27,7 @@ export function ChartFigure<R>({ title, description, rows, columns, rowKey, test
   const tableId = useId();
   const titleId = useId();
   return (
-    <figure className="chart-figure" aria-labelledby={titleId} data-testid={testId}>
+    <figure className="chart-figure panel-surface" aria-labelledby={titleId} data-testid={testId}>
       <div className="chart-figure__head">
         <h3 id={titleId}>{title}</h3>
         <button type="button" className="button button--quiet no-print" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((v) => !v)}>

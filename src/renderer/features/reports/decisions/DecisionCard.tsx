@@ -19,7 +19,7 @@ interface DecisionCardProps {
 export function DecisionCard({ decision: d, number, onDraftRule, ruleBlocked, ruleBlockedId }: DecisionCardProps) {
   const headingId = `decision-${d.id}`;
   return (
-    <article className="decision" aria-labelledby={headingId} data-testid="decision" data-item-id={d.id}>
+    <article className="decision panel-surface" aria-labelledby={headingId} data-testid="decision" data-item-id={d.id}>
       <header className="decision__head">
         <h3 id={headingId} className="decision__title">
           <span className="decision__number">{number}.</span> <ThreadRef row={d} />

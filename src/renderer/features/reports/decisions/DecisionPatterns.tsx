@@ -6,7 +6,7 @@ import { formatCount } from '../model/numbers.js';
 /** Types people corrected by hand: where the automatic type was wrong, and what it should have been. */
 export function CorrectionsPanel({ corrections }: { corrections: DecisionsResponse['corrections'] }) {
   return (
-    <section className="report-panel" aria-labelledby="corrections-title">
+    <section className="report-panel panel-surface" aria-labelledby="corrections-title">
       <h2 id="corrections-title">Types corrected by hand</h2>
       {corrections.length === 0 ? (
         <p className="muted">No type was corrected by hand.</p>
@@ -39,7 +39,7 @@ export function CorrectionsPanel({ corrections }: { corrections: DecisionsRespon
 /** Pages and files where threads keep getting resolved: candidates for a rule or a fix at the root. */
 export function RecurringPanel({ recurring }: { recurring: DecisionsResponse['recurring'] }) {
   return (
-    <section className="report-panel" aria-labelledby="recurring-title">
+    <section className="report-panel panel-surface" aria-labelledby="recurring-title">
       <h2 id="recurring-title">Where outcomes recur</h2>
       {recurring.length === 0 ? (
         <p className="muted">No page or file has two or more resolved threads.</p>

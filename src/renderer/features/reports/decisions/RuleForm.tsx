@@ -113,7 +113,7 @@ export function RuleForm({ textareaRef, blocked, blockedId }: RuleFormProps) {
   const describedBy = [ids.help, ids.counter, draftProblem ? ids.problem : null, blocked ? blockedId : null].filter(Boolean).join(' ');
 
   return (
-    <section className="report-panel rule-form no-print" aria-labelledby="rule-form-title" data-testid="rule-form">
+    <section className="report-panel panel-surface rule-form no-print" aria-labelledby="rule-form-title" data-testid="rule-form">
       <h2 id="rule-form-title">Save a rule</h2>
       <p id={ids.help} className="field__help">
         A rule is one sentence added to the project context under “Rules learned”; it guides how future threads are typed.

@@ -5,7 +5,7 @@ import { splitProjectContext } from '../model/project-context.js';
 export function RulesPanel({ rules }: { rules: DecisionsResponse['rules'] }) {
   const { written, rules: learned } = splitProjectContext(rules.projectContext);
   return (
-    <section className="report-panel" aria-labelledby="rules-title" data-testid="rules-panel">
+    <section className="report-panel panel-surface" aria-labelledby="rules-title" data-testid="rules-panel">
       <h2 id="rules-title">Rules learned</h2>
       {learned.length === 0 ? (
         <p className="muted">No rules saved yet.</p>

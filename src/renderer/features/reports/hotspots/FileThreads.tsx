@@ -43,7 +43,7 @@ export function FileThreads({ file }: { file: HotspotFile }) {
   const items = matches?.items ?? [];
   const matched = matches?.matched ?? 0;
   return (
-    <section className="report-panel file-threads" aria-labelledby="file-threads-title" data-testid="file-threads" data-file={file.file}>
+    <section className="report-panel panel-surface file-threads" aria-labelledby="file-threads-title" data-testid="file-threads" data-file={file.file}>
       <div className="file-threads__head">
         <h2 id="file-threads-title" className="break" tabIndex={-1}>
           Threads of <code>{file.file}</code>

@@ -72,7 +72,7 @@ export function HotspotsTab() {
             </p>
           )}
           <div className={selectedFile ? 'hotspots-layout hotspots-layout--with-file' : 'hotspots-layout'}>
-            <section className="report-panel" aria-labelledby="hotspot-files-title">
+            <section className="report-panel panel-surface" aria-labelledby="hotspot-files-title">
               <h2 id="hotspot-files-title">Files</h2>
               <HotspotFiles files={files} selected={selected} onSelect={select} />
             </section>

@@ -24,7 +24,7 @@ export function ReviewSectionView<S extends ReviewSection>({ section }: { sectio
   const headingId = `review-section-${section}`;
 
   return (
-    <section className="report-section review-section" aria-labelledby={headingId} data-testid={`review-section-${section}`} aria-busy={state.loading !== null}>
+    <section className="report-section panel-surface review-section" aria-labelledby={headingId} data-testid={`review-section-${section}`} aria-busy={state.loading !== null}>
       <div className="report-section__head">
         <h2 id={headingId} tabIndex={-1}>
           {meta.title} <span className="report-section__count">{formatCount(state.total)}</span>

@@ -15,11 +15,20 @@ import { formatCount } from '../model/numbers.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
 import { unreadableOf } from '../../../../shared/reader/problems.js';
 
-/** Moves to a section's heading. Not an <a href="#…">: the URL fragment is the app's route. */
+/**
+ * Moves to a section's heading. Not an <a href="#…">: the URL fragment is the app's route.
+ * Only the report's own scroll container moves: scrollIntoView would scroll every ancestor,
+ * the document included, and push the app's header out of a window that cannot scroll back.
+ */
 function jumpTo(section: ReviewSection) {
   const heading = document.getElementById(`review-section-${section}`);
-  heading?.scrollIntoView({ block: 'start' });
-  heading?.focus();
+  if (!heading) return;
+  const container = heading.closest<HTMLElement>('.reports-screen');
+  if (container) {
+    const top = heading.getBoundingClientRect().top - container.getBoundingClientRect().top + container.scrollTop;
+    container.scrollTo({ top: Math.max(0, top - 8) });
+  }
+  heading.focus({ preventScroll: true });
 }
 
 function SectionLinks() {

@@ -26,7 +26,7 @@ export function BriefingForm() {
   };
 
   return (
-    <form className="briefing-form no-print" onSubmit={submit} aria-label="Briefing">
+    <form className="briefing-form panel-surface no-print" onSubmit={submit} aria-label="Briefing">
       <fieldset className="briefing-modes">
         <legend className="visually-hidden">What the briefing covers</legend>
         {(['bookmark', 'date'] as const).map((m) => (

@@ -72,7 +72,7 @@ const ABOUT_YOU = new Set<BriefingSectionKey>(['assignedToYou', 'mentionsYou']);
 function Section({ meta, briefing }: { meta: BriefingSectionMeta; briefing: WhatsNewResponse }) {
   const headingId = `briefing-${meta.key}`;
   return (
-    <section className={`report-section${ABOUT_YOU.has(meta.key) ? ' report-section--half' : ''}`} aria-labelledby={headingId} data-testid={`briefing-section-${meta.key}`}>
+    <section className={`report-section panel-surface${ABOUT_YOU.has(meta.key) ? ' report-section--half' : ''}`} aria-labelledby={headingId} data-testid={`briefing-section-${meta.key}`}>
       <h3 id={headingId} className="report-section__title">
         {meta.title} <span className="report-section__count">{formatCount(meta.count)}</span>
         {meta.detail && <span className="report-section__detail"> {meta.detail}</span>}
