@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/api/index.js';
+import type { AppDeps } from './app-deps.js';
 import { systemClock, type Clock } from './clock.js';
 import { authenticate, authenticateFromMemory, requireSomeAvailable, type Caller } from './domain/caller.js';
 import { ApiError, tooManyFailedTokens, tooManyRequests } from './domain/errors.js';
@@ -46,13 +47,6 @@ export interface ServerOptions {
   publicUrl?: string;
   /** Slow-client limits; defaults in http/timeouts.ts. */
   timeouts?: Partial<ServerTimeouts>;
-}
-
-/** What route modules need; built once per server. */
-export interface AppDeps {
-  db: Db;
-  clock: Clock;
-  renderPng: RenderPng;
 }
 
 export function createServer(opts: ServerOptions): FastifyInstance {

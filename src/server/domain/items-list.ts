@@ -44,7 +44,7 @@ export function toItemRow(t: ThreadRow): ItemRow {
 /** Every message of the window (first messages and replies), lower-cased once per snapshot. */
 async function lowerCasedTexts(snapshot: ProjectSnapshot): Promise<readonly { itemId: string; lower: string }[]> {
   const { list } = await snapshot.messages();
-  return snapshot.derive('lowerCasedTexts', () => list.map((m) => ({ itemId: m.itemId, lower: m.body.toLocaleLowerCase() })));
+  return snapshot.derive('lowerCasedTexts', () => list.map((m) => ({ itemId: m.itemId, lower: m.body.toLocaleLowerCase() })), true);
 }
 
 async function threadsContaining(snapshot: ProjectSnapshot, q: string): Promise<Set<string>> {

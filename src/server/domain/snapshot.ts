@@ -1,9 +1,9 @@
 import { LIMITS } from '../../shared/api/index.js';
 import { countMergedDuplicates, eventsOf, messagesOf, type HistoryEvent, type HistoryMessage } from '../storage/history.js';
-import { scanThreads, type ThreadRow } from '../storage/items.js';
+import { readThread, scanThreads, type ThreadRow } from '../storage/items.js';
 import type { Db } from '../storage/open.js';
 import { ReadCache } from '../storage/read-cache.js';
-import type { TableName } from '../storage/write-tracker.js';
+import { trackerOf, type TableName } from '../storage/write-tracker.js';
 import { groupBy } from './report-rows.js';
 
 /** Messages and events of the window's threads, as the reports read them. */
@@ -43,6 +43,8 @@ function freezeRecords<T extends object>(list: T[]): readonly T[] {
  */
 export class ProjectSnapshot {
   private readonly derived = new Map<string, unknown>();
+  /** Names of derived values that depend on no patchable field (see withThread). */
+  private readonly unpatched = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -53,25 +55,63 @@ export class ProjectSnapshot {
     readonly capped: boolean,
   ) {}
 
-  /** A value computed from this snapshot once; `name` must identify the computation. */
-  derive<T>(name: string, compute: (s: ProjectSnapshot) => T): T {
-    if (!this.derived.has(name)) this.derived.set(name, compute(this));
+  /**
+   * A value computed from this snapshot once; `name` must identify the computation.
+   * `apartFromStatus`: the value reads neither status, resolution time nor assignee of any
+   * thread (only which threads are in the window, their text and messages), so a snapshot
+   * patched for a status change or an assignment keeps it (see withThread).
+   */
+  derive<T>(name: string, compute: (s: ProjectSnapshot) => T, apartFromStatus = false): T {
+    if (!this.derived.has(name)) {
+      this.derived.set(name, compute(this));
+      if (apartFromStatus) this.unpatched.add(name);
+    }
     return this.derived.get(name) as T;
   }
 
   /** Like derive, for computations that read more; a failed one is tried again next time. */
-  deriveAsync<T>(name: string, compute: (s: ProjectSnapshot, db: Db) => Promise<T>): Promise<T> {
+  deriveAsync<T>(name: string, compute: (s: ProjectSnapshot, db: Db) => Promise<T>, apartFromStatus = false): Promise<T> {
     const known = this.derived.get(name) as Promise<T> | undefined;
     if (known) return known;
     const value = compute(this, this.db);
     this.derived.set(name, value);
-    value.catch(() => this.derived.delete(name));
+    if (apartFromStatus) this.unpatched.add(name);
+    value.catch(() => {
+      this.derived.delete(name);
+      this.unpatched.delete(name);
+    });
     return value;
+  }
+
+  /**
+   * This snapshot with one thread's row replaced by `row`, read again after a write that
+   * changed only its status, resolution time or assignee (nothing that moves a thread in or
+   * out of the window): values derived apart from those carry over, the others are
+   * computed again on first use. Undefined when `row` differs in anything else, so the
+   * caller reads the window again instead.
+   */
+  withThread(row: ThreadRow): ProjectSnapshot | undefined {
+    const at = this.threads.findIndex((t) => t.id === row.id);
+    // Not in the window: nothing the snapshot holds changed.
+    if (at < 0) return this;
+    const old = this.threads[at]!;
+    for (const field of Object.keys(row) as (keyof ThreadRow)[]) {
+      if (!PATCHABLE.has(field) && old[field] !== row[field]) return undefined;
+    }
+    if (Object.keys(old).length !== Object.keys(row).length) return undefined;
+    const threads = this.threads.slice();
+    threads[at] = Object.freeze({ ...row });
+    const next = new ProjectSnapshot(this.db, this.projectId, Object.freeze(threads), this.capped);
+    for (const name of this.unpatched) {
+      next.derived.set(name, this.derived.get(name));
+      next.unpatched.add(name);
+    }
+    return next;
   }
 
   /** Messages of the window's threads; similar and the text filter need no events. */
   messages(): Promise<Grouped<HistoryMessage>> {
-    return this.deriveAsync('messages', (s, db) => windowMessages.get(db, s.projectId, s.ids()));
+    return this.deriveAsync('messages', (s, db) => windowMessages.get(db, s.projectId, s.ids()), true);
   }
 
   history(): Promise<WindowHistory> {
@@ -82,14 +122,17 @@ export class ProjectSnapshot {
   }
 
   private ids(): string[] {
-    return this.derive('ids', (s) => s.threads.map((t) => t.id));
+    return this.derive('ids', (s) => s.threads.map((t) => t.id), true);
   }
 
   /** Merged duplicates of the whole project (the review's count), not only of the window. */
   mergedDuplicates(): Promise<number> {
-    return this.deriveAsync('mergedDuplicates', (s, db) => countMergedDuplicates(db, s.projectId));
+    return this.deriveAsync('mergedDuplicates', (s, db) => countMergedDuplicates(db, s.projectId), true);
   }
 }
+
+/** The fields a status change or an assignment changes in a thread's row. */
+const PATCHABLE: ReadonlySet<keyof ThreadRow> = new Set<keyof ThreadRow>(['status', 'resolvedAt', 'assigneeId', 'assigneeName']);
 
 /** Projects whose snapshot (and window messages and events) are kept. */
 const SNAPSHOTS_KEPT = 8;
@@ -114,7 +157,7 @@ class WindowPart<T extends object> {
     private readonly read: (db: Db, ids: string[]) => Promise<T[]>,
     private readonly itemOf: (x: T) => string,
   ) {
-    this.cache = new ReadCache(tables, SNAPSHOTS_KEPT);
+    this.cache = new ReadCache(tables, SNAPSHOTS_KEPT, true);
   }
 
   get(db: Db, projectId: string, ids: string[]): Promise<Grouped<T>> {
@@ -140,7 +183,13 @@ const windowEvents = new WindowPart<HistoryEvent>(['item_events', 'users'], even
  * authors' names, their events. Writes to others (notifications, bookmarks, rules…) leave
  * snapshots valid. A few projects are kept; each holds at most one window of threads.
  */
-const snapshots = new ReadCache<string, ProjectSnapshot>(['items', 'messages', 'users', 'item_events'], SNAPSHOTS_KEPT);
+const SNAPSHOT_TABLES: readonly TableName[] = ['items', 'messages', 'users', 'item_events'];
+const snapshots = new ReadCache<string, ProjectSnapshot>(SNAPSHOT_TABLES, SNAPSHOTS_KEPT, true);
+
+/** Windows read from the database so far (all projects): tests check what a write left in memory with it. */
+export function snapshotLoads(): number {
+  return snapshots.loads;
+}
 
 /** The project's snapshot when it is in memory and fresh; undefined when it must be read. */
 export function snapshotInMemory(db: Db, projectId: string): ProjectSnapshot | undefined {
@@ -153,4 +202,30 @@ export function projectSnapshot(db: Db, projectId: string): Promise<ProjectSnaps
     const capped = rows.length > LIMITS.scanLimit;
     return new ProjectSnapshot(db, projectId, freezeRecords(capped ? rows.slice(0, LIMITS.scanLimit) : rows), capped);
   });
+}
+
+/**
+ * Runs `write` in one transaction whose statements are declared to be within `projectId`
+ * (storage/write-tracker.ts): other projects' snapshots stay in memory. When `thread` is
+ * given, the write may change only that thread's status, resolution time or assignee:
+ * its row is read again inside the transaction and patched into the project's snapshot
+ * once the transaction has committed, instead of the whole window being read again.
+ */
+export async function writeInProject<T>(db: Db, projectId: string, write: (t: Db) => Promise<T>, thread?: string): Promise<T> {
+  const tracker = trackerOf(db);
+  if (!tracker) return db.transaction().execute((t) => write(t as unknown as Db));
+  let patch: { before: number; after: number; row: ThreadRow | null } | null = null;
+  const result = await db.transaction().execute(async (trx) => {
+    const t = trx.withPlugin(tracker.marker(projectId)) as unknown as Db;
+    // Inside the transaction the connection is ours: only `write` moves the version.
+    const before = tracker.version(SNAPSHOT_TABLES, projectId);
+    const value = await write(t);
+    const after = tracker.version(SNAPSHOT_TABLES, projectId);
+    if (thread !== undefined && after !== before) patch = { before, after, row: await readThread(t, thread) };
+    return value;
+  });
+  const p = patch as { before: number; after: number; row: ThreadRow | null } | null;
+  // A thread that is not live (merged, gone) cannot be patched: the window is read again.
+  if (p) snapshots.patch(db, projectId, p.before, p.after, (s) => (p.row ? s.withThread(p.row) : undefined));
+  return result;
 }

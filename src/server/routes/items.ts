@@ -10,7 +10,7 @@ import { setStatus } from '../domain/item-status.js';
 import { listFromMemory, listItems } from '../domain/items-list.js';
 import { baseUrlOf, callerOf } from '../http/context.js';
 import { frozenJsonSender } from '../http/frozen-json.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 
 export function itemRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

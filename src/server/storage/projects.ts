@@ -44,7 +44,7 @@ const toRecord = (r: Raw): ProjectRecord => ({ ...r, archived: r.archived === 1 
  * thread write moves lastActivityAt, so they are re-read after each). Records are frozen:
  * callers share them.
  */
-const byId = new ReadCache<string, ProjectRecord | null>(['projects', 'workspaces'], 1024);
+const byId = new ReadCache<string, ProjectRecord | null>(['projects', 'workspaces'], 1024, true);
 const activeByWorkspaces = new ReadCache<string, readonly ProjectRecord[]>(['projects', 'workspaces'], 256);
 
 export function findProject(db: Db, projectId: string): Promise<ProjectRecord | null> {
