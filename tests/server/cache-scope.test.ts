@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { snapshotLoads } from '../../src/server/domain/snapshot.js';
+import { windowLoads } from '../../src/server/domain/snapshot.js';
 import { startServer, type Running } from './support/harness.js';
 import { reportsWorld } from './support/reports-world.js';
 import { DAY, NOW, TOKENS, type Loose } from './support/world.js';
@@ -9,9 +9,9 @@ import { DAY, NOW, TOKENS, type Loose } from './support/world.js';
 /**
  * Writes through the API are declared within their project (storage/write-tracker.ts), so
  * they leave other projects' windows in memory; status changes and assignments patch their
- * own project's window instead of having it read again (domain/snapshot.ts). snapshotLoads()
- * counts windows read from the database: it shows what a write left in memory without
- * timing anything. cache-invalidation.test.ts proves every read is fresh after every write.
+ * own project's window instead of having it read again (domain/snapshot.ts). windowLoads()
+ * counts reads of windows (threads, messages, events) from the database: it shows what a
+ * write left in memory without timing anything. cache-invalidation.test.ts proves every read is fresh after every write.
  */
 
 let s: Running;
@@ -34,9 +34,9 @@ const write = async (path: string, body: unknown) => {
 
 /** Windows read from the database while `reads` runs. */
 async function loadsDuring(reads: () => Promise<unknown>): Promise<number> {
-  const before = snapshotLoads();
+  const before = windowLoads();
   await reads();
-  return snapshotLoads() - before;
+  return windowLoads() - before;
 }
 
 /** Everything p_web answers from its window and what is derived from it, as a caller sees it. */

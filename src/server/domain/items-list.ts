@@ -83,11 +83,13 @@ function filtersOf(caller: Caller, query: ItemsQuery): Filters {
   };
 }
 
+const sameHeading = (a: ProjectRecord, b: ProjectRecord) => a === b || (a.id === b.id && a.name === b.name && a.slug === b.slug);
+
 function knownList(snapshot: ProjectSnapshot, project: ProjectRecord, key: string): ItemsResponse | undefined {
   const results = snapshot.derive('itemsResults', (): Results => new Map());
   const known = results.get(key);
-  // The project record is cached until the project is written, so identity means unchanged.
-  if (!known || known.project !== project) return undefined;
+  // The list quotes the project's ID, name and slug (its activity time changes with every write).
+  if (!known || !sameHeading(known.project, project)) return undefined;
   results.delete(key);
   results.set(key, known);
   return known.response;

@@ -1,8 +1,9 @@
 import { LIMITS } from '../../shared/api/index.js';
-import { countMergedDuplicates, eventsOf, messagesOf, type HistoryEvent, type HistoryMessage } from '../storage/history.js';
+import { byEventOrder, countMergedDuplicates, eventsOf, messagesOf, type HistoryEvent, type HistoryMessage } from '../storage/history.js';
 import { readThread, scanThreads, type ThreadRow } from '../storage/items.js';
 import type { Db } from '../storage/open.js';
-import { ReadCache } from '../storage/read-cache.js';
+import { projectRecordRefresher } from '../storage/projects.js';
+import { ReadCache, type Refresher } from '../storage/read-cache.js';
 import { trackerOf, type TableName } from '../storage/write-tracker.js';
 import { groupBy } from './report-rows.js';
 
@@ -160,6 +161,37 @@ class WindowPart<T extends object> {
     this.cache = new ReadCache(tables, SNAPSHOTS_KEPT, true);
   }
 
+  /**
+   * For a write that adds to one thread's records (an event of a status change or an
+   * assignment): they are read again inside its transaction and merged into the window's
+   * list in `order`, which must be the list's own (a total order), once it committed.
+   */
+  refresher(db: Db, projectId: string, thread: string, order: (a: T, b: T) => number): Refresher {
+    return this.cache.refresher(db, projectId, async (t) => {
+      const mine = (await this.read(t, [thread])).sort(order);
+      return (window, ids) => {
+        if (!ids?.includes(thread)) return window;
+        const others = window.list.filter((x) => this.itemOf(x) !== thread);
+        const list: T[] = [];
+        let i = 0;
+        for (const x of others) {
+          while (i < mine.length && order(mine[i]!, x) < 0) list.push(mine[i++]!);
+          list.push(x);
+        }
+        while (i < mine.length) list.push(mine[i++]!);
+        const byItem = new Map(window.byItem);
+        const group = freezeRecords(list.filter((x) => this.itemOf(x) === thread));
+        if (group.length > 0) byItem.set(thread, group);
+        else byItem.delete(thread);
+        return { list: freezeRecords(list), byItem };
+      };
+    });
+  }
+
+  loads(): number {
+    return this.cache.loads;
+  }
+
   get(db: Db, projectId: string, ids: string[]): Promise<Grouped<T>> {
     return this.cache.get(
       db,
@@ -186,9 +218,12 @@ const windowEvents = new WindowPart<HistoryEvent>(['item_events', 'users'], even
 const SNAPSHOT_TABLES: readonly TableName[] = ['items', 'messages', 'users', 'item_events'];
 const snapshots = new ReadCache<string, ProjectSnapshot>(SNAPSHOT_TABLES, SNAPSHOTS_KEPT, true);
 
-/** Windows read from the database so far (all projects): tests check what a write left in memory with it. */
-export function snapshotLoads(): number {
-  return snapshots.loads;
+/**
+ * Reads of windows (threads, their messages, their events) from the database so far, all
+ * projects together: tests check what a write left in memory with it.
+ */
+export function windowLoads(): number {
+  return snapshots.loads + windowMessages.loads() + windowEvents.loads();
 }
 
 /** The project's snapshot when it is in memory and fresh; undefined when it must be read. */
@@ -214,18 +249,26 @@ export function projectSnapshot(db: Db, projectId: string): Promise<ProjectSnaps
 export async function writeInProject<T>(db: Db, projectId: string, write: (t: Db) => Promise<T>, thread?: string): Promise<T> {
   const tracker = trackerOf(db);
   if (!tracker) return db.transaction().execute((t) => write(t as unknown as Db));
-  let patch: { before: number; after: number; row: ThreadRow | null } | null = null;
+  const refreshers = [projectRecordRefresher(db, projectId)];
+  if (thread !== undefined) {
+    refreshers.push(
+      snapshots.refresher(db, projectId, async (t) => {
+        const row = await readThread(t, thread);
+        // A thread that is not live (merged, gone) cannot be patched: the window is read again.
+        return (s) => (row ? s.withThread(row) : undefined);
+      }),
+      windowEvents.refresher(db, projectId, thread, byEventOrder),
+    );
+  }
+  const patches: (() => void)[] = [];
   const result = await db.transaction().execute(async (trx) => {
     const t = trx.withPlugin(tracker.marker(projectId)) as unknown as Db;
-    // Inside the transaction the connection is ours: only `write` moves the version.
-    const before = tracker.version(SNAPSHOT_TABLES, projectId);
+    // Inside the transaction the connection is ours: only `write` moves the versions.
+    for (const r of refreshers) r.before();
     const value = await write(t);
-    const after = tracker.version(SNAPSHOT_TABLES, projectId);
-    if (thread !== undefined && after !== before) patch = { before, after, row: await readThread(t, thread) };
+    for (const r of refreshers) patches.push(await r.after(t));
     return value;
   });
-  const p = patch as { before: number; after: number; row: ThreadRow | null } | null;
-  // A thread that is not live (merged, gone) cannot be patched: the window is read again.
-  if (p) snapshots.patch(db, projectId, p.before, p.after, (s) => (p.row ? s.withThread(p.row) : undefined));
+  for (const p of patches) p();
   return result;
 }

@@ -12,6 +12,12 @@ interface Entry<V> {
 const sameInputs = (a: readonly string[] | null, b: readonly string[] | null) =>
   a === b || (a !== null && b !== null && a.length === b.length && a.every((x, i) => x === b[i]));
 
+/** See ReadCache.refresher. */
+export interface Refresher {
+  before(): void;
+  after(t: Db): Promise<() => void>;
+}
+
 /**
  * Results of reads, kept until one of the tables they were read from is written (see
  * WriteTracker), per database, for at most `maxEntries` keys (least recently used go).
@@ -99,17 +105,41 @@ export class ReadCache<K, V> {
    * right before the write is patched; anything else is left to go stale and be read again.
    * `change` returning undefined means it cannot account for the write: the entry goes.
    */
-  patch(db: Db, key: K, before: number, after: number, change: (value: V) => V | undefined): void {
+  patch(db: Db, key: K, before: number, after: number, change: (value: V, inputs: readonly string[] | null) => V | undefined): void {
     const tracker = trackerOf(db);
     const entries = tracker && this.perDb.get(tracker);
     const hit = entries?.get(key);
     if (!entries || !hit?.settled || hit.version !== before) return;
-    const value = change(hit.settled.value);
+    const value = change(hit.settled.value, hit.inputs);
     if (value === undefined) {
       entries.delete(key);
       return;
     }
     entries.set(key, { version: after, inputs: hit.inputs, value: Promise.resolve(value), settled: { value } });
+  }
+
+  /**
+   * patch() for a write in a transaction: `before()` inside it before it writes, `after(t)`
+   * inside it once it has written, which calls `reread(t)` (when the write moved this
+   * entry's version and the entry is loaded) for what the write changed; the function it
+   * returns, called once the transaction committed, patches the entry with that.
+   */
+  refresher(db: Db, key: K, reread: (t: Db) => Promise<(value: V, inputs: readonly string[] | null) => V | undefined>): Refresher {
+    let before: number | null = null;
+    return {
+      before: () => {
+        before = this.versionFor(db, key);
+      },
+      after: async (t) => {
+        const after = this.versionFor(db, key);
+        const tracker = trackerOf(db);
+        const hit = tracker && this.perDb.get(tracker)?.get(key);
+        if (before === null || after === null || after === before || !hit?.settled || hit.version !== before) return () => {};
+        const change = await reread(t);
+        const from = before;
+        return () => this.patch(db, key, from, after, change);
+      },
+    };
   }
 
   private fresh(entries: Map<K, Entry<V>>, key: K, version: number, inputs: readonly string[] | null): Entry<V> | null {
