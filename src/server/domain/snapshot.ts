@@ -44,8 +44,8 @@ function freezeRecords<T extends object>(list: T[]): readonly T[] {
  */
 export class ProjectSnapshot {
   private readonly derived = new Map<string, unknown>();
-  /** Names of derived values that depend on no patchable field (see withThread). */
-  private readonly unpatched = new Set<string>();
+  /** How derived values carry over to a patched snapshot, by name (see withThread). */
+  private readonly carried = new Map<string, Carry<unknown>>();
 
   constructor(
     private readonly db: Db,
@@ -58,14 +58,16 @@ export class ProjectSnapshot {
 
   /**
    * A value computed from this snapshot once; `name` must identify the computation.
-   * `apartFromStatus`: the value reads neither status, resolution time nor assignee of any
-   * thread (only which threads are in the window, their text and messages), so a snapshot
-   * patched for a status change or an assignment keeps it (see withThread).
+   * `carry`: how a snapshot patched for a status change or an assignment (see withThread)
+   * gets the value without computing it again: `true` when the value reads neither status,
+   * resolution time nor assignee of any thread (only which threads are in the window, their
+   * text and messages), or a function adjusting it for one thread's change. Without it the
+   * patched snapshot computes the value again on first use.
    */
-  derive<T>(name: string, compute: (s: ProjectSnapshot) => T, apartFromStatus = false): T {
+  derive<T>(name: string, compute: (s: ProjectSnapshot) => T, carry?: Carry<T>): T {
     if (!this.derived.has(name)) {
       this.derived.set(name, compute(this));
-      if (apartFromStatus) this.unpatched.add(name);
+      if (carry) this.carried.set(name, carry as Carry<unknown>);
     }
     return this.derived.get(name) as T;
   }
@@ -76,10 +78,10 @@ export class ProjectSnapshot {
     if (known) return known;
     const value = compute(this, this.db);
     this.derived.set(name, value);
-    if (apartFromStatus) this.unpatched.add(name);
+    if (apartFromStatus) this.carried.set(name, true);
     value.catch(() => {
       this.derived.delete(name);
-      this.unpatched.delete(name);
+      this.carried.delete(name);
     });
     return value;
   }
@@ -101,11 +103,16 @@ export class ProjectSnapshot {
     }
     if (Object.keys(old).length !== Object.keys(row).length) return undefined;
     const threads = this.threads.slice();
-    threads[at] = Object.freeze({ ...row });
+    // Built from the old row so it keeps its shape: lists filter all rows of the window with
+    // the same code, which stays fast only while every row has the same hidden class.
+    const patched = { ...old };
+    for (const field of PATCHABLE) (patched as Record<string, unknown>)[field] = row[field];
+    threads[at] = Object.freeze(patched);
     const next = new ProjectSnapshot(this.db, this.projectId, Object.freeze(threads), this.capped);
-    for (const name of this.unpatched) {
-      next.derived.set(name, this.derived.get(name));
-      next.unpatched.add(name);
+    for (const [name, carry] of this.carried) {
+      const value = this.derived.get(name);
+      next.derived.set(name, carry === true ? value : carry(value, old, next.threads[at]!));
+      next.carried.set(name, carry);
     }
     return next;
   }
@@ -131,6 +138,9 @@ export class ProjectSnapshot {
     return this.deriveAsync('mergedDuplicates', (s, db) => countMergedDuplicates(db, s.projectId), true);
   }
 }
+
+/** See ProjectSnapshot.derive. */
+export type Carry<T> = true | ((value: T, before: ThreadRow, after: ThreadRow) => T);
 
 /** The fields a status change or an assignment changes in a thread's row. */
 const PATCHABLE: ReadonlySet<keyof ThreadRow> = new Set<keyof ThreadRow>(['status', 'resolvedAt', 'assigneeId', 'assigneeName']);

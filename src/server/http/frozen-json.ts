@@ -13,7 +13,7 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
  * serializer as usual. Headers and bytes are those fastify would send for the object.
  */
 export function frozenJsonSender(schema: z.ZodType, method: string, url: string): (reply: FastifyReply, data: object) => FastifyReply {
-  const serialize = serializerCompiler({ schema, method, url, httpStatus: '200' });
+  const serialize = encoderFor(schema, method, url);
   const memo = new WeakMap<object, Buffer>();
   return (reply, data) => {
     if (!Object.isFrozen(data)) return reply.send(data);
@@ -23,5 +23,46 @@ export function frozenJsonSender(schema: z.ZodType, method: string, url: string)
       memo.set(data, bytes);
     }
     return reply.type(JSON_UTF8).send(bytes);
+  };
+}
+
+type Encode = (value: unknown) => string;
+
+/**
+ * The bytes the serializer writes for `schema`, remembered for each frozen object inside
+ * the answer too: answers made after a status change share all rows but one, the
+ * summary's type and page counts and so on with the answers before it, and only what is
+ * new is checked and encoded. An object schema's answer is its fields in schema order,
+ * each encoded by its own schema, and an array's its elements by the element schema,
+ * which is what the serializer writes for the whole (JSON.stringify of the checked value);
+ * any value that does not have exactly its schema's fields (an optional one left out, an
+ * extra one), and any schema other than a plain object or array, goes through the
+ * serializer as a whole.
+ */
+function encoderFor(schema: z.ZodType, method: string, url: string): Encode {
+  const whole = serializerCompiler({ schema, method, url, httpStatus: '200' }) as Encode;
+  const def = (schema as unknown as { _zod?: { def?: { type?: string; checks?: unknown[]; element?: z.ZodType; shape?: Record<string, z.ZodType> } } })._zod?.def;
+  const plain = def !== undefined && (def.checks === undefined || def.checks.length === 0);
+  let parts: Encode | null = null;
+  if (plain && def.type === 'object' && def.shape) {
+    const fields = Object.entries(def.shape).map(([key, field]) => ({ key, prefix: `${JSON.stringify(key)}:`, encode: encoderFor(field, method, url) }));
+    parts = (value) => {
+      const v = value as Record<string, unknown>;
+      if (Object.keys(v).length !== fields.length || !fields.every((f) => v[f.key] !== undefined && Object.hasOwn(v, f.key))) return whole(value);
+      return `{${fields.map((f) => f.prefix + f.encode(v[f.key])).join(',')}}`;
+    };
+  } else if (plain && def.type === 'array' && def.element) {
+    const element = encoderFor(def.element, method, url);
+    parts = (value) => `[${(value as unknown[]).map(element).join(',')}]`;
+  }
+  if (parts === null) return whole;
+  const split = parts;
+  const memo = new WeakMap<object, string>();
+  return (value) => {
+    if (typeof value !== 'object' || value === null || (def?.type === 'array') !== Array.isArray(value)) return whole(value);
+    if (!Object.isFrozen(value)) return split(value);
+    let text = memo.get(value);
+    if (text === undefined) memo.set(value, (text = split(value)));
+    return text;
   };
 }
