@@ -10,4 +10,10 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   renderPng: RenderPng;
+  /**
+   * Answers kept in memory may be written straight to the socket, before Fastify's later
+   * request steps (validation, handler, onSend hooks). False in lean mode, whose onSend
+   * hooks rewrite every answer.
+   */
+  directAnswers: boolean;
 }

@@ -50,7 +50,12 @@ export interface ServerOptions {
 }
 
 export function createServer(opts: ServerOptions): FastifyInstance {
-  const deps: AppDeps = { db: opts.db, clock: opts.clock ?? systemClock, renderPng: opts.renderPng ?? renderMockupPng };
+  const deps: AppDeps = {
+    db: opts.db,
+    clock: opts.clock ?? systemClock,
+    renderPng: opts.renderPng ?? renderMockupPng,
+    directAnswers: opts.shapes !== 'minimal',
+  };
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     logger: opts.logger ?? false,

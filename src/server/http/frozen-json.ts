@@ -13,17 +13,38 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
  * serializer as usual. Headers and bytes are those fastify would send for the object.
  */
 export function frozenJsonSender(schema: z.ZodType, method: string, url: string): (reply: FastifyReply, data: object) => FastifyReply {
+  return frozenJson(schema, method, url).send;
+}
+
+/** frozenJsonSender's send, and the bytes it sends for a frozen answer (null for any other). */
+export function frozenJson(schema: z.ZodType, method: string, url: string) {
   const serialize = encoderFor(schema, method, url);
   const memo = new WeakMap<object, Buffer>();
-  return (reply, data) => {
-    if (!Object.isFrozen(data)) return reply.send(data);
-    let bytes = memo.get(data);
-    if (bytes === undefined) {
-      bytes = Buffer.from(serialize(data), 'utf8');
-      memo.set(data, bytes);
+  const bytes = (data: object): Buffer | null => {
+    if (!Object.isFrozen(data)) return null;
+    let b = memo.get(data);
+    if (b === undefined) {
+      b = Buffer.from(serialize(data), 'utf8');
+      memo.set(data, b);
     }
-    return reply.type(JSON_UTF8).send(bytes);
+    return b;
   };
+  const send = (reply: FastifyReply, data: object): FastifyReply => {
+    const b = bytes(data);
+    return b === null ? reply.send(data) : reply.type(JSON_UTF8).send(b);
+  };
+  return { bytes, send };
+}
+
+/**
+ * Writes a frozen answer's bytes straight to the socket with the headers Fastify would
+ * send (its status, content type and length), and takes the request out of Fastify's
+ * hands (reply.hijack): for answers in memory, from a route's onRequest hook.
+ */
+export function sendBytesDirectly(reply: FastifyReply, bytes: Buffer): void {
+  reply.hijack();
+  reply.raw.writeHead(200, { 'content-type': JSON_UTF8, 'content-length': bytes.length });
+  reply.raw.end(bytes);
 }
 
 type Encode = (value: unknown) => string;
