@@ -47,7 +47,9 @@ async function everyRead(): Promise<Record<string, unknown>> {
     out[`items${q}`] = await items('p_web', q);
   }
   out.review = ok(await s.get(`/api/v1/review?${P}`, TOKENS.owner));
-  out.reviewOpen = ok(await s.get(`/api/v1/review?${P}&section=open`, TOKENS.owner));
+  for (const section of ['open', 'resolved', 'deferred', 'discussions']) {
+    out[`review ${section}`] = ok(await s.get(`/api/v1/review?${P}&section=${section}`, TOKENS.owner));
+  }
   out.source = ok(await s.get(`/api/v1/source?${P}`, TOKENS.owner));
   out.sourceFile = ok(await s.get(`/api/v1/source?${P}&file=Table.tsx`, TOKENS.owner));
   out.similar = ok(await s.post('/api/v1/similar', { projectId: 'p_web', text: 'pricing FAQ typo', includeResolved: false }, TOKENS.owner));

@@ -73,13 +73,18 @@ export class ProjectSnapshot {
   }
 
   /** Like derive, for computations that read more; a failed one is tried again next time. */
-  deriveAsync<T>(name: string, compute: (s: ProjectSnapshot, db: Db) => Promise<T>, apartFromStatus = false): Promise<T> {
+  deriveAsync<T>(name: string, compute: (s: ProjectSnapshot, db: Db) => Promise<T>, carry?: Carry<Promise<T>>): Promise<T> {
     const known = this.derived.get(name) as Promise<T> | undefined;
     if (known) return known;
-    const value = compute(this, this.db);
+    return this.keepAsync(name, compute(this, this.db), carry);
+  }
+
+  /** Keeps a value being computed; a failed one is dropped (with how it carries over), so it is tried again. */
+  private keepAsync<T>(name: string, value: Promise<T>, carry: Carry<Promise<T>> | undefined): Promise<T> {
     this.derived.set(name, value);
-    if (apartFromStatus) this.carried.set(name, true);
+    if (carry) this.carried.set(name, carry as Carry<unknown>);
     value.catch(() => {
+      if (this.derived.get(name) !== value) return;
       this.derived.delete(name);
       this.carried.delete(name);
     });
@@ -111,8 +116,11 @@ export class ProjectSnapshot {
     const next = new ProjectSnapshot(this.db, this.projectId, Object.freeze(threads), this.capped);
     for (const [name, carry] of this.carried) {
       const value = this.derived.get(name);
-      next.derived.set(name, carry === true ? value : carry(value, old, next.threads[at]!));
-      next.carried.set(name, carry);
+      if (value instanceof Promise) next.keepAsync(name, carry === true ? value : (carry(value, old, next.threads[at]!, next) as Promise<unknown>), carry as Carry<Promise<unknown>>);
+      else {
+        next.derived.set(name, carry === true ? value : carry(value, old, next.threads[at]!, next));
+        next.carried.set(name, carry);
+      }
     }
     return next;
   }
@@ -140,7 +148,7 @@ export class ProjectSnapshot {
 }
 
 /** See ProjectSnapshot.derive. */
-export type Carry<T> = true | ((value: T, before: ThreadRow, after: ThreadRow) => T);
+export type Carry<T> = true | ((value: T, before: ThreadRow, after: ThreadRow, next: ProjectSnapshot) => T);
 
 /** The fields a status change or an assignment changes in a thread's row. */
 const PATCHABLE: ReadonlySet<keyof ThreadRow> = new Set<keyof ThreadRow>(['status', 'resolvedAt', 'assigneeId', 'assigneeName']);
