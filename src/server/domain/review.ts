@@ -127,7 +127,8 @@ function insertSorted<X>(list: readonly X[], x: X, goesFirst: (a: X, b: X) => bo
  * depend on neither. `next` is the patched snapshot, whose events include the change.
  */
 async function patchModel(model: Promise<ReviewModel>, before: ThreadRow, after: ThreadRow, next: ProjectSnapshot): Promise<ReviewModel> {
-  const [m, history] = await Promise.all([model, next.history()]);
+  const m = await model;
+  const history = await next.history();
   const index = next.derive('windowIndex', (s) => new Map(s.threads.map((t, i) => [t.id, i])), true);
   const at = (t: ThreadRow) => index.get(t.id)!;
   const events = history.eventsByItem.get(after.id);

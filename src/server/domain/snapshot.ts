@@ -269,13 +269,14 @@ export async function writeInProject<T>(db: Db, projectId: string, write: (t: Db
   if (!tracker) return db.transaction().execute((t) => write(t as unknown as Db));
   const refreshers = [projectRecordRefresher(db, projectId)];
   if (thread !== undefined) {
+    // Events first: values derived from the patched snapshot may read them right away.
     refreshers.push(
+      windowEvents.refresher(db, projectId, thread, byEventOrder),
       snapshots.refresher(db, projectId, async (t) => {
         const row = await readThread(t, thread);
         // A thread that is not live (merged, gone) cannot be patched: the window is read again.
         return (s) => (row ? s.withThread(row) : undefined);
       }),
-      windowEvents.refresher(db, projectId, thread, byEventOrder),
     );
   }
   const patches: (() => void)[] = [];
