@@ -117,6 +117,15 @@ describe('status changes and assignments patch the window in memory', () => {
     expect(await everyRead()).toEqual(patched);
   });
 
+  it('many patches in a row, none read in between, still answer what the database holds', async () => {
+    await everyRead();
+    const statuses = ['deferred', 'open', 'resolved'] as const;
+    for (let i = 0; i < 40; i++) ok(await write('/api/v1/items/status', { itemId: i % 2 ? 'it_4' : 'it_3', status: statuses[i % 3] }));
+    const patched = await everyRead();
+    await forgetEverything();
+    expect(await everyRead()).toEqual(patched);
+  });
+
   it('a write the patch cannot account for (a reply) reads the window again', async () => {
     await items('p_web');
     ok(await write('/api/v1/items/update', { itemId: 'it_4', body: 'A reply' }));

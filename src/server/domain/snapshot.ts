@@ -46,6 +46,12 @@ export class ProjectSnapshot {
   private readonly derived = new Map<string, unknown>();
   /** How derived values carry over to a patched snapshot, by name (see withThread). */
   private readonly carried = new Map<string, Carry<unknown>>();
+  /**
+   * Values of the snapshot this one was patched from, adjusted only when first asked for
+   * (a write pays nothing for values nobody reads before the next write). `depth` counts
+   * the patches waiting in the chain; past MAX_PENDING_PATCHES the value is computed anew.
+   */
+  private readonly inherited = new Map<string, { depth: number; get: () => { value: unknown } | null }>();
 
   constructor(
     private readonly db: Db,
@@ -66,7 +72,8 @@ export class ProjectSnapshot {
    */
   derive<T>(name: string, compute: (s: ProjectSnapshot) => T, carry?: Carry<T>): T {
     if (!this.derived.has(name)) {
-      this.derived.set(name, compute(this));
+      const inherited = this.inherit(name);
+      this.derived.set(name, inherited ? inherited.value : compute(this));
       if (carry) this.carried.set(name, carry as Carry<unknown>);
     }
     return this.derived.get(name) as T;
@@ -76,7 +83,22 @@ export class ProjectSnapshot {
   deriveAsync<T>(name: string, compute: (s: ProjectSnapshot, db: Db) => Promise<T>, carry?: Carry<Promise<T>>): Promise<T> {
     const known = this.derived.get(name) as Promise<T> | undefined;
     if (known) return known;
-    return this.keepAsync(name, compute(this, this.db), carry);
+    const inherited = this.inherit(name);
+    return this.keepAsync(name, inherited ? (inherited.value as Promise<T>) : compute(this, this.db), carry);
+  }
+
+  /** The value patched from the previous snapshot's, when there is one (computed now). */
+  private inherit(name: string): { value: unknown } | null {
+    const from = this.inherited.get(name);
+    if (!from) return null;
+    this.inherited.delete(name);
+    return from.get();
+  }
+
+  /** A derived value as it is or as it would be inherited; null when neither. */
+  private current(name: string): { value: unknown } | null {
+    if (this.derived.has(name)) return { value: this.derived.get(name) };
+    return this.inherit(name);
   }
 
   /** Keeps a value being computed; a failed one is dropped (with how it carries over), so it is tried again. */
@@ -114,13 +136,18 @@ export class ProjectSnapshot {
     for (const field of PATCHABLE) (patched as Record<string, unknown>)[field] = row[field];
     threads[at] = Object.freeze(patched);
     const next = new ProjectSnapshot(this.db, this.projectId, Object.freeze(threads), this.capped);
+    const after = next.threads[at]!;
     for (const [name, carry] of this.carried) {
-      const value = this.derived.get(name);
-      if (value instanceof Promise) next.keepAsync(name, carry === true ? value : (carry(value, old, next.threads[at]!, next) as Promise<unknown>), carry as Carry<Promise<unknown>>);
-      else {
-        next.derived.set(name, carry === true ? value : carry(value, old, next.threads[at]!, next));
-        next.carried.set(name, carry);
-      }
+      const depth = this.derived.has(name) ? 1 : (this.inherited.get(name)?.depth ?? 0) + 1;
+      if (depth > MAX_PENDING_PATCHES) continue;
+      next.carried.set(name, carry);
+      next.inherited.set(name, {
+        depth,
+        get: () => {
+          const known = this.current(name);
+          return known && { value: carry === true ? known.value : carry(known.value, old, after, next) };
+        },
+      });
     }
     return next;
   }
@@ -146,6 +173,9 @@ export class ProjectSnapshot {
     return this.deriveAsync('mergedDuplicates', (s, db) => countMergedDuplicates(db, s.projectId), true);
   }
 }
+
+/** Patches a derived value may wait for before it is computed anew instead (ProjectSnapshot.inherited). */
+const MAX_PENDING_PATCHES = 16;
 
 /** See ProjectSnapshot.derive. */
 export type Carry<T> = true | ((value: T, before: ThreadRow, after: ThreadRow, next: ProjectSnapshot) => T);
