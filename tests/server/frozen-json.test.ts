@@ -86,6 +86,7 @@ describe('frozen answers that do not have exactly their schema’s fields', () =
     check({ title: 'optional left out', rows: [{ id: 'c', n: 3 }] });
     check({ title: 'unknown fields kept', rows: [{ id: 'd', n: 4, more: true }], extra: 'e', other: 1 });
     check({ title: 'no rows', rows: [], extra: 'e' });
+    check({ title: 'optional given as undefined', rows: [{ id: 'e', note: undefined, n: 5 }], extra: undefined });
   });
 
   it('shares encoded rows between answers without changing their bytes', () => {

@@ -49,6 +49,16 @@ export function sendBytesDirectly(reply: FastifyReply, bytes: Buffer): void {
 
 type Encode = (value: unknown) => string;
 
+interface SchemaDef {
+  type?: string;
+  checks?: unknown[];
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+}
+
+const defOf = (schema: z.ZodType): SchemaDef | undefined => (schema as unknown as { _zod?: { def?: SchemaDef } })._zod?.def;
+
 /**
  * The bytes the serializer writes for `schema`, remembered for each frozen object inside
  * the answer too: answers made after a status change share all rows but one, the
@@ -62,15 +72,28 @@ type Encode = (value: unknown) => string;
  */
 function encoderFor(schema: z.ZodType, method: string, url: string): Encode {
   const whole = serializerCompiler({ schema, method, url, httpStatus: '200' }) as Encode;
-  const def = (schema as unknown as { _zod?: { def?: { type?: string; checks?: unknown[]; element?: z.ZodType; shape?: Record<string, z.ZodType> } } })._zod?.def;
+  const def = defOf(schema);
   const plain = def !== undefined && (def.checks === undefined || def.checks.length === 0);
   let parts: Encode | null = null;
   if (plain && def.type === 'object' && def.shape) {
-    const fields = Object.entries(def.shape).map(([key, field]) => ({ key, prefix: `${JSON.stringify(key)}:`, encode: encoderFor(field, method, url) }));
+    const fields = Object.entries(def.shape).map(([key, field]) => {
+      // An optional field may be left out (the serializer leaves it out too); when present it is its inner schema's.
+      const inner = defOf(field);
+      const optional = inner?.type === 'optional' && inner.innerType !== undefined && (inner.checks ?? []).length === 0;
+      return { key, optional, prefix: `${JSON.stringify(key)}:`, encode: encoderFor(optional ? inner.innerType! : field, method, url) };
+    });
     parts = (value) => {
       const v = value as Record<string, unknown>;
-      if (Object.keys(v).length !== fields.length || !fields.every((f) => v[f.key] !== undefined && Object.hasOwn(v, f.key))) return whole(value);
-      return `{${fields.map((f) => f.prefix + f.encode(v[f.key])).join(',')}}`;
+      let present = 0;
+      for (const f of fields) {
+        if (v[f.key] !== undefined && Object.hasOwn(v, f.key)) present++;
+        else if (!f.optional || Object.hasOwn(v, f.key)) return whole(value);
+      }
+      if (Object.keys(v).length !== present) return whole(value);
+      return `{${fields
+        .filter((f) => v[f.key] !== undefined)
+        .map((f) => f.prefix + f.encode(v[f.key]))
+        .join(',')}}`;
     };
   } else if (plain && def.type === 'array' && def.element) {
     const element = encoderFor(def.element, method, url);
