@@ -47,9 +47,9 @@ export class ProjectSnapshot {
   /** How derived values carry over to a patched snapshot, by name (see withThread). */
   private readonly carried = new Map<string, Carry<unknown>>();
   /**
-   * Values of the snapshot this one was patched from, adjusted only when first asked for
-   * (a write pays nothing for values nobody reads before the next write). `depth` counts
-   * the patches waiting in the chain; past MAX_PENDING_PATCHES the value is computed anew.
+   * Values of the snapshot this one was patched from that are adjusted only when first asked
+   * for (see withThread). `depth` counts the patches waiting in the chain; past
+   * MAX_PENDING_PATCHES the value is computed anew.
    */
   private readonly inherited = new Map<string, { depth: number; get: () => { value: unknown } | null }>();
 
@@ -138,6 +138,15 @@ export class ProjectSnapshot {
     const next = new ProjectSnapshot(this.db, this.projectId, Object.freeze(threads), this.capped);
     const after = next.threads[at]!;
     for (const [name, carry] of this.carried) {
+      const value = this.derived.get(name);
+      // Values at hand are adjusted now, during the write, before its answer leaves: the next
+      // read finds them ready. Values still to come (a promise, a patch not yet applied) are
+      // adjusted when first read, so no work is left running behind the write's answer.
+      if (this.derived.has(name) && !(value instanceof Promise)) {
+        next.derived.set(name, carry === true ? value : carry(value, old, after, next));
+        next.carried.set(name, carry);
+        continue;
+      }
       const depth = this.derived.has(name) ? 1 : (this.inherited.get(name)?.depth ?? 0) + 1;
       if (depth > MAX_PENDING_PATCHES) continue;
       next.carried.set(name, carry);
