@@ -225,22 +225,22 @@ class WindowPart<T extends object> {
    */
   refresher(db: Db, projectId: string, thread: string, order: (a: T, b: T) => number): Refresher {
     return this.cache.refresher(db, projectId, async (t) => {
-      const mine = (await this.read(t, [thread])).sort(order);
+      const mine = freezeRecords((await this.read(t, [thread])).sort(order));
       return (window, ids) => {
         if (!ids?.includes(thread)) return window;
-        const others = window.list.filter((x) => this.itemOf(x) !== thread);
+        // One pass: the thread's old records out, its records as read now merged in, in order.
         const list: T[] = [];
         let i = 0;
-        for (const x of others) {
+        for (const x of window.list) {
+          if (this.itemOf(x) === thread) continue;
           while (i < mine.length && order(mine[i]!, x) < 0) list.push(mine[i++]!);
           list.push(x);
         }
         while (i < mine.length) list.push(mine[i++]!);
         const byItem = new Map(window.byItem);
-        const group = freezeRecords(list.filter((x) => this.itemOf(x) === thread));
-        if (group.length > 0) byItem.set(thread, group);
+        if (mine.length > 0) byItem.set(thread, mine);
         else byItem.delete(thread);
-        return { list: freezeRecords(list), byItem };
+        return { list: Object.freeze(list), byItem };
       };
     });
   }

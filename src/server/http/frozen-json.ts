@@ -90,6 +90,8 @@ function encoderFor(schema: z.ZodType, method: string, url: string): Encode {
         else if (!f.optional || Object.hasOwn(v, f.key)) return whole(value);
       }
       if (Object.keys(v).length !== present) return whole(value);
+      // A flat record (a row) is checked in one go: nothing inside it is shared.
+      if (!fields.some((f) => typeof v[f.key] === 'object' && v[f.key] !== null)) return whole(value);
       return `{${fields
         .filter((f) => v[f.key] !== undefined)
         .map((f) => f.prefix + f.encode(v[f.key]))
