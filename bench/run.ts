@@ -54,11 +54,14 @@ if (sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--sizes 
 const only = values.only?.split(',').map((w) => w.trim().toLowerCase()) ?? null;
 const wanted = (name: string) => only === null || only.some((w) => name.toLowerCase().includes(w));
 const HOT: Budget = { warmup: 30, requests: Math.max(1, Number(values.requests)), maxMs: Number(values.seconds) * 1000, minRequests: 20 };
-// A cold read follows a write, which invalidates every cached read: fewer, slower requests.
-const COLD: Budget = { warmup: 3, requests: Math.min(60, HOT.requests), maxMs: HOT.maxMs, minRequests: 10 };
+// A read after a write follows a status change (not timed, but a durable write each): fewer requests.
+const COLD: Budget = { warmup: 3, requests: Math.min(150, HOT.requests), maxMs: HOT.maxMs, minRequests: 10 };
 
-/** The issue's targets. */
-const ITEMS_VS_FLOOR = 1.5;
+/** The issues' targets (4 and 10). */
+const ITEMS_VS_FLOOR = 1.2;
+/** A read after a status change, against the same read answered from memory (issue 10). */
+const AFTER_WRITE_VS_CACHED = 2;
+const AFTER_WRITE = ' (after a write)';
 const SIMILAR_P50_MS = 25;
 const REVIEW_P50_MS = 30;
 
@@ -89,7 +92,7 @@ interface World {
   clients: KeepAliveClient[];
   floor: (i: number) => Promise<void>;
   calls: Record<Endpoint, (i: number) => Promise<void>>;
-  /** A status change (alternating open/deferred on one thread): invalidates every cached read. */
+  /** A status change (alternating open/deferred on one thread): every read must see it. */
   write: () => Promise<void>;
   figures: Map<string, Figure>;
 }
@@ -184,14 +187,20 @@ async function measureAll(worlds: World[]): Promise<void> {
   // Each timed read follows a status change (not timed), which every cache must see.
   for (const name of ENDPOINTS) {
     if (!wanted(name)) continue;
-    await record(worlds.map((w) => ({ world: w, name: `${name} (after a write)`, turn: { call: w.calls[name], prepare: w.write } })), COLD);
+    await record(worlds.map((w) => ({ world: w, name: `${name}${AFTER_WRITE}`, turn: { call: w.calls[name], prepare: w.write } })), COLD);
   }
 }
 
 function rowsOf(w: World): Row[] {
   const floorP50 = w.figures.get(FLOOR)!.p50;
   const out: Row[] = [];
-  for (const [endpoint, figure] of w.figures) {
+  // Each read's figure after a write is printed under its figure from memory.
+  const order = [FLOOR, ...ENDPOINTS.flatMap((n) => [n, `${n}${AFTER_WRITE}`])];
+  const figures = order.flatMap((name) => {
+    const f = w.figures.get(name);
+    return f ? [[name, f] as const] : [];
+  });
+  for (const [endpoint, figure] of figures) {
     let target = '';
     let met: boolean | null = null;
     if (endpoint === 'GET items') {
@@ -203,6 +212,12 @@ function rowsOf(w: World): Row[] {
     } else if (endpoint === 'GET review overview') {
       target = `p50 < ${REVIEW_P50_MS} ms`;
       met = figure.p50 < REVIEW_P50_MS;
+    } else if (endpoint.endsWith(AFTER_WRITE)) {
+      const cached = w.figures.get(endpoint.slice(0, -AFTER_WRITE.length));
+      if (cached) {
+        target = `p50 ≤ ${AFTER_WRITE_VS_CACHED}× cached (${(AFTER_WRITE_VS_CACHED * cached.p50).toFixed(2)} ms); now ${(figure.p50 / cached.p50).toFixed(2)}×`;
+        met = figure.p50 <= AFTER_WRITE_VS_CACHED * cached.p50;
+      }
     }
     out.push({ endpoint, threads: w.threads, figure, target, met });
   }

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/api/index.js';
+import type { AppDeps } from './app-deps.js';
 import { systemClock, type Clock } from './clock.js';
 import { authenticate, authenticateFromMemory, requireSomeAvailable, type Caller } from './domain/caller.js';
 import { ApiError, tooManyFailedTokens, tooManyRequests } from './domain/errors.js';
@@ -48,15 +49,13 @@ export interface ServerOptions {
   timeouts?: Partial<ServerTimeouts>;
 }
 
-/** What route modules need; built once per server. */
-export interface AppDeps {
-  db: Db;
-  clock: Clock;
-  renderPng: RenderPng;
-}
-
 export function createServer(opts: ServerOptions): FastifyInstance {
-  const deps: AppDeps = { db: opts.db, clock: opts.clock ?? systemClock, renderPng: opts.renderPng ?? renderMockupPng };
+  const deps: AppDeps = {
+    db: opts.db,
+    clock: opts.clock ?? systemClock,
+    renderPng: opts.renderPng ?? renderMockupPng,
+    directAnswers: opts.shapes !== 'minimal',
+  };
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     logger: opts.logger ?? false,

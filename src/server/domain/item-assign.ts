@@ -9,13 +9,14 @@ import { refuseMergedDuplicate } from './item-status.js';
 import { notify } from './notify.js';
 import { PeopleDirectory } from './people.js';
 import { resolveItem } from './resolve.js';
+import { writeInProject } from './snapshot.js';
 
 export async function assignItem(db: Db, caller: Caller, body: AssignBody, now: number): Promise<AssignResponse> {
   const { ref, workspace } = await resolveItem(db, caller, body.itemId);
   refuseMergedDuplicate(ref.itemId, ref.duplicateOf);
   const target = body.assignee === null ? null : (await PeopleDirectory.load(db, caller, workspace)).resolve(body.assignee, 'assignee');
 
-  return db.transaction().execute(async (t) => {
+  return writeInProject(db, ref.projectId, async (t) => {
     const item = await getItemRecord(t, ref.itemId);
     if (!item) throw new Error(`item ${ref.itemId} vanished`);
     if (item.status === 'resolved') {
@@ -30,5 +31,5 @@ export async function assignItem(db: Db, caller: Caller, body: AssignBody, now: 
     await touchProject(t, item.project_id, now);
     await notify(t, [newId], { kind: 'assign', itemId: item.id, messageId: null, actorId: caller.userId, at: now });
     return { assignedTo: target?.name ?? null, changed: true };
-  });
+  }, ref.itemId);
 }

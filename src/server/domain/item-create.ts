@@ -10,6 +10,7 @@ import { notify } from './notify.js';
 import { pagePathOf } from './pages.js';
 import { PeopleDirectory, withMentions } from './people.js';
 import { resolveProject } from './resolve.js';
+import { writeInProject } from './snapshot.js';
 
 /**
  * The web app's per-person thread creation limits (values not in the contract; ours are
@@ -43,7 +44,7 @@ export async function createItem(db: Db, caller: Caller, body: CreateBody, now: 
   }
   const id = newId('itm');
   const page = pagePathOf(body.url);
-  await db.transaction().execute(async (t) => {
+  await writeInProject(db, project.id, async (t) => {
     await insertItem(t, {
       id,
       project_id: project.id,

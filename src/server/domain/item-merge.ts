@@ -7,6 +7,7 @@ import { mergeInto } from '../storage/writes.js';
 import type { Caller } from './caller.js';
 import { badRequest, notFound } from './errors.js';
 import { resolveItem } from './resolve.js';
+import { writeInProject } from './snapshot.js';
 
 /**
  * Merges duplicates into the kept thread (or the thread it was itself merged into). Every
@@ -35,7 +36,7 @@ export async function mergeItems(db: Db, caller: Caller, body: MergeBody, now: n
     // Already a duplicate (of this or another thread): merging is not undoable, so it stays where it is.
     if (ref.duplicateOf === null) toMerge.push(ref);
   }
-  await db.transaction().execute(async (t) => {
+  await writeInProject(db, kept.projectId, async (t) => {
     for (const ref of toMerge) {
       await mergeInto(t, ref.itemId, canonicalId);
       await recordEvent(t, { itemId: ref.itemId, kind: 'merge', at: now, by: caller.userId, from: null, to: canonicalId });

@@ -10,6 +10,7 @@ import { refuseMergedDuplicate } from './item-status.js';
 import { notify } from './notify.js';
 import { PeopleDirectory, withMentions } from './people.js';
 import { resolveItem } from './resolve.js';
+import { writeInProject } from './snapshot.js';
 
 function withLinks(body: string, links: UpdateBody['links']): string {
   if (!links || links.length === 0) return body;
@@ -32,7 +33,7 @@ export async function postReply(db: Db, caller: Caller, body: UpdateBody, now: n
   const text = withLinks(withMentions(body.body, mentioned), body.links);
   const pinId = newId('pin');
 
-  await db.transaction().execute(async (t) => {
+  await writeInProject(db, ref.projectId, async (t) => {
     const item = await getItemRecord(t, ref.itemId);
     if (!item) throw new Error(`item ${ref.itemId} vanished`);
     const participants = await threadParticipants(t, item.id);

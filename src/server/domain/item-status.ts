@@ -5,6 +5,7 @@ import { touchProject } from '../storage/projects.js';
 import type { Caller } from './caller.js';
 import { conflict } from './errors.js';
 import { resolveItem } from './resolve.js';
+import { writeInProject } from './snapshot.js';
 
 /** A merged duplicate is frozen: its status lives on the kept thread (docs/api-decisions.md). */
 export function refuseMergedDuplicate(itemId: string, duplicateOf: string | null): void {
@@ -16,8 +17,7 @@ export function refuseMergedDuplicate(itemId: string, duplicateOf: string | null
 export async function setStatus(db: Db, caller: Caller, body: StatusBody, now: number): Promise<StatusResponse> {
   const { ref } = await resolveItem(db, caller, body.itemId);
   refuseMergedDuplicate(ref.itemId, ref.duplicateOf);
-  return db.transaction().execute(async (trx) => {
-    const t = trx as unknown as Db;
+  return writeInProject(db, ref.projectId, async (t) => {
     const item = await getItemRecord(t, ref.itemId);
     if (!item || item.status === body.status) return { status: body.status, changed: false };
     await setItemStatus(t, item.id, body.status, body.status === 'resolved' ? now : null);
@@ -27,5 +27,5 @@ export async function setStatus(db: Db, caller: Caller, body: StatusBody, now: n
     const notify = new Set([item.author_id, item.assignee_id].filter((u): u is string => u !== null && u !== caller.userId));
     await addNotifications(t, [...notify].map((userId) => ({ userId, kind: 'status', itemId: item.id, messageId: null, actorId: caller.userId, at: now })));
     return { status: body.status, changed: true };
-  });
+  }, ref.itemId);
 }

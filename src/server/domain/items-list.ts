@@ -21,6 +21,51 @@ function summarize(threads: readonly ThreadRow[]): ItemsSummary {
   return s;
 }
 
+/** Summaries patched for one change, so the snapshot's and its lists' stay one object. */
+const patchedSummaries = new WeakMap<ItemsSummary, { after: ThreadRow; summary: ItemsSummary }>();
+
+/** The summary with one thread's status or assignee changed (its type and page never do). */
+function patchSummary(s: ItemsSummary, before: ThreadRow, after: ThreadRow): ItemsSummary {
+  const known = patchedSummaries.get(s);
+  if (known?.after === after) return known.summary;
+  const next = { ...s };
+  for (const [t, d] of [[before, -1], [after, 1]] as const) {
+    if (t.status === 'open' || t.status === 'deferred' || t.status === 'resolved') next[t.status] += d;
+    if (t.assigneeId === null) next.unassigned += d;
+  }
+  const summary = deepFreeze(next);
+  patchedSummaries.set(s, { after, summary });
+  return summary;
+}
+
+/**
+ * Lists kept across one thread's status change or assignment: a list that filters on
+ * neither matches the same threads, so only the summary and that thread's row change.
+ * Lists filtering on status or assignee are made again on first use.
+ */
+function patchResults(results: Results, before: ThreadRow, after: ThreadRow): Results {
+  const next: Results = new Map();
+  for (const [key, { project, response }] of results) {
+    const f = JSON.parse(key) as Filters;
+    if (f.status !== undefined || f.assignee !== undefined) continue;
+    const items = response.items.map((r) => (r.id === after.id ? itemRowOf(after) : r));
+    next.set(key, { project, response: deepFreeze({ ...response, summary: patchSummary(response.summary, before, after), items }) });
+  }
+  return next;
+}
+
+/**
+ * Rows by thread: a snapshot patched for one thread's change keeps the other threads' row
+ * objects, so their rows (and their bytes, http/frozen-json.ts) are made once.
+ */
+const itemRows = new WeakMap<ThreadRow, ItemRow>();
+
+function itemRowOf(t: ThreadRow): ItemRow {
+  let row = itemRows.get(t);
+  if (!row) itemRows.set(t, (row = Object.freeze(toItemRow(t))));
+  return row;
+}
+
 export function toItemRow(t: ThreadRow): ItemRow {
   const excerpt = excerptOf(t.summary, t.rootBody);
   return {
@@ -44,7 +89,7 @@ export function toItemRow(t: ThreadRow): ItemRow {
 /** Every message of the window (first messages and replies), lower-cased once per snapshot. */
 async function lowerCasedTexts(snapshot: ProjectSnapshot): Promise<readonly { itemId: string; lower: string }[]> {
   const { list } = await snapshot.messages();
-  return snapshot.derive('lowerCasedTexts', () => list.map((m) => ({ itemId: m.itemId, lower: m.body.toLocaleLowerCase() })));
+  return snapshot.derive('lowerCasedTexts', () => list.map((m) => ({ itemId: m.itemId, lower: m.body.toLocaleLowerCase() })), true);
 }
 
 async function threadsContaining(snapshot: ProjectSnapshot, q: string): Promise<Set<string>> {
@@ -83,11 +128,13 @@ function filtersOf(caller: Caller, query: ItemsQuery): Filters {
   };
 }
 
+const sameHeading = (a: ProjectRecord, b: ProjectRecord) => a === b || (a.id === b.id && a.name === b.name && a.slug === b.slug);
+
 function knownList(snapshot: ProjectSnapshot, project: ProjectRecord, key: string): ItemsResponse | undefined {
-  const results = snapshot.derive('itemsResults', (): Results => new Map());
+  const results = snapshot.derive('itemsResults', (): Results => new Map(), patchResults);
   const known = results.get(key);
-  // The project record is cached until the project is written, so identity means unchanged.
-  if (!known || known.project !== project) return undefined;
+  // The list quotes the project's ID, name and slug (its activity time changes with every write).
+  if (!known || !sameHeading(known.project, project)) return undefined;
   results.delete(key);
   results.set(key, known);
   return known.response;
@@ -112,7 +159,7 @@ export async function listItems(db: Db, caller: Caller, query: ItemsQuery): Prom
   const key = JSON.stringify(filters);
   const known = knownList(snapshot, project, key);
   if (known) return known;
-  const results = snapshot.derive('itemsResults', (): Results => new Map());
+  const results = snapshot.derive('itemsResults', (): Results => new Map(), patchResults);
   // Frozen, so the serializer encodes it once however often it is sent (http/frozen-json.ts).
   const response = deepFreeze(await computeList(snapshot, project, filters));
   results.delete(key);
@@ -123,7 +170,7 @@ export async function listItems(db: Db, caller: Caller, query: ItemsQuery): Prom
 
 async function computeList(snapshot: ProjectSnapshot, project: ProjectRecord, f: Filters): Promise<ItemsResponse> {
   const { threads, capped } = snapshot;
-  const summary = snapshot.derive('summary', (s) => deepFreeze(summarize(s.threads)));
+  const summary = snapshot.derive('summary', (s) => deepFreeze(summarize(s.threads)), patchSummary);
   const { page, assignee } = f;
   const textHits = f.q !== undefined ? await threadsContaining(snapshot, f.q) : null;
   const matched = threads.filter((t) => {
@@ -135,7 +182,7 @@ async function computeList(snapshot: ProjectSnapshot, project: ProjectRecord, f:
     if (textHits !== null && !textHits.has(t.id)) return false;
     return true;
   });
-  const rows = matched.slice(0, f.limit).map(toItemRow);
+  const rows = matched.slice(0, f.limit).map(itemRowOf);
   return {
     project: { id: project.id, name: project.name, slug: project.slug },
     summary,

@@ -109,6 +109,72 @@ async function buildModel(snapshot: ProjectSnapshot): Promise<ReviewModel> {
   };
 }
 
+/**
+ * Inserts `x` into `list`, sorted by `before` (true when its first argument goes first) and,
+ * among equals, in window order, as sorting the window's threads stably would.
+ */
+function insertSorted<X>(list: readonly X[], x: X, goesFirst: (a: X, b: X) => boolean, windowIndex: (x: X) => number): X[] {
+  const at = list.findIndex((y) => goesFirst(x, y) || (!goesFirst(y, x) && windowIndex(x) < windowIndex(y)));
+  const out = list.slice();
+  out.splice(at < 0 ? out.length : at, 0, x);
+  return out;
+}
+
+/**
+ * The model after one thread's status or assignee changed (domain/snapshot.ts withThread):
+ * its entry leaves its old section and joins its new one where buildModel would put it, the
+ * counts and its type's and page's status counts move; people, span and discussions' order
+ * depend on neither. `next` is the patched snapshot, whose events include the change.
+ */
+async function patchModel(model: Promise<ReviewModel>, before: ThreadRow, after: ThreadRow, next: ProjectSnapshot): Promise<ReviewModel> {
+  const m = await model;
+  const history = await next.history();
+  const index = next.derive('windowIndex', (s) => new Map(s.threads.map((t, i) => [t.id, i])), true);
+  const at = (t: ThreadRow) => index.get(t.id)!;
+  const events = history.eventsByItem.get(after.id);
+  const others = <X extends { t: ThreadRow }>(list: readonly X[]) => list.filter((x) => x.t.id !== after.id);
+  let resolved = others(m.sections.resolved);
+  if (after.status === 'resolved') {
+    const e = lastStatusEvent(events, 'resolved');
+    const entry = { t: after, resolvedAt: after.resolvedAt ?? e?.at ?? after.createdAt, resolvedBy: e?.byName ?? null };
+    resolved = insertSorted(resolved, entry, (a, b) => a.resolvedAt > b.resolvedAt, (x) => at(x.t));
+  }
+  let deferred = others(m.sections.deferred);
+  if (after.status === 'deferred') {
+    const e = lastStatusEvent(events, 'deferred');
+    const entry = { t: after, deferredAt: e?.at ?? after.createdAt, deferredBy: e?.byName ?? null };
+    deferred = insertSorted(deferred, entry, (a, b) => a.deferredAt > b.deferredAt, (x) => at(x.t));
+  }
+  let open = m.sections.open.filter((t) => t.id !== after.id);
+  if (after.status === 'open') open = insertSorted(open, after, (a, b) => a.createdAt < b.createdAt, at);
+  const discussions = m.sections.discussions.map((t) => (t.id === after.id ? after : t));
+  const moved = <S extends { key: string; open: number }>(stats: readonly S[], key: string, change: (s: S, status: string, d: number) => void): S[] =>
+    stats.map((s) => {
+      if (s.key !== key || before.status === after.status) return s;
+      const copy = { ...s };
+      change(copy, before.status, -1);
+      change(copy, after.status, 1);
+      return copy;
+    });
+  return {
+    history,
+    sections: { resolved, deferred, open, discussions },
+    counts: deepFreeze({ ...m.counts, resolved: resolved.length, deferred: deferred.length, open: open.length }),
+    span: m.span,
+    byType: deepFreeze(
+      moved(m.byType, after.type, (s, status, d) => {
+        if (status === 'resolved' || status === 'deferred' || status === 'open') s[status] += d;
+      }),
+    ),
+    byPage: deepFreeze(
+      moved(m.byPage, after.page, (s, status, d) => {
+        if (status === 'open') s.open += d;
+      }),
+    ),
+    people: m.people,
+  };
+}
+
 /** The rows of one page of a section, as the response carries them. */
 function sectionRows(model: ReviewModel, name: Section, offset: number, size: number, now: number): { rows: unknown[]; nextOffset: number | null } {
   const msgs = (t: ThreadRow): readonly HistoryMessage[] => model.history.messagesByItem.get(t.id) ?? [];
@@ -140,7 +206,7 @@ function sectionRows(model: ReviewModel, name: Section, offset: number, size: nu
 export async function projectReview(db: Db, caller: Caller, query: ReviewQuery, now: number): Promise<ReviewResponse> {
   const { project } = await resolveProject(db, caller, query.projectId);
   const snapshot = await projectSnapshot(db, project.id);
-  const model = await snapshot.deriveAsync('review', buildModel);
+  const model = await snapshot.deriveAsync('review', buildModel, patchModel);
 
   const section = query.section ?? null;
   const offset = section === null ? 0 : (query.offset ?? 0);

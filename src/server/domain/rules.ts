@@ -6,6 +6,7 @@ import { findItemRef } from '../storage/item-refs.js';
 import type { Caller } from './caller.js';
 import { badRequest, forbidden } from './errors.js';
 import { resolveProject } from './resolve.js';
+import { writeInProject } from './snapshot.js';
 
 export const RULES_HEADING = 'Rules learned';
 
@@ -46,6 +47,6 @@ export async function saveRule(db: Db, caller: Caller, body: RuleBody, now: numb
     return { saved: false, duplicate: true };
   }
   // The rule and the project's updatedAt commit together, like every other write.
-  await db.transaction().execute((t) => insertRule(t, { projectId: project.id, text: rule, addedBy: caller.userId, addedAt: now, sourceItemIds: sourceIds }));
+  await writeInProject(db, project.id, (t) => insertRule(t, { projectId: project.id, text: rule, addedBy: caller.userId, addedAt: now, sourceItemIds: sourceIds }));
   return { saved: true, rule, cited: sourceIds.slice(0, LIMITS.ruleCitedMax) };
 }

@@ -40,18 +40,38 @@ function rankFiles(stamped: readonly ThreadRow[]): readonly HotspotFile[] {
     if (t.sourceComponent) f.components.add(t.sourceComponent);
     files.set(f.file, f);
   }
-  const ranked = [...files.values()].sort(
-    (a, b) => b.open + b.deferred - (a.open + a.deferred) || b.open + b.deferred + b.resolved - (a.open + a.deferred + a.resolved) || a.file.localeCompare(b.file),
-  );
+  const ranked = [...files.values()].sort(byRank);
   return deepFreeze(ranked.map((f) => ({ file: f.file, open: f.open, deferred: f.deferred, resolved: f.resolved, components: [...f.components].sort() })));
 }
+
+/** Open + deferred threads first, then all threads, then by name: a total order. */
+function byRank(a: Omit<HotspotFile, 'components'>, b: Omit<HotspotFile, 'components'>): number {
+  return b.open + b.deferred - (a.open + a.deferred) || b.open + b.deferred + b.resolved - (a.open + a.deferred + a.resolved) || a.file.localeCompare(b.file);
+}
+
+/** rankFiles' answer after one thread's status changed (its file and component never do). */
+function patchRanked(ranked: readonly HotspotFile[], before: ThreadRow, after: ThreadRow): readonly HotspotFile[] {
+  if (before.sourceFile === null || before.status === after.status) return ranked;
+  const next = ranked.map((f) => {
+    if (f.file !== before.sourceFile) return f;
+    const counts = { open: f.open, deferred: f.deferred, resolved: f.resolved };
+    if (before.status === 'open' || before.status === 'deferred' || before.status === 'resolved') counts[before.status]--;
+    if (after.status === 'open' || after.status === 'deferred' || after.status === 'resolved') counts[after.status]++;
+    return Object.freeze({ file: f.file, ...counts, components: f.components });
+  });
+  return Object.freeze(next.sort(byRank));
+}
+
+/** The stamped threads with one thread's row replaced (whether it is stamped never changes). */
+const patchStamped = (stamped: readonly ThreadRow[], before: ThreadRow, after: ThreadRow): readonly ThreadRow[] =>
+  before.sourceFile === null ? stamped : Object.freeze(stamped.map((t) => (t === before ? after : t)));
 
 /** Hotspot answers by limit; frozen, so each is encoded once (http/frozen-json.ts). */
 function hotspots(snapshot: ProjectSnapshot, project: ProjectRecord, stamped: readonly ThreadRow[], base: object, limit: number): SourceResponse {
   const answers = snapshot.derive('hotspotAnswers', () => new Map<number, { project: ProjectRecord; response: SourceResponse }>());
   const known = answers.get(limit);
   if (known && known.project === project) return known.response;
-  const ranked = snapshot.derive('hotspotFiles', () => rankFiles(stamped));
+  const ranked = snapshot.derive('hotspotFiles', () => rankFiles(stamped), patchRanked);
   const response = deepFreeze({ ...base, mode: 'hotspots' as const, totalFiles: ranked.length, files: ranked.slice(0, limit) } as SourceResponse);
   // Limits run from 1 to 200: the map stays small.
   answers.set(limit, { project, response });
@@ -62,7 +82,7 @@ export async function findBySource(db: Db, caller: Caller, query: SourceQuery): 
   const { project } = await resolveProject(db, caller, query.projectId);
   const snapshot = await projectSnapshot(db, project.id);
   const threads = snapshot.threads;
-  const stamped = snapshot.derive('stamped', (s) => Object.freeze(s.threads.filter((t) => t.sourceFile !== null)));
+  const stamped = snapshot.derive('stamped', (s) => Object.freeze(s.threads.filter((t) => t.sourceFile !== null)), patchStamped);
   const limit = query.limit ?? LIMITS.sourceLimitDefault;
   const base = { project: { id: project.id, name: project.name }, coverage: { threads: threads.length, stamped: stamped.length } };
 

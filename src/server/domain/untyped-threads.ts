@@ -14,7 +14,7 @@ export interface UntypedThreads {
 }
 
 /** One query per project, kept until the items table is written. */
-const untypedIds = new ReadCache<string, ReadonlySet<string>>(['items'], 16);
+const untypedIds = new ReadCache<string, ReadonlySet<string>>(['items'], 16, true);
 
 export async function untypedThreads(db: Db, projectId: string): Promise<UntypedThreads> {
   const ids = await untypedIds.get(db, projectId, async () => {

@@ -13,15 +13,102 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
  * serializer as usual. Headers and bytes are those fastify would send for the object.
  */
 export function frozenJsonSender(schema: z.ZodType, method: string, url: string): (reply: FastifyReply, data: object) => FastifyReply {
-  const serialize = serializerCompiler({ schema, method, url, httpStatus: '200' });
+  return frozenJson(schema, method, url).send;
+}
+
+/** frozenJsonSender's send, and the bytes it sends for a frozen answer (null for any other). */
+export function frozenJson(schema: z.ZodType, method: string, url: string) {
+  const serialize = encoderFor(schema, method, url);
   const memo = new WeakMap<object, Buffer>();
-  return (reply, data) => {
-    if (!Object.isFrozen(data)) return reply.send(data);
-    let bytes = memo.get(data);
-    if (bytes === undefined) {
-      bytes = Buffer.from(serialize(data), 'utf8');
-      memo.set(data, bytes);
+  const bytes = (data: object): Buffer | null => {
+    if (!Object.isFrozen(data)) return null;
+    let b = memo.get(data);
+    if (b === undefined) {
+      b = Buffer.from(serialize(data), 'utf8');
+      memo.set(data, b);
     }
-    return reply.type(JSON_UTF8).send(bytes);
+    return b;
+  };
+  const send = (reply: FastifyReply, data: object): FastifyReply => {
+    const b = bytes(data);
+    return b === null ? reply.send(data) : reply.type(JSON_UTF8).send(b);
+  };
+  return { bytes, send };
+}
+
+/**
+ * Writes a frozen answer's bytes straight to the socket with the headers Fastify would
+ * send (its status, content type and length), and takes the request out of Fastify's
+ * hands (reply.hijack): for answers in memory, from a route's onRequest hook.
+ */
+export function sendBytesDirectly(reply: FastifyReply, bytes: Buffer): void {
+  reply.hijack();
+  reply.raw.writeHead(200, { 'content-type': JSON_UTF8, 'content-length': bytes.length });
+  reply.raw.end(bytes);
+}
+
+type Encode = (value: unknown) => string;
+
+interface SchemaDef {
+  type?: string;
+  checks?: unknown[];
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+}
+
+const defOf = (schema: z.ZodType): SchemaDef | undefined => (schema as unknown as { _zod?: { def?: SchemaDef } })._zod?.def;
+
+/**
+ * The bytes the serializer writes for `schema`, remembered for each frozen object inside
+ * the answer too: answers made after a status change share all rows but one, the
+ * summary's type and page counts and so on with the answers before it, and only what is
+ * new is checked and encoded. An object schema's answer is its fields in schema order,
+ * each encoded by its own schema, and an array's its elements by the element schema,
+ * which is what the serializer writes for the whole (JSON.stringify of the checked value);
+ * any value that does not have exactly its schema's fields (an optional one left out, an
+ * extra one), and any schema other than a plain object or array, goes through the
+ * serializer as a whole.
+ */
+function encoderFor(schema: z.ZodType, method: string, url: string): Encode {
+  const whole = serializerCompiler({ schema, method, url, httpStatus: '200' }) as Encode;
+  const def = defOf(schema);
+  const plain = def !== undefined && (def.checks === undefined || def.checks.length === 0);
+  let parts: Encode | null = null;
+  if (plain && def.type === 'object' && def.shape) {
+    const fields = Object.entries(def.shape).map(([key, field]) => {
+      // An optional field may be left out (the serializer leaves it out too); when present it is its inner schema's.
+      const inner = defOf(field);
+      const optional = inner?.type === 'optional' && inner.innerType !== undefined && (inner.checks ?? []).length === 0;
+      return { key, optional, prefix: `${JSON.stringify(key)}:`, encode: encoderFor(optional ? inner.innerType! : field, method, url) };
+    });
+    parts = (value) => {
+      const v = value as Record<string, unknown>;
+      let present = 0;
+      for (const f of fields) {
+        if (v[f.key] !== undefined && Object.hasOwn(v, f.key)) present++;
+        else if (!f.optional || Object.hasOwn(v, f.key)) return whole(value);
+      }
+      if (Object.keys(v).length !== present) return whole(value);
+      // A flat record (a row) is checked in one go: nothing inside it is shared.
+      if (!fields.some((f) => typeof v[f.key] === 'object' && v[f.key] !== null)) return whole(value);
+      return `{${fields
+        .filter((f) => v[f.key] !== undefined)
+        .map((f) => f.prefix + f.encode(v[f.key]))
+        .join(',')}}`;
+    };
+  } else if (plain && def.type === 'array' && def.element) {
+    const element = encoderFor(def.element, method, url);
+    parts = (value) => `[${(value as unknown[]).map(element).join(',')}]`;
+  }
+  if (parts === null) return whole;
+  const split = parts;
+  const memo = new WeakMap<object, string>();
+  return (value) => {
+    if (typeof value !== 'object' || value === null || (def?.type === 'array') !== Array.isArray(value)) return whole(value);
+    if (!Object.isFrozen(value)) return split(value);
+    let text = memo.get(value);
+    if (text === undefined) memo.set(value, (text = split(value)));
+    return text;
   };
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '../../shared/api/index.js';
 import { listMembers, listProjects, listWorkspaces } from '../domain/directory.js';
 import { callerOf } from '../http/context.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 
 export function directoryRoutes(app: FastifyInstance, { db }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FixtureImage } from '../fixture/schema.js';
 import { notFound } from '../domain/errors.js';
 import { findImageByToken, storeRenderedPng } from '../storage/images.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 
 const FILE_NAME = /^([0-9a-f]{32})\.png$/;
 const gone = () => notFound('No file exists at this address.');

@@ -9,7 +9,7 @@ import { findBySource } from '../domain/source.js';
 import { whatsNew } from '../domain/whats-new.js';
 import { callerOf } from '../http/context.js';
 import { frozenJsonSender } from '../http/frozen-json.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 
 export function reportRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

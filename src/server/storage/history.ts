@@ -13,6 +13,8 @@ export interface HistoryMessage {
 }
 
 export interface HistoryEvent {
+  /** Events of one moment are in the order they were recorded. */
+  id: number;
   itemId: string;
   kind: string;
   at: number;
@@ -52,10 +54,13 @@ export async function eventsOf(db: Db, itemIds: string[]): Promise<HistoryEvent[
       .orderBy('item_events.at')
       .orderBy('item_events.id')
       .execute();
-    for (const r of rows) out.push({ itemId: r.item_id, kind: r.kind, at: r.at, byId: r.by_user_id, byName: r.name, from: r.from_value, to: r.to_value });
+    for (const r of rows) out.push({ id: r.id, itemId: r.item_id, kind: r.kind, at: r.at, byId: r.by_user_id, byName: r.name, from: r.from_value, to: r.to_value });
   }
-  return out.sort((a, b) => a.at - b.at);
+  return out.sort(byEventOrder);
 }
+
+/** Oldest first; events of one moment in the order they were recorded. */
+export const byEventOrder = (a: HistoryEvent, b: HistoryEvent) => a.at - b.at || a.id - b.id;
 
 export async function mentionsOfUser(db: Db, userId: string, itemIds: string[]): Promise<Set<string>> {
   const out = new Set<string>();

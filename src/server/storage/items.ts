@@ -25,13 +25,8 @@ export interface ThreadRow {
   selector: string | null;
 }
 
-/**
- * The most recent live threads of a project (merged duplicates excluded), newest first: one
- * walk down the items_project_live index, whatever the size of the project.
- * Reads at most `limit` rows; callers ask for one more than they use to detect capping.
- */
-export async function scanThreads(db: Db, projectId: string, limit: number): Promise<ThreadRow[]> {
-  const rows = await db
+function threadQuery(db: Db) {
+  return db
     .selectFrom('items as i')
     .innerJoin('users as au', 'au.id', 'i.author_id')
     .leftJoin('users as asg', 'asg.id', 'i.assignee_id')
@@ -57,13 +52,26 @@ export async function scanThreads(db: Db, projectId: string, limit: number): Pro
       'i.source_component as sourceComponent',
       'i.selector',
     ])
-    .where('i.project_id', '=', projectId)
-    .where('i.duplicate_of', 'is', null)
-    .orderBy('i.created_at', 'desc')
-    .orderBy('i.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ ...r, replyCount: Number(r.replyCount ?? 0), reportCount: Number(r.reportCount ?? 0) }));
+    .where('i.duplicate_of', 'is', null);
+}
+
+type RawThread = Awaited<ReturnType<ReturnType<typeof threadQuery>['executeTakeFirstOrThrow']>>;
+const toThreadRow = (r: RawThread): ThreadRow => ({ ...r, replyCount: Number(r.replyCount ?? 0), reportCount: Number(r.reportCount ?? 0) });
+
+/**
+ * The most recent live threads of a project (merged duplicates excluded), newest first: one
+ * walk down the items_project_live index, whatever the size of the project.
+ * Reads at most `limit` rows; callers ask for one more than they use to detect capping.
+ */
+export async function scanThreads(db: Db, projectId: string, limit: number): Promise<ThreadRow[]> {
+  const rows = await threadQuery(db).where('i.project_id', '=', projectId).orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').limit(limit).execute();
+  return rows.map(toThreadRow);
+}
+
+/** One live thread exactly as scanThreads reads it; null when it is merged or does not exist. */
+export async function readThread(db: Db, itemId: string): Promise<ThreadRow | null> {
+  const row = await threadQuery(db).where('i.id', '=', itemId).executeTakeFirst();
+  return row ? toThreadRow(row) : null;
 }
 
 export type ItemRecord = Selectable<ItemsTable>;

@@ -1,5 +1,5 @@
 import type { Db } from './open.js';
-import { ReadCache } from './read-cache.js';
+import { ReadCache, type Refresher } from './read-cache.js';
 
 export interface ProjectRecord {
   id: string;
@@ -44,13 +44,27 @@ const toRecord = (r: Raw): ProjectRecord => ({ ...r, archived: r.archived === 1 
  * thread write moves lastActivityAt, so they are re-read after each). Records are frozen:
  * callers share them.
  */
-const byId = new ReadCache<string, ProjectRecord | null>(['projects', 'workspaces'], 1024);
+const byId = new ReadCache<string, ProjectRecord | null>(['projects', 'workspaces'], 1024, true);
 const activeByWorkspaces = new ReadCache<string, readonly ProjectRecord[]>(['projects', 'workspaces'], 256);
 
+async function readProject(db: Db, projectId: string): Promise<ProjectRecord | null> {
+  const row = await baseQuery(db).where('projects.id', '=', projectId).executeTakeFirst();
+  return row ? Object.freeze(toRecord(row)) : null;
+}
+
 export function findProject(db: Db, projectId: string): Promise<ProjectRecord | null> {
-  return byId.get(db, projectId, async () => {
-    const row = await baseQuery(db).where('projects.id', '=', projectId).executeTakeFirst();
-    return row ? Object.freeze(toRecord(row)) : null;
+  return byId.get(db, projectId, () => readProject(db, projectId));
+}
+
+/**
+ * For a write within one project (domain/snapshot.ts writeInProject), which moves the
+ * project's activity time: the record is read again inside the write's transaction and
+ * put in memory once it committed, so the next read needs no query.
+ */
+export function projectRecordRefresher(db: Db, projectId: string): Refresher {
+  return byId.refresher(db, projectId, async (t) => {
+    const record = await readProject(t, projectId);
+    return () => record;
   });
 }
 

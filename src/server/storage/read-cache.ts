@@ -12,6 +12,12 @@ interface Entry<V> {
 const sameInputs = (a: readonly string[] | null, b: readonly string[] | null) =>
   a === b || (a !== null && b !== null && a.length === b.length && a.every((x, i) => x === b[i]));
 
+/** See ReadCache.refresher. */
+export interface Refresher {
+  before(): void;
+  after(t: Db): Promise<() => void>;
+}
+
 /**
  * Results of reads, kept until one of the tables they were read from is written (see
  * WriteTracker), per database, for at most `maxEntries` keys (least recently used go).
@@ -20,12 +26,24 @@ const sameInputs = (a: readonly string[] | null, b: readonly string[] | null) =>
  */
 export class ReadCache<K, V> {
   private readonly perDb = new WeakMap<WriteTracker, Map<K, Entry<V>>>();
+  /** Loads started, for tests that check what a write left in memory (never for answers). */
+  loads = 0;
 
   constructor(
     /** Every table the load reads, directly or through other caches. */
     private readonly tables: readonly TableName[],
     private readonly maxEntries: number,
+    /**
+     * The key is a project ID and the load reads only that project's rows (of the
+     * project-owned tables): writes declared within other projects leave it valid.
+     */
+    private readonly keyIsProject = false,
   ) {}
+
+  /** The version an entry for `key` is compared with. */
+  private versionOf(tracker: WriteTracker, key: K): number {
+    return tracker.version(this.tables, this.keyIsProject ? (key as string) : undefined);
+  }
 
   /**
    * The value for `key`, loaded when missing or stale. `inputs`, when given, are what the
@@ -40,9 +58,10 @@ export class ReadCache<K, V> {
       this.perDb.set(tracker, entries);
     }
     // Taken before the load reads anything, so a write during the load makes the entry stale.
-    const version = tracker.version(this.tables);
+    const version = this.versionOf(tracker, key);
     const hit = this.fresh(entries, key, version, inputs);
     if (hit) return hit.value;
+    this.loads++;
     const value = load();
     const entry: Entry<V> = { version, inputs, value, settled: null };
     entries.delete(key);
@@ -70,7 +89,57 @@ export class ReadCache<K, V> {
     const tracker = trackerOf(db);
     const entries = tracker && this.perDb.get(tracker);
     if (!tracker || !entries) return undefined;
-    return this.fresh(entries, key, tracker.version(this.tables), inputs)?.settled?.value;
+    return this.fresh(entries, key, this.versionOf(tracker, key), inputs)?.settled?.value;
+  }
+
+  /** The current version for `key`, to bracket a write with (see patch); null when nothing is cached. */
+  versionFor(db: Db, key: K): number | null {
+    const tracker = trackerOf(db);
+    return tracker && this.versionOf(tracker, key);
+  }
+
+  /**
+   * Replaces the value for `key` by `change(value)` after a write whose every statement ran
+   * between versions `before` and `after` (taken inside its transaction, so nothing else
+   * ran in between), and which `change` accounts for. Only a loaded value that was fresh
+   * right before the write is patched; anything else is left to go stale and be read again.
+   * `change` returning undefined means it cannot account for the write: the entry goes.
+   */
+  patch(db: Db, key: K, before: number, after: number, change: (value: V, inputs: readonly string[] | null) => V | undefined): void {
+    const tracker = trackerOf(db);
+    const entries = tracker && this.perDb.get(tracker);
+    const hit = entries?.get(key);
+    if (!entries || !hit?.settled || hit.version !== before) return;
+    const value = change(hit.settled.value, hit.inputs);
+    if (value === undefined) {
+      entries.delete(key);
+      return;
+    }
+    entries.set(key, { version: after, inputs: hit.inputs, value: Promise.resolve(value), settled: { value } });
+  }
+
+  /**
+   * patch() for a write in a transaction: `before()` inside it before it writes, `after(t)`
+   * inside it once it has written, which calls `reread(t)` (when the write moved this
+   * entry's version and the entry is loaded) for what the write changed; the function it
+   * returns, called once the transaction committed, patches the entry with that.
+   */
+  refresher(db: Db, key: K, reread: (t: Db) => Promise<(value: V, inputs: readonly string[] | null) => V | undefined>): Refresher {
+    let before: number | null = null;
+    return {
+      before: () => {
+        before = this.versionFor(db, key);
+      },
+      after: async (t) => {
+        const after = this.versionFor(db, key);
+        const tracker = trackerOf(db);
+        const hit = tracker && this.perDb.get(tracker)?.get(key);
+        if (before === null || after === null || after === before || !hit?.settled || hit.version !== before) return () => {};
+        const change = await reread(t);
+        const from = before;
+        return () => this.patch(db, key, from, after, change);
+      },
+    };
   }
 
   private fresh(entries: Map<K, Entry<V>>, key: K, version: number, inputs: readonly string[] | null): Entry<V> | null {

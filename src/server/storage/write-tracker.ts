@@ -40,6 +40,16 @@ function writtenBy(node: RootOperationNode): Written | null {
 }
 
 /**
+ * Tables whose every row belongs to one project (through its thread or itself). A write
+ * declared to be within a project (see `inProject`) leaves other projects' reads of these
+ * tables valid; a declared write to any other table (users, notifications…) still counts
+ * for everyone.
+ */
+const PROJECT_TABLES: ReadonlySet<string> = new Set<TableName>(['projects', 'items', 'messages', 'mentions', 'item_events', 'reactions', 'attachments', 'linear_entries', 'rules']);
+
+const bump = (counts: Map<string, number>, table: string) => counts.set(table, (counts.get(table) ?? 0) + 1);
+
+/**
  * Counts writes per table, for caches of what was read from them. Installed as a Kysely
  * plugin on the service's one connection, so every write (through a transaction or not,
  * by any module or test) is seen, and no code path has to remember to invalidate.
@@ -48,11 +58,21 @@ function writtenBy(node: RootOperationNode): Written | null {
  * reads and keeps its result under that version: a write that ran before the reader's
  * first read is visible to it (reads wait for an open transaction, as the connection is
  * shared), and a write that runs later moves the version, so the result is never served.
+ *
+ * Writes are counted for everyone unless they run through `inProject(db, projectId)`:
+ * then their project-owned tables count only for that project, so a status change in one
+ * project leaves every other project's window in memory. Anything else (a statement from
+ * a test, a script, raw SQL) invalidates conservatively, as before.
  */
 export class WriteTracker implements KyselyPlugin {
+  /** Every write, declared or not: what caches spanning projects compare. */
   private readonly counts = new Map<string, number>();
+  /** Writes that may concern any project. */
+  private readonly shared = new Map<string, number>();
+  private readonly perProject = new Map<string, Map<string, number>>();
   private everything = 0;
   private readonly pending = new WeakMap<QueryId, Written>();
+  private readonly declared = new WeakMap<QueryId, string>();
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const written = writtenBy(args.node);
@@ -64,17 +84,46 @@ export class WriteTracker implements KyselyPlugin {
     const written = this.pending.get(args.queryId);
     if (written !== undefined) {
       this.pending.delete(args.queryId);
+      const projectId = this.declared.get(args.queryId);
       if (written === EVERY_TABLE) this.everything++;
-      else for (const t of written) this.counts.set(t, (this.counts.get(t) ?? 0) + 1);
+      else {
+        for (const t of written) {
+          bump(this.counts, t);
+          if (projectId !== undefined && PROJECT_TABLES.has(t)) {
+            let mine = this.perProject.get(projectId);
+            if (!mine) this.perProject.set(projectId, (mine = new Map()));
+            bump(mine, t);
+          } else bump(this.shared, t);
+        }
+      }
     }
     return args.result;
   }
 
-  /** Changes whenever any of `tables` is written (the counts only grow, so their sum does too). */
-  version(tables: readonly TableName[]): number {
+  /**
+   * Changes whenever any of `tables` is written (the counts only grow, so their sum does
+   * too); with `projectId`, only writes that may concern that project count.
+   */
+  version(tables: readonly TableName[], projectId?: string): number {
     let v = this.everything;
-    for (const t of tables) v += this.counts.get(t) ?? 0;
+    if (projectId === undefined) {
+      for (const t of tables) v += this.counts.get(t) ?? 0;
+      return v;
+    }
+    const mine = this.perProject.get(projectId);
+    for (const t of tables) v += (this.shared.get(t) ?? 0) + (mine?.get(t) ?? 0);
     return v;
+  }
+
+  /** A plugin that marks the statements run through it as writes within `projectId`. */
+  marker(projectId: string): KyselyPlugin {
+    return {
+      transformQuery: (args) => {
+        this.declared.set(args.queryId, projectId);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
   }
 }
 
