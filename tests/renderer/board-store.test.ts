@@ -46,6 +46,41 @@ describe('board store', () => {
     expect(state.loadProblem).toBeNull();
   });
 
+  it('shows rows as the slices of a first load arrive, with whole-project counts, and all of them at the end', async () => {
+    const many = Array.from({ length: 450 }, (_, i) => row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }));
+    const service = fakeItemsService(many);
+    const gate = deferred<void>();
+    bridge.api.listItems!.mockImplementation(async (q) => {
+      if (service.calls.length >= 1) await gate.promise;
+      return service.listItems(q);
+    });
+    const loading = useBoard.getState().load('p1');
+    await vi.waitFor(() => expect(useBoard.getState().data?.rows).toHaveLength(200));
+    // The header counts the whole project while the rest is on its way.
+    expect(useBoard.getState().data?.summary.total).toBe(450);
+    expect(useBoard.getState().progress).not.toBeNull();
+    expect(useBoard.getState().loadedAt).toBeNull();
+    gate.resolve();
+    await loading;
+    expect(useBoard.getState().data?.rows).toHaveLength(450);
+    expect(useBoard.getState().progress).toBeNull();
+  });
+
+  it('keeps the rows on screen during a refresh until the new set is complete', async () => {
+    await loadBoard();
+    const gate = deferred<void>();
+    const service = fakeItemsService([...rows, row('d', { status: 'open', createdAt: 9 })]);
+    bridge.api.listItems!.mockImplementation(async (q) => {
+      await gate.promise;
+      return service.listItems(q);
+    });
+    const refreshing = useBoard.getState().load('p1');
+    expect(useBoard.getState().data?.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    gate.resolve();
+    await refreshing;
+    expect(useBoard.getState().data?.rows.map((r) => r.id)).toEqual(['d', 'a', 'b', 'c']);
+  });
+
   it('explains a failed first load and keeps no rows', async () => {
     bridge.api.listItems!.mockResolvedValue({ ok: false, error: { kind: 'not_found', message: 'No such project.' } });
     await useBoard.getState().load('p1');

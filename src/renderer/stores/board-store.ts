@@ -136,12 +136,24 @@ export const useBoard = create<BoardState>()((set, get) => ({
     }
     set({ progress: { done: 0, planned: 1, rows: 0 }, loadProblem: null });
     const startedAt = changeEpoch;
+    // Opening a project shows rows as the slices arrive (a big project takes many requests);
+    // a refresh keeps the rows on screen until the new set is complete.
+    const firstLoad = get().data === null;
 
     const outcome = await loadProjectItems((q) => getBridge().api.listItems(q), projectId, {
       signal: controller.signal,
       onProgress: (progress) => {
         if (!controller.signal.aborted) set({ progress });
       },
+      ...(firstLoad
+        ? {
+            onRows: ({ project, rows, summary, capped, scanLimit }) => {
+              if (controller.signal.aborted) return;
+              const shown = applyPending({ rows, summary }, get().pending);
+              set({ data: { project: { id: project?.id ?? projectId, name: project?.name ?? '' }, ...shown, capped, scanLimit, unlisted: [], unreadable: [] } });
+            },
+          }
+        : {}),
     });
     if (controller.signal.aborted) return;
     loadController = null;

@@ -64,8 +64,20 @@ export interface LoadOutcome {
   error: BridgeError | null;
 }
 
+/** What is known after each answer of a load, for views that show rows as they arrive. */
+export interface PartialItems {
+  project: ItemsResponse['project'];
+  /** Every distinct thread collected so far, newest first. */
+  rows: ItemRow[];
+  summary: ItemsSummary;
+  capped: boolean;
+  scanLimit: number;
+}
+
 export interface LoadOptions {
   onProgress?: (p: LoadProgress) => void;
+  /** Called after each answer that brought rows (the first one included) with all rows so far. */
+  onRows?: (partial: PartialItems) => void;
   /** Stop issuing requests (the caller moved on to another project). */
   signal?: AbortSignal;
   /** Requests in flight at once; the bridge paces them under the rate limit. */
@@ -96,7 +108,7 @@ function problemKey(p: ReadProblem): string {
 }
 
 export async function loadProjectItems(listItems: ListItems, projectId: string, options: LoadOptions = {}): Promise<LoadOutcome> {
-  const { onProgress, signal, concurrency = 3, base = {} } = options;
+  const { onProgress, onRows, signal, concurrency = 3, base = {} } = options;
   const limit = LIMITS.itemsLimitMax;
   const collected = new Map<string, ItemRow>();
   const unreadable = new Map<string, ReadProblem>();
@@ -122,7 +134,10 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
   report();
 
   const { summary } = first.data;
+  const head = { project: first.data.project, summary: first.data.hasSummary ? summary : summarizeRows(first.data.items), scanLimit: first.data.scanLimit };
   let capped = first.data.capped;
+  const showRows = () => onRows?.({ ...head, capped, rows: [...collected.values()].sort(compareNewestFirst) });
+  if (first.data.truncated) showRows();
   const unlisted: UnlistedSlice[] = [];
   let failure: BridgeError | null = null;
   const exact = base.q === undefined;
@@ -159,6 +174,7 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
       addRows(res.data.items);
       noteProblems(res.data.unreadable);
       capped ||= res.data.capped;
+      if (res.data.items.length > 0 && !complete()) showRows();
       if (res.data.truncated) {
         const narrower = splitTruncated(filter, summary, res.data.matched, plan);
         if (narrower.length === 0) unlisted.push({ filter, matched: res.data.matched, returned: res.data.returned });
