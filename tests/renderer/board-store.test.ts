@@ -9,6 +9,7 @@ const { useBoard } = await import('../../src/renderer/stores/board-store.js');
 const { useAnnouncer } = await import('../../src/renderer/stores/announcer-store.js');
 const { emitItemsChanged } = await import('../../src/renderer/stores/items-sync.js');
 const { useUndo } = await import('../../src/renderer/stores/undo-store.js');
+const { forgetBoards, RECENT_BOARD_MS } = await import('../../src/renderer/stores/recent-boards.js');
 
 /** Resolves a promise on demand, to hold a write in flight. */
 function deferred<T>() {
@@ -34,6 +35,7 @@ const counts = () => {
 beforeEach(() => {
   bridge = fakeBridge();
   useBoard.getState().leave();
+  forgetBoards();
 });
 
 describe('board store', () => {
@@ -64,6 +66,40 @@ describe('board store', () => {
     await loading;
     expect(useBoard.getState().data?.rows).toHaveLength(450);
     expect(useBoard.getState().progress).toBeNull();
+  });
+
+  it('reopening a project shown in the last minutes paints from memory at once, then refreshes', async () => {
+    await loadBoard();
+    useBoard.getState().leave();
+    const gate = deferred<void>();
+    const service = fakeItemsService([...rows, row('d', { status: 'open', createdAt: 9 })]);
+    bridge.api.listItems!.mockImplementation(async (q) => {
+      await gate.promise;
+      return service.listItems(q);
+    });
+    const reopening = useBoard.getState().load('p1');
+    expect(useBoard.getState().data?.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    gate.resolve();
+    await reopening;
+    expect(useBoard.getState().data?.rows.map((r) => r.id)).toEqual(['d', 'a', 'b', 'c']);
+  });
+
+  it('loads afresh a project remembered longer ago than a few minutes', async () => {
+    await loadBoard();
+    useBoard.getState().leave();
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + RECENT_BOARD_MS + 1);
+    const gate = deferred<void>();
+    bridge.api.listItems!.mockImplementation(async (q) => {
+      await gate.promise;
+      return fakeItemsService(rows).listItems(q);
+    });
+    const loading = useBoard.getState().load('p1');
+    expect(useBoard.getState().data).toBeNull();
+    gate.resolve();
+    await loading;
+    clock.mockRestore();
+    expect(useBoard.getState().data?.rows).toHaveLength(3);
   });
 
   it('keeps the rows on screen during a refresh until the new set is complete', async () => {

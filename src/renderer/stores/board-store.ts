@@ -9,6 +9,8 @@ import { applyPending, moveRow, patchRows, removeRows, type BoardSnapshot, type 
 import { failure, type Failure } from './failure.js';
 import { onItemsChanged, type ItemsChange } from './items-sync.js';
 import { loadProjectItems, type LoadProgress, type UnlistedSlice } from './load-project-items.js';
+import { recallBoard, rememberBoard } from './recent-boards.js';
+import { useSession } from './session-store.js';
 import { useUndo } from './undo-store.js';
 
 /**
@@ -115,6 +117,17 @@ function excerptOf(data: BoardData | null, itemId: string): string {
 
 const REFETCH_DELAY_MS = 400;
 
+/** Remembered boards belong to one connection: another token may see other threads. */
+function boardKey(projectId: string): string {
+  return `${useSession.getState().active?.connection.id ?? ''}\u0000${projectId}`;
+}
+
+/** The complete board on screen, kept for a quick reopen (a partial first load is not). */
+function keepForLater(): void {
+  const { projectId, data, loadedAt } = useBoard.getState();
+  if (projectId && data && loadedAt !== null) rememberBoard(boardKey(projectId), data, loadedAt);
+}
+
 export const useBoard = create<BoardState>()((set, get) => ({
   projectId: null,
   data: null,
@@ -131,8 +144,11 @@ export const useBoard = create<BoardState>()((set, get) => ({
     const controller = new AbortController();
     loadController = controller;
     if (get().projectId !== projectId) {
+      keepForLater();
       forgetRecent();
-      set({ projectId, data: null, focusedId: null, pending: {}, moveProblem: null, loadedAt: null });
+      // A project shown in the last minutes paints from memory at once; the load below refreshes it.
+      const recent = recallBoard<BoardData>(boardKey(projectId), Date.now());
+      set({ projectId, data: recent?.data ?? null, focusedId: null, pending: {}, moveProblem: null, loadedAt: recent?.loadedAt ?? null });
     }
     set({ progress: { done: 0, planned: 1, rows: 0 }, loadProblem: null });
     const startedAt = changeEpoch;
@@ -265,6 +281,7 @@ export const useBoard = create<BoardState>()((set, get) => ({
   dismissMoveProblem: () => set({ moveProblem: null }),
 
   leave() {
+    keepForLater();
     loadController?.abort();
     loadController = null;
     if (refetchTimer) clearTimeout(refetchTimer);
