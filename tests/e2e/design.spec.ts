@@ -106,4 +106,37 @@ test.describe('design walk-through', () => {
     await page.keyboard.press('Home');
     await expect.poll(() => valueNow(page)).toBe(Number(await splitter.getAttribute('aria-valuemin')));
   });
+
+  test('the page title names the project and the screen', async ({ page }) => {
+    await openProject(page);
+    await expect(page).toHaveTitle(`${CHECKOUT} — Board · Triage Desk`);
+    await page.getByTestId('view-table').click();
+    await expect(page).toHaveTitle(`${CHECKOUT} — Table · Triage Desk`);
+    await page.getByTestId('view-board').click();
+    await expect(page).toHaveTitle(`${CHECKOUT} — Board · Triage Desk`);
+    // A reload starts from an address without the project's name: the title still has it.
+    await page.reload();
+    await expect(page.getByTestId('board')).toBeVisible();
+    await expect(page).toHaveTitle(`${CHECKOUT} — Board · Triage Desk`);
+    await page.getByRole('navigation', { name: 'Location' }).getByRole('button', { name: 'Projects' }).click();
+    await expect(page).toHaveTitle('Projects · Triage Desk');
+  });
+
+  test('the first Tab stop skips to the threads, on the board and in the table', async ({ page }) => {
+    await openProject(page);
+    const skip = page.getByRole('link', { name: 'Skip to the threads' });
+    for (const view of ['board', 'table'] as const) {
+      await page.getByTestId(`view-${view}`).click();
+      // From the top of a freshly loaded page, as a keyboard user arrives.
+      await page.reload();
+      const threads = view === 'board' ? page.getByTestId('board').locator('[tabindex="0"]').first() : page.getByTestId('items-table');
+      await expect(threads).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(threads).toBeFocused();
+    }
+    await page.getByTestId('view-board').click();
+  });
 });
