@@ -92,9 +92,9 @@ test.describe('design walk-through', () => {
     await page.keyboard.press('End');
     const max = Number(await splitter.getAttribute('aria-valuemax'));
     await expect.poll(() => valueNow(page)).toBe(max);
-    expect((await page.getByTestId('board').boundingBox())!.width).toBeGreaterThanOrEqual(370);
+    expect((await page.getByTestId('board').boundingBox())!.width).toBeGreaterThanOrEqual(430);
     await page.setViewportSize({ width: 900, height: 800 });
-    await expect.poll(async () => (await page.getByTestId('board').boundingBox())!.width).toBeGreaterThanOrEqual(370);
+    await expect.poll(async () => (await page.getByTestId('board').boundingBox())!.width).toBeGreaterThanOrEqual(430);
     expect(await valueNow(page)).toBeLessThanOrEqual(Number(await splitter.getAttribute('aria-valuemax')));
     const overflow = await page.evaluate(() => {
       const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;

@@ -6,8 +6,8 @@ import { defaultStorage, type KeyValueStorage } from '../../stores/last-project.
  */
 export const PANEL_WIDTH_KEY = 'triage-desk:thread-panel-width';
 export const PANEL_MIN = 340;
-/** What the board or table keeps beside the panel (three narrow columns still read). */
-export const LIST_MIN = 380;
+/** What the board or table keeps beside the panel (three columns of about 140 px still read). */
+export const LIST_MIN = 440;
 export const PANEL_DEFAULT = 620;
 /** Arrow keys move by this much; with Shift (or Page Up/Down) by the larger step. */
 export const STEP = 20;
