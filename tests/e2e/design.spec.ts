@@ -139,4 +139,16 @@ test.describe('design walk-through', () => {
     }
     await page.getByTestId('view-board').click();
   });
+
+  test('the project list names each project’s workspace and suggests a first step', async ({ page }) => {
+    await openProject(page);
+    await page.getByRole('navigation', { name: 'Location' }).getByRole('button', { name: 'Projects' }).click();
+    const list = page.getByTestId('project-list');
+    await expect(list).toBeVisible();
+    const { projects } = await api<{ projects: Array<{ id: string; workspace: { name: string } | null }> }>(TOKEN, '/projects');
+    for (const p of projects.filter((x) => x.workspace)) {
+      await expect(list.locator(`[data-project-id="${p.id}"]`).getByTestId('project-workspace')).toHaveText(p.workspace!.name);
+    }
+    await expect(page.getByTestId('projects-hint')).toContainText('Enter opens');
+  });
 });
