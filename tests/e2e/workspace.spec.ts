@@ -190,7 +190,9 @@ test.describe.serial('triage workspace', () => {
     const reopen = receipt.getByRole('button', { name: /^Reopen and assign (this thread|these \d+)$/ });
     await expect(reopen).toBeVisible();
     await reopen.click();
-    await expect(receipt).toContainText(`Reopened and assigned ${resolved.length} ${resolved.length === 1 ? 'thread' : 'threads'} to Hana Sato`);
+    // A clean success is said once, by the undo toast: the receipt with the refusal goes.
+    await expect(page.getByTestId('undo-toast')).toContainText(`Reopened and assigned ${resolved.length} ${resolved.length === 1 ? 'thread' : 'threads'} to Hana Sato`);
+    await expect(receipt).toHaveCount(0);
     for (const row of resolved) {
       const d = await detail(row.id);
       expect(d.status).toBe('open');
