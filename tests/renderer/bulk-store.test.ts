@@ -73,6 +73,8 @@ describe('bulk store', () => {
     await useBulk.getState().start('p1', planStatus(useBoard.getState().data!.rows, 'deferred'));
     expect(rowOf('a').status).toBe('deferred');
     expect(useUndo.getState().offer?.label).toBe('Set 3 threads to Deferred');
+    // A clean success is said once, by the undo toast: no receipt repeats it.
+    expect(useBulk.getState().receipt).toBeNull();
 
     expect(await undoLatest()).toBe(true);
     expect(truth.map((r) => r.status)).toEqual(['open', 'open', 'resolved']);

@@ -16,9 +16,11 @@ import { useSession } from '../stores/session-store.js';
 import { useThread } from '../stores/thread-store.js';
 import { AppDialogs } from './AppDialogs.js';
 import { AppHeader } from './AppHeader.js';
+import { useDocumentTitle } from './document-title.js';
 import { subscribeMenuCommands } from './menu-commands.js';
 import { subscribeOpenItem, takeLaunchLink } from './shell-events.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
+import { SkipLink } from './SkipLink.js';
 import { useNavigation, type Screen } from './navigation-store.js';
 import { useGlobalShortcuts } from './use-global-shortcuts.js';
 import { applyRoute, initialRoute, useUrlSync } from './use-url-sync.js';
@@ -102,6 +104,7 @@ export function App() {
   useEffect(boot, [boot]);
   useUrlSync();
   useGlobalShortcuts();
+  useDocumentTitle();
   useEffect(() => {
     const offLinks = subscribeOpenItem();
     const offMenu = subscribeMenuCommands();
@@ -115,6 +118,7 @@ export function App() {
   const screen = useNavigation((s) => s.screen);
   return (
     <div className="shell">
+      <SkipLink />
       <AppHeader />
       <ErrorBoundary area={AREA[screen.name]} resetKey={screen}>
         <ScreenView screen={screen} boot={boot} />

@@ -49,14 +49,15 @@ export async function executePlan(projectId: string, plan: BulkPlan, options: Om
 /**
  * Offers to undo what runs of plans changed (several runs make one undo: "assign", then
  * "reopen and assign" the refused ones). `run` sends the undo plan; undo succeeds when
- * nothing was refused or left unsent.
+ * nothing was refused or left unsent. Answers whether an undo was offered.
  */
-export function offerPlanUndo(runs: ReadonlyArray<{ plan: BulkPlan; result: BulkRunResult }>, run: (undo: BulkPlan) => Promise<Receipt | null>, label?: string): void {
+export function offerPlanUndo(runs: ReadonlyArray<{ plan: BulkPlan; result: BulkRunResult }>, run: (undo: BulkPlan) => Promise<Receipt | null>, label?: string): boolean {
   const undos = runs.map((r) => planUndo(r.plan, r.result)).filter((u): u is BulkPlan => u !== null);
-  if (undos.length === 0) return;
+  if (undos.length === 0) return false;
   const undo: BulkPlan = undos.length === 1 ? undos[0]! : { kind: 'undo', undoing: runs[0]!.plan, tasks: undos.flatMap((u) => u.tasks) };
   useUndo.getState().offerUndo(label ?? planDoneText(runs[0]!.plan, undo.tasks.length), async () => {
     const receipt = await run(undo);
     return receipt !== null && receipt.refused.length === 0 && receipt.notSent.length === 0;
   });
+  return true;
 }

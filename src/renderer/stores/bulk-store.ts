@@ -7,7 +7,8 @@ import { explain } from './notice-store.js';
 
 /**
  * Runs bulk status and assignment: one request per thread through the bridge, each
- * answer shown as it arrives, then a receipt and (when something changed) an undo offer.
+ * answer shown as it arrives, then an undo offer when something changed, and a receipt when
+ * something was refused, unsent or unchanged-only (a clean success is said once, by the toast).
  * When it ends the list refetches, so a partial failure leaves the screen as the service is.
  */
 interface BulkRun {
@@ -44,10 +45,11 @@ export const useBulk = create<BulkState>()((set, get) => ({
       onProgress: (finished) => set((s) => (s.running ? { running: { ...s.running, finished } } : {})),
       shouldStop: () => get().running?.stopping === true,
     });
-    set({ running: null, receipt });
     announce(receiptSummary(receipt));
-
-    if (options.offerUndo !== false) offerPlanUndo([{ plan, result }], (undo) => get().start(projectId, undo, { offerUndo: false }));
+    const offered = options.offerUndo !== false && offerPlanUndo([{ plan, result }], (undo) => get().start(projectId, undo, { offerUndo: false }));
+    // A clean success is said once, by the undo toast; the receipt stays for what needs reading or acting on.
+    const clean = receipt.refused.length === 0 && receipt.notSent.length === 0 && !receipt.halted;
+    set({ running: null, receipt: offered && clean ? null : receipt });
     return receipt;
   },
 

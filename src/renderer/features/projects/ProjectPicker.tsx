@@ -36,7 +36,6 @@ function onListKeyDown(e: KeyboardEvent<HTMLUListElement>) {
 
 export function ProjectPicker() {
   const connectionId = useSession((s) => s.active?.connection.id ?? null);
-  const workspaceCount = useSession((s) => s.active?.workspaces.length ?? 0);
   // A list left over from another connection is never shown, not even for one frame.
   const current = useProjects((s) => s.connectionId === connectionId);
   const projects = useProjects((s) => (current ? s.projects : NO_PROJECTS));
@@ -48,7 +47,6 @@ export function ProjectPicker() {
   const listRef = useRef<HTMLUListElement>(null);
   const lastProjectId = connectionId ? readLastProject(connectionId) : null;
   const shown = useMemo(() => projects.filter((p) => matches(p, filter)), [projects, filter]);
-  const showWorkspace = workspaceCount > 1 || new Set(projects.map((p) => p.workspace?.id ?? '')).size > 1;
 
   useEffect(() => {
     if (connectionId) void load(connectionId);
@@ -90,6 +88,12 @@ export function ProjectPicker() {
           />
         </div>
       </div>
+      {projects.length > 0 && (
+        <p className="muted projects-screen__hint" data-testid="projects-hint">
+          Open a project to triage its feedback threads: ↑ and ↓ choose, Enter opens. New here? Start with the project active most recently, at the top, and the
+          Open column of its board.
+        </p>
+      )}
       {problem && <ErrorMessage problem={problem} onRetry={() => connectionId && void load(connectionId)} />}
       {loading && projects.length === 0 && <p className="muted" aria-busy="true">Loading projects…</p>}
       {!loading && !problem && projects.length === 0 && (
@@ -105,7 +109,12 @@ export function ProjectPicker() {
                 {p.id === lastProjectId && <span className="tag tag--accent">Last opened</span>}
               </span>
               <span id={`project-${p.id}-meta`} className="project-row__meta">
-                {showWorkspace && p.workspace && <span className="tag">{p.workspace.name}</span>}
+                {/* Always named: with one workspace too, the row says whose project it is. */}
+                {p.workspace?.name && (
+                  <span className="tag" data-testid="project-workspace">
+                    {p.workspace.name}
+                  </span>
+                )}
                 <span className={p.repo ? 'project-row__repo' : 'project-row__repo muted'}>{p.repo ? shortRepo(p.repo) : 'No repository linked'}</span>
                 {/* The live service may leave lastActivityAt out: the last update stands in, or nothing. */}
                 {(p.lastActivityAt ?? p.updatedAt) !== null && (

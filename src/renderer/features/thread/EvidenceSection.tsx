@@ -71,10 +71,11 @@ export function EvidenceSection({ item }: { item: ThreadItem }) {
         </p>
       )}
       {evidence?.domContext && (
-        <>
-          <h4>Page context around the element</h4>
+        // Folded: the evidence now comes before the conversation, and the markup is for whoever fixes it.
+        <details className="evidence__context">
+          <summary>Page context around the element</summary>
           <DomContext markup={evidence.domContext} />
-        </>
+        </details>
       )}
     </section>
   );

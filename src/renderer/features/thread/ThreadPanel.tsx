@@ -1,4 +1,4 @@
-import { useEffect, type KeyboardEventHandler, type Ref } from 'react';
+import { useEffect, useRef, type KeyboardEventHandler, type Ref } from 'react';
 import type { ItemDetail } from '../../../shared/reader/index.js';
 import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
 import { Banner } from '../../components/Banner.js';
@@ -10,10 +10,12 @@ import { useDrafts } from '../compose/drafts-store.js';
 import { AnchorSection } from './AnchorSection.js';
 import { AttachmentsGallery } from './AttachmentsGallery.js';
 import { EvidenceSection } from './EvidenceSection.js';
+import { PanelSplitter } from './PanelSplitter.js';
 import { SourceSection } from './SourceSection.js';
 import { ThreadActions } from './ThreadActions.js';
 import { ThreadFacts } from './ThreadFacts.js';
 import { ThreadMessages } from './ThreadMessages.js';
+import { usePanelWidth } from './use-panel-width.js';
 import { useThreadStatus, type HostStatusWriter } from './use-thread-status.js';
 import './thread-view.css';
 import { problemsOf, UnreadablePart, type ThreadItem } from './unreadable.js';
@@ -70,11 +72,12 @@ function ThreadBody({ item, hostWriter }: { item: ThreadItem; hostWriter: HostSt
         </button>
       </p>
       <ThreadActions item={item} status={status} />
+      {/* What the reporter saw comes first: a designer reads the screenshot before the conversation. */}
+      <EvidenceSection item={item} />
       <ThreadFacts item={item} />
       <UnreadablePart what="Part of the conversation" problems={problemsOf(item, ['conversation', 'first message', 'reply'])} />
       <ThreadMessages root={item.thread.root} replies={item.thread.replies} />
       {!item.duplicateOf && <ReplyComposer item={item} onResolve={() => status.change('resolved')} />}
-      <EvidenceSection item={item} />
       <AnchorSection item={item} />
       <SourceSection item={item} />
       <AttachmentsGallery attachments={item.attachments} />
@@ -82,7 +85,7 @@ function ThreadBody({ item, hostWriter }: { item: ThreadItem; hostWriter: HostSt
   );
 }
 
-/** One thread in full beside the board: conversation, reply, actions, evidence and source. */
+/** One thread in full beside the board, behind a splitter that sizes it: evidence, conversation, reply, actions and source. */
 export function ThreadPanel({ onClose, onSetStatus, headingRef, onKeyDown }: ThreadPanelProps) {
   const { itemId, item, loading, problem, notice, trail, open, back } = useThread();
 
@@ -98,27 +101,41 @@ export function ThreadPanel({ onClose, onSetStatus, headingRef, onKeyDown }: Thr
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
 
+  const splitterRef = useRef<HTMLDivElement>(null);
+  const width = usePanelWidth(splitterRef);
+
   return (
-    <aside className="thread-panel panel-surface" data-testid="thread-view" aria-labelledby="thread-heading" aria-busy={loading} onKeyDown={onKeyDown}>
-      <div className="thread-panel__bar">
-        {trail.length > 0 && (
-          <button type="button" className="button button--quiet" onClick={() => void back()}>
-            ← Back
+    <>
+      <PanelSplitter splitterRef={splitterRef} panel={width} controls="thread-panel" />
+      <aside
+        id="thread-panel"
+        className="thread-panel panel-surface"
+        style={{ flexBasis: width.width }}
+        data-testid="thread-view"
+        aria-labelledby="thread-heading"
+        aria-busy={loading}
+        onKeyDown={onKeyDown}
+      >
+        <div className="thread-panel__bar">
+          {trail.length > 0 && (
+            <button type="button" className="button button--quiet" onClick={() => void back()}>
+              ← Back
+            </button>
+          )}
+          <h2 id="thread-heading" ref={headingRef} tabIndex={-1} className="thread-panel__title">
+            {item ? firstLine(item.thread.root?.content ?? '') || 'Thread' : loading ? 'Loading thread…' : 'Thread'}
+          </h2>
+          <button type="button" className="button button--quiet" onClick={onClose} aria-label="Close thread" title="Close (Esc)">
+            ✕
           </button>
-        )}
-        <h2 id="thread-heading" ref={headingRef} tabIndex={-1} className="thread-panel__title">
-          {item ? firstLine(item.thread.root?.content ?? '') || 'Thread' : loading ? 'Loading thread…' : 'Thread'}
-        </h2>
-        <button type="button" className="button button--quiet" onClick={onClose} aria-label="Close thread" title="Close (Esc)">
-          ✕
-        </button>
-      </div>
-      <div className={loading && item ? 'thread-panel__body thread-panel__body--stale' : 'thread-panel__body'}>
-        {notice && <Banner tone="info">{notice}</Banner>}
-        {problem && <ErrorMessage problem={problem} onRetry={() => itemId && void open(itemId)} />}
-        {/* Keyed by thread: the composer's and the status buttons' state belong to one thread. */}
-        {item && <ThreadBody key={item.id} item={item} hostWriter={onSetStatus} />}
-      </div>
-    </aside>
+        </div>
+        <div className={loading && item ? 'thread-panel__body thread-panel__body--stale' : 'thread-panel__body'}>
+          {notice && <Banner tone="info">{notice}</Banner>}
+          {problem && <ErrorMessage problem={problem} onRetry={() => itemId && void open(itemId)} />}
+          {/* Keyed by thread: the composer's and the status buttons' state belong to one thread. */}
+          {item && <ThreadBody key={item.id} item={item} hostWriter={onSetStatus} />}
+        </div>
+      </aside>
+    </>
   );
 }
