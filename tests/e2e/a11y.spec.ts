@@ -82,6 +82,22 @@ for (const scheme of ['light', 'dark'] as const) {
       });
     }
 
+    test('for me (inbox)', async ({ page }) => {
+      await openProject(page);
+      await page.getByTestId('nav-inbox').click();
+      await expect(page.locator('main.inbox')).toHaveAttribute('data-loaded', 'true');
+      await expectNoViolations(page, `inbox (${scheme})`);
+    });
+
+    test('command palette open', async ({ page }) => {
+      await openProject(page);
+      await page.keyboard.press('Control+k');
+      await expect(page.getByTestId('command-palette')).toBeVisible();
+      await page.keyboard.type('assign');
+      await expect(page.getByTestId('command-palette').getByRole('option').first()).toBeVisible();
+      await expectNoViolations(page, `palette (${scheme})`);
+    });
+
     test('dedupe queue', async ({ page }) => {
       await openProject(page);
       await page.keyboard.press('Control+k');
