@@ -68,7 +68,7 @@ test.describe.serial('against a live-like (lean) service', () => {
     await expect.poll(() => columnCount(page, 'open')).toBe(truth.summary.open);
     await expect.poll(() => columnCount(page, 'resolved')).toBe(truth.summary.resolved);
     await expect.poll(() => columnCount(page, 'deferred')).toBe(deferred);
-    await expect(page.getByTestId('board').getByRole('button').filter({ hasText: untypedText })).toBeVisible();
+    await expect(page.getByTestId('board').getByRole('article').filter({ hasText: untypedText })).toBeVisible();
     await expect(page.getByTestId('board').locator('[data-item-id]').filter({ hasText: untypedText })).toContainText('Unclassified');
     await expectAllRead(page);
   });

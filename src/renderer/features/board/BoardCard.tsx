@@ -46,7 +46,9 @@ export const BoardCard = memo(function BoardCard({ row, focused, selected, tabba
   return (
     <div
       ref={ref}
-      role="button"
+      // An article, not a button: a button may hold no control (the checkbox), and its name
+      // would have to repeat every visible word. The board's keys open it (Enter, Space).
+      role="article"
       tabIndex={tabbable ? 0 : -1}
       className={className}
       data-testid="card"
@@ -75,8 +77,7 @@ export const BoardCard = memo(function BoardCard({ row, focused, selected, tabba
         <input
           type="checkbox"
           className="card__check"
-          // A mouse affordance: keyboard users select with x, and the card's description
-          // says "Selected" (a control inside a button would be hidden from screen readers anyway).
+          // A mouse affordance: keyboard users select with x, and the card's description says "Selected".
           tabIndex={-1}
           aria-hidden="true"
           checked={selected}

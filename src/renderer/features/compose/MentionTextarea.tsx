@@ -120,8 +120,9 @@ export function MentionTextarea({ id, value, onChange, onMention, members, onSub
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
         aria-autocomplete="list"
+        // No aria-expanded: a textbox may not carry it (only a combobox may, and a textarea
+        // cannot be one); the open list is announced through aria-controls and the active option.
         aria-controls={open ? listId : undefined}
-        aria-expanded={open}
         aria-activedescendant={open ? optionId(activeIndex) : undefined}
         onChange={(e) => {
           onChange(e.target.value);

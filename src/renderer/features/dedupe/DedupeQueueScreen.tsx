@@ -244,9 +244,11 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
               {candidates.map((c, i) => (
                 <li key={c.id} id={`${listId}-${c.id}`} role="option" aria-selected={chosen.has(c.id)} data-focused={i === focusIndex || undefined} onClick={() => setFocused(i)}>
                   <CandidateCard candidate={c} className={`${i === focusIndex ? 'candidate--focused' : ''} ${chosen.has(c.id) ? 'candidate--chosen' : ''}`}>
-                    <label className="checkbox">
-                      <input type="checkbox" checked={chosen.has(c.id)} onChange={() => toggle(c.id)} tabIndex={-1} /> Choose
-                    </label>
+                    {/* A mark for the mouse, not a checkbox: an option may hold no control. The option's
+                        aria-selected says "chosen"; the keyboard chooses with the queue's keys. */}
+                    <span className="candidate__choose" aria-hidden="true" onClick={() => toggle(c.id)}>
+                      <span className="candidate__box">{chosen.has(c.id) ? '✓' : ''}</span> Choose
+                    </span>
                   </CandidateCard>
                 </li>
               ))}

@@ -103,7 +103,7 @@ export function ProjectPicker() {
       <ul className="project-list" data-testid="project-list" ref={listRef} onKeyDown={onListKeyDown} aria-label="Projects, most recent activity first">
         {shown.map((p) => (
           <li key={p.id}>
-            <button type="button" className="project-row" data-project-id={p.id} aria-label={p.name} aria-describedby={`project-${p.id}-meta`} onClick={() => open(p)}>
+            <button type="button" className="project-row" data-project-id={p.id} onClick={() => open(p)}>
               <span className="project-row__name">
                 {p.name}
                 {p.id === lastProjectId && <span className="tag tag--accent">Last opened</span>}
