@@ -307,4 +307,22 @@ test.describe('polish (issue 10)', () => {
     await control('/fault/restart');
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-phase', 'idle', { timeout: 60_000 });
   });
+
+  test('an empty result names its filters and offers to drop the one that shows the most', async ({ page }) => {
+    await openProject(page, CHECKOUT);
+    await page.getByTestId('view-table').click();
+    await page.getByLabel('Status', { exact: true }).selectOption('deferred');
+    await page.getByLabel('Type', { exact: true }).selectOption({ index: 1 });
+    const search = page.getByRole('searchbox', { name: 'Search threads and replies' });
+    await search.fill('zzqx no thread says this');
+    await search.press('Enter');
+    const empty = page.getByTestId('empty-result');
+    await expect(empty).toContainText('No threads match');
+    await expect(empty).toContainText('“zzqx no thread says this”');
+    const drop = empty.getByRole('button', { name: 'Drop “zzqx no thread says this”' });
+    await expect(drop).toBeEnabled();
+    await drop.click();
+    await expect(page.getByTestId('empty-result')).toHaveCount(0);
+    await expect(page.getByTestId('table-row').first()).toBeVisible();
+  });
 });

@@ -9,6 +9,7 @@ import { useSelection } from '../../stores/selection-store.js';
 import { clickRow, type ClickModifiers, type RangeAnchor } from '../table/selection.js';
 import { BoardColumn } from './BoardColumn.js';
 import { useBoardKeyboard } from './use-board-keyboard.js';
+import { EmptyResult } from '../workspace/EmptyResult.js';
 
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 
@@ -67,6 +68,7 @@ export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, 
 
   return (
     <>
+      {filtered && rows.length === 0 && <EmptyResult />}
       <div className="board" data-testid="board" data-board-columns onKeyDown={onBoardKeyDown}>
         {order.map((status) => (
           <BoardColumn

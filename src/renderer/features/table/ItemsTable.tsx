@@ -21,6 +21,7 @@ import { type ItemsReactTable, useItemsTable } from './use-items-table.js';
 import { useViewSettings } from './use-view-settings.js';
 import type { TableViewSettings } from './view-settings.js';
 import './table.css';
+import { EmptyResult } from '../workspace/EmptyResult.js';
 
 export interface ItemsTableProps {
   /** Column visibility, order and sorting are remembered per project (localStorage "triage-desk:table:<projectId>"). */
@@ -264,7 +265,11 @@ export function ItemsTable({ projectId, rows, selectedIds, onSelectionChange, fo
             })}
           </div>
         </div>
-        {tableRows.length === 0 && <p className="items-table__empty muted">No threads to show.</p>}
+        {tableRows.length === 0 && (
+          <div className="items-table__empty">
+            <EmptyResult />
+          </div>
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,22 @@
+import type { ItemRow } from '../../../shared/reader/index.js';
+import { FILTER_KEYS, filterRows, type FilterKey, type Filters, type MatchContext } from '../../stores/filter-model.js';
+
+export interface DropSuggestion {
+  key: FilterKey;
+  /** Threads shown once this one filter is dropped. */
+  shown: number;
+}
+
+/**
+ * For an empty result: each active filter with the number of threads that dropping it alone
+ * would show, most first, so the person sees which filter to drop.
+ */
+export function dropSuggestions(all: readonly ItemRow[], filters: Filters, ctx: MatchContext): DropSuggestion[] {
+  const out: DropSuggestion[] = [];
+  for (const key of FILTER_KEYS) {
+    if (filters[key] === undefined) continue;
+    const { [key]: _dropped, ...rest } = filters;
+    out.push({ key, shown: filterRows(all as ItemRow[], rest, ctx).length });
+  }
+  return out.sort((a, b) => b.shown - a.shown);
+}
