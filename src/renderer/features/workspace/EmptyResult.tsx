@@ -18,8 +18,7 @@ export function EmptyResult() {
   const q = filters.q ?? null;
   const textMatches = useTextSearch((s) => (q !== null && s.q === q ? s.matches : null));
   const suggestions = useMemo(() => dropSuggestions(all ?? [], filters, { meId, textMatches }), [all, filters, meId, textMatches]);
-  if (!all) return null;
-  if (suggestions.length === 0) return <p className="muted">This project has no threads yet.</p>;
+  if (!all || suggestions.length === 0) return <p className="muted">{all && all.length === 0 ? 'This project has no threads yet.' : 'No threads to show.'}</p>;
   const memberName = (id: string) => members.find((m) => m.id === id)?.name;
   return (
     <div className="empty-result" data-testid="empty-result">
