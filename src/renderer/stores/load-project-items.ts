@@ -117,9 +117,23 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
   };
   const progress: LoadProgress = { done: 0, planned: 1, rows: 0 };
   const report = () => onProgress?.({ ...progress, rows: collected.size });
+  // Threads in hand per (type, status, page): the planner asks how many of a slice are in
+  // hand hundreds of times, which this answers without walking every row.
+  const inHand = new Map<string, { type: string | null; status: string; page: string; n: number }>();
+  const tally = (row: ItemRow, by: number) => {
+    const key = JSON.stringify([row.type, row.status, row.page]);
+    const entry = inHand.get(key) ?? { type: row.type, status: row.status, page: row.page, n: 0 };
+    entry.n += by;
+    inHand.set(key, entry);
+  };
   const addRows = (rows: ItemRow[]) => {
     // Later responses are fresher: they overwrite earlier copies of the same thread.
-    for (const row of rows) collected.set(row.id, row);
+    for (const row of rows) {
+      const earlier = collected.get(row.id);
+      if (earlier) tally(earlier, -1);
+      tally(row, 1);
+      collected.set(row.id, row);
+    }
   };
 
   report();
@@ -143,7 +157,7 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
   const exact = base.q === undefined;
   const seen = (f: SliceFilter) => {
     let n = 0;
-    for (const r of collected.values()) if ((f.page === undefined || r.page === f.page) && (f.status === undefined || r.status === f.status) && (f.type === undefined || r.type === f.type)) n++;
+    for (const e of inHand.values()) if ((f.page === undefined || e.page === f.page) && (f.status === undefined || e.status === f.status) && (f.type === undefined || e.type === f.type)) n += e.n;
     return n;
   };
   const plan = { exact, seen };
