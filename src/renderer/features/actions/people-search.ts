@@ -26,7 +26,8 @@ export function rankPeople<T extends SearchablePerson>(people: readonly T[], que
   return scored.slice(0, limit).map((s) => s.p);
 }
 
-function fold(s: string): string {
+/** Text as searches compare it: case and accents ignored. */
+export function fold(s: string): string {
   return s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 

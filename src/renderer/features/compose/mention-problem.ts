@@ -1,5 +1,6 @@
 import type { BridgeError } from '../../../shared/bridge/errors.js';
 import { REFUSAL_REASONS } from '../../../shared/api/refusal-reasons.js';
+import { fold } from '../actions/people-search.js';
 import type { MentionPerson } from './mentions.js';
 
 /**
@@ -15,8 +16,6 @@ const OTHER_REFUSALS: ReadonlySet<string> = new Set(REFUSAL_REASONS.filter((r) =
 
 /** How many members a fallback choice offers at most: enough to find anyone by scrolling a short list. */
 const MAX_FALLBACK_CHOICES = 20;
-
-const fold = (s: string) => s.toLocaleLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 
 /** Members a typed name could mean: the name, or a word of it, starts with what was typed. */
 function membersNamed(name: string, members: readonly MentionPerson[]): MentionPerson[] {
