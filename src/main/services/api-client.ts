@@ -6,6 +6,7 @@ import {
   DEFAULT_RETRY_AFTER,
   badResponseError,
   describeAnswer,
+  describeNonJson,
   describeNetworkFailure,
   mapHttpError,
   networkError,
@@ -351,14 +352,6 @@ export class ApiClient {
     this.lastState = next;
     for (const l of this.listeners) l(next);
   }
-}
-
-/** What came back instead of JSON, in words: "an HTML page", "an empty answer". */
-function describeNonJson(text: string, headers: Headers): string {
-  if (text.trim() === '') return 'an empty answer';
-  const type = headers.get('content-type') ?? '';
-  if (/html/i.test(type) || /^\s*<(!doctype|html)/i.test(text)) return 'an HTML page';
-  return type ? `${type.split(';')[0]} that is not JSON` : 'text that is not JSON';
 }
 
 function parseJsonOrUndefined(text: string): unknown {

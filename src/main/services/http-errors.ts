@@ -131,6 +131,14 @@ export function refusedIn2xxError(sentence: string, status: number): BridgeError
   return { kind: 'validation', status, serverMessage: sentence, message: `The service refused the request: ${sentence}` };
 }
 
+/** What came back instead of JSON, in words: "an HTML page", "an empty answer". */
+export function describeNonJson(text: string, headers: Headers): string {
+  if (text.trim() === '') return 'an empty answer';
+  const type = headers.get('content-type') ?? '';
+  if (/html/i.test(type) || /^\s*<(!doctype|html)/i.test(text)) return 'an HTML page';
+  return type ? `${type.split(';')[0]} that is not JSON` : 'text that is not JSON';
+}
+
 /** What an unreadable JSON answer was, in words, for the bad_response sentence. */
 export function describeAnswer(json: unknown, reason: string): string {
   if (Array.isArray(json)) return 'a JSON list';
