@@ -26,6 +26,17 @@ async function loadBoard() {
   await useBoard.getState().load('p1');
 }
 
+/** Serves `all` through listItems, holding every request after the first `free` until the gate opens. */
+function gatedService(all: ReturnType<typeof row>[], free = 0) {
+  const service = fakeItemsService(all);
+  const gate = deferred<void>();
+  bridge.api.listItems!.mockImplementation(async (q) => {
+    if (service.calls.length >= free) await gate.promise;
+    return service.listItems(q);
+  });
+  return gate;
+}
+
 const statusOf = (id: string) => useBoard.getState().data?.rows.find((r) => r.id === id)?.status;
 const counts = () => {
   const s = useBoard.getState().data!.summary;
@@ -50,12 +61,7 @@ describe('board store', () => {
 
   it('shows rows as the slices of a first load arrive, with whole-project counts, and all of them at the end', async () => {
     const many = Array.from({ length: 450 }, (_, i) => row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }));
-    const service = fakeItemsService(many);
-    const gate = deferred<void>();
-    bridge.api.listItems!.mockImplementation(async (q) => {
-      if (service.calls.length >= 1) await gate.promise;
-      return service.listItems(q);
-    });
+    const gate = gatedService(many, 1);
     const loading = useBoard.getState().load('p1');
     await vi.waitFor(() => expect(useBoard.getState().data?.rows).toHaveLength(200));
     // The header counts the whole project while the rest is on its way.
@@ -71,12 +77,7 @@ describe('board store', () => {
   it('reopening a project shown in the last minutes paints from memory at once, then refreshes', async () => {
     await loadBoard();
     useBoard.getState().leave();
-    const gate = deferred<void>();
-    const service = fakeItemsService([...rows, row('d', { status: 'open', createdAt: 9 })]);
-    bridge.api.listItems!.mockImplementation(async (q) => {
-      await gate.promise;
-      return service.listItems(q);
-    });
+    const gate = gatedService([...rows, row('d', { status: 'open', createdAt: 9 })]);
     const reopening = useBoard.getState().load('p1');
     expect(useBoard.getState().data?.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
     gate.resolve();
@@ -89,11 +90,7 @@ describe('board store', () => {
     useBoard.getState().leave();
     const now = Date.now();
     const clock = vi.spyOn(Date, 'now').mockReturnValue(now + RECENT_BOARD_MS + 1);
-    const gate = deferred<void>();
-    bridge.api.listItems!.mockImplementation(async (q) => {
-      await gate.promise;
-      return fakeItemsService(rows).listItems(q);
-    });
+    const gate = gatedService(rows);
     const loading = useBoard.getState().load('p1');
     expect(useBoard.getState().data).toBeNull();
     gate.resolve();
@@ -104,12 +101,7 @@ describe('board store', () => {
 
   it('keeps the rows on screen during a refresh until the new set is complete', async () => {
     await loadBoard();
-    const gate = deferred<void>();
-    const service = fakeItemsService([...rows, row('d', { status: 'open', createdAt: 9 })]);
-    bridge.api.listItems!.mockImplementation(async (q) => {
-      await gate.promise;
-      return service.listItems(q);
-    });
+    const gate = gatedService([...rows, row('d', { status: 'open', createdAt: 9 })]);
     const refreshing = useBoard.getState().load('p1');
     expect(useBoard.getState().data?.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
     gate.resolve();
