@@ -10,6 +10,8 @@ import { failure, type Failure } from './failure.js';
 import { onItemsChanged, type ItemsChange } from './items-sync.js';
 import { loadProjectItems, type LoadProgress, type UnlistedSlice } from './load-project-items.js';
 import { recallBoard, rememberBoard } from './recent-boards.js';
+import type { SliceFilter } from './slice-planner.js';
+import { askSlices, mergeSliceAnswers, slicesToAsk, type Facets } from './slice-refresh.js';
 import { useSession } from './session-store.js';
 import { useUndo } from './undo-store.js';
 
@@ -29,6 +31,8 @@ interface BoardData {
   unlisted: UnlistedSlice[];
   /** Threads the service sent that could not be read: left out of the views, told in a notice. */
   unreadable: ReadProblem[];
+  /** Slices of the last full load that came back whole: a change is confirmed by asking its slices again. */
+  complete: SliceFilter[];
 }
 
 interface PendingMove {
@@ -60,6 +64,11 @@ interface BoardState {
   load(projectId: string): Promise<void>;
   /** Reloads the current project in the background, soon; several calls in a row load once. */
   scheduleRefetch(delayMs?: number): void;
+  /**
+   * Confirms changes to these threads soon, by asking again only the slices that hold them
+   * (falling back to a full reload when they can't tell); several calls in a row ask once.
+   */
+  scheduleSliceRefresh(touched: readonly SliceTarget[]): void;
   /** Changes the service already accepted (a bulk action's answers, another feature's write). */
   applyPatches(patches: readonly RowPatch[]): void;
   applyChange(change: ItemsChange): void;
@@ -69,7 +78,13 @@ interface BoardState {
   leave(): void;
 }
 
+/** A thread to confirm: where it sits now, or a slice to ask outright (a new thread's page). */
+export type SliceTarget = { facets: Facets } | { slice: SliceFilter };
+
 let loadController: AbortController | null = null;
+/** Bumped by every full load, so a slice refresh that was overtaken drops its answers. */
+let loadGeneration = 0;
+let sliceTargets: SliceTarget[] = [];
 let moveSeq = 0;
 let refetchTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -140,6 +155,8 @@ export const useBoard = create<BoardState>()((set, get) => ({
   focusTick: 0,
 
   async load(projectId) {
+    loadGeneration += 1;
+    sliceTargets = [];
     loadController?.abort();
     const controller = new AbortController();
     loadController = controller;
@@ -166,7 +183,7 @@ export const useBoard = create<BoardState>()((set, get) => ({
             onRows: ({ project, rows, summary, capped, scanLimit }) => {
               if (controller.signal.aborted) return;
               const shown = applyPending({ rows, summary }, get().pending);
-              set({ data: { project: { id: project?.id ?? projectId, name: project?.name ?? '' }, ...shown, capped, scanLimit, unlisted: [], unreadable: [] } });
+              set({ data: { project: { id: project?.id ?? projectId, name: project?.name ?? '' }, ...shown, capped, scanLimit, unlisted: [], unreadable: [], complete: [] } });
             },
           }
         : {}),
@@ -181,12 +198,12 @@ export const useBoard = create<BoardState>()((set, get) => ({
       set({ progress: null, loadProblem: problem });
       return;
     }
-    const { project, rows, summary, capped, scanLimit, unlisted, unreadable } = outcome.data;
+    const { project, rows, summary, capped, scanLimit, unlisted, unreadable, complete } = outcome.data;
     const shown = applyPending(replayRecent({ rows, summary }, startedAt), get().pending);
     // For performance tooling (bench/renderer): the rows are in hand and go to the views now.
     perfMark(PERF_MARKS.itemsLoaded);
     set({
-      data: { project: { id: project?.id ?? projectId, name: project?.name ?? '' }, ...shown, capped, scanLimit, unlisted, unreadable },
+      data: { project: { id: project?.id ?? projectId, name: project?.name ?? '' }, ...shown, capped, scanLimit, unlisted, unreadable, complete },
       progress: null,
       loadProblem: problem,
       loadedAt: Date.now(),
@@ -194,12 +211,26 @@ export const useBoard = create<BoardState>()((set, get) => ({
   },
 
   scheduleRefetch(delayMs = REFETCH_DELAY_MS) {
+    sliceTargets = [];
     if (refetchTimer) clearTimeout(refetchTimer);
     refetchTimer = setTimeout(() => {
       refetchTimer = null;
       const { projectId } = get();
       if (projectId) void get().load(projectId);
     }, delayMs);
+  },
+
+  scheduleSliceRefresh(touched) {
+    // A full reload already on its way confirms these too.
+    if (refetchTimer && sliceTargets.length === 0) return;
+    sliceTargets.push(...touched);
+    if (refetchTimer) clearTimeout(refetchTimer);
+    refetchTimer = setTimeout(() => {
+      refetchTimer = null;
+      const targets = sliceTargets;
+      sliceTargets = [];
+      void refreshSlices(targets);
+    }, REFETCH_DELAY_MS);
   },
 
   applyPatches(patches) {
@@ -214,6 +245,7 @@ export const useBoard = create<BoardState>()((set, get) => ({
   applyChange(change) {
     if (change.projectId !== get().projectId) return;
     if (change.patched?.length) get().applyPatches(change.patched);
+    const targets = targetsOf(change, get().data);
     if (change.removed?.length) {
       changeEpoch += 1;
       for (const id of change.removed) recentRemovals.set(id, changeEpoch);
@@ -224,7 +256,8 @@ export const useBoard = create<BoardState>()((set, get) => ({
       }
       if (focusedId && change.removed.includes(focusedId)) set({ focusedId: null });
     }
-    get().scheduleRefetch();
+    if (targets) get().scheduleSliceRefresh(targets);
+    else get().scheduleRefetch();
   },
 
   async setStatus(itemId, to, options = {}) {
@@ -290,6 +323,50 @@ export const useBoard = create<BoardState>()((set, get) => ({
     set({ projectId: null, data: null, progress: null, loadProblem: null, loadedAt: null, pending: {}, moveProblem: null, focusedId: null });
   },
 }));
+
+/**
+ * What confirms a change: where each patched thread sits now (after the patch), and the page
+ * of each new thread. Removed threads need nothing: the service said they are gone. null
+ * when a thread's place is not known, which only a full reload can settle.
+ */
+function targetsOf(change: ItemsChange, data: BoardData | null): SliceTarget[] | null {
+  if (!data) return null;
+  const targets: SliceTarget[] = [];
+  for (const { id } of change.patched ?? []) {
+    const row = data.rows.find((r) => r.id === id);
+    if (!row) return null;
+    targets.push({ facets: row });
+  }
+  for (const { page } of change.created ?? []) {
+    if (page === null) return null;
+    targets.push({ slice: { page, status: 'open' } });
+  }
+  return targets;
+}
+
+/** Asks the slices holding the targets and puts their rows in place; anything they can't settle falls back to a full reload. */
+async function refreshSlices(targets: readonly SliceTarget[]): Promise<void> {
+  const { projectId, data } = useBoard.getState();
+  if (!projectId || !data || targets.length === 0) return;
+  const placed = slicesToAsk(
+    targets.flatMap((t) => ('facets' in t ? [t.facets] : [])),
+    data.complete,
+  );
+  if (placed === null) return useBoard.getState().scheduleRefetch(0);
+  const slices = [...placed, ...targets.flatMap((t) => ('slice' in t ? [t.slice] : []))];
+  const generation = loadGeneration;
+  const startedAt = changeEpoch;
+  const asked = await askSlices((q) => getBridge().api.listItems(q), projectId, slices);
+  const now = useBoard.getState();
+  if (generation !== loadGeneration || now.projectId !== projectId || !now.data) return;
+  if (!asked.ok) return now.scheduleRefetch(0);
+  const merged = mergeSliceAnswers(now.data.rows, asked.answers);
+  if (merged.unexplained) return now.scheduleRefetch(0);
+  const snapshot = applyPending(replayRecent({ rows: merged.rows, summary: asked.summary ?? now.data.summary }, startedAt), now.pending);
+  const unreadable = new Map(now.data.unreadable.map((p) => [JSON.stringify(p), p]));
+  for (const p of asked.unreadable) unreadable.set(JSON.stringify(p), p);
+  useBoard.setState({ data: { ...now.data, ...snapshot, unreadable: [...unreadable.values()] } });
+}
 
 // The store lives as long as the app, so it listens for the whole run.
 onItemsChanged((change) => useBoard.getState().applyChange(change));

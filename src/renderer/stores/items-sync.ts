@@ -11,8 +11,8 @@ export interface ItemsChange {
   patched?: Array<{ id: string; changes: Partial<ItemRow> }>;
   /** Rows that left the list (e.g. merged duplicates). */
   removed?: string[];
-  /** A new thread exists; the list refetches to show it. */
-  created?: string[];
+  /** New threads, with the page they were pinned to when the service said (the list asks that page). */
+  created?: Array<{ id: string; page: string | null }>;
 }
 
 type Listener = (change: ItemsChange) => void;

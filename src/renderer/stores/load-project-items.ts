@@ -53,6 +53,8 @@ export interface ProjectItems {
   /** Rows the service sent that could not be read (left out, counted once each). */
   unreadable: ReadProblem[];
   requests: number;
+  /** The filters whose answers came back whole: asking one again refreshes every thread it holds. */
+  complete: SliceFilter[];
 }
 
 /**
@@ -153,6 +155,7 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
   const showRows = () => onRows?.({ ...head, capped, rows: [...collected.values()].sort(compareNewestFirst) });
   if (first.data.truncated) showRows();
   const unlisted: UnlistedSlice[] = [];
+  const whole: SliceFilter[] = first.data.truncated ? [] : [{}];
   let failure: BridgeError | null = null;
   const exact = base.q === undefined;
   const seen = (f: SliceFilter) => {
@@ -189,7 +192,8 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
       noteProblems(res.data.unreadable);
       capped ||= res.data.capped;
       if (res.data.items.length > 0 && !complete()) showRows();
-      if (res.data.truncated) {
+      if (!res.data.truncated) whole.push(filter);
+      else {
         const narrower = splitTruncated(filter, summary, res.data.matched, plan);
         if (narrower.length === 0) unlisted.push({ filter, matched: res.data.matched, returned: res.data.returned });
         queue.push(...narrower);
@@ -229,6 +233,7 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
       unlisted,
       unreadable: [...unreadable.values()],
       requests: progress.done,
+      complete: whole,
     },
     error: failure,
   };

@@ -33,7 +33,7 @@ describe('the thread on screen follows writes', () => {
   });
 
   it('ignores writes to other threads', async () => {
-    emitItemsChanged({ projectId: 'p1', patched: [{ id: 't2', changes: { status: 'resolved' } }], removed: ['t3'], created: ['t4'] });
+    emitItemsChanged({ projectId: 'p1', patched: [{ id: 't2', changes: { status: 'resolved' } }], removed: ['t3'], created: [{ id: 't4', page: '/' }] });
     await settle();
     expect(bridge.api.getItem).toHaveBeenCalledTimes(1);
   });

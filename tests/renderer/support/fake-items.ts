@@ -52,6 +52,7 @@ export interface FakeService {
 /**
  * Behaves like GET /items: scans the newest `scanLimit` threads, summary covers them
  * before filters, filters by page/status/type, returns at most `limit` rows newest first.
+ * `all` is read at every request, so a test changes the service's threads by changing it.
  */
 export function fakeItemsService(
   all: ItemRow[],
@@ -64,12 +65,12 @@ export function fakeItemsService(
 ): FakeService {
   const scanLimit = options.scanLimit ?? 2000;
   const calls: ItemsQueryInput[] = [];
-  const newestFirst = [...all].sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
-  const scanned = newestFirst.slice(0, scanLimit);
   return {
     calls,
     async listItems(q) {
       calls.push(q);
+      const newestFirst = [...all].sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
+      const scanned = newestFirst.slice(0, scanLimit);
       const failure = options.failOn?.(q, calls.length - 1);
       if (failure) return { ok: false, error: failure };
       const needle = q.q?.toLowerCase();

@@ -94,7 +94,7 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
       return;
     }
     useCreateDrafts.getState().clear(projectId);
-    emitItemsChanged({ projectId, created: [res.data.pinId] });
+    emitItemsChanged({ projectId, created: [{ id: res.data.pinId, page: res.data.page ?? null }] });
     const assigned = res.data.assignedTo ? `, assigned to ${res.data.assignedTo}` : '';
     useSession.getState().notePostedAs(res.data.postedAs);
     announce(`Thread created on ${res.data.page ?? 'the page'}${res.data.postedAs ? ` as ${res.data.postedAs}` : ''}${assigned}.`);

@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api, projectIdByName, signIn } from './support.js';
+
+/**
+ * Issue 10, "fewer requests": after a bulk change on the 2,000-thread demo project, the list
+ * confirms what the service now holds by asking again only the slices the changed threads
+ * sit in, not by reloading the whole project (21 requests). Counted at the page's bridge.
+ */
+
+const TOKEN = 'demo-owner';
+const PROJECT = 'Marketing site';
+
+interface Row {
+  id: string;
+  status: string;
+  type: string | null;
+  createdAt: number;
+}
+
+/** Counts the page's GET items calls through the bridge from now on. */
+function countListings(page: Page): () => number {
+  let n = 0;
+  page.on('request', (req) => {
+    if (req.url().endsWith('/bridge/api%3AlistItems')) n += 1;
+  });
+  return () => n;
+}
+
+test('a bulk move on the 2,000-thread project asks again one slice, and the board shows what the service has', async ({ page }) => {
+  const projectId = await projectIdByName(TOKEN, PROJECT);
+  const listings = countListings(page);
+  await signIn(page, TOKEN, 'Acme (requests e2e)');
+  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
+  await expect(page.getByTestId('board')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Loading threads' })).toHaveCount(0, { timeout: 30_000 });
+  const opened = listings();
+  expect(opened, 'the first load asks the planned slices').toBeGreaterThan(10);
+
+  // Three open threads, chosen on the table by keyboard, are deferred in one bulk change.
+  await page.getByTestId('view-table').click();
+  await page.getByLabel('Status', { exact: true }).selectOption('open');
+  await page.getByTestId('items-table').focus();
+  await page.keyboard.press('j');
+  await page.keyboard.press('x');
+  await page.keyboard.press('Shift+J');
+  await page.keyboard.press('Shift+J');
+  await expect(page.getByTestId('selection-count')).toHaveText('3 selected');
+  const chosen = await page.locator('[data-testid="table-row"][aria-selected="true"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));
+  expect(chosen).toHaveLength(3);
+  await page.getByRole('toolbar', { name: 'Selected threads' }).getByRole('button', { name: 'Deferred' }).click();
+
+  // The confirmation is one request (the deferred threads of one type fit in one answer).
+  await expect.poll(listings, { timeout: 5_000 }).toBeGreaterThan(opened);
+  await page.waitForTimeout(1_500);
+  expect(listings() - opened).toBeLessThanOrEqual(2);
+
+  // The service agrees, and so does the screen.
+  for (const id of chosen) expect((await api<Row>(TOKEN, `/items/${id}`)).status).toBe('deferred');
+  await page.getByLabel('Status', { exact: true }).selectOption('deferred');
+  for (const id of chosen) await expect(page.locator(`[data-testid="table-row"][data-item-id="${id}"]`)).toHaveCount(1);
+  const summary = await api<{ summary: { deferred: number } }>(TOKEN, `/items?projectId=${projectId}&limit=1`);
+  await expect(page.getByTestId('shown-count')).toHaveText(new RegExp(`^${summary.summary.deferred} of [\\d,]+ threads$`));
+});
