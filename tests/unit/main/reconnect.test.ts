@@ -53,4 +53,44 @@ describe('reconnect: an offline connection notices by itself when the service is
     await new Promise((r) => setTimeout(r, 50));
     expect(h.server.requests.length).toBe(count);
   });
+
+  it('while nothing is asked, checks every idleCheckMs, so a service that went away is shown offline without a click', async () => {
+    let down = false;
+    h.server.handle((_req, res) => (down ? drop(res) : json(res, 200, WORKSPACES)));
+    const client = h.client({ retry: { attempts: 1 } });
+    const stop = watchReconnect(client, h.clock, { firstMs: 2_000, maxMs: 8_000, idleCheckMs: 30_000 });
+    await client.call('listWorkspaces', {});
+    const asked = h.server.requests.length;
+
+    // Idle and up: one quiet check per 30 s, and the state stays "connected".
+    await until(() => h.clock.pending > 0, 'the idle check to be scheduled');
+    await h.clock.advance(30_000);
+    await until(() => h.server.requests.length === asked + 1, 'the first idle check');
+    await until(() => client.state().phase === 'idle', 'the check to finish');
+    expect(h.server.requests.length).toBe(asked + 1);
+
+    // The service goes away while the person reads: the next check finds it.
+    down = true;
+    await until(() => h.clock.pending > 0, 'the next idle check to be scheduled');
+    await h.clock.advance(30_000);
+    await until(() => client.state().phase === 'offline', 'offline to be noticed');
+    stop();
+  });
+
+  it('a request the person made counts as the check: no extra probe within idleCheckMs of it', async () => {
+    h.server.handle((_req, res) => json(res, 200, WORKSPACES));
+    const client = h.client();
+    const stop = watchReconnect(client, h.clock, { firstMs: 2_000, maxMs: 8_000, idleCheckMs: 30_000 });
+    await until(() => h.clock.pending > 0, 'the idle check to be scheduled');
+    await h.clock.advance(20_000);
+    await client.call('listWorkspaces', {});
+    const asked = h.server.requests.length;
+    await h.clock.advance(10_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(h.server.requests.length).toBe(asked);
+    await until(() => h.clock.pending > 0, 'the idle check to be rescheduled');
+    await h.clock.advance(20_000);
+    await until(() => h.server.requests.length === asked + 1, 'the check 30 s after the request');
+    stop();
+  });
 });
