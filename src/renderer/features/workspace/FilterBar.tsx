@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import type { ItemRow, ItemsSummary, Member } from '../../../shared/reader/index.js';
 import { assigneeFilterLabel, taskFilterLabel } from '../../format/filters-text.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
@@ -52,7 +52,16 @@ function counted(facets: FacetCounts | null, key: FacetKey, options: Option[]): 
 
 const optionText = (o: Option) => (o.count === undefined ? o.label : `${o.label} (${o.count.toLocaleString('en-US')})`);
 
-function FilterSelect({ id, label, value, anyLabel, options, onChange }: { id: FilterKey; label: string; value: string | undefined; anyLabel: string; options: Option[]; onChange(key: FilterKey, value: string): void }) {
+interface FilterSelectProps {
+  id: FilterKey;
+  label: string;
+  value: string | undefined;
+  anyLabel: string;
+  options: Option[];
+  onChange(key: FilterKey, value: string): void;
+}
+
+const FilterSelect = memo(function FilterSelect({ id, label, value, anyLabel, options, onChange }: FilterSelectProps) {
   return (
     <div className={`filter filter--${id}${value ? ' filter--active' : ''}`}>
       <label htmlFor={`filter-${id}`}>{label}</label>
@@ -67,7 +76,7 @@ function FilterSelect({ id, label, value, anyLabel, options, onChange }: { id: F
       </select>
     </div>
   );
-}
+});
 
 function assigneeOptions(members: Member[], youName: string | undefined): Option[] {
   return [{ value: ASSIGNEE_ME, label: youName ? `Me (${youName})` : 'Me' }, { value: ASSIGNEE_NONE, label: 'Unassigned' }, ...members.map((m) => ({ value: m.id, label: m.name }))];
@@ -94,46 +103,36 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
   const youName = useSession((s) => s.active?.you?.name);
   const facets = useFacetCounts(all, filters);
 
-  const options = useMemo(() => {
-    const memberName = (id: string) => members.find((m) => m.id === id)?.name;
+  // One memo per menu, and memoized menus: a filter change re-renders only the menu it
+  // changed; the counts (deferred) then re-render the menus whose counts moved.
+  const statusOptions = useMemo(() => counted(facets, 'status', BOARD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))), [facets]);
+  const typeOptions = useMemo(() => {
     const projectTypes = [...byCount(summary?.byType ?? {}), ...(untypedCount(summary) > 0 ? [TYPE_NONE] : [])];
-    return {
-      status: counted(facets, 'status', BOARD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))),
-      type: counted(
-        facets,
-        'type',
-        withCurrent(
-          menuValues(projectTypes, facets, 'type').map((t) => ({ value: t, label: typeLabel(t === TYPE_NONE ? null : t) })),
-          filters.type,
-          typeLabel,
-        ),
-      ),
-      page: counted(
-        facets,
-        'page',
-        withCurrent(
-          menuValues(byCount(summary?.byPage ?? {}), facets, 'page').map((p) => ({ value: p, label: p })),
-          filters.page,
-          (p) => p,
-        ),
-      ),
-      assignee: counted(facets, 'assignee', withCurrent(assigneeOptions(members, youName), filters.assignee, (v) => assigneeFilterLabel(v, memberName))),
-      task: counted(facets, 'task', TASK_FILTERS.map((t) => ({ value: t, label: taskFilterLabel(t) }))),
-    };
-  }, [summary, facets, members, youName, filters.type, filters.page, filters.assignee]);
+    const values = menuValues(projectTypes, facets, 'type').map((t) => ({ value: t, label: typeLabel(t === TYPE_NONE ? null : t) }));
+    return counted(facets, 'type', withCurrent(values, filters.type, typeLabel));
+  }, [summary, facets, filters.type]);
+  const pageOptions = useMemo(() => {
+    const values = menuValues(byCount(summary?.byPage ?? {}), facets, 'page').map((p) => ({ value: p, label: p }));
+    return counted(facets, 'page', withCurrent(values, filters.page, (p) => p));
+  }, [summary, facets, filters.page]);
+  const assigneeMenu = useMemo(() => {
+    const memberName = (id: string) => members.find((m) => m.id === id)?.name;
+    return counted(facets, 'assignee', withCurrent(assigneeOptions(members, youName), filters.assignee, (v) => assigneeFilterLabel(v, memberName)));
+  }, [members, youName, facets, filters.assignee]);
+  const taskOptions = useMemo(() => counted(facets, 'task', TASK_FILTERS.map((t) => ({ value: t, label: taskFilterLabel(t) }))), [facets]);
 
-  const change = (key: FilterKey, value: string) => setFilter(key, (value || undefined) as Filters[typeof key]);
+  const change = useCallback((key: FilterKey, value: string) => setFilter(key, (value || undefined) as Filters[typeof key]), [setFilter]);
   const active = activeFilterCount(filters);
   const total = all.length;
 
   return (
     <div className="filter-bar panel-surface" role="group" aria-label="Filters">
       <SearchField />
-      <FilterSelect id="status" label="Status" value={filters.status} anyLabel="Any status" options={options.status} onChange={change} />
-      <FilterSelect id="type" label="Type" value={filters.type} anyLabel="Any type" options={options.type} onChange={change} />
-      <FilterSelect id="page" label="Page" value={filters.page} anyLabel="Any page" options={options.page} onChange={change} />
-      <FilterSelect id="assignee" label="Assignee" value={filters.assignee} anyLabel="Anyone" options={options.assignee} onChange={change} />
-      <FilterSelect id="task" label="Agent task" value={filters.task} anyLabel="Any task" options={options.task} onChange={change} />
+      <FilterSelect id="status" label="Status" value={filters.status} anyLabel="Any status" options={statusOptions} onChange={change} />
+      <FilterSelect id="type" label="Type" value={filters.type} anyLabel="Any type" options={typeOptions} onChange={change} />
+      <FilterSelect id="page" label="Page" value={filters.page} anyLabel="Any page" options={pageOptions} onChange={change} />
+      <FilterSelect id="assignee" label="Assignee" value={filters.assignee} anyLabel="Anyone" options={assigneeMenu} onChange={change} />
+      <FilterSelect id="task" label="Agent task" value={filters.task} anyLabel="Any task" options={taskOptions} onChange={change} />
       <div className="filter-bar__end">
         {/* Always in the layout, invisible (and out of the tab order) while nothing filters. */}
         <button type="button" className={`button button--quiet filter-bar__clear${active > 0 ? '' : ' filter-bar__clear--idle'}`} onClick={clearFilters} disabled={active === 0} data-testid="clear-filters">
