@@ -42,6 +42,17 @@ const ROWS_INSIDE = inPage<number>(`
 
 const NO_SIDEWAYS_SCROLL = inPage<boolean>(`return document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth;`);
 
+/** Summary controls drawn over the Columns button or outside the table's own width. */
+const SUMMARY_OVERLAPS = inPage<string[]>(`
+  const bar = el.closest('.items-table').getBoundingClientRect();
+  const columns = el.closest('.items-table').querySelector('.items-table__columns').getBoundingClientRect();
+  const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return [...document.querySelectorAll('[data-testid="summary"] button')].filter((b) => {
+    const r = b.getBoundingClientRect();
+    return hit(r, columns) || r.right > bar.right + 0.5;
+  }).map((b) => b.textContent);
+`);
+
 /** Where each control of the filter bar sits, and the bar's own height. */
 const BAR_LAYOUT = inPage<string[]>(`
   const box = (e) => { const r = e.getBoundingClientRect(); return Math.round(r.left) + ',' + Math.round(r.top) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height); };
@@ -94,6 +105,12 @@ test.describe.serial('table header (issue 10, items 10 and 11)', () => {
     expect(await page.locator('body').evaluate(NO_SIDEWAYS_SCROLL)).toBe(true);
     await expect(summary.getByTestId('summary-open')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Columns' })).toBeVisible();
+
+    // With the thread panel beside the list, the summary line wraps rather than running under Columns or the panel.
+    await page.getByTestId('table-row').first().dblclick();
+    await expect(page.getByTestId('thread-view')).toBeVisible();
+    expect(await page.getByTestId('items-table').evaluate(SUMMARY_OVERLAPS)).toEqual([]);
+    expect(await page.locator('body').evaluate(NO_SIDEWAYS_SCROLL)).toBe(true);
   });
 
   test('each filter menu counts what picking an option would show under the other filters', async ({ page }) => {
