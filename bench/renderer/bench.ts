@@ -110,7 +110,7 @@ const rb = <T>(page: Page, call: string): Promise<T> => page.evaluate(`window.__
 
 async function openProject(page: Page, name: string, paintedMark: string): Promise<LoadFigures> {
   await rb(page, 'reset()');
-  await page.getByRole('button', { name, exact: true }).click();
+  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(name) }).first().click();
   return loadFigures(page, paintedMark);
 }
 
@@ -176,8 +176,9 @@ async function searchKeystrokes(page: Page): Promise<KeyFigures[]> {
 }
 
 async function searchSettled(page: Page): Promise<void> {
-  const status = page.locator('.search-field__status');
-  for (const until = Date.now() + 30_000; await status.textContent(); ) {
+  // The filter bar's SearchProgress says "searching" until the service's answer is in.
+  const progress = page.getByTestId('search-progress');
+  for (const until = Date.now() + 30_000; (await progress.getAttribute('data-phase')) === 'searching'; ) {
     if (Date.now() > until) throw new Error('The text search did not finish within 30 s');
     await page.waitForTimeout(50);
   }

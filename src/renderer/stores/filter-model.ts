@@ -125,25 +125,36 @@ function lowerExcerpt(row: ItemRow): string {
 
 export const isUnassigned = (row: Pick<ItemRow, 'assigneeId'>): boolean => !row.assigneeId;
 
-/** One predicate per filter change, so the per-row work is a few comparisons. */
-export function rowMatcher(filters: Filters, ctx: MatchContext): (row: ItemRow) => boolean {
+type RowTest = (row: ItemRow) => boolean;
+
+/**
+ * One test per active filter, built once per filter change so the per-row work is a few
+ * comparisons. The list matcher and the faceted counts (`facet-model`) share them.
+ */
+export function filterTests(filters: Filters, ctx: MatchContext): Array<{ key: FilterKey; test: RowTest }> {
   const { status, type, page, assignee, task, q } = filters;
-  const assigneeId = assignee === ASSIGNEE_ME ? (ctx.meId ?? '\u0000no-one') : assignee;
-  const needle = q ? q.toLocaleLowerCase() : null;
-  const matches = q ? ctx.textMatches : null;
+  const tests: Array<{ key: FilterKey; test: RowTest }> = [];
+  if (status) tests.push({ key: 'status', test: (row) => row.status === status });
+  if (type) tests.push({ key: 'type', test: type === TYPE_NONE ? (row) => row.type === null : (row) => row.type === type });
+  if (page) tests.push({ key: 'page', test: (row) => row.page === page });
+  if (assignee) {
+    const assigneeId = assignee === ASSIGNEE_ME ? (ctx.meId ?? '\u0000no-one') : assignee;
+    tests.push({ key: 'assignee', test: assigneeId === ASSIGNEE_NONE ? isUnassigned : (row) => row.assigneeId === assigneeId });
+  }
+  if (task) tests.push({ key: 'task', test: task === 'none' ? (row) => row.agentTask === null : (row) => row.agentTask === task });
+  if (q) {
+    const matches = ctx.textMatches;
+    const needle = q.toLocaleLowerCase();
+    tests.push({ key: 'q', test: matches ? (row) => matches.has(row.id) : (row) => lowerExcerpt(row).includes(needle) });
+  }
+  return tests;
+}
+
+export function rowMatcher(filters: Filters, ctx: MatchContext): (row: ItemRow) => boolean {
+  const tests = filterTests(filters, ctx).map((t) => t.test);
+  if (tests.length === 1) return tests[0]!;
   return (row) => {
-    if (status && row.status !== status) return false;
-    if (type && (type === TYPE_NONE ? row.type !== null : row.type !== type)) return false;
-    if (page && row.page !== page) return false;
-    if (assigneeId) {
-      if (assigneeId === ASSIGNEE_NONE ? !isUnassigned(row) : row.assigneeId !== assigneeId) return false;
-    }
-    if (task) {
-      if (task === 'none' ? row.agentTask !== null : row.agentTask !== task) return false;
-    }
-    if (needle !== null) {
-      if (matches ? !matches.has(row.id) : !lowerExcerpt(row).includes(needle)) return false;
-    }
+    for (const test of tests) if (!test(row)) return false;
     return true;
   };
 }

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type KeyboardEvent, type MouseEvent, memo, useEffect, useId, useMemo, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, memo, useEffect, useId, useMemo, useRef } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { ColumnsMenu } from './ColumnsMenu.js';
 import { HeaderCell } from './HeaderCell.js';
@@ -35,15 +35,17 @@ export interface ItemsTableProps {
   onFocusChange(id: string | null): void;
   /** Enter or double-click. */
   onOpen(id: string): void;
+  /** Shown at the start of the table's own line (the Columns menu's), so the table needs no extra line for it. */
+  lead?: ReactNode;
 }
 
 /** Must match `--items-table-row-height` and `--items-table-header-height` in table.css. */
-const ROW_HEIGHT = 32;
-const HEADER_HEIGHT = 32;
+const ROW_HEIGHT = 28;
+const HEADER_HEIGHT = 28;
 /**
  * Rows rendered beyond each edge of the viewport. Every rendered row is rebuilt when a filter
  * changes, so off-screen ones are pure cost there: 12 made over 40% of the rows at the top of
- * the list invisible. Six rows (192 px) still cover a fast flick for a frame or two.
+ * the list invisible. Six rows (168 px) still cover a fast flick for a frame or two.
  */
 const OVERSCAN = 6;
 
@@ -85,7 +87,7 @@ function rowIdAt(target: EventTarget): string | null {
   return target instanceof Element ? (target.closest('[data-item-id]')?.getAttribute('data-item-id') ?? null) : null;
 }
 
-export function ItemsTable({ projectId, rows, selectedIds, onSelectionChange, focusedId, onFocusChange, onOpen }: ItemsTableProps) {
+export function ItemsTable({ projectId, rows, selectedIds, onSelectionChange, focusedId, onFocusChange, onOpen, lead }: ItemsTableProps) {
   const [settings, updateSettings] = useViewSettings(projectId);
   const gridRef = useRef<HTMLDivElement>(null);
   const anchorRef = useRef<RangeAnchor | null>(null);
@@ -216,6 +218,7 @@ export function ItemsTable({ projectId, rows, selectedIds, onSelectionChange, fo
   return (
     <div className="items-table">
       <div className="items-table__bar">
+        {lead}
         <span className="items-table__keys muted">
           <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>x</kbd> select · <kbd>Shift</kbd>+<kbd>j</kbd>/<kbd>k</kbd> extend · <kbd>Enter</kbd> open ·{' '}
           <kbd>Esc</kbd> clear

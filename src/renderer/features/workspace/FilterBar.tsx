@@ -1,16 +1,21 @@
-import { memo, useMemo } from 'react';
-import type { ItemsSummary, Member } from '../../../shared/reader/index.js';
+import { memo, useCallback, useMemo } from 'react';
+import type { ItemRow, ItemsSummary, Member } from '../../../shared/reader/index.js';
 import { assigneeFilterLabel, taskFilterLabel } from '../../format/filters-text.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
+import { facetCount, type FacetCounts, type FacetKey } from '../../stores/facet-model.js';
 import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, TASK_FILTERS, TYPE_NONE, type FilterKey, type Filters } from '../../stores/filter-model.js';
 import { useMembers } from '../../stores/members-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { SearchField } from './SearchField.js';
+import { SearchProgress } from './SearchProgress.js';
+import { useFacetCounts } from './use-facet-counts.js';
 
 interface Option {
   value: string;
   label: string;
+  /** Threads the list would show with this option picked (and the other filters kept). */
+  count?: number;
 }
 
 /** Threads the summary counts under no type. */
@@ -20,11 +25,19 @@ function untypedCount(summary: ItemsSummary | null | undefined): number {
   return Math.max(0, summary.total - typed);
 }
 
-const n = (count: number | undefined) => (count ? ` (${count.toLocaleString('en-US')})` : '');
-
 /** Keys of a count map, busiest first, then by name. */
 function byCount(counts: Record<string, number>): string[] {
   return Object.keys(counts).sort((a, b) => (counts[b] ?? 0) - (counts[a] ?? 0) || a.localeCompare(b));
+}
+
+/**
+ * The values a menu offers: the project's (from the summary, busiest first, so the order does
+ * not shuffle as filters change), then any the loaded rows hold that the summary does not name.
+ */
+function menuValues(projectOrder: string[], facets: FacetCounts | null, key: FacetKey): string[] {
+  const seen = new Set(projectOrder);
+  const extra = facets ? [...facets[key].keys()].filter((v) => !seen.has(v)).sort((a, b) => a.localeCompare(b)) : [];
+  return [...projectOrder, ...extra];
 }
 
 /** A value from the URL or a saved view that the lists don't offer (yet) is still shown, not silently dropped. */
@@ -33,86 +46,105 @@ function withCurrent(options: Option[], current: string | undefined, label: (v: 
   return [...options, { value: current, label: label(current) }];
 }
 
-function FilterSelect({ id, label, value, anyLabel, options, onChange }: { id: FilterKey; label: string; value: string | undefined; anyLabel: string; options: Option[]; onChange(key: FilterKey, value: string): void }) {
+function counted(facets: FacetCounts | null, key: FacetKey, options: Option[]): Option[] {
+  return facets ? options.map((o) => ({ ...o, count: facetCount(facets, key, o.value) })) : options;
+}
+
+const optionText = (o: Option) => (o.count === undefined ? o.label : `${o.label} (${o.count.toLocaleString('en-US')})`);
+
+interface FilterSelectProps {
+  id: FilterKey;
+  label: string;
+  value: string | undefined;
+  anyLabel: string;
+  options: Option[];
+  onChange(key: FilterKey, value: string): void;
+}
+
+const FilterSelect = memo(function FilterSelect({ id, label, value, anyLabel, options, onChange }: FilterSelectProps) {
   return (
-    <div className={`filter${value ? ' filter--active' : ''}`}>
+    <div className={`filter filter--${id}${value ? ' filter--active' : ''}`}>
       <label htmlFor={`filter-${id}`}>{label}</label>
       <select id={`filter-${id}`} value={value ?? ''} onChange={(e) => onChange(id, e.target.value)}>
         <option value="">{anyLabel}</option>
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
+          // An option nothing would match stays pickable (the person may be about to change another filter), marked by its 0.
+          <option key={o.value} value={o.value} data-count={o.count}>
+            {optionText(o)}
           </option>
         ))}
       </select>
     </div>
   );
-}
+});
 
-function assigneeOptions(members: Member[], summary: ItemsSummary | null, youName: string | undefined): Option[] {
-  return [
-    { value: ASSIGNEE_ME, label: youName ? `Me (${youName})` : 'Me' },
-    { value: ASSIGNEE_NONE, label: `Unassigned${n(summary?.unassigned)}` },
-    ...members.map((m) => ({ value: m.id, label: m.name })),
-  ];
+function assigneeOptions(members: Member[], youName: string | undefined): Option[] {
+  return [{ value: ASSIGNEE_ME, label: youName ? `Me (${youName})` : 'Me' }, { value: ASSIGNEE_NONE, label: 'Unassigned' }, ...members.map((m) => ({ value: m.id, label: m.name }))];
 }
 
 interface FilterBarProps {
   summary: ItemsSummary | null;
+  /** Every loaded thread: the menus count over them. */
+  all: ItemRow[];
   shown: number;
-  total: number;
 }
 
-/** One bar for board and table: status, type, page, assignee, agent task and text search. */
-export const FilterBar = memo(function FilterBar({ summary, shown, total }: FilterBarProps) {
+/**
+ * One bar for board and table: text search, status, type, page, assignee and agent task, each
+ * menu counting what picking an option would show under the other filters. Every part keeps
+ * its place: "Clear filters" has its slot even while hidden, the menus have fixed widths, so
+ * nothing moves or wraps as filters come and go.
+ */
+export const FilterBar = memo(function FilterBar({ summary, all, shown }: FilterBarProps) {
   const filters = useWorkspace((s) => s.filters);
   const setFilter = useWorkspace((s) => s.setFilter);
   const clearFilters = useWorkspace((s) => s.clearFilters);
   const members = useMembers((s) => s.members);
   const youName = useSession((s) => s.active?.you?.name);
+  const facets = useFacetCounts(all, filters);
 
-  const options = useMemo(() => {
+  // One memo per menu, and memoized menus: a filter change re-renders only the menu it
+  // changed; the counts (deferred) then re-render the menus whose counts moved.
+  const statusOptions = useMemo(() => counted(facets, 'status', BOARD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))), [facets]);
+  const typeOptions = useMemo(() => {
+    const projectTypes = [...byCount(summary?.byType ?? {}), ...(untypedCount(summary) > 0 ? [TYPE_NONE] : [])];
+    const values = menuValues(projectTypes, facets, 'type').map((t) => ({ value: t, label: typeLabel(t === TYPE_NONE ? null : t) }));
+    return counted(facets, 'type', withCurrent(values, filters.type, typeLabel));
+  }, [summary, facets, filters.type]);
+  const pageOptions = useMemo(() => {
+    const values = menuValues(byCount(summary?.byPage ?? {}), facets, 'page').map((p) => ({ value: p, label: p }));
+    return counted(facets, 'page', withCurrent(values, filters.page, (p) => p));
+  }, [summary, facets, filters.page]);
+  const assigneeMenu = useMemo(() => {
     const memberName = (id: string) => members.find((m) => m.id === id)?.name;
-    return {
-      status: BOARD_STATUSES.map((s) => ({ value: s, label: `${statusLabel(s)}${n(summary?.[s])}` })),
-      type: withCurrent(
-        [
-          ...byCount(summary?.byType ?? {}).map((t) => ({ value: t, label: `${typeLabel(t)}${n(summary?.byType[t])}` })),
-          // Threads no type counts: unclassified ones (the live service types threads after creation).
-          ...(untypedCount(summary) > 0 ? [{ value: TYPE_NONE, label: `${typeLabel(null)}${n(untypedCount(summary))}` }] : []),
-        ],
-        filters.type,
-        typeLabel,
-      ),
-      page: withCurrent(
-        byCount(summary?.byPage ?? {}).map((p) => ({ value: p, label: `${p}${n(summary?.byPage[p])}` })),
-        filters.page,
-        (p) => p,
-      ),
-      assignee: withCurrent(assigneeOptions(members, summary, youName), filters.assignee, (v) => assigneeFilterLabel(v, memberName)),
-      task: TASK_FILTERS.map((t) => ({ value: t, label: taskFilterLabel(t) })),
-    };
-  }, [summary, members, youName, filters.type, filters.page, filters.assignee]);
+    return counted(facets, 'assignee', withCurrent(assigneeOptions(members, youName), filters.assignee, (v) => assigneeFilterLabel(v, memberName)));
+  }, [members, youName, facets, filters.assignee]);
+  const taskOptions = useMemo(() => counted(facets, 'task', TASK_FILTERS.map((t) => ({ value: t, label: taskFilterLabel(t) }))), [facets]);
 
-  const change = (key: FilterKey, value: string) => setFilter(key, (value || undefined) as Filters[typeof key]);
+  const change = useCallback((key: FilterKey, value: string) => setFilter(key, (value || undefined) as Filters[typeof key]), [setFilter]);
   const active = activeFilterCount(filters);
+  const total = all.length;
 
   return (
     <div className="filter-bar panel-surface" role="group" aria-label="Filters">
       <SearchField />
-      <FilterSelect id="status" label="Status" value={filters.status} anyLabel="Any status" options={options.status} onChange={change} />
-      <FilterSelect id="type" label="Type" value={filters.type} anyLabel="Any type" options={options.type} onChange={change} />
-      <FilterSelect id="page" label="Page" value={filters.page} anyLabel="Any page" options={options.page} onChange={change} />
-      <FilterSelect id="assignee" label="Assignee" value={filters.assignee} anyLabel="Anyone" options={options.assignee} onChange={change} />
-      <FilterSelect id="task" label="Agent task" value={filters.task} anyLabel="Any task" options={options.task} onChange={change} />
-      {active > 0 && (
-        <button type="button" className="button button--quiet" onClick={clearFilters}>
+      <FilterSelect id="status" label="Status" value={filters.status} anyLabel="Any status" options={statusOptions} onChange={change} />
+      <FilterSelect id="type" label="Type" value={filters.type} anyLabel="Any type" options={typeOptions} onChange={change} />
+      <FilterSelect id="page" label="Page" value={filters.page} anyLabel="Any page" options={pageOptions} onChange={change} />
+      <FilterSelect id="assignee" label="Assignee" value={filters.assignee} anyLabel="Anyone" options={assigneeMenu} onChange={change} />
+      <FilterSelect id="task" label="Agent task" value={filters.task} anyLabel="Any task" options={taskOptions} onChange={change} />
+      <div className="filter-bar__end">
+        {/* Always in the layout, invisible (and out of the tab order) while nothing filters. */}
+        <button type="button" className={`button button--quiet filter-bar__clear${active > 0 ? '' : ' filter-bar__clear--idle'}`} onClick={clearFilters} disabled={active === 0} data-testid="clear-filters">
           Clear filters
         </button>
-      )}
-      <p className="filter-bar__count muted" aria-live="polite" data-testid="shown-count">
-        {active > 0 ? `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} threads` : `${total.toLocaleString('en-US')} threads`}
-      </p>
+        <div className="filter-bar__tally">
+          <p className="filter-bar__count" aria-live="polite" data-testid="shown-count">
+            {active > 0 ? `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} threads` : `${total.toLocaleString('en-US')} threads`}
+          </p>
+          <SearchProgress shown={shown} />
+        </div>
+      </div>
     </div>
   );
 });

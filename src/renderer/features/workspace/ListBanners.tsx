@@ -23,8 +23,6 @@ function where(unlisted: UnlistedSlice[]): string {
 }
 
 interface ListBannersProps {
-  capped: boolean;
-  scanLimit: number;
   unlisted: UnlistedSlice[];
   /** Threads the service sent that could not be read. */
   unreadable: readonly ReadProblem[];
@@ -32,22 +30,16 @@ interface ListBannersProps {
 }
 
 /**
- * Says plainly when the list is not the whole story: a capped scan (counts are minimums),
- * slices the endpoint cut at 200 rows (it does not page), or a text search that could not
- * finish.
+ * Says plainly when the list is not the whole story: slices the endpoint cut at 200 rows (it
+ * does not page), or a text search that could not finish. A capped scan (counts are
+ * minimums) is said by the summary's "at least".
  */
-export function ListBanners({ capped, scanLimit, unlisted, unreadable, onRetrySearch }: ListBannersProps) {
-  const limit = scanLimit.toLocaleString('en-US');
+export function ListBanners({ unlisted, unreadable, onRetrySearch }: ListBannersProps) {
   const missing = missingCount(unlisted);
   const searchUnlisted = useTextSearch((s) => s.unlisted);
   const searchProblem = useTextSearch((s) => s.problem);
   return (
     <>
-      {capped && (
-        <Banner tone="info" testId="banner-capped">
-          This project has more than {limit} threads. The service reads only the most recent {limit}, so only those are shown and the counts are minimums.
-        </Banner>
-      )}
       {unlisted.length > 0 && (
         <Banner tone="warning" testId="banner-truncated">
           Some threads could not be listed: the endpoint does not page and returns at most 200 threads per request, so narrow the filters.{' '}

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTextSearch } from '../../stores/text-search-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { SEARCH_INPUT_ID } from './workspace-commands.js';
 
@@ -15,10 +14,10 @@ function focusList() {
 /**
  * Text search over first messages and replies, done by the service. The field owns what is
  * being typed; the filter (and the URL) follow after a short pause, or at once on Enter.
+ * Whether the replies have been searched yet is the filter bar's `SearchProgress`.
  */
 export function SearchField() {
   const q = useWorkspace((s) => s.filters.q ?? '');
-  const searching = useTextSearch((s) => s.loading && s.q === (q || null));
   const [text, setText] = useState(q);
   const [shownQ, setShownQ] = useState(q);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -52,7 +51,7 @@ export function SearchField() {
         type="search"
         spellCheck={false}
         autoComplete="off"
-        placeholder="Search threads and replies…"
+        placeholder="Search threads…"
         value={text}
         onChange={(e) => {
           const value = e.target.value;
@@ -79,9 +78,6 @@ export function SearchField() {
           /
         </kbd>
       )}
-      <span className="search-field__status muted" aria-live="polite">
-        {searching ? 'Searching replies…' : ''}
-      </span>
     </div>
   );
 }

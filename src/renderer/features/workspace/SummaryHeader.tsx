@@ -1,10 +1,11 @@
 import { memo } from 'react';
+import { Popover } from '../../components/Popover.js';
 import type { ItemsSummary } from '../../../shared/reader/index.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
 import { ASSIGNEE_NONE, type FilterKey, type Filters } from '../../stores/filter-model.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 
-const BUSIEST_PAGES = 5;
+const BUSIEST_PAGES = 8;
 
 const digits = (n: number) => n.toLocaleString('en-US');
 
@@ -23,16 +24,17 @@ interface StatProps {
   /** "Filter by …" wording for the accessible name. */
   describe: string;
   testId?: string;
+  className?: string;
 }
 
 /** A count that is also a filter: pressing it shows only those threads, pressing again shows all. */
-function Stat({ filterKey, value, label, count, describe, testId }: StatProps) {
+function Stat({ filterKey, value, label, count, describe, testId, className = '' }: StatProps) {
   const active = useWorkspace((s) => s.filters[filterKey] === value);
   const setFilter = useWorkspace((s) => s.setFilter);
   return (
     <button
       type="button"
-      className={`stat${active ? ' stat--active' : ''}`}
+      className={`stat${active ? ' stat--active' : ''} ${className}`}
       aria-pressed={active}
       title={active ? `Showing only ${describe}; press to show all` : `Show only ${describe}`}
       data-testid={testId}
@@ -43,33 +45,71 @@ function Stat({ filterKey, value, label, count, describe, testId }: StatProps) {
   );
 }
 
-/** Whole-project counts from the service's summary (before filters); every figure filters on click. */
-export const SummaryHeader = memo(function SummaryHeader({ summary, capped }: { summary: ItemsSummary; capped: boolean }) {
+/** "at least 2,000 threads" for a capped project; the reason opens from it instead of taking a banner's room. */
+function Total({ summary, capped, scanLimit }: { summary: ItemsSummary; capped: boolean; scanLimit: number }) {
+  const total = <span data-testid="summary-total">{digits(summary.total)}</span>;
+  if (!capped) return <p className="summary__total">{total} threads</p>;
+  const limit = digits(scanLimit);
+  return (
+    <Popover
+      buttonClassName="summary__total summary__total--capped"
+      testId="banner-capped"
+      label={
+        <>
+          <span className="summary__qualifier">at least</span> {total} threads <span className="summary__why">why?</span>
+        </>
+      }
+    >
+      {() => (
+        <p className="summary__note" tabIndex={0}>
+          This project has more than {limit} threads. The service reads only the most recent {limit}, so only those are shown and the counts are minimums.
+        </p>
+      )}
+    </Popover>
+  );
+}
+
+interface SummaryHeaderProps {
+  summary: ItemsSummary;
+  capped: boolean;
+  scanLimit: number;
+}
+
+/**
+ * Whole-project counts from the service's summary (before filters), on one line: the total,
+ * status and unassigned; the breakdowns by type and busiest page open from "By type and page".
+ * Every figure filters on click.
+ */
+export const SummaryHeader = memo(function SummaryHeader({ summary, capped, scanLimit }: SummaryHeaderProps) {
   const types = top(summary.byType, Number.POSITIVE_INFINITY);
   const pages = top(summary.byPage, BUSIEST_PAGES);
   return (
     <section className="summary" aria-label="Project summary" data-testid="summary">
-      <p className="summary__total">
-        {capped && <span className="summary__qualifier">at least </span>}
-        <span data-testid="summary-total">{digits(summary.total)}</span> threads
-      </p>
+      <Total summary={summary} capped={capped} scanLimit={scanLimit} />
       <div className="summary__group" role="group" aria-label="By status">
         {BOARD_STATUSES.map((s) => (
           <Stat key={s} filterKey="status" value={s} label={statusLabel(s)} count={summary[s]} describe={`${statusLabel(s).toLowerCase()} threads`} testId={`summary-${s}`} />
         ))}
         <Stat filterKey="assignee" value={ASSIGNEE_NONE} label="Unassigned" count={summary.unassigned} describe="unassigned threads" />
       </div>
-      <div className="summary__group" role="group" aria-label="By type">
-        {types.map(([type, count]) => (
-          <Stat key={type} filterKey="type" value={type} label={typeLabel(type)} count={count} describe={`threads of type ${typeLabel(type)}`} />
-        ))}
-      </div>
-      <div className="summary__group summary__group--pages" role="group" aria-label="Busiest pages">
-        <span className="summary__caption muted">Busiest pages</span>
-        {pages.map(([page, count]) => (
-          <Stat key={page} filterKey="page" value={page} label={page} count={count} describe={`threads on ${page}`} />
-        ))}
-      </div>
+      <Popover buttonClassName="button button--quiet summary__more" label="By type and page ▾" testId="summary-more">
+        {() => (
+          <div className="summary__breakdowns">
+            <div className="summary__group" role="group" aria-label="By type">
+              <span className="summary__caption">By type</span>
+              {types.map(([type, count]) => (
+                <Stat key={type} filterKey="type" value={type} label={typeLabel(type)} count={count} describe={`threads of type ${typeLabel(type)}`} />
+              ))}
+            </div>
+            <div className="summary__group summary__group--pages" role="group" aria-label="Busiest pages">
+              <span className="summary__caption">Busiest pages</span>
+              {pages.map(([page, count]) => (
+                <Stat key={page} filterKey="page" value={page} label={page} count={count} describe={`threads on ${page}`} />
+              ))}
+            </div>
+          </div>
+        )}
+      </Popover>
     </section>
   );
 });

@@ -13,10 +13,12 @@ interface TableViewProps {
   rows: ItemRow[];
   onOpen(itemId: string): void;
   panel: ReactNode;
+  /** The project summary, on the table's own line above the rows. */
+  summary: ReactNode;
 }
 
 /** The items table over the same filtered rows, selection and focused thread as the board. */
-export function TableView({ projectId, rows, onOpen, panel }: TableViewProps) {
+export function TableView({ projectId, rows, onOpen, panel, summary }: TableViewProps) {
   const selected = useSelection((s) => (s.projectId === projectId ? s.selected : NOTHING_SELECTED));
   const focusedId = useBoard((s) => s.focusedId);
   // For performance tooling (bench/renderer): marks the frame after a load (or the table opening) was painted.
@@ -50,6 +52,7 @@ export function TableView({ projectId, rows, onOpen, panel }: TableViewProps) {
         focusedId={focusedId}
         onFocusChange={onFocusChange}
         onOpen={onOpen}
+        lead={summary}
       />
       {panel}
     </>

@@ -113,13 +113,14 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
     );
 
   const filtered = activeFilterCount(filters) > 0;
+  // One line right above the list in both views; the table puts it on its Columns line.
+  const summary = data && <SummaryHeader summary={data.summary} capped={data.capped} scanLimit={data.scanLimit} />;
   return (
     <main className="screen workspace" aria-label={`${name}: ${view}`}>
       <h1 className="visually-hidden">{name}</h1>
       <WorkspaceToolbar onOpenThread={openFromKeyboard} />
-      {data && <SummaryHeader summary={data.summary} capped={data.capped} />}
-      <FilterBar summary={data?.summary ?? null} shown={rows.length} total={all.length} />
-      {data && <ListBanners capped={data.capped} scanLimit={data.scanLimit} unlisted={data.unlisted} unreadable={data.unreadable} onRetrySearch={refresh} />}
+      <FilterBar summary={data?.summary ?? null} all={all} shown={rows.length} />
+      {data && <ListBanners unlisted={data.unlisted} unreadable={data.unreadable} onRetrySearch={refresh} />}
       {loadProblem && (
         <div className="workspace__problem">
           <ErrorMessage problem={loadProblem} onRetry={refresh} also={moveProblem && sameCause(moveProblem, loadProblem) ? [`${moveProblem.title}.`] : []} />
@@ -140,6 +141,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
         />
       )}
       <SelectionBar projectId={projectId} selected={selectedInOrder} shownIds={shownIds} />
+      {view === 'board' && summary}
       <div className={threadId ? 'workspace__body workspace__body--with-thread' : 'workspace__body'}>
         {data ? (
           view === 'board' ? (
@@ -155,7 +157,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
               renderPanel={renderPanel}
             />
           ) : (
-            <TableView projectId={projectId} rows={rows} onOpen={openFromKeyboard} panel={renderPanel()} />
+            <TableView projectId={projectId} rows={rows} onOpen={openFromKeyboard} panel={renderPanel()} summary={summary} />
           )
         ) : (
           !loadProblem && <LoadingPlaceholder name={name} />
