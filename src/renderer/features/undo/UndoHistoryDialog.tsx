@@ -43,9 +43,16 @@ function Entry({ entry, projectId, next }: { entry: UndoEntry; projectId: string
         )}
       </div>
       {isPending(entry) || state.kind === 'running' ? (
-        <button type="button" className="button" disabled={state.kind === 'running'} onClick={() => void undoEntry(projectId, entry.id)} aria-label={`Undo: ${entry.label}`}>
+        <button type="button" className="button" disabled={state.kind === 'running'} onClick={() => void undoEntry(projectId, entry.id)}>
           {state.kind === 'running' ? 'Undoing…' : 'Undo'}
-          {next && <kbd>z</kbd>}
+          {next && (
+            <>
+              {' '}
+              <kbd>z</kbd>
+            </>
+          )}
+          {/* Named after its change, for lists of buttons read out of context; the visible words lead the name. */}
+          <span className="visually-hidden">: {entry.label}</span>
         </button>
       ) : null}
     </li>
