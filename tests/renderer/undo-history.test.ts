@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Receipt, BulkPlan, BulkTask } from '../../src/renderer/stores/bulk-model.js';
-import { addEntry, entryState, heldBack, HISTORY_LIMIT, isPending, settle, type UndoEntry } from '../../src/renderer/stores/undo-history.js';
+import { entryStateText } from '../../src/renderer/features/undo/undo-words.js';
+import { addEntry, changedSinceLoaded, entryState, heldBack, HISTORY_LIMIT, isPending, settle, type UndoEntry } from '../../src/renderer/stores/undo-history.js';
+import { row } from './support/fake-items.js';
 
 const task = (itemId: string): BulkTask => ({ itemId, steps: [{ kind: 'status', to: 'open' }], before: { status: 'resolved', assignee: null } });
 const undoPlan = (...ids: string[]): BulkPlan => ({ kind: 'undo', undoing: { kind: 'status', to: 'resolved', tasks: [] }, tasks: ids.map(task) });
@@ -77,5 +79,27 @@ describe('undo history', () => {
     expect(heldBack(list, newer).ids.size).toBe(0);
     const undoneNewer = { ...newer, plan: undoPlan(), undone: ['b', 'c'] };
     expect(heldBack([newest, undoneNewer, older], older).ids.size).toBe(0);
+  });
+
+  it('hints, from the loaded list, how many threads were changed since', () => {
+    const e = entry(['a', 'b', 'c']);
+    const rows = [row('a', { status: 'resolved' }), row('b', { status: 'deferred' })];
+    // b was deferred since, c is gone from the list; a is as the change left it.
+    expect(changedSinceLoaded(e, rows)).toBe(2);
+    expect(changedSinceLoaded(e, [...rows.slice(0, 1), row('b', { status: 'resolved' }), row('c', { status: 'resolved' })])).toBe(0);
+  });
+
+  it('says each state in words', () => {
+    const e = entry(['a', 'b']);
+    expect(entryStateText(e)).toBe('Not undone yet');
+    expect(entryStateText({ ...e, running: true })).toBe('Undoing…');
+    expect(entryStateText(settle(e, receipt(e.plan, { done: ['a', 'b'] }), 1))).toBe('Undone');
+    const partly = settle(e, receipt(e.plan, { done: ['a'], changedSince: [{ itemId: 'b', conflict: { kind: 'status', expected: 'resolved', now: 'open' } }] }), 1);
+    expect(entryStateText(partly)).toBe('Partly undone: 1 of 2 threads put back; 1 thread left as it is');
+    const retry = settle(e, receipt(e.plan, { done: ['a'], notSent: ['b'] }), 1);
+    expect(entryStateText(retry)).toBe('Partly undone: 1 of 2 threads put back; 1 thread still to put back: undo again');
+    const one = entry(['a']);
+    const merged = settle(one, receipt(one.plan, { changedSince: [{ itemId: 'a', conflict: { kind: 'merged', into: 'z' } }] }), 1);
+    expect(entryStateText(merged)).toBe('Can’t be undone: it was merged into another thread since, so undo left it as it is.');
   });
 });

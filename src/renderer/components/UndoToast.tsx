@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useDialogs } from '../stores/dialogs-store.js';
 import { undoEntry } from '../stores/undo-runner.js';
-import { useUndo } from '../stores/undo-store.js';
+import { useSession } from '../stores/session-store.js';
+import { historyKey, useUndo } from '../stores/undo-store.js';
 import '../styles/overlays.css';
 
 /**
@@ -12,6 +13,7 @@ export function UndoToast() {
   const toast = useUndo((s) => s.toast);
   const entry = useUndo((s) => (s.toast ? s.histories[s.toast.key]?.find((e) => e.id === s.toast?.entryId) : undefined));
   const dismiss = useUndo((s) => s.dismissToast);
+  const connectionId = useSession((s) => s.active?.connection.id ?? '');
 
   useEffect(() => {
     if (!toast) return;
@@ -19,7 +21,8 @@ export function UndoToast() {
     return () => clearTimeout(timer);
   }, [toast, dismiss]);
 
-  if (!toast || !entry) return null;
+  // A change made on another connection is not this one's to undo.
+  if (!toast || !entry || toast.key !== historyKey(entry.projectId, connectionId)) return null;
   const remainingMs = Math.max(0, toast.expiresAt - Date.now());
   return (
     <div className="toast" role="status" data-testid="undo-toast">

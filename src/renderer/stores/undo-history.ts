@@ -1,5 +1,6 @@
 import { conflictText, refusalText } from '../format/bulk-text.js';
-import { haltsTheRun, type BulkPlan, type Receipt } from './bulk-model.js';
+import type { ItemRow } from '../../shared/reader/index.js';
+import { conflictOf, haltsTheRun, type BulkPlan, type Receipt } from './bulk-model.js';
 
 /**
  * The session's undo history, without React or stores: each reversible change (status,
@@ -102,4 +103,17 @@ export function settle(entry: UndoEntry, receipt: Receipt, now: number): UndoEnt
     leftAlone: [...entry.leftAlone, ...leftAlone],
     plan: { ...entry.plan, tasks: entry.plan.tasks.filter((t) => !settled.has(t.itemId)) },
   };
+}
+
+/**
+ * Threads still to put back that the loaded list already shows changed since (or gone): a
+ * hint before undoing, from the last read. The undo itself reads each thread again first.
+ */
+export function changedSinceLoaded(entry: UndoEntry, rows: readonly Pick<ItemRow, 'id' | 'status' | 'assignee' | 'assigneeId'>[]): number {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return entry.plan.tasks.filter((t) => {
+    const row = byId.get(t.itemId);
+    if (!row) return true;
+    return conflictOf(t, { status: row.status, assignee: row.assigneeId ? { id: row.assigneeId, name: row.assignee ?? '' } : null, duplicateOf: null }) !== null;
+  }).length;
 }

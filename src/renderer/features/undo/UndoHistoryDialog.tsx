@@ -3,7 +3,7 @@ import { RelativeTime } from '../../components/RelativeTime.js';
 import { truncate } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
-import { entryState, isPending, type UndoEntry } from '../../stores/undo-history.js';
+import { changedSinceLoaded, entryState, isPending, type UndoEntry } from '../../stores/undo-history.js';
 import { undoEntry } from '../../stores/undo-runner.js';
 import { useUndoHistory } from '../../stores/undo-store.js';
 import { entryStateText } from './undo-words.js';
@@ -19,9 +19,17 @@ function useExcerpt(): (id: string) => string {
   };
 }
 
+/** How many of the entry's threads the open list shows changed since; null when the list is another project's. */
+function useChangedSince(entry: UndoEntry): number | null {
+  const rows = useBoard((s) => (s.projectId === entry.projectId ? s.data?.rows : undefined));
+  return rows && isPending(entry) ? changedSinceLoaded(entry, rows) : null;
+}
+
 function Entry({ entry, projectId, next }: { entry: UndoEntry; projectId: string; next: boolean }) {
   const excerpt = useExcerpt();
   const state = entryState(entry);
+  const changed = useChangedSince(entry);
+  const left = entry.plan.tasks.length;
   // A lone thread that cannot be put back says why in its state already.
   const reasons = state.kind === 'impossible' && entry.leftAlone.length === 1 ? [] : entry.leftAlone;
   return (
@@ -31,6 +39,12 @@ function Entry({ entry, projectId, next }: { entry: UndoEntry; projectId: string
         <span className="undo-history__meta">
           <RelativeTime ms={entry.at} /> · <span data-testid="undo-entry-state">{entryStateText(entry)}</span>
         </span>
+        {changed !== null && changed > 0 && (
+          <span className="undo-history__hint" data-testid="undo-entry-hint">
+            As last loaded, {changed === left ? (left === 1 ? 'its thread was' : `all ${left} of its threads were`) : `${changed} of its ${left} threads were`} changed since; undo will check
+            again and leave {changed === 1 ? 'that one' : 'those'} as {changed === 1 ? 'it is' : 'they are'}.
+          </span>
+        )}
         {reasons.length > 0 && (
           <ul className="undo-history__reasons" aria-label="Threads undo leaves as they are">
             {reasons.slice(0, SHOWN_REASONS).map((r) => (

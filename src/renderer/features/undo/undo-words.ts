@@ -3,6 +3,9 @@ import { entryState, type UndoEntry } from '../../stores/undo-history.js';
 
 const threads = (n: number) => plural(n, 'thread', 'threads');
 
+/** A sentence continued after a colon. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 /** An entry's state in a few words: "Not undone", "Undone", "Partly undone: …", "Can't be undone: …". */
 export function entryStateText(entry: UndoEntry): string {
   const state = entryState(entry);
@@ -19,6 +22,6 @@ export function entryStateText(entry: UndoEntry): string {
       return `Partly undone: ${state.undone} of ${threads(entry.total)} put back${rest.length ? `; ${rest.join('; ')}` : ''}`;
     }
     case 'impossible':
-      return alone === 1 ? `Can’t be undone: ${entry.leftAlone[0]!.why}` : `Can’t be undone: none of its ${threads(alone)} could be put back (see why below)`;
+      return alone === 1 ? `Can’t be undone: ${lowerFirst(entry.leftAlone[0]!.why)}` : `Can’t be undone: none of its ${threads(alone)} could be put back (see why below)`;
   }
 }
