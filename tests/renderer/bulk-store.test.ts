@@ -13,7 +13,8 @@ const { undoLatest, undoEntry } = await import('../../src/renderer/stores/undo-r
 const { historyOf } = await import('../../src/renderer/stores/undo-store.js');
 const { entryState } = await import('../../src/renderer/stores/undo-history.js');
 const { useNotice } = await import('../../src/renderer/stores/notice-store.js');
-const { planAssign, planStatus } = await import('../../src/renderer/stores/bulk-model.js');
+const { planAssign, planReopenAssign, planStatus } = await import('../../src/renderer/stores/bulk-model.js');
+const { executePlan, offerPlanUndo } = await import('../../src/renderer/stores/bulk-send.js');
 
 const alex = { id: 'u-alex', name: 'Alex Kim' };
 
@@ -150,6 +151,25 @@ describe('bulk store', () => {
     expect(entryState(historyOf('p1')[0]!).kind).toBe('ready');
     expect(await undoLatest('p1')).toBe(true);
     expect(truth[0]!.status).toBe('open');
+  });
+
+  it('records the assign dialog’s two runs as one change: a second entry replaces the first', async () => {
+    const assign = planAssign([rowOf('a'), rowOf('c')], alex);
+    const first = await executePlan('p1', assign);
+    const runs = [{ plan: assign, result: first.result }];
+    const firstId = offerPlanUndo('p1', runs, { label: 'Assigned 1 thread to Alex Kim' });
+    const reopen = planReopenAssign([rowOf('c')], alex);
+    const second = await executePlan('p1', reopen);
+    offerPlanUndo('p1', [...runs, { plan: reopen, result: second.result }], { label: 'Reopened and assigned 2 threads to Alex Kim', replaces: firstId! });
+
+    expect(historyOf('p1').map((e) => e.label)).toEqual(['Reopened and assigned 2 threads to Alex Kim']);
+    expect(await undoLatest('p1')).toBe(true);
+    // c is unassigned and resolved again, a is unassigned.
+    expect(truth.map((r) => [r.id, r.status, r.assigneeId || null])).toEqual([
+      ['a', 'open', null],
+      ['b', 'open', null],
+      ['c', 'resolved', null],
+    ]);
   });
 
   it('refuses to start a second bulk change while one runs', async () => {
