@@ -5,6 +5,7 @@ let bridge: FakeBridge;
 vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const { useProjects, countKey, needsCount, COUNT_FRESH_MS, COUNT_RETRY_MS } = await import('../../src/renderer/stores/projects-store.js');
+const { emitItemsChanged } = await import('../../src/renderer/stores/items-sync.js');
 
 const summary = (open: number, total: number) => ({ total, open, deferred: 0, resolved: total - open, unassigned: 0, byType: {}, byPage: {} });
 
@@ -72,6 +73,20 @@ describe('project thread counts', () => {
     await gate.releaseAll();
     expect(bridge.api.listItems).toHaveBeenCalledTimes(2);
     expect(useProjects.getState().counts[countKey('c1', 'p3')]).toBeUndefined();
+  });
+
+  it('asks a project’s count again after a change made to it here, showing the old one meanwhile', async () => {
+    const gate = gatedCounts({ p1: ok(3, 10), p2: ok(1, 1) });
+    useProjects.getState().requestCount('c1', 'p1');
+    useProjects.getState().requestCount('c1', 'p2');
+    await gate.releaseAll();
+    emitItemsChanged({ projectId: 'p1', patched: [{ id: 'x', changes: { status: 'resolved' } }] });
+    expect(useProjects.getState().counts[countKey('c1', 'p1')]).toMatchObject({ state: 'ready', open: 3 });
+    useProjects.getState().requestCount('c1', 'p1');
+    useProjects.getState().requestCount('c1', 'p2');
+    expect(bridge.api.listItems).toHaveBeenCalledTimes(3);
+    expect(bridge.api.listItems).toHaveBeenLastCalledWith({ projectId: 'p1', limit: 1 });
+    await gate.releaseAll();
   });
 
   it('asks again for a stale count or an old failure, not a fresh one', () => {

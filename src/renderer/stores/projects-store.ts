@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Project } from '../../shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
 import { failure, type Failure } from './failure.js';
+import { onItemsChanged } from './items-sync.js';
 
 /** A project's thread counts, from the summary of a one-row listing (GET /items?limit=1). */
 export type ProjectCount =
@@ -109,4 +110,11 @@ export const useProjects = create<ProjectsState>()((set, get) => {
       pump();
     },
   };
+});
+
+// A change made here makes that project's count stale: kept on screen, asked again when shown.
+onItemsChanged(({ projectId }) => {
+  const { counts } = useProjects.getState();
+  const stale = Object.entries(counts).filter(([key, c]) => key.endsWith(`\u0000${projectId}`) && c.state === 'ready');
+  if (stale.length > 0) useProjects.setState({ counts: { ...counts, ...Object.fromEntries(stale.map(([key, c]) => [key, { ...c, at: 0 }])) } });
 });
