@@ -155,6 +155,31 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('column-open').locator(`[data-item-id="${itemId}"]`)).toHaveCount(1);
     });
 
+    test('undo history, with a change undone and one still to undo', async ({ page }) => {
+      await openProject(page);
+      const cards = page.getByTestId('column-open').getByTestId('card');
+      const first = (await cards.nth(0).getAttribute('data-item-id'))!;
+      const second = (await cards.nth(1).getAttribute('data-item-id'))!;
+      for (const id of [first, second]) {
+        await page.keyboard.press('Escape');
+        await page.getByTestId('board').locator(`[data-item-id="${id}"]`).click({ modifiers: ['Control'] });
+        await expect(page.getByTestId('selection-count')).toHaveText('1 selected');
+        await page.keyboard.press('d');
+        await expect(page.getByTestId('board').locator(`[data-item-id="${id}"]`)).toHaveAttribute('data-status', 'deferred');
+      }
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('z');
+      await expect(page.getByTestId('bulk-receipt')).toContainText('Put 1 thread back as it was');
+      await page.keyboard.press('Shift+Z');
+      const history = page.getByTestId('undo-history');
+      await expect(history.locator('[data-state="undone"]')).toHaveCount(1);
+      await expect(history.locator('[data-state="ready"]')).toHaveCount(1);
+      await expectNoViolations(page, `undo history (${scheme})`);
+      // Leave the project as it was for the specs after this one.
+      await history.getByRole('button', { name: /^Undo( z)? ?: / }).click();
+      await expect(history.locator('[data-state="undone"]')).toHaveCount(2);
+    });
+
     test('dedupe queue', async ({ page }) => {
       await openProject(page);
       await page.keyboard.press('Control+k');

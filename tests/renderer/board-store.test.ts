@@ -8,7 +8,7 @@ vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge
 const { useBoard } = await import('../../src/renderer/stores/board-store.js');
 const { useAnnouncer } = await import('../../src/renderer/stores/announcer-store.js');
 const { emitItemsChanged } = await import('../../src/renderer/stores/items-sync.js');
-const { useUndo } = await import('../../src/renderer/stores/undo-store.js');
+const { historyOf } = await import('../../src/renderer/stores/undo-store.js');
 const { forgetBoards, RECENT_BOARD_MS } = await import('../../src/renderer/stores/recent-boards.js');
 
 /** Resolves a promise on demand, to hold a write in flight. */
@@ -201,15 +201,14 @@ describe('board store', () => {
     expect(bridge.api.setStatus).not.toHaveBeenCalled();
   });
 
-  it('offers to undo a move, and the undo moves the card back', async () => {
+  it('records a move in the undo history with what the undo must find', async () => {
     await loadBoard();
     bridge.api.setStatus!.mockImplementation(async ({ status }: { status: string }) => ({ ok: true, data: { status, changed: true } }));
     await useBoard.getState().setStatus('a', 'resolved');
-    const offer = useUndo.getState().offer;
-    expect(offer?.label).toBe('Moved “Thread a” to Resolved');
-    expect(await offer!.undo()).toBe(true);
-    expect(statusOf('a')).toBe('open');
-    expect(bridge.api.setStatus).toHaveBeenLastCalledWith({ itemId: 'a', status: 'open' });
+    const entry = historyOf('p1')[0];
+    expect(entry?.label).toBe('Moved “Thread a” to Resolved');
+    // Undo puts Open back, and only over the Resolved this move left.
+    expect(entry?.plan.tasks).toEqual([{ itemId: 'a', steps: [{ kind: 'status', to: 'open' }], before: { status: 'resolved', assignee: null } }]);
   });
 });
 

@@ -3,12 +3,14 @@ import type { BridgeError, BridgeResult } from '../../src/shared/bridge/errors.j
 import { refusalText, receiptSummary } from '../../src/renderer/format/bulk-text.js';
 import {
   buildReceipt,
+  conflictOf,
   planAssign,
   planReopenAssign,
   planStatus,
   planUndo,
   runBulk,
   type BulkStep,
+  type ReadThread,
   type SendStep,
   type StepApplied,
 } from '../../src/renderer/stores/bulk-model.js';
@@ -172,5 +174,52 @@ describe('undo plans', () => {
     const service = fakeService();
     const plan = planStatus([rows[0]!], 'open');
     expect(planUndo(plan, await runBulk(plan, service.send))).toBeNull();
+  });
+});
+
+describe('undo checks the service first', () => {
+  /** Reads the fake service's state, as GET /items/{id} would. */
+  const reader = (service: ReturnType<typeof fakeService>, merged: Record<string, string> = {}): ReadThread => async (itemId) => {
+    const t = service.state.get(itemId);
+    if (!t) return { ok: false, error: { kind: 'not_found', message: 'Not found.' } };
+    const person = [alex, priya].find((p) => p.id === t.assigneeId) ?? null;
+    return { ok: true, data: { status: t.status, assignee: person, duplicateOf: merged[itemId] ?? null } };
+  };
+
+  it('compares only the fields the undo would write', () => {
+    const task = { itemId: 'a', steps: [{ kind: 'status', to: 'open' } as const], before: { status: 'deferred' as const, assignee: null } };
+    expect(conflictOf(task, { status: 'deferred', assignee: alex, duplicateOf: null })).toBeNull();
+    expect(conflictOf(task, { status: 'resolved', assignee: null, duplicateOf: null })).toEqual({ kind: 'status', expected: 'deferred', now: 'resolved' });
+    expect(conflictOf(task, { status: 'deferred', assignee: null, duplicateOf: 'x' })).toEqual({ kind: 'merged', into: 'x' });
+    const assignUndo = { itemId: 'a', steps: [{ kind: 'assign', to: null } as const], before: { status: 'open' as const, assignee: alex } };
+    expect(conflictOf(assignUndo, { status: 'deferred', assignee: { id: alex.id, name: 'A. Kim' }, duplicateOf: null })).toBeNull();
+    expect(conflictOf(assignUndo, { status: 'open', assignee: priya, duplicateOf: null })).toEqual({ kind: 'assignee', expected: alex, now: priya });
+  });
+
+  it('leaves alone what someone changed since and puts the rest back', async () => {
+    const service = fakeService();
+    const plan = planStatus(rows.slice(0, 2), 'deferred');
+    const undo = planUndo(plan, await runBulk(plan, service.send))!;
+    service.state.get('b')!.status = 'resolved';
+    const sentBefore = service.sent.length;
+
+    const receipt = buildReceipt(undo, await runBulk(undo, service.send, { readFirst: reader(service) }));
+    expect(receipt.done).toEqual(['a']);
+    expect(receipt.changedSince).toEqual([{ itemId: 'b', conflict: { kind: 'status', expected: 'deferred', now: 'resolved' } }]);
+    expect(service.sent.slice(sentBefore).map((s) => s.itemId)).toEqual(['a']);
+    expect(service.state.get('b')!.status).toBe('resolved');
+    expect(receiptSummary(receipt)).toBe('Put 1 thread back as it was · 1 thread left as it is: changed since by someone else.');
+  });
+
+  it('writes nothing blind when the read fails', async () => {
+    const service = fakeService();
+    const plan = planStatus([rows[0]!], 'deferred');
+    const undo = planUndo(plan, await runBulk(plan, service.send))!;
+    const sentBefore = service.sent.length;
+    const offline: ReadThread = async () => ({ ok: false, error: { kind: 'network', message: 'The service did not answer.' } });
+    const receipt = buildReceipt(undo, await runBulk(undo, service.send, { readFirst: offline }));
+    expect(service.sent.length).toBe(sentBefore);
+    expect(receipt.refused.map((r) => r.itemId)).toEqual(['a']);
+    expect(receipt.halted?.kind).toBe('network');
   });
 });

@@ -9,8 +9,12 @@ vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge
 const { useBoard } = await import('../../src/renderer/stores/board-store.js');
 const { useBulk } = await import('../../src/renderer/stores/bulk-store.js');
 const { useUndo } = await import('../../src/renderer/stores/undo-store.js');
-const { undoLatest } = await import('../../src/renderer/stores/undo-runner.js');
-const { planAssign, planStatus } = await import('../../src/renderer/stores/bulk-model.js');
+const { undoLatest, undoEntry } = await import('../../src/renderer/stores/undo-runner.js');
+const { historyOf } = await import('../../src/renderer/stores/undo-store.js');
+const { entryState } = await import('../../src/renderer/stores/undo-history.js');
+const { useNotice } = await import('../../src/renderer/stores/notice-store.js');
+const { planAssign, planReopenAssign, planStatus } = await import('../../src/renderer/stores/bulk-model.js');
+const { executePlan, offerPlanUndo } = await import('../../src/renderer/stores/bulk-send.js');
 
 const alex = { id: 'u-alex', name: 'Alex Kim' };
 
@@ -24,6 +28,11 @@ function wireService() {
     const changed = t.status !== status;
     truth = truth.map((r) => (r.id === itemId ? { ...r, status } : r));
     return { ok: true, data: { status, changed } };
+  });
+  bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => {
+    const t = truth.find((r) => r.id === itemId);
+    if (!t) return { ok: false, error: { kind: 'not_found', status: 404, message: 'No such thread.' } };
+    return { ok: true, data: { id: t.id, status: t.status, assignee: t.assigneeId ? { id: t.assigneeId, name: t.assignee, mode: null } : null, duplicateOf: null } };
   });
   bridge.api.assign!.mockImplementation(async ({ itemId, assignee }: { itemId: string; assignee: string | null }) => {
     const t = truth.find((r) => r.id === itemId)!;
@@ -42,7 +51,7 @@ beforeEach(async () => {
   wireService();
   useBoard.getState().leave();
   useBulk.setState({ running: null, receipt: null });
-  useUndo.setState({ offer: null });
+  useUndo.setState({ histories: {}, toast: null });
   await useBoard.getState().load('p1');
 });
 
@@ -69,19 +78,98 @@ describe('bulk store', () => {
     expect(rowOf('b').assigneeId).toBe(alex.id);
   });
 
-  it('offers an undo that restores each thread’s previous value', async () => {
+  it('keeps an undo that restores each thread’s previous value, after the toast has gone too', async () => {
     await useBulk.getState().start('p1', planStatus(useBoard.getState().data!.rows, 'deferred'));
     expect(rowOf('a').status).toBe('deferred');
-    expect(useUndo.getState().offer?.label).toBe('Set 3 threads to Deferred');
+    expect(historyOf('p1')[0]?.label).toBe('Set 3 threads to Deferred');
     // A clean success is said once, by the undo toast: no receipt repeats it.
     expect(useBulk.getState().receipt).toBeNull();
+    useUndo.getState().dismissToast(useUndo.getState().toast!.entryId);
 
-    expect(await undoLatest()).toBe(true);
+    expect(await undoLatest('p1')).toBe(true);
     expect(truth.map((r) => r.status)).toEqual(['open', 'open', 'resolved']);
     expect(rowOf('c').status).toBe('resolved');
-    // Undoing is not itself undoable, and its receipt says what it did.
-    expect(useUndo.getState().offer).toBeNull();
+    // Undoing is not itself recorded, its receipt says what it did, and the entry is marked undone.
+    expect(historyOf('p1')).toHaveLength(1);
+    expect(entryState(historyOf('p1')[0]!).kind).toBe('undone');
     expect(useBulk.getState().receipt?.plan.kind).toBe('undo');
+  });
+
+  it('steps back through several changes with z, newest first', async () => {
+    await useBulk.getState().start('p1', planStatus([rowOf('a')], 'deferred'));
+    await useBulk.getState().start('p1', planAssign([rowOf('a'), rowOf('b')], alex));
+    await useBulk.getState().start('p1', planStatus([rowOf('b')], 'resolved'));
+    expect(historyOf('p1').map((e) => e.label)).toEqual(['Set 1 thread to Resolved', 'Assigned 2 threads to Alex Kim', 'Set 1 thread to Deferred']);
+
+    expect(await undoLatest('p1')).toBe(true);
+    expect(truth.find((r) => r.id === 'b')!.status).toBe('open');
+    expect(await undoLatest('p1')).toBe(true);
+    expect(truth.filter((r) => r.assigneeId).map((r) => r.id)).toEqual([]);
+    expect(await undoLatest('p1')).toBe(true);
+    expect(truth.map((r) => r.status)).toEqual(['open', 'open', 'resolved']);
+    expect(historyOf('p1').map((e) => entryState(e).kind)).toEqual(['undone', 'undone', 'undone']);
+
+    expect(await undoLatest('p1')).toBe(false);
+    expect(useNotice.getState().notice?.text).toMatch(/Nothing left to undo/);
+  });
+
+  it('leaves alone a thread someone changed since, and says so', async () => {
+    await useBulk.getState().start('p1', planStatus([rowOf('a'), rowOf('b')], 'deferred'));
+    // Someone else resolves b through the service.
+    truth = truth.map((r) => (r.id === 'b' ? { ...r, status: 'resolved' } : r));
+    const writes = bridge.api.setStatus!.mock.calls.length;
+
+    expect(await undoLatest('p1')).toBe(false);
+    // Only a was written back; b keeps the other person's change.
+    expect(bridge.api.setStatus!.mock.calls.slice(writes)).toEqual([[{ itemId: 'a', status: 'open' }]]);
+    expect(truth.map((r) => r.status)).toEqual(['open', 'resolved', 'resolved']);
+    const entry = historyOf('p1')[0]!;
+    expect(entryState(entry)).toEqual({ kind: 'partly', undone: 1, left: 0 });
+    expect(entry.leftAlone).toEqual([{ itemId: 'b', why: 'Someone else changed it since: it is now Resolved, not Deferred as you left it, so undo left it as it is.' }]);
+    expect(useBulk.getState().receipt?.changedSince.map((c) => c.itemId)).toEqual(['b']);
+    // Nothing is left to try: z says so rather than writing over the change.
+    expect(await undoLatest('p1')).toBe(false);
+  });
+
+  it('holds back an older change’s threads until the newer change to them is undone', async () => {
+    const older = (await useBulk.getState().start('p1', planStatus([rowOf('a')], 'deferred'))) && historyOf('p1')[0]!.id;
+    await useBulk.getState().start('p1', planStatus([rowOf('a')], 'resolved'));
+
+    expect(await undoEntry('p1', older!)).toBe(false);
+    expect(useNotice.getState().notice?.text).toBe('Undo “Set 1 thread to Resolved” first: it changed the same thread after this change.');
+    expect(truth[0]!.status).toBe('resolved');
+
+    expect(await undoLatest('p1')).toBe(true);
+    expect(await undoEntry('p1', older!)).toBe(true);
+    expect(truth[0]!.status).toBe('open');
+  });
+
+  it('keeps a thread whose undo was not sent, to try again', async () => {
+    await useBulk.getState().start('p1', planStatus([rowOf('a')], 'deferred'));
+    bridge.api.setStatus!.mockImplementationOnce(async () => ({ ok: false, error: { kind: 'network', message: 'The service did not answer.' } }));
+    expect(await undoLatest('p1')).toBe(false);
+    expect(entryState(historyOf('p1')[0]!).kind).toBe('ready');
+    expect(await undoLatest('p1')).toBe(true);
+    expect(truth[0]!.status).toBe('open');
+  });
+
+  it('records the assign dialog’s two runs as one change: a second entry replaces the first', async () => {
+    const assign = planAssign([rowOf('a'), rowOf('c')], alex);
+    const first = await executePlan('p1', assign);
+    const runs = [{ plan: assign, result: first.result }];
+    const firstId = offerPlanUndo('p1', runs, { label: 'Assigned 1 thread to Alex Kim' });
+    const reopen = planReopenAssign([rowOf('c')], alex);
+    const second = await executePlan('p1', reopen);
+    offerPlanUndo('p1', [...runs, { plan: reopen, result: second.result }], { label: 'Reopened and assigned 2 threads to Alex Kim', replaces: firstId! });
+
+    expect(historyOf('p1').map((e) => e.label)).toEqual(['Reopened and assigned 2 threads to Alex Kim']);
+    expect(await undoLatest('p1')).toBe(true);
+    // c is unassigned and resolved again, a is unassigned.
+    expect(truth.map((r) => [r.id, r.status, r.assigneeId || null])).toEqual([
+      ['a', 'open', null],
+      ['b', 'open', null],
+      ['c', 'resolved', null],
+    ]);
   });
 
   it('refuses to start a second bulk change while one runs', async () => {

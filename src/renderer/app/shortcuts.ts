@@ -17,6 +17,7 @@ export type AppCommand =
   | 'assign'
   | 'merge'
   | 'undo'
+  | 'undo.history'
   | 'selection.clear';
 
 export type ShortcutGroup = 'Move and open' | 'Select' | 'Act on threads' | 'Views and search' | 'Help';
@@ -48,7 +49,8 @@ export const SHORTCUTS: readonly ShortcutDef[] = [
   { keys: 'r', label: 'Set status Resolved (selection, else focused thread)', group: 'Act on threads', command: 'status.resolved' },
   { keys: 'a', label: 'Assign the selection or the focused thread', group: 'Act on threads', command: 'assign' },
   { keys: 'm', label: 'Merge the selected threads', group: 'Act on threads', command: 'merge' },
-  { keys: 'z', label: 'Undo the last status or assignment change', group: 'Act on threads', command: 'undo' },
+  { keys: 'z', label: 'Undo the last status or assignment change; again for the one before', group: 'Act on threads', command: 'undo' },
+  { keys: 'Z', label: 'Undo history: every change of this session, to undo any of them', group: 'Act on threads', command: 'undo.history' },
   { keys: 'g b', label: 'Switch to the board', group: 'Views and search', command: 'view.board' },
   { keys: 'g t', label: 'Switch to the table', group: 'Views and search', command: 'view.table' },
   { keys: '/', label: 'Search threads and replies', group: 'Views and search', command: 'search.focus' },
@@ -134,6 +136,8 @@ export function displayChord(chord: string, mac: boolean): string {
     return mac ? `⌘${key.toUpperCase()}` : `Ctrl+${key.toUpperCase()}`;
   }
   if (chord.startsWith('Shift+')) return `Shift+${chord.slice(6).toUpperCase()}`;
+  // A capital letter is what the browser reports for Shift and that letter.
+  if (/^[A-Z]$/.test(chord)) return `Shift+${chord}`;
   return named[chord] ?? chord;
 }
 

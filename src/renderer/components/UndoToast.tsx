@@ -1,32 +1,51 @@
 import { useEffect } from 'react';
-import { useUndo } from '../stores/undo-store.js';
-import { undoLatest } from '../stores/undo-runner.js';
+import { useDialogs } from '../stores/dialogs-store.js';
+import { undoEntry } from '../stores/undo-runner.js';
+import { useSession } from '../stores/session-store.js';
+import { historyKey, useUndo } from '../stores/undo-store.js';
 import '../styles/overlays.css';
 
-/** "Resolved 12 threads · Undo" for a few seconds after each reversible change. */
+/**
+ * "Resolved 12 threads · Undo · History" for a few seconds after each reversible change.
+ * The change stays undoable afterwards: `z` and the undo history (Shift+Z) keep it.
+ */
 export function UndoToast() {
-  const offer = useUndo((s) => s.offer);
-  const dismiss = useUndo((s) => s.dismiss);
+  const toast = useUndo((s) => s.toast);
+  const entry = useUndo((s) => (s.toast ? s.histories[s.toast.key]?.find((e) => e.id === s.toast?.entryId) : undefined));
+  const dismiss = useUndo((s) => s.dismissToast);
+  const connectionId = useSession((s) => s.active?.connection.id ?? '');
 
   useEffect(() => {
-    if (!offer) return;
-    const timer = setTimeout(() => dismiss(offer.id), Math.max(0, offer.expiresAt - Date.now()));
+    if (!toast) return;
+    const timer = setTimeout(() => dismiss(toast.entryId), Math.max(0, toast.expiresAt - Date.now()));
     return () => clearTimeout(timer);
-  }, [offer, dismiss]);
+  }, [toast, dismiss]);
 
-  if (!offer) return null;
-  const remainingMs = Math.max(0, offer.expiresAt - Date.now());
+  // A change made on another connection is not this one's to undo.
+  if (!toast || !entry || toast.key !== historyKey(entry.projectId, connectionId)) return null;
+  const remainingMs = Math.max(0, toast.expiresAt - Date.now());
   return (
     <div className="toast" role="status" data-testid="undo-toast">
-      <span className="toast__label">{offer.label}.</span>
-      <button type="button" className="button" onClick={() => void undoLatest()}>
+      <span className="toast__label">{entry.label}.</span>
+      <button type="button" className="button" onClick={() => void undoEntry(entry.projectId, entry.id)}>
         Undo <kbd>z</kbd>
       </button>
-      <button type="button" className="button button--quiet" aria-label="Dismiss" onClick={() => dismiss(offer.id)}>
+      <button
+        type="button"
+        className="button"
+        title="Every change of this session you can undo (Shift+Z)"
+        onClick={() => {
+          dismiss(entry.id);
+          useDialogs.getState().open({ kind: 'undo-history', projectId: entry.projectId });
+        }}
+      >
+        History
+      </button>
+      <button type="button" className="button button--quiet" aria-label="Dismiss" onClick={() => dismiss(entry.id)}>
         ✕
       </button>
-      {/* Restarted per offer (key) so the bar shows the time left on this one. */}
-      <span key={offer.id} className="toast__timer" aria-hidden="true" style={{ animationDuration: `${remainingMs}ms` }} />
+      {/* Restarted per entry (key) so the bar shows the time left on this toast. */}
+      <span key={entry.id} className="toast__timer" aria-hidden="true" style={{ animationDuration: `${remainingMs}ms` }} />
     </div>
   );
 }

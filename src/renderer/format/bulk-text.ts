@@ -1,5 +1,5 @@
 import type { BridgeError } from '../../shared/bridge/errors.js';
-import type { BulkPlan, BulkStep, Receipt } from '../stores/bulk-model.js';
+import type { BulkPlan, BulkStep, Conflict, Receipt } from '../stores/bulk-model.js';
 import { statusLabel, plural } from './labels.js';
 
 /** Words for bulk actions: progress lines, receipts, refusals and the undo toast. */
@@ -20,7 +20,7 @@ export function planDoneText(plan: BulkPlan, n: number): string {
     case 'reopen-assign':
       return plan.to ? `Reopened and assigned ${threads(n)} to ${plan.to.name}` : `Reopened and unassigned ${threads(n)}`;
     case 'undo':
-      return `Put ${threads(n)} back as they were`;
+      return `Put ${threads(n)} back as ${n === 1 ? 'it was' : 'they were'}`;
   }
 }
 
@@ -46,6 +46,7 @@ export function receiptSummary(receipt: Receipt): string {
   const parts: string[] = [];
   if (receipt.done.length > 0) parts.push(planDoneText(receipt.plan, receipt.done.length));
   if (receipt.unchanged.length > 0) parts.push(unchangedText(receipt.plan, receipt.unchanged.length));
+  if (receipt.changedSince.length > 0) parts.push(`${threads(receipt.changedSince.length)} left as ${receipt.changedSince.length === 1 ? 'it is' : 'they are'}: changed since by someone else`);
   if (receipt.refused.length > 0) parts.push(`${threads(receipt.refused.length)} refused`);
   if (receipt.notSent.length > 0) parts.push(`${threads(receipt.notSent.length)} not sent because ${receipt.halted ? 'sending stopped at a connection problem (see below)' : 'you stopped'}`);
   if (parts.length === 0) return 'Nothing to do.';
@@ -65,4 +66,23 @@ export function refusalText(error: BridgeError, step: BulkStep, partial: boolean
   if (error.kind === 'not_found') return `${prefix}It no longer exists, or this token cannot reach it.`;
   if (error.uncertain) return `${prefix}The connection failed mid-change, so it may or may not have changed; the list was refreshed to show what the service has.`;
   return `${prefix}${error.message}`;
+}
+
+function assigneeWords(person: { name: string } | null): string {
+  return person ? `assigned to ${person.name || 'someone'}` : 'unassigned';
+}
+
+/**
+ * Why undo left a thread alone: what it holds now against what the change had left. Undo
+ * never writes over a later change, so the sentence says whose it is and that nothing was sent.
+ */
+export function conflictText(conflict: Conflict): string {
+  switch (conflict.kind) {
+    case 'merged':
+      return 'It was merged into another thread since, so undo left it as it is.';
+    case 'status':
+      return `Someone else changed it since: it is now ${statusLabel(conflict.now)}, not ${statusLabel(conflict.expected)} as you left it, so undo left it as it is.`;
+    case 'assignee':
+      return `Someone else changed it since: it is now ${assigneeWords(conflict.now)}, not ${assigneeWords(conflict.expected)} as you left it, so undo left it as it is.`;
+  }
 }

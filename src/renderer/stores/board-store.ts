@@ -5,6 +5,7 @@ import { PERF_MARKS, perfMark } from '../app/perf-marks.js';
 import { getBridge } from '../bridge/index.js';
 import { isStatus, statusLabel, truncate } from '../format/labels.js';
 import { announce } from './announcer-store.js';
+import { beforeOf } from './bulk-model.js';
 import { applyPending, moveRow, patchRows, removeRows, type BoardSnapshot, type RowPatch } from './board-model.js';
 import { failure, type Failure } from './failure.js';
 import { onItemsChanged, type ItemsChange } from './items-sync.js';
@@ -13,7 +14,7 @@ import { recallBoard, rememberBoard } from './recent-boards.js';
 import type { SliceFilter } from './slice-planner.js';
 import { askSlices, mergeSliceAnswers, slicesToAsk, type Facets } from './slice-refresh.js';
 import { useSession } from './session-store.js';
-import { useUndo } from './undo-store.js';
+import { recordStatusUndo } from './undo-store.js';
 
 /**
  * The project's items, shared by board and table (the name predates the table; other
@@ -72,7 +73,7 @@ interface BoardState {
   /** Changes the service already accepted (a bulk action's answers, another feature's write). */
   applyPatches(patches: readonly RowPatch[]): void;
   applyChange(change: ItemsChange): void;
-  setStatus(itemId: string, to: Status, options?: { offerUndo?: boolean }): Promise<boolean>;
+  setStatus(itemId: string, to: Status): Promise<boolean>;
   focusCard(itemId: string | null, takeFocus: boolean): void;
   dismissMoveProblem(): void;
   leave(): void;
@@ -260,11 +261,12 @@ export const useBoard = create<BoardState>()((set, get) => ({
     else get().scheduleRefetch();
   },
 
-  async setStatus(itemId, to, options = {}) {
+  async setStatus(itemId, to) {
     const { data } = get();
     const row = data?.rows.find((r) => r.id === itemId);
     if (!data || !row || row.status === to) return false;
     const from = row.status;
+    const projectId = get().projectId;
     const seq = ++moveSeq;
     const moved = moveRow(data, itemId, to);
     set({
@@ -286,10 +288,8 @@ export const useBoard = create<BoardState>()((set, get) => ({
       rememberPatches([{ id: itemId, changes: { status: now } }]);
       const what = `Moved ${excerptOf(current, itemId)} to ${statusLabel(now)}`;
       announce(`${what}.`);
-      // Undo sets the old status again, which the API accepts only for the contract's statuses.
-      if (options.offerUndo !== false && res.data.changed !== false && isStatus(from)) {
-        useUndo.getState().offerUndo(what, () => get().setStatus(itemId, from, { offerUndo: false }));
-      }
+      // Undo sets the old status again, over the one the service now holds.
+      if (projectId && res.data.changed !== false && isStatus(now)) recordStatusUndo(projectId, what, itemId, beforeOf(row), now);
       return true;
     }
     const rolledBack = current ? moveRow(current, itemId, from) : null;

@@ -62,8 +62,36 @@ export function planReopenAssign(rows: readonly PlanRow[], to: Person | null): B
   };
 }
 
+/** A thread as the service holds it now: what undo checks before putting anything back. */
+export interface ThreadNow {
+  status: StatusValue;
+  assignee: Person | null;
+  /** Set when it was merged into another thread since. */
+  duplicateOf: string | null;
+}
+
+/** Why a thread was left alone: it no longer holds what the plan expected (its task's `before`). */
+export type Conflict =
+  | { kind: 'merged'; into: string }
+  | { kind: 'status'; expected: StatusValue; now: StatusValue }
+  | { kind: 'assignee'; expected: Person | null; now: Person | null };
+
+/**
+ * Whether the thread still holds what the task expects, in the fields its steps would write
+ * (undo puts back a status only over the status it set, and likewise the assignee).
+ */
+export function conflictOf(task: BulkTask, now: ThreadNow): Conflict | null {
+  if (now.duplicateOf) return { kind: 'merged', into: now.duplicateOf };
+  const writes = new Set(task.steps.map((s) => s.kind));
+  if (writes.has('status') && now.status !== task.before.status) return { kind: 'status', expected: task.before.status, now: now.status };
+  if (writes.has('assign') && (now.assignee?.id || null) !== (task.before.assignee?.id || null)) return { kind: 'assignee', expected: task.before.assignee, now: now.assignee };
+  return null;
+}
+
 export interface ThreadOutcome {
   itemId: string;
+  /** Read first (undo) and found changed since: nothing was written. */
+  conflict?: Conflict | null;
   /** Steps the service carried out and that changed something. */
   changed: BulkStep[];
   /** The step the service refused; later steps of this thread were not sent. */
@@ -74,20 +102,31 @@ export interface ThreadOutcome {
 
 /**
  * Undo restores, in reverse order, each field a thread's applied steps changed. A thread
- * reopened and assigned is unassigned (while still open) and then resolved again.
+ * reopened and assigned is unassigned (while still open) and then resolved again. Each undo
+ * task's `before` is what the action left: the state the service must still hold for the
+ * undo to go ahead (see `conflictOf`).
  */
 export function planUndo(plan: BulkPlan, { outcomes }: BulkRunResult): BulkPlan | null {
   const byId = new Map(plan.tasks.map((t) => [t.itemId, t]));
   const tasks: BulkTask[] = [];
   for (const outcome of outcomes) {
     const task = byId.get(outcome.itemId);
-    if (!task || outcome.changed.length === 0) continue;
-    const backTo = task.before.status;
-    if (!isStatus(backTo) && outcome.changed.some((step) => step.kind === 'status')) continue;
-    const steps = [...outcome.changed].reverse().map((step): BulkStep => (step.kind === 'status' ? { kind: 'status', to: backTo as Status } : { kind: 'assign', to: task.before.assignee }));
-    tasks.push({ itemId: task.itemId, steps, before: afterOf(task.before, outcome.changed) });
+    const undo = task ? undoTask(task.itemId, task.before, outcome.changed) : null;
+    if (undo) tasks.push(undo);
   }
   return tasks.length > 0 ? { kind: 'undo', undoing: plan, tasks } : null;
+}
+
+/**
+ * The task that puts one thread back after `changed` went through: null when nothing changed,
+ * or a status would have to go back to one this version doesn't know (the API takes three).
+ */
+export function undoTask(itemId: string, before: ThreadBefore, changed: readonly BulkStep[]): BulkTask | null {
+  if (changed.length === 0) return null;
+  const backTo = before.status;
+  if (!isStatus(backTo) && changed.some((step) => step.kind === 'status')) return null;
+  const steps = [...changed].reverse().map((step): BulkStep => (step.kind === 'status' ? { kind: 'status', to: backTo as Status } : { kind: 'assign', to: before.assignee }));
+  return { itemId, steps, before: afterOf(before, changed) };
 }
 
 function afterOf(before: ThreadBefore, changed: readonly BulkStep[]): ThreadBefore {
@@ -110,6 +149,8 @@ export interface Receipt {
   unchanged: string[];
   refused: RefusedThread[];
   notSent: string[];
+  /** Undo only: threads changed since (by someone else), left as they are. */
+  changedSince: Array<{ itemId: string; conflict: Conflict }>;
   /** Why sending stopped by itself (a connection problem), when it did; null when it ran out or you stopped it. */
   halted: BridgeError | null;
   /** Assignments refused only because the thread is resolved: offer "Reopen and assign these N". */
@@ -130,9 +171,10 @@ export function refusedAsResolved(error: BridgeError, statusBefore: string | und
 const KNOWN_REASONS: ReadonlySet<string> = new Set(REFUSAL_REASONS);
 
 export function buildReceipt(plan: BulkPlan, { outcomes, halted }: BulkRunResult): Receipt {
-  const receipt: Receipt = { plan, done: [], unchanged: [], refused: [], notSent: [], halted, reopenable: [] };
+  const receipt: Receipt = { plan, done: [], unchanged: [], refused: [], notSent: [], changedSince: [], halted, reopenable: [] };
   for (const o of outcomes) {
     if (!o.sent) receipt.notSent.push(o.itemId);
+    else if (o.conflict) receipt.changedSince.push({ itemId: o.itemId, conflict: o.conflict });
     else if (o.refused) {
       receipt.refused.push({ itemId: o.itemId, step: o.refused.step, error: o.refused.error, partial: o.changed.length > 0 });
       const before = plan.tasks.find((t) => t.itemId === o.itemId)?.before.status;
@@ -165,7 +207,14 @@ export interface RunOptions {
   shouldStop?: () => boolean;
   /** Every request's answer, accepted or refused, in the order they arrive. */
   onStep?: (report: StepReport) => void;
+  /**
+   * Reads each thread before writing (undo): a thread that no longer holds its task's
+   * `before` is left alone (its outcome's `conflict`), so nobody's later change is overwritten.
+   */
+  readFirst?: ReadThread;
 }
+
+export type ReadThread = (itemId: string) => Promise<BridgeResult<ThreadNow>>;
 
 /**
  * Failures about the connection rather than the thread: every later request would fail the
@@ -181,28 +230,42 @@ export interface BulkRunResult {
   halted: BridgeError | null;
 }
 
+/** Reads the thread and compares; a failed read refuses the thread (nothing written blind). */
+async function checkStill(task: BulkTask, read: ReadThread): Promise<{ ok: true; conflict: Conflict | null } | { ok: false; error: BridgeError }> {
+  const res = await read(task.itemId);
+  return res.ok ? { ok: true, conflict: conflictOf(task, res.data) } : res;
+}
+
 export async function runBulk(plan: BulkPlan, send: SendStep, options: RunOptions = {}): Promise<BulkRunResult> {
-  const { concurrency = 4, onProgress, onApplied, shouldStop, onStep } = options;
+  const { concurrency = 4, onProgress, onApplied, shouldStop, onStep, readFirst } = options;
   const outcomes = plan.tasks.map((t): ThreadOutcome => ({ itemId: t.itemId, changed: [], refused: null, sent: false }));
   let halted: BridgeError | null = null;
   let next = 0;
   let finished = 0;
 
+  const refuse = (outcome: ThreadOutcome, step: BulkStep, error: BridgeError) => {
+    outcome.refused = { step, error };
+    if (haltsTheRun(error)) halted ??= error;
+  };
+
+  const sendSteps = async (task: BulkTask, outcome: ThreadOutcome) => {
+    for (const step of task.steps) {
+      const res = await send(task.itemId, step);
+      onStep?.(res.ok ? { itemId: task.itemId, step, ok: true, applied: res.data } : { itemId: task.itemId, step, ok: false, error: res.error });
+      if (!res.ok) return refuse(outcome, step, res.error);
+      if (res.data.changed) outcome.changed.push(step);
+      onApplied?.(task.itemId, res.data.patch);
+    }
+  };
+
   const runTask = async (index: number) => {
     const task = plan.tasks[index]!;
     const outcome = outcomes[index]!;
     outcome.sent = true;
-    for (const step of task.steps) {
-      const res = await send(task.itemId, step);
-      onStep?.(res.ok ? { itemId: task.itemId, step, ok: true, applied: res.data } : { itemId: task.itemId, step, ok: false, error: res.error });
-      if (!res.ok) {
-        outcome.refused = { step, error: res.error };
-        if (haltsTheRun(res.error)) halted ??= res.error;
-        break;
-      }
-      if (res.data.changed) outcome.changed.push(step);
-      onApplied?.(task.itemId, res.data.patch);
-    }
+    const check = readFirst ? await checkStill(task, readFirst) : null;
+    if (check && !check.ok) refuse(outcome, task.steps[0]!, check.error);
+    else if (check?.conflict) outcome.conflict = check.conflict;
+    else await sendSteps(task, outcome);
     finished += 1;
     onProgress?.(finished, plan.tasks.length);
   };

@@ -2,7 +2,17 @@ import { getBridge } from '../bridge/index.js';
 import { planDoneText } from '../format/bulk-text.js';
 import type { RowPatch } from './board-model.js';
 import { useBoard } from './board-store.js';
-import { buildReceipt, planUndo, runBulk, type BulkPlan, type BulkRunResult, type Receipt, type RunOptions, type SendStep } from './bulk-model.js';
+import {
+  buildReceipt,
+  planUndo,
+  runBulk,
+  type BulkPlan,
+  type BulkRunResult,
+  type ReadThread,
+  type Receipt,
+  type RunOptions,
+  type SendStep,
+} from './bulk-model.js';
 import { emitItemsChanged } from './items-sync.js';
 import { useUndo } from './undo-store.js';
 
@@ -24,6 +34,14 @@ export const sendThroughBridge: SendStep = async (itemId, step) => {
   return { ok: true, data: { changed: res.data.changed ?? true, patch } };
 };
 
+/** A thread as the service holds it now, for undo's check that nobody changed it since. */
+export const readThroughBridge: ReadThread = async (itemId) => {
+  const res = await getBridge().api.getItem({ itemId });
+  if (!res.ok) return res;
+  const { status, assignee, duplicateOf } = res.data;
+  return { ok: true, data: { status, assignee: assignee?.id ? { id: assignee.id, name: assignee.name } : null, duplicateOf } };
+};
+
 export interface ExecutedPlan {
   result: BulkRunResult;
   receipt: Receipt;
@@ -32,11 +50,13 @@ export interface ExecutedPlan {
 /**
  * Runs a plan: each accepted change patches the open list as it arrives; at the end every
  * list refetches, so a partial failure (or an uncertain write) leaves the screen as the service is.
+ * An undo reads each thread first and leaves alone what someone changed since.
  */
-export async function executePlan(projectId: string, plan: BulkPlan, options: Omit<RunOptions, 'onApplied'> = {}): Promise<ExecutedPlan> {
+export async function executePlan(projectId: string, plan: BulkPlan, options: Omit<RunOptions, 'onApplied' | 'readFirst'> = {}): Promise<ExecutedPlan> {
   const applied: RowPatch[] = [];
   const result = await runBulk(plan, sendThroughBridge, {
     ...options,
+    ...(plan.kind === 'undo' ? { readFirst: readThroughBridge } : {}),
     onApplied: (id, changes) => {
       applied.push({ id, changes });
       if (useBoard.getState().projectId === projectId) useBoard.getState().applyPatches([{ id, changes }]);
@@ -47,17 +67,13 @@ export async function executePlan(projectId: string, plan: BulkPlan, options: Om
 }
 
 /**
- * Offers to undo what runs of plans changed (several runs make one undo: "assign", then
- * "reopen and assign" the refused ones). `run` sends the undo plan; undo succeeds when
- * nothing was refused or left unsent. Answers whether an undo was offered.
+ * Records in the undo history what runs of plans changed (several runs make one entry:
+ * "assign", then "reopen and assign" the refused ones, which `replaces` the first run's entry).
+ * Answers the entry's id, or null when nothing changed that undo could put back.
  */
-export function offerPlanUndo(runs: ReadonlyArray<{ plan: BulkPlan; result: BulkRunResult }>, run: (undo: BulkPlan) => Promise<Receipt | null>, label?: string): boolean {
+export function offerPlanUndo(projectId: string, runs: ReadonlyArray<{ plan: BulkPlan; result: BulkRunResult }>, options: { label?: string; replaces?: number } = {}): number | null {
   const undos = runs.map((r) => planUndo(r.plan, r.result)).filter((u): u is BulkPlan => u !== null);
-  if (undos.length === 0) return false;
+  if (undos.length === 0) return null;
   const undo: BulkPlan = undos.length === 1 ? undos[0]! : { kind: 'undo', undoing: runs[0]!.plan, tasks: undos.flatMap((u) => u.tasks) };
-  useUndo.getState().offerUndo(label ?? planDoneText(runs[0]!.plan, undo.tasks.length), async () => {
-    const receipt = await run(undo);
-    return receipt !== null && receipt.refused.length === 0 && receipt.notSent.length === 0;
-  });
-  return true;
+  return useUndo.getState().record({ projectId, label: options.label ?? planDoneText(runs[0]!.plan, undo.tasks.length), plan: undo, ...(options.replaces !== undefined ? { replaces: options.replaces } : {}) });
 }

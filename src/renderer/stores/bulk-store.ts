@@ -46,7 +46,7 @@ export const useBulk = create<BulkState>()((set, get) => ({
       shouldStop: () => get().running?.stopping === true,
     });
     announce(receiptSummary(receipt));
-    const offered = options.offerUndo !== false && offerPlanUndo([{ plan, result }], (undo) => get().start(projectId, undo, { offerUndo: false }));
+    const offered = options.offerUndo !== false && offerPlanUndo(projectId, [{ plan, result }]) !== null;
     // A clean success is said once, by the undo toast; the receipt stays for what needs reading or acting on.
     const clean = receipt.refused.length === 0 && receipt.notSent.length === 0 && !receipt.halted;
     set({ running: null, receipt: offered && clean ? null : receipt });

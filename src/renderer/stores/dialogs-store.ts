@@ -10,6 +10,7 @@ export type Dialog =
   | { kind: 'create'; projectId: string }
   | { kind: 'find-duplicates'; projectId: string; itemId: string }
   | { kind: 'shortcuts' }
+  | { kind: 'undo-history'; projectId: string }
   | { kind: 'palette' };
 
 interface DialogsState {

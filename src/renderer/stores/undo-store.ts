@@ -1,32 +1,86 @@
 import { create } from 'zustand';
+import type { Status } from '../../shared/api/common.js';
+import { planStatus, undoTask, type BulkPlan, type ThreadBefore } from './bulk-model.js';
+import { useSession } from './session-store.js';
+import { addEntry, type UndoEntry } from './undo-history.js';
 
 /**
- * "Undo" for reversible actions (status, assign) for a few seconds after each. Merge is
- * never offered: the API cannot undo it.
+ * The session's undo history for reversible changes (status, assign), per connection and
+ * project, in memory: `z` steps back through it, the history dialog lists it (undo-runner
+ * carries entries out). Merge is never recorded: the API cannot undo it. The toast shows the
+ * newest entry for a few seconds; the entry itself stays as long as the window is open.
  */
-export interface UndoOffer {
-  id: number;
-  /** What was done, e.g. "Resolved 3 threads". */
-  label: string;
-  /** Puts things back; resolves false (with the reason shown by the caller) when it could not. */
-  undo(): Promise<boolean>;
-  expiresAt: number;
+
+/** How long the toast stays after a change; undo stays available afterwards (z, the history). */
+export const UNDO_TOAST_MS = 8000;
+
+/** Whose history: one per saved connection and project. */
+export function historyKey(projectId: string, connectionId = useSession.getState().active?.connection.id ?? ''): string {
+  return `${connectionId}\u0000${projectId}`;
 }
 
-export const UNDO_WINDOW_MS = 8000;
+export interface NewEntry {
+  projectId: string;
+  label: string;
+  /** An `undo` plan (bulk-model `planUndo`, `undoTask`). */
+  plan: BulkPlan;
+  /** An entry this one supersedes (the assign dialog's second run puts back both). */
+  replaces?: number;
+}
 
 interface UndoState {
-  offer: UndoOffer | null;
-  offerUndo(label: string, undo: () => Promise<boolean>, now?: number): void;
-  dismiss(id: number): void;
+  /** Newest first, by `historyKey`. */
+  histories: Record<string, UndoEntry[]>;
+  /** The newest entry's toast while it shows. */
+  toast: { key: string; entryId: number; expiresAt: number } | null;
+  /** Adds an entry and shows its toast; answers its id. */
+  record(entry: NewEntry, now?: number): number;
+  update(key: string, id: number, change: (entry: UndoEntry) => UndoEntry): void;
+  dismissToast(entryId: number): void;
 }
 
 let nextId = 1;
 
 export const useUndo = create<UndoState>()((set, get) => ({
-  offer: null,
-  offerUndo: (label, undo, now = Date.now()) => set({ offer: { id: nextId++, label, undo, expiresAt: now + UNDO_WINDOW_MS } }),
-  dismiss: (id) => {
-    if (get().offer?.id === id) set({ offer: null });
+  histories: {},
+  toast: null,
+
+  record({ projectId, label, plan, replaces }, now = Date.now()) {
+    const key = historyKey(projectId);
+    const entry: UndoEntry = { id: nextId++, projectId, label, at: now, plan, total: plan.tasks.length, undone: [], leftAlone: [], running: false, undoneAt: null };
+    set((s) => ({
+      histories: { ...s.histories, [key]: addEntry(s.histories[key] ?? [], entry, replaces) },
+      toast: { key, entryId: entry.id, expiresAt: now + UNDO_TOAST_MS },
+    }));
+    return entry.id;
+  },
+
+  update(key, id, change) {
+    const list = get().histories[key];
+    if (!list?.some((e) => e.id === id)) return;
+    set((s) => ({ histories: { ...s.histories, [key]: list.map((e) => (e.id === id ? change(e) : e)) } }));
+  },
+
+  dismissToast(entryId) {
+    if (get().toast?.entryId === entryId) set({ toast: null });
   },
 }));
+
+const NO_ENTRIES: UndoEntry[] = [];
+
+/** The history of a project on the active connection, newest first. */
+export function useUndoHistory(projectId: string | null): UndoEntry[] {
+  const connectionId = useSession((s) => s.active?.connection.id ?? '');
+  return useUndo((s) => (projectId ? (s.histories[historyKey(projectId, connectionId)] ?? NO_ENTRIES) : NO_ENTRIES));
+}
+
+export function historyOf(projectId: string): UndoEntry[] {
+  return useUndo.getState().histories[historyKey(projectId)] ?? NO_ENTRIES;
+}
+
+/** Records one thread's status change made outside a plan (a card moved on the board, the thread panel). */
+export function recordStatusUndo(projectId: string, label: string, itemId: string, before: ThreadBefore, to: Status): number | null {
+  const change = planStatus([{ id: itemId, status: before.status, assigneeId: before.assignee?.id ?? '', assignee: before.assignee?.name ?? '' }], to);
+  const task = undoTask(itemId, before, [{ kind: 'status', to }]);
+  return task ? useUndo.getState().record({ projectId, label, plan: { kind: 'undo', undoing: change, tasks: [task] } }) : null;
+}

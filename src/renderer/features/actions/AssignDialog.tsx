@@ -47,6 +47,8 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
   const [phase, setPhase] = useState<Phase>({ name: 'pick' });
   /** The runs so far (assign, then perhaps reopen-and-assign): one undo puts all of them back. */
   const runs = useRef<Array<{ plan: BulkPlan; result: BulkRunResult }>>([]);
+  /** The undo history entry for the runs so far: a later run's entry replaces it. */
+  const undoEntry = useRef<number | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const members = useProjectMembers(projectId);
   const you = useSession((s) => s.active?.you ?? null);
@@ -76,7 +78,7 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
     if (changed.length === 0) return;
     const verb = runs.current.some((r) => r.plan.kind === 'reopen-assign') ? 'Reopened and assigned' : 'Assigned';
     const label = `${verb} ${threadsPhrase(changed, (id) => brief(id, known)?.excerpt)} to ${choice.label}`;
-    offerPlanUndo(runs.current, async (undo) => (await executePlan(projectId, undo)).receipt, label);
+    undoEntry.current = offerPlanUndo(projectId, runs.current, { label, ...(undoEntry.current !== null ? { replaces: undoEntry.current } : {}) }) ?? undoEntry.current;
   };
 
   const assign = async (choice: PickerChoice) => {

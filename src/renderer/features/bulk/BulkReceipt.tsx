@@ -1,5 +1,5 @@
 import { ErrorMessage } from '../../components/ErrorMessage.js';
-import { refusalText, receiptSummary } from '../../format/bulk-text.js';
+import { conflictText, refusalText, receiptSummary } from '../../format/bulk-text.js';
 import { plural, truncate } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import type { Receipt } from '../../stores/bulk-model.js';
@@ -34,6 +34,16 @@ export function BulkReceipt({ receipt, projectId }: { receipt: Receipt; projectI
         {receiptSummary(receipt)}
       </p>
       {receipt.halted && <ErrorMessage problem={{ title: 'Sending stopped early', error: receipt.halted }} compact />}
+      {receipt.changedSince.length > 0 && (
+        <ul className="receipt__refused" aria-label="Threads changed since, left as they are">
+          {receipt.changedSince.slice(0, SHOWN_REFUSALS).map((c) => (
+            <li key={c.itemId} data-testid="changed-since-thread" data-item-id={c.itemId}>
+              <span className="receipt__thread">{excerpt(c.itemId)}</span> — <span className="receipt__reason">{conflictText(c.conflict)}</span>
+            </li>
+          ))}
+          {receipt.changedSince.length > SHOWN_REFUSALS && <li className="muted">…and {receipt.changedSince.length - SHOWN_REFUSALS} more.</li>}
+        </ul>
+      )}
       {refused.length > 0 && (
         <ul className="receipt__refused" aria-label="Refused threads">
           {refused.slice(0, SHOWN_REFUSALS).map((r) => (

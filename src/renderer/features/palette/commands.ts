@@ -9,7 +9,8 @@ import { useDialogs } from '../../stores/dialogs-store.js';
 import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE } from '../../stores/filter-model.js';
 import { useMembers } from '../../stores/members-store.js';
 import { useSavedViews } from '../../stores/saved-views-store.js';
-import { useUndo } from '../../stores/undo-store.js';
+import { historyOf } from '../../stores/undo-store.js';
+import { isPending } from '../../stores/undo-history.js';
 import { undoLatest } from '../../stores/undo-runner.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { bulkAssign, me } from '../bulk/bulk-actions.js';
@@ -102,7 +103,21 @@ function threadCommands(ctx: Context): PaletteCommand[] {
     }),
     command('Threads', 'Create a thread…', openCreate, { id: 'create' }),
     command('Threads', 'Find duplicates of the focused thread…', openFindDuplicates, { unavailable: ctx.focusedId ? null : 'Focus a thread with j/k first.', id: 'duplicates' }),
-    command('Threads', 'Undo the last change', () => void undoLatest(), { keys: 'undo', unavailable: useUndo.getState().offer ? null : 'Nothing to undo right now.', id: 'undo' }),
+    ...undoCommands(),
+  ];
+}
+
+function undoCommands(): PaletteCommand[] {
+  const projectId = useBoard.getState().projectId;
+  const history = projectId ? historyOf(projectId) : [];
+  const next = history.find(isPending);
+  return [
+    command('Threads', next ? `Undo: ${next.label}` : 'Undo the last change', () => void undoLatest(projectId), {
+      keys: 'undo',
+      unavailable: next ? null : history.length > 0 ? 'Every change in the undo history is undone or cannot be.' : 'Nothing changed in this project yet.',
+      id: 'undo',
+    }),
+    command('Threads', 'Show the undo history…', () => projectId && useDialogs.getState().open({ kind: 'undo-history', projectId }), { keys: 'undo.history', id: 'undo-history' }),
   ];
 }
 

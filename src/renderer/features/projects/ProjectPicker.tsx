@@ -4,7 +4,9 @@ import { useNavigation } from '../../app/navigation-store.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { readLastProject, rememberLastProject } from '../../stores/last-project.js';
-import { useProjects } from '../../stores/projects-store.js';
+import { countKey, useProjects } from '../../stores/projects-store.js';
+import { ProjectCounts } from './ProjectCounts.js';
+import { useCountsWhenVisible } from './use-counts-when-visible.js';
 import { useSession } from '../../stores/session-store.js';
 
 /** "github.com/acme/web" from "https://github.com/acme/web.git": the part people recognise. */
@@ -47,6 +49,8 @@ export function ProjectPicker() {
   const listRef = useRef<HTMLUListElement>(null);
   const lastProjectId = connectionId ? readLastProject(connectionId) : null;
   const shown = useMemo(() => projects.filter((p) => matches(p, filter)), [projects, filter]);
+  const counts = useProjects((s) => s.counts);
+  useCountsWhenVisible(listRef, connectionId, shown);
 
   useEffect(() => {
     if (connectionId) void load(connectionId);
@@ -110,6 +114,7 @@ export function ProjectPicker() {
               </span>
               <span id={`project-${p.id}-meta`} className="project-row__meta">
                 {/* Always named: with one workspace too, the row says whose project it is. */}
+                <ProjectCounts count={connectionId ? counts[countKey(connectionId, p.id)] : undefined} />
                 {p.workspace?.name && (
                   <span className="tag" data-testid="project-workspace">
                     {p.workspace.name}

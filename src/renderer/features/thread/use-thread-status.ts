@@ -2,13 +2,13 @@ import { useCallback, useState } from 'react';
 import type { Status } from '../../../shared/api/common.js';
 import type { ItemDetail, StatusValue } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
-import { isStatus, statusLabel } from '../../format/labels.js';
+import { statusLabel } from '../../format/labels.js';
 import { announce } from '../../stores/announcer-store.js';
 import { useBoard } from '../../stores/board-store.js';
 import type { Failure } from '../../stores/failure.js';
 import { emitItemsChanged } from '../../stores/items-sync.js';
 import { useThread } from '../../stores/thread-store.js';
-import { useUndo } from '../../stores/undo-store.js';
+import { recordStatusUndo } from '../../stores/undo-store.js';
 import { actionFailure } from '../actions/refusals.js';
 import { quoteThread } from '../actions/thread-words.js';
 import { useItemProjectId } from './use-item-project.js';
@@ -35,7 +35,7 @@ export interface ThreadStatus {
  * Status changes from the thread view. For a thread in the project's list the host's writer
  * is used, so the card and the panel agree and the host offers undo. Otherwise (a thread
  * opened by ID that the filters hide, say) the panel writes through the API itself,
- * announces the change via items-sync and offers undo for a few seconds.
+ * announces the change via items-sync and records it in the undo history.
  */
 export function useThreadStatus(item: ItemDetail, hostWriter: HostStatusWriter | undefined): ThreadStatus {
   const boardStatus = useBoard((s) => s.data?.rows.find((r) => r.id === item.id)?.status);
@@ -82,10 +82,13 @@ export function useThreadStatus(item: ItemDetail, hostWriter: HostStatusWriter |
       const { ok, undoable } = await write(to);
       setPending(null);
       // Undo can only send back a status the contract names.
-      if (undoable && isStatus(from)) useUndo.getState().offerUndo(`Moved ${quoteThread(excerpt)} to ${statusLabel(to)}`, async () => (await write(from)).ok);
+      if (undoable && projectId) {
+        const assignee = item.assignee?.id ? { id: item.assignee.id, name: item.assignee.name } : null;
+        recordStatusUndo(projectId, `Moved ${quoteThread(excerpt)} to ${statusLabel(to)}`, itemId, { status: from, assignee }, to);
+      }
       return ok;
     },
-    [current, write, excerpt],
+    [current, write, excerpt, projectId, itemId, item.assignee],
   );
 
   return { shown: pending ?? current, pending, problem, dismissProblem: () => setProblem(null), change };

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isTypingTarget } from '../../app/keyboard.js';
 import { chordOf, createSequenceMatcher, SHORTCUTS, type AppCommand } from '../../app/shortcuts.js';
+import { useBoard } from '../../stores/board-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { undoLatest } from '../../stores/undo-runner.js';
@@ -25,7 +26,11 @@ const RUN: Record<Exclude<AppCommand, 'palette.open' | 'shortcuts.show'>, () => 
   'status.resolved': () => setStatusOfTargets('resolved'),
   assign: openAssign,
   merge: openMerge,
-  undo: () => void undoLatest(),
+  undo: () => void undoLatest(useBoard.getState().projectId),
+  'undo.history': () => {
+    const projectId = useBoard.getState().projectId;
+    if (projectId) useDialogs.getState().open({ kind: 'undo-history', projectId });
+  },
   'selection.clear': () => {
     // Escape closes an open thread panel first (the panel handles it); the selection is next.
     if (!useThread.getState().itemId) clearSelection();
@@ -33,7 +38,7 @@ const RUN: Record<Exclude<AppCommand, 'palette.open' | 'shortcuts.show'>, () => 
 };
 
 /**
- * The workspace's single keys and sequences (o/d/r, a, m, z, /, g b, g t, Escape), on the
+ * The workspace's single keys and sequences (o/d/r, a, m, z, Z, /, g b, g t, Escape), on the
  * window so they work from the board, the table and the panel alike. Keys the board or the
  * table already used (default prevented), keys typed into fields and keys meant for an
  * open dialog are left alone.

@@ -1,0 +1,31 @@
+import type { ProjectCount } from '../../stores/projects-store.js';
+
+const number = (n: number) => n.toLocaleString('en');
+
+/**
+ * "12 open · 40 threads" on a project row: a quiet placeholder while it is asked, and "—"
+ * with the reason (on hover, and for screen readers) when the service did not say.
+ */
+export function ProjectCounts({ count }: { count: ProjectCount | undefined }) {
+  if (!count || count.state === 'loading') {
+    return <span className="project-row__count muted">Counting…</span>;
+  }
+  if (count.state === 'failed') {
+    return (
+      <span className="project-row__count muted" data-testid="project-counts" data-state="failed" title={`No thread count: ${count.why}`}>
+        —<span className="visually-hidden"> (no thread count: {count.why})</span>
+      </span>
+    );
+  }
+  const more = count.capped ? '+' : '';
+  return (
+    <span
+      className="project-row__count"
+      data-testid="project-counts"
+      data-state="ready"
+      title={count.capped ? `At least these many: the service counted only its newest threads, and the project has more.` : undefined}
+    >
+      {`${number(count.open)}${more} open · ${number(count.total)}${more} ${count.total === 1 && !more ? 'thread' : 'threads'}`}
+    </span>
+  );
+}

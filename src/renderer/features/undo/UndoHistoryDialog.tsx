@@ -1,0 +1,102 @@
+import { Dialog } from '../../components/Dialog.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
+import { truncate } from '../../format/labels.js';
+import { useBoard } from '../../stores/board-store.js';
+import { useDialogs } from '../../stores/dialogs-store.js';
+import { changedSinceLoaded, entryState, isPending, type UndoEntry } from '../../stores/undo-history.js';
+import { undoEntry } from '../../stores/undo-runner.js';
+import { useUndoHistory } from '../../stores/undo-store.js';
+import { entryStateText } from './undo-words.js';
+import './undo.css';
+
+const SHOWN_REASONS = 3;
+
+function useExcerpt(): (id: string) => string {
+  const rows = useBoard((s) => s.data?.rows);
+  return (id) => {
+    const text = rows?.find((r) => r.id === id)?.excerpt.trim();
+    return text ? `“${truncate(text, 60)}”` : id;
+  };
+}
+
+/** How many of the entry's threads the open list shows changed since; null when the list is another project's. */
+function useChangedSince(entry: UndoEntry): number | null {
+  const rows = useBoard((s) => (s.projectId === entry.projectId ? s.data?.rows : undefined));
+  return rows && isPending(entry) ? changedSinceLoaded(entry, rows) : null;
+}
+
+function Entry({ entry, projectId, next }: { entry: UndoEntry; projectId: string; next: boolean }) {
+  const excerpt = useExcerpt();
+  const state = entryState(entry);
+  const changed = useChangedSince(entry);
+  const left = entry.plan.tasks.length;
+  // A lone thread that cannot be put back says why in its state already.
+  const reasons = state.kind === 'impossible' && entry.leftAlone.length === 1 ? [] : entry.leftAlone;
+  return (
+    <li className="undo-history__entry" data-testid="undo-entry" data-state={state.kind}>
+      <div className="undo-history__text">
+        <span className="undo-history__what">{entry.label}</span>
+        <span className="undo-history__meta">
+          <RelativeTime ms={entry.at} /> · <span data-testid="undo-entry-state">{entryStateText(entry)}</span>
+        </span>
+        {changed !== null && changed > 0 && (
+          <span className="undo-history__hint" data-testid="undo-entry-hint">
+            As last loaded, {changed === left ? (left === 1 ? 'its thread was' : `all ${left} of its threads were`) : `${changed} of its ${left} threads were`} changed since; undo will check
+            again and leave {changed === 1 ? 'that one' : 'those'} as {changed === 1 ? 'it is' : 'they are'}.
+          </span>
+        )}
+        {reasons.length > 0 && (
+          <ul className="undo-history__reasons" aria-label="Threads undo leaves as they are">
+            {reasons.slice(0, SHOWN_REASONS).map((r) => (
+              <li key={r.itemId}>
+                {excerpt(r.itemId)}: {r.why}
+              </li>
+            ))}
+            {reasons.length > SHOWN_REASONS && <li>…and {reasons.length - SHOWN_REASONS} more, for the same kind of reason.</li>}
+          </ul>
+        )}
+      </div>
+      {isPending(entry) || state.kind === 'running' ? (
+        <button type="button" className="button" disabled={state.kind === 'running'} onClick={() => void undoEntry(projectId, entry.id)}>
+          {state.kind === 'running' ? 'Undoing…' : 'Undo'}
+          {next && (
+            <>
+              {' '}
+              <kbd>z</kbd>
+            </>
+          )}
+          {/* Named after its change, for lists of buttons read out of context; the visible words lead the name. */}
+          <span className="visually-hidden">: {entry.label}</span>
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Shift+Z, the toast's History and the palette: every status and assignment change of this
+ * session in the project, newest first, what it did, when, and whether it is undone; any
+ * entry can be undone from here. Kept in memory per connection and project.
+ */
+export function UndoHistoryDialog({ projectId }: { projectId: string }) {
+  const close = useDialogs((s) => s.close);
+  const entries = useUndoHistory(projectId);
+  const nextId = entries.find(isPending)?.id;
+  return (
+    <Dialog title="Undo history" onClose={close} className="dialog--undo-history" testId="undo-history">
+      <p className="muted undo-history__intro">
+        Status and assignment changes made here since the app opened, newest first. <kbd>z</kbd> undoes the newest one not yet undone. Undo leaves alone any thread someone changed
+        since. Merges are not listed: the service cannot undo them.
+      </p>
+      {entries.length === 0 ? (
+        <p data-testid="undo-history-empty">Nothing changed in this project yet. Changes you make appear here, and stay undoable while the service still holds what you left.</p>
+      ) : (
+        <ol className="undo-history" aria-label="Changes, newest first">
+          {entries.map((e) => (
+            <Entry key={e.id} entry={e} projectId={projectId} next={e.id === nextId} />
+          ))}
+        </ol>
+      )}
+    </Dialog>
+  );
+}
