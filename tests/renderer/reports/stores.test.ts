@@ -10,7 +10,7 @@ vi.stubGlobal('localStorage', { getItem: (k: string) => stored.get(k) ?? null, s
 vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const { useReview } = await import('../../../src/renderer/features/reports/stores/review-store.js');
-const { useDecisions } = await import('../../../src/renderer/features/reports/stores/decisions-store.js');
+const { useDecisions, decisionsView } = await import('../../../src/renderer/features/reports/stores/decisions-store.js');
 const { useRuleDraft } = await import('../../../src/renderer/features/reports/stores/rule-store.js');
 const { useWhatsNew } = await import('../../../src/renderer/features/reports/stores/whats-new-store.js');
 const { usePermission } = await import('../../../src/renderer/features/reports/stores/permission-store.js');
@@ -126,6 +126,68 @@ describe('decisions store', () => {
     await useDecisions.getState().goTo(15);
     expect(useDecisions.getState().problem?.title).toBe('Could not load the decision log');
     expect(useDecisions.getState().page!.offset).toBe(0);
+  });
+
+  it('a search reads the whole log 30 at a time, then pages its matches without asking again', async () => {
+    bridge.api.decisions!.mockImplementation(service(70));
+    await useDecisions.getState().enter(`p${project}`);
+    await useDecisions.getState().setLimit(5);
+    useDecisions.getState().setQuery({ text: 'DEC-4' });
+    // Nothing is said to match while the log is still being read.
+    expect(decisionsView(useDecisions.getState())).toBeNull();
+    await vi.waitFor(() => expect(useDecisions.getState().whole?.state).toBe('done'));
+    const offsets = bridge.api.decisions!.mock.calls.slice(-3).map((c) => (c[0] as { limit: number; offset: number }));
+    expect(offsets).toEqual([
+      { projectId: `p${project}`, limit: 30, offset: 0 },
+      { projectId: `p${project}`, limit: 30, offset: 30 },
+      { projectId: `p${project}`, limit: 30, offset: 60 },
+    ]);
+    const calls = bridge.api.decisions!.mock.calls.length;
+    let view = decisionsView(useDecisions.getState())!;
+    expect(view).toMatchObject({ filtered: true, total: 11, offset: 0, nextOffset: 5 });
+    expect(view.rows.map((d) => d.id)).toEqual(['dec-4', 'dec-40', 'dec-41', 'dec-42', 'dec-43']);
+    await useDecisions.getState().goTo(view.nextOffset!);
+    await useDecisions.getState().jumpToPage(3);
+    view = decisionsView(useDecisions.getState())!;
+    expect(view.rows.map((d) => d.id)).toEqual(['dec-49']);
+    // Another word filters what was read: no new request.
+    useDecisions.getState().setQuery({ text: 'dec-69' });
+    expect(decisionsView(useDecisions.getState())!.rows.map((d) => d.id)).toEqual(['dec-69']);
+    expect(bridge.api.decisions!.mock.calls.length).toBe(calls);
+    useDecisions.getState().clearQuery();
+    expect(decisionsView(useDecisions.getState())).toMatchObject({ filtered: false, total: 70 });
+  });
+
+  it('a whole-log read that fails keeps what it read, says so, and goes on from there', async () => {
+    const pages = service(70);
+    bridge.api.decisions!.mockImplementation(pages);
+    await useDecisions.getState().enter(`p${project}`);
+    bridge.api.decisions!.mockImplementation(async (q: { limit?: number; offset?: number }) => (q.offset === 30 ? fail({ kind: 'network' }) : pages(q)));
+    useDecisions.getState().setQuery({ outcome: 'resolved' });
+    await vi.waitFor(() => expect(useDecisions.getState().whole?.state).toBe('failed'));
+    expect(useDecisions.getState().whole).toMatchObject({ nextOffset: 30, problem: { title: 'Could not read the whole decision log to search it' } });
+    expect(useDecisions.getState().matches).toHaveLength(30);
+    bridge.api.decisions!.mockImplementation(pages);
+    await useDecisions.getState().readWhole();
+    expect(useDecisions.getState().whole).toMatchObject({ state: 'done', total: 70 });
+    expect(useDecisions.getState().matches).toHaveLength(70);
+    expect(bridge.api.decisions).toHaveBeenLastCalledWith({ projectId: `p${project}`, limit: 30, offset: 60 });
+  });
+
+  it('jumps to a date by asking how many decisions came after its end, and refuses a date before the log', async () => {
+    bridge.api.decisions!.mockImplementation(service(70));
+    await useDecisions.getState().enter(`p${project}`);
+    await useDecisions.getState().setLimit(15);
+    bridge.api.decisions!.mockImplementationOnce(async () => ok(decisionsPage(23, 0, 1)));
+    await useDecisions.getState().jumpToDate('2026-03-01');
+    expect(bridge.api.decisions!.mock.calls.at(-2)![0]).toEqual({ projectId: `p${project}`, limit: 1, since: String(new Date(2026, 2, 2).getTime() - 1) });
+    expect(useDecisions.getState().page!.offset).toBe(23);
+    bridge.api.decisions!.mockImplementationOnce(async () => ok(decisionsPage(70, 0, 1)));
+    await useDecisions.getState().jumpToDate('2020-01-01');
+    expect(useDecisions.getState().jumpProblem).toBe('No decision was made on or before that date.');
+    expect(useDecisions.getState().page!.offset).toBe(23);
+    await useDecisions.getState().jumpToDate('31/12/2025');
+    expect(useDecisions.getState().jumpProblem).toMatch(/not a date/);
   });
 });
 

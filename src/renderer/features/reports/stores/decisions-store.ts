@@ -140,6 +140,8 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
         if (mine !== wholeTicket) return;
         if (!res.ok) {
           set({ whole: { ...list, state: 'failed', problem: failure('Could not read the whole decision log to search it', res.error) } });
+          // What was read is still searched; the result line says it is only part of the log.
+          refilter();
           return;
         }
         const pageInfo = { total: res.data.decided, nextOffset: res.data.decisions.length === 0 ? null : res.data.nextOffset };
