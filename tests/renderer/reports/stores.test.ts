@@ -136,7 +136,7 @@ describe('decisions store', () => {
     // Nothing is said to match while the log is still being read.
     expect(decisionsView(useDecisions.getState())).toBeNull();
     await vi.waitFor(() => expect(useDecisions.getState().whole?.state).toBe('done'));
-    const offsets = bridge.api.decisions!.mock.calls.slice(-3).map((c) => (c[0] as { limit: number; offset: number }));
+    const offsets = bridge.api.decisions!.mock.calls.slice(-3).map((c) => c[0] as unknown);
     expect(offsets).toEqual([
       { projectId: `p${project}`, limit: 30, offset: 0 },
       { projectId: `p${project}`, limit: 30, offset: 30 },
