@@ -154,6 +154,10 @@ describe('decisions store', () => {
     useDecisions.getState().setQuery({ text: 'dec-69' });
     expect(decisionsView(useDecisions.getState())!.rows.map((d) => d.id)).toEqual(['dec-69']);
     expect(bridge.api.decisions!.mock.calls.length).toBe(calls);
+    // A saved rule reloads the page for its rules, not the whole log the search read.
+    await useDecisions.getState().reload({ whole: false });
+    expect(bridge.api.decisions!.mock.calls.length).toBe(calls + 1);
+    expect(useDecisions.getState().whole?.state).toBe('done');
     useDecisions.getState().clearQuery();
     expect(decisionsView(useDecisions.getState())).toMatchObject({ filtered: false, total: 70 });
   });

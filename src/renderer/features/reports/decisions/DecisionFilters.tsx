@@ -22,7 +22,8 @@ export function DecisionFilters() {
   const pageRows = page?.decisions;
   const options = useMemo(() => decisionFilterOptions(wholeRows?.length ? wholeRows : (pageRows ?? [])), [wholeRows, pageRows]);
   const filtering = isFiltering(query);
-  // The first use of a box starts reading the whole log, so the choices and results are ready sooner.
+  // Opening the person or type list starts reading the whole log, so it offers every value in it
+  // (typing a search starts it too); merely passing through the search box costs nothing.
   const prepare = () => {
     if (!useDecisions.getState().whole) void readWhole();
   };
@@ -32,11 +33,11 @@ export function DecisionFilters() {
       <div className="decision-filters__fields">
         <div className="field decision-filters__text">
           <label htmlFor={ids.text}>Search decisions</label>
-          <input id={ids.text} type="search" value={query.text} placeholder="Words in the title, question or conversation" onFocus={prepare} onChange={(e) => setQuery({ text: e.target.value })} data-testid="decisions-search" />
+          <input id={ids.text} type="search" value={query.text} placeholder="Words in the title, question or conversation" onChange={(e) => setQuery({ text: e.target.value })} data-testid="decisions-search" />
         </div>
         <div className="field">
           <label htmlFor={ids.outcome}>Outcome</label>
-          <select id={ids.outcome} value={query.outcome} onFocus={prepare} onChange={(e) => setQuery({ outcome: e.target.value })}>
+          <select id={ids.outcome} value={query.outcome} onChange={(e) => setQuery({ outcome: e.target.value })}>
             <option value="">Any outcome</option>
             {BOARD_STATUSES.filter((s) => s !== 'open').map((s) => (
               <option key={s} value={s}>

@@ -38,8 +38,11 @@ interface DecisionsState {
   enter(projectId: string): Promise<void>;
   goTo(offset: number): Promise<void>;
   setLimit(limit: number): Promise<void>;
-  /** Fetches the page shown again, e.g. after a rule was saved; a search reads the whole log again. */
-  reload(): Promise<void>;
+  /**
+   * Fetches the page shown again; with `whole` (Refresh), a search reads the whole log again
+   * too. After a rule was saved only the page is needed: the rules travel with every page.
+   */
+  reload(options?: { whole: boolean }): Promise<void>;
   setQuery(patch: Partial<DecisionQuery>): void;
   clearQuery(): void;
   /** Reads the rest of the whole log after a failure. */
@@ -106,7 +109,8 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
       if (!get().matches) await fetchPage(Math.floor(get().offset / clamped) * clamped);
     },
 
-    async reload() {
+    async reload({ whole } = { whole: true }) {
+      if (!whole) return fetchPage(get().offset);
       const searching = get().whole !== null;
       wholeTicket++;
       set({ whole: null, matches: null });
