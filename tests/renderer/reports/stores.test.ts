@@ -346,8 +346,15 @@ describe('hotspots store', () => {
     await vi.waitFor(() =>
       expect(bridge.api.findBySource).toHaveBeenLastCalledWith({ projectId: `p${project}`, file: 'src/ui/Button.tsx', limit: 200, line: 30, status: 'open' }),
     );
+    // Choosing a file asks its panel to come into view; closing it asks nothing.
+    expect(useHotspots.getState().reveal).toBe('pending');
+    useHotspots.getState().setReveal('none');
     useHotspots.getState().setQuery({ component: 'Button', line: 'x' });
     // An unreadable line is not sent: nothing new was asked.
     expect(bridge.api.findBySource).toHaveBeenCalledTimes(3);
+    // Filtering the list does not move the report.
+    expect(useHotspots.getState().reveal).toBe('none');
+    await useHotspots.getState().selectFile(null);
+    expect(useHotspots.getState().reveal).toBe('none');
   });
 });
