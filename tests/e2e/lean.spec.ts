@@ -143,7 +143,7 @@ test.describe.serial('against a live-like (lean) service', () => {
     await page.getByRole('link', { name: 'Reports' }).or(page.getByRole('tab', { name: 'Reports' })).or(page.getByText('Reports', { exact: true })).first().click();
     const tabs = page.getByRole('tab');
     await tabs.filter({ hasText: 'What’s new' }).click();
-    await page.getByRole('button', { name: 'Brief me since my bookmark' }).click();
+    await page.getByRole('button', { name: 'Brief me since my last briefing' }).click();
     await expect(page.getByTestId('briefing')).toBeVisible();
     await expectAllRead(page);
 

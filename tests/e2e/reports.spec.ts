@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { api, openApp, projectIdByName, SERVICE_URL, signIn } from './support.js';
+import { api, forgetConnections as forget, openApp, projectIdByName, SERVICE_URL, signIn } from './support.js';
 
 /**
  * The reports screen against the real gateway and the real reference service on fresh demo
@@ -45,22 +45,6 @@ const reports = (page: Page): Locator => page.getByTestId('reports-screen');
 const OWNER_LABEL = 'Owner (reports e2e)';
 const COLLAB_LABEL = 'Collaborator (reports e2e)';
 
-/** Forgets the connections this spec saved, so the next spec starts as this one found the app. */
-async function forget(page: Page, labels: string[]): Promise<void> {
-  await openApp(page);
-  const connectForm = page.getByLabel('Service URL');
-  await expect(connectForm.or(page.getByTitle('Saved connections'))).toBeVisible();
-  if (!(await connectForm.isVisible())) await page.getByTitle('Saved connections').click();
-  for (const label of labels) {
-    const row = page.getByTestId('saved-connection').filter({ hasText: label });
-    if ((await row.count()) === 0) continue;
-    // The first press asks, the second (the same words, now the danger button) confirms.
-    await row.getByRole('button', { name: `Remove ${label}` }).click();
-    await row.getByRole('button', { name: `Remove ${label}` }).click();
-    await expect(row).toHaveCount(0);
-  }
-}
-
 /** Opens the project, then its reports through the app's own navigation. */
 async function openReports(page: Page, tab: 'What’s new' | 'Review' | 'Decisions' | 'Source hotspots'): Promise<void> {
   await openApp(page);
@@ -104,40 +88,38 @@ test.describe.serial('reports', () => {
     await page.close();
   });
 
-  test('bookmark briefings follow on from each other; a briefing since a date leaves the bookmark alone', async ({ page }) => {
+  test('“since my last briefing” starts where the last briefing read here ended, whichever preset it was', async ({ page }) => {
     projectId = await projectIdByName('demo-owner', PROJECT);
     await signIn(page, 'demo-owner', OWNER_LABEL);
     await openReports(page, 'What’s new');
-    await expect(reports(page).getByText('This moves your bookmark to now.')).toBeVisible();
+    await expect(page.getByTestId('briefing-preset-help-last-briefing')).toContainText('You have not read a briefing of this project here yet');
 
-    const first = await brief(page, 'Brief me since my bookmark', null);
-    // Fresh data: the owner has no bookmark yet, so the first briefing looks back 7 days.
+    const first = await brief(page, 'Brief me since my last briefing', null);
+    // Fresh data and nothing read here yet: the service's bookmark, whose first briefing looks back 7 days.
     await expect(page.getByTestId('briefing-first')).toContainText('last 7 days');
     expect(first.until - first.since).toBe(7 * DAY_MS);
-    await expect(page.getByTestId('briefing-bookmark')).toContainText('Your bookmark moved to');
+    await expect(page.getByTestId('briefing-next')).toContainText('Next time, “Since my last briefing” starts from');
     // The same window read through the API (with since, which leaves the bookmark alone) has the same counts.
     const truth = await api<Briefing>('demo-owner', `/whats-new?projectId=${projectId}&since=${first.since}`);
     for (const key of ['newThreads', 'newReplies', 'resolved', 'deferred', 'assignedToYou', 'mentionsYou'] as const) {
       expect(await tileValue(page, key), key).toBe(truth.counts[key]);
     }
 
-    const second = await brief(page, 'Brief me since my bookmark', first);
+    const second = await brief(page, 'Brief me since my last briefing', first);
     expect(second.since).toBe(first.until);
     await expect(page.getByTestId('briefing-first')).toHaveCount(0);
 
     await reports(page).getByRole('radio', { name: /Since a date/ }).check();
-    await expect(reports(page).getByText('Your bookmark stays where it is.').first()).toBeVisible();
     const day = localDateDaysAgo(3);
     await reports(page).getByLabel('Start date').fill(day.text);
     const dated = await brief(page, 'Brief me since that date', second);
     expect(dated.since).toBe(day.midnight);
-    await expect(page.getByTestId('briefing')).toHaveAttribute('data-mode', 'date');
-    await expect(page.getByTestId('briefing-bookmark')).toHaveText('Your bookmark stays where it is.');
+    await expect(page.getByTestId('briefing')).toHaveAttribute('data-preset', 'date');
 
-    // The dated briefing did not move the bookmark: the next bookmark briefing starts where the second ended.
-    await reports(page).getByRole('radio', { name: /Since my bookmark/ }).check();
-    const third = await brief(page, 'Brief me since my bookmark', dated);
-    expect(third.since).toBe(second.until);
+    // The dated briefing was read too: the next “since my last briefing” starts where it ended.
+    await reports(page).getByRole('radio', { name: /Since my last briefing/ }).check();
+    const third = await brief(page, 'Brief me since my last briefing', dated);
+    expect(third.since).toBe(dated.until);
   });
 
   test('review sections page with Load more until their totals', async ({ page }) => {

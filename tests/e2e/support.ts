@@ -86,3 +86,16 @@ export async function liveThreadCount(token: string, projectId: string): Promise
 export async function expectNoAlert(page: Page): Promise<void> {
   await expect(page.getByRole('alert')).toHaveCount(0);
 }
+
+/** Forgets the connections a spec saved, so the next spec starts as that one found the app. */
+export async function forgetConnections(page: Page, labels: string[]): Promise<void> {
+  await openConnectForm(page);
+  for (const label of labels) {
+    const row = page.getByTestId('saved-connection').filter({ hasText: label });
+    if ((await row.count()) === 0) continue;
+    // The first press asks, the second (the same words, now the danger button) confirms.
+    await row.getByRole('button', { name: `Remove ${label}` }).click();
+    await row.getByRole('button', { name: `Remove ${label}` }).click();
+    await expect(row).toHaveCount(0);
+  }
+}

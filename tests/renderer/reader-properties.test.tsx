@@ -13,6 +13,7 @@ import { firstPage } from '../../src/renderer/features/reports/model/paging.js';
 import { reviewMarkdown } from '../../src/renderer/features/reports/model/review-markdown.js';
 import { pageChartRows, peopleChartRows, spanDays, statusChartRows, typeChartRows } from '../../src/renderer/features/reports/model/review-model.js';
 import { briefingSections } from '../../src/renderer/features/reports/model/whats-new-model.js';
+import { whatsNewMarkdown } from '../../src/renderer/features/reports/model/whats-new-markdown.js';
 import { AnchorSection } from '../../src/renderer/features/thread/AnchorSection.js';
 import { EvidenceSection } from '../../src/renderer/features/thread/EvidenceSection.js';
 import { SourceSection } from '../../src/renderer/features/thread/SourceSection.js';
@@ -154,7 +155,8 @@ function useAnswer<N extends EndpointName>(name: N, data: ReadOutput<N>): void {
       const project = { id: 'p_web', name: 'Web' };
       buildInbox([{ project, assigned: [], briefing: d }], new Set());
       notificationsFrom(project, d, new Set());
-      html(inReports(createElement(BriefingView, { briefing: { data: d, mode: 'bookmark' } })));
+      html(inReports(createElement(BriefingView, { briefing: { data: d, preset: 'last-briefing' } })));
+      whatsNewMarkdown({ projectName: 'Web', generatedAt: 0, preset: 'last-days', data: d, details: new Map() });
       break;
     }
     case 'review': {

@@ -5,14 +5,18 @@ import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js
 import { decisionsPage, reviewOverview, reviewSectionPage } from './fixtures.js';
 
 let bridge: FakeBridge;
+const stored = new Map<string, string>();
+vi.stubGlobal('localStorage', { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) });
 vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const { useReview } = await import('../../../src/renderer/features/reports/stores/review-store.js');
-const { useDecisions } = await import('../../../src/renderer/features/reports/stores/decisions-store.js');
+const { useDecisions, decisionsView } = await import('../../../src/renderer/features/reports/stores/decisions-store.js');
 const { useRuleDraft } = await import('../../../src/renderer/features/reports/stores/rule-store.js');
 const { useWhatsNew } = await import('../../../src/renderer/features/reports/stores/whats-new-store.js');
 const { usePermission } = await import('../../../src/renderer/features/reports/stores/permission-store.js');
 const { useHotspots } = await import('../../../src/renderer/features/reports/stores/hotspots-store.js');
+const { useSession } = await import('../../../src/renderer/stores/session-store.js');
+const { readLastBriefed } = await import('../../../src/renderer/features/reports/model/briefing-memory.js');
 
 const ok = <T>(data: T) => ({ ok: true as const, data });
 const fail = (error: Partial<BridgeError> & Pick<BridgeError, 'kind'>) => ({ ok: false as const, error: { message: 'It failed.', ...error } });
@@ -123,6 +127,72 @@ describe('decisions store', () => {
     expect(useDecisions.getState().problem?.title).toBe('Could not load the decision log');
     expect(useDecisions.getState().page!.offset).toBe(0);
   });
+
+  it('a search reads the whole log 30 at a time, then pages its matches without asking again', async () => {
+    bridge.api.decisions!.mockImplementation(service(70));
+    await useDecisions.getState().enter(`p${project}`);
+    await useDecisions.getState().setLimit(5);
+    useDecisions.getState().setQuery({ text: 'DEC-4' });
+    // Nothing is said to match while the log is still being read.
+    expect(decisionsView(useDecisions.getState())).toBeNull();
+    await vi.waitFor(() => expect(useDecisions.getState().whole?.state).toBe('done'));
+    const offsets = bridge.api.decisions!.mock.calls.slice(-3).map((c) => c[0] as unknown);
+    expect(offsets).toEqual([
+      { projectId: `p${project}`, limit: 30, offset: 0 },
+      { projectId: `p${project}`, limit: 30, offset: 30 },
+      { projectId: `p${project}`, limit: 30, offset: 60 },
+    ]);
+    const calls = bridge.api.decisions!.mock.calls.length;
+    let view = decisionsView(useDecisions.getState())!;
+    expect(view).toMatchObject({ filtered: true, total: 11, offset: 0, nextOffset: 5 });
+    expect(view.rows.map((d) => d.id)).toEqual(['dec-4', 'dec-40', 'dec-41', 'dec-42', 'dec-43']);
+    await useDecisions.getState().goTo(view.nextOffset!);
+    await useDecisions.getState().jumpToPage(3);
+    view = decisionsView(useDecisions.getState())!;
+    expect(view.rows.map((d) => d.id)).toEqual(['dec-49']);
+    // Another word filters what was read: no new request.
+    useDecisions.getState().setQuery({ text: 'dec-69' });
+    expect(decisionsView(useDecisions.getState())!.rows.map((d) => d.id)).toEqual(['dec-69']);
+    expect(bridge.api.decisions!.mock.calls.length).toBe(calls);
+    // A saved rule reloads the page for its rules, not the whole log the search read.
+    await useDecisions.getState().reload({ whole: false });
+    expect(bridge.api.decisions!.mock.calls.length).toBe(calls + 1);
+    expect(useDecisions.getState().whole?.state).toBe('done');
+    useDecisions.getState().clearQuery();
+    expect(decisionsView(useDecisions.getState())).toMatchObject({ filtered: false, total: 70 });
+  });
+
+  it('a whole-log read that fails keeps what it read, says so, and goes on from there', async () => {
+    const pages = service(70);
+    bridge.api.decisions!.mockImplementation(pages);
+    await useDecisions.getState().enter(`p${project}`);
+    bridge.api.decisions!.mockImplementation(async (q: { limit?: number; offset?: number }) => (q.offset === 30 ? fail({ kind: 'network' }) : pages(q)));
+    useDecisions.getState().setQuery({ outcome: 'resolved' });
+    await vi.waitFor(() => expect(useDecisions.getState().whole?.state).toBe('failed'));
+    expect(useDecisions.getState().whole).toMatchObject({ nextOffset: 30, problem: { title: 'Could not read the whole decision log to search it' } });
+    expect(useDecisions.getState().matches).toHaveLength(30);
+    bridge.api.decisions!.mockImplementation(pages);
+    await useDecisions.getState().readWhole();
+    expect(useDecisions.getState().whole).toMatchObject({ state: 'done', total: 70 });
+    expect(useDecisions.getState().matches).toHaveLength(70);
+    expect(bridge.api.decisions).toHaveBeenLastCalledWith({ projectId: `p${project}`, limit: 30, offset: 60 });
+  });
+
+  it('jumps to a date by asking how many decisions came after its end, and refuses a date before the log', async () => {
+    bridge.api.decisions!.mockImplementation(service(70));
+    await useDecisions.getState().enter(`p${project}`);
+    await useDecisions.getState().setLimit(15);
+    bridge.api.decisions!.mockImplementationOnce(async () => ok(decisionsPage(23, 0, 1)));
+    await useDecisions.getState().jumpToDate('2026-03-01');
+    expect(bridge.api.decisions!.mock.calls.at(-2)![0]).toEqual({ projectId: `p${project}`, limit: 1, since: String(new Date(2026, 2, 2).getTime() - 1) });
+    expect(useDecisions.getState().page!.offset).toBe(23);
+    bridge.api.decisions!.mockImplementationOnce(async () => ok(decisionsPage(70, 0, 1)));
+    await useDecisions.getState().jumpToDate('2020-01-01');
+    expect(useDecisions.getState().jumpProblem).toBe('No decision was made on or before that date.');
+    expect(useDecisions.getState().page!.offset).toBe(23);
+    await useDecisions.getState().jumpToDate('31/12/2025');
+    expect(useDecisions.getState().jumpProblem).toMatch(/not a date/);
+  });
 });
 
 describe('rule draft store', () => {
@@ -164,30 +234,84 @@ describe('rule draft store', () => {
 });
 
 describe('what’s new store', () => {
-  const answer = { ok: true as const, data: { since: 1, until: 2 } };
+  const briefingAnswer = (until: number, newThreads: Array<{ id: string; status: string }> = []) => ({ ok: true as const, data: { since: 1, until, newThreads, counts: {} } });
+  const connectionId = () => `conn-${project}`;
+  const signedIn = () => useSession.setState({ active: { connection: { id: connectionId() } } as never });
 
-  it('asks without since in bookmark mode, with the local midnight in date mode', async () => {
-    bridge.api.whatsNew!.mockResolvedValue(answer);
+  it('since my last briefing: the service’s bookmark the first time, then where the last briefing read here ended', async () => {
+    signedIn();
+    bridge.api.whatsNew!.mockResolvedValue(briefingAnswer(5_000));
     useWhatsNew.getState().enter(`p${project}`);
-    useWhatsNew.getState().setMode('bookmark');
-    await useWhatsNew.getState().brief();
+    expect(useWhatsNew.getState().lastBriefedUntil).toBeNull();
+    await useWhatsNew.getState().brief(6_000);
     expect(bridge.api.whatsNew).toHaveBeenLastCalledWith({ projectId: `p${project}` });
-    expect(useWhatsNew.getState().briefing?.mode).toBe('bookmark');
-
-    useWhatsNew.getState().setMode('date');
-    useWhatsNew.getState().setDate('2026-03-01');
-    await useWhatsNew.getState().brief(new Date(2026, 2, 10).getTime());
-    expect(bridge.api.whatsNew).toHaveBeenLastCalledWith({ projectId: `p${project}`, since: String(new Date(2026, 2, 1).getTime()) });
-    expect(useWhatsNew.getState().briefing?.mode).toBe('date');
+    expect(useWhatsNew.getState().briefing?.preset).toBe('last-briefing');
+    expect(useWhatsNew.getState().lastBriefedUntil).toBe(5_000);
+    // Kept per connection and project: coming back (another store life) starts there.
+    expect(readLastBriefed(connectionId(), `p${project}`)).toBe(5_000);
+    useWhatsNew.getState().enter(`other-${project}`);
+    expect(useWhatsNew.getState().lastBriefedUntil).toBeNull();
+    useWhatsNew.getState().enter(`p${project}`);
+    expect(useWhatsNew.getState().lastBriefedUntil).toBe(5_000);
+    bridge.api.whatsNew!.mockResolvedValue(briefingAnswer(9_000));
+    await useWhatsNew.getState().brief(9_500);
+    expect(bridge.api.whatsNew).toHaveBeenLastCalledWith({ projectId: `p${project}`, since: '5000' });
+    expect(readLastBriefed(connectionId(), `p${project}`)).toBe(9_000);
   });
 
-  it('explains a bad date instead of calling', async () => {
+  it('last 7 days and since a date send their start; any briefing read moves where the next “since my last” starts', async () => {
+    signedIn();
+    bridge.api.whatsNew!.mockResolvedValue(briefingAnswer(new Date(2026, 2, 10).getTime()));
     useWhatsNew.getState().enter(`p${project}`);
-    useWhatsNew.getState().setMode('date');
+    const now = new Date(2026, 2, 10, 12).getTime();
+    useWhatsNew.getState().setPreset('last-days');
+    await useWhatsNew.getState().brief(now);
+    expect(bridge.api.whatsNew).toHaveBeenLastCalledWith({ projectId: `p${project}`, since: String(now - 7 * 86_400_000) });
+    useWhatsNew.getState().setPreset('date');
+    useWhatsNew.getState().setDate('2026-03-01');
+    await useWhatsNew.getState().brief(now);
+    expect(bridge.api.whatsNew).toHaveBeenLastCalledWith({ projectId: `p${project}`, since: String(new Date(2026, 2, 1).getTime()) });
+    expect(useWhatsNew.getState().briefing?.preset).toBe('date');
+    expect(useWhatsNew.getState().lastBriefedUntil).toBe(new Date(2026, 2, 10).getTime());
+  });
+
+  it('explains a bad or future date instead of calling', async () => {
+    useWhatsNew.getState().enter(`p${project}`);
+    useWhatsNew.getState().setPreset('date');
     useWhatsNew.getState().setDate('');
     await useWhatsNew.getState().brief();
     expect(useWhatsNew.getState().dateProblem).toMatch(/Choose the date/);
+    useWhatsNew.getState().setDate('2999-01-01');
+    await useWhatsNew.getState().brief();
+    expect(useWhatsNew.getState().dateProblem).toMatch(/in the future/);
     expect(bridge.api.whatsNew).not.toHaveBeenCalled();
+  });
+
+  it('reads who opened the new threads from one list request, and pages each section 25 at a time', async () => {
+    signedIn();
+    const newThreads = Array.from({ length: 60 }, (_, i) => ({ id: `n${i}`, status: 'open' }));
+    bridge.api.whatsNew!.mockResolvedValue(briefingAnswer(10, newThreads));
+    bridge.api.listItems!.mockResolvedValue(ok({ items: newThreads.map((t, i) => ({ id: t.id, author: `Person ${i}`, createdAt: 1_000 + i })) }));
+    useWhatsNew.getState().enter(`p${project}`);
+    useWhatsNew.getState().setPreset('last-days');
+    await useWhatsNew.getState().brief(20);
+    expect(bridge.api.listItems).toHaveBeenCalledTimes(1);
+    expect(bridge.api.listItems).toHaveBeenLastCalledWith({ projectId: `p${project}`, limit: 60 });
+    const details = useWhatsNew.getState().details;
+    expect(details?.kind === 'ready' && details.byId.get('n7')).toEqual({ author: 'Person 7', createdAt: 1_007 });
+    expect(useWhatsNew.getState().shown.newThreads).toBeUndefined();
+    useWhatsNew.getState().showMore('newThreads');
+    expect(useWhatsNew.getState().shown.newThreads).toBe(50);
+  });
+
+  it('keeps the briefing and says why when the authors cannot be read', async () => {
+    signedIn();
+    bridge.api.whatsNew!.mockResolvedValue(briefingAnswer(10, [{ id: 'n1', status: 'open' }]));
+    bridge.api.listItems!.mockResolvedValue(fail({ kind: 'network', message: 'The service did not answer.' }));
+    useWhatsNew.getState().enter(`p${project}`);
+    await useWhatsNew.getState().brief(20);
+    expect(useWhatsNew.getState().briefing?.data.newThreads).toHaveLength(1);
+    expect(useWhatsNew.getState().details).toMatchObject({ kind: 'failed', problem: { title: 'Could not read who opened the new threads, and when' } });
   });
 });
 
@@ -222,8 +346,15 @@ describe('hotspots store', () => {
     await vi.waitFor(() =>
       expect(bridge.api.findBySource).toHaveBeenLastCalledWith({ projectId: `p${project}`, file: 'src/ui/Button.tsx', limit: 200, line: 30, status: 'open' }),
     );
+    // Choosing a file asks its panel to come into view; closing it asks nothing.
+    expect(useHotspots.getState().reveal).toBe('pending');
+    useHotspots.getState().setReveal('none');
     useHotspots.getState().setQuery({ component: 'Button', line: 'x' });
     // An unreadable line is not sent: nothing new was asked.
     expect(bridge.api.findBySource).toHaveBeenCalledTimes(3);
+    // Filtering the list does not move the report.
+    expect(useHotspots.getState().reveal).toBe('none');
+    await useHotspots.getState().selectFile(null);
+    expect(useHotspots.getState().reveal).toBe('none');
   });
 });

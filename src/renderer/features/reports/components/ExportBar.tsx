@@ -4,7 +4,7 @@ import type { BridgeResult } from '../../../../shared/bridge/errors.js';
 import { getBridge } from '../../../bridge/index.js';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { failure, type Failure } from '../../../stores/failure.js';
-import { exportFileName, type ReportKind } from '../model/export-name.js';
+import { exportFileName, REPORT_NOUN, type ReportKind } from '../model/export-name.js';
 
 type ExportState = { kind: 'idle' } | { kind: 'busy'; format: 'Markdown' | 'PDF' } | { kind: 'done'; text: string } | { kind: 'failed'; problem: Failure };
 
@@ -23,7 +23,7 @@ function doneText(format: 'Markdown' | 'PDF', result: ExportResult, mode: 'elect
 export function ExportBar({ projectName, kind, markdown, disabled }: { projectName: string; kind: ReportKind; markdown(): string; disabled: boolean }) {
   const [state, setState] = useState<ExportState>({ kind: 'idle' });
   const bridge = getBridge();
-  const what = kind === 'review' ? 'review' : 'decision log';
+  const what = REPORT_NOUN[kind];
 
   async function run(format: 'Markdown' | 'PDF', call: () => Promise<BridgeResult<ExportResult>>) {
     setState({ kind: 'busy', format });

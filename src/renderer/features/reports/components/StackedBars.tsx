@@ -30,6 +30,12 @@ interface StackedBarsProps<R extends object, K extends string> {
 
 const ROW_HEIGHT = 28;
 
+/** Series keys in the order a reader meets the segments of one bar: top first in columns, left first in rows. */
+export function stackOrder<K extends string>(series: readonly BarSeries<K>[], orientation: 'columns' | 'rows'): K[] {
+  const keys = series.map((s) => s.key);
+  return orientation === 'columns' ? keys.reverse() : keys;
+}
+
 /**
  * One stacked bar chart used by every report chart, so they share colours, sizing and
  * test hooks. Animation is off: reports are read, printed and compared, not watched.
@@ -57,6 +63,9 @@ export function StackedBars<R extends object, K extends string>({
     ) : (
       <XAxis type="category" dataKey={categoryDataKey} tick={tick} interval={0} tickFormatter={(v: string) => truncate(formatCategory ? formatCategory(String(v)) : String(v), 14)} />
     );
+  // The tooltip lists the series as the stack is drawn (recharts sorts by name otherwise):
+  // columns stack upward, so the top segment comes first; rows stack left to right.
+  const tooltipRank = new Map<string, number>(stackOrder(series, orientation).map((key, i) => [key, i]));
   const valueAxis = orientation === 'rows' ? <XAxis type="number" allowDecimals={false} tick={tick} /> : <YAxis type="number" allowDecimals={false} tick={tick} width={40} />;
 
   return (
@@ -72,7 +81,7 @@ export function StackedBars<R extends object, K extends string>({
       <CartesianGrid strokeDasharray="3 3" vertical={orientation === 'rows'} horizontal={orientation === 'columns'} />
       {categoryAxis}
       {valueAxis}
-      <Tooltip cursor={{ fill: 'rgba(47, 95, 208, 0.06)' }} isAnimationActive={false} />
+      <Tooltip cursor={{ fill: 'rgba(47, 95, 208, 0.06)' }} isAnimationActive={false} itemSorter={(item) => tooltipRank.get(String(item.dataKey)) ?? Number.MAX_SAFE_INTEGER} />
       {/* Series order, not alphabetical: open, deferred, resolved reads as the workflow. */}
       {legend && <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />}
       {series.map((s) => (

@@ -5,10 +5,13 @@ import { ExportBar } from '../components/ExportBar.js';
 import { LoadedAt } from '../components/LoadedAt.js';
 import { Loading } from '../components/Loading.js';
 import { useReportsContext } from '../components/reports-context.js';
+import { revealInReport } from '../components/reveal.js';
 import { decisionsMarkdown } from '../model/decisions-markdown.js';
 import { rangeText } from '../model/paging.js';
 import { ruleBlockedReason } from '../model/rule-permission.js';
-import { useDecisions } from '../stores/decisions-store.js';
+import { decisionsView, useDecisions, useDecisionsView } from '../stores/decisions-store.js';
+import { isFiltering, queryText } from '../model/decisions-filter.js';
+import { DecisionFilters } from './DecisionFilters.js';
 import { usePermission } from '../stores/permission-store.js';
 import { useRuleDraft } from '../stores/rule-store.js';
 import { DecisionCard } from './DecisionCard.js';
@@ -45,14 +48,19 @@ export function DecisionsTab() {
     useRuleDraft.getState().startFromDecision(decision);
     // The form sits beside the log; bring it into view and put the cursor in the text.
     requestAnimationFrame(() => {
-      textareaRef.current?.scrollIntoView({ block: 'center' });
-      textareaRef.current?.focus();
+      const form = textareaRef.current?.closest<HTMLElement>('[data-testid="rule-form"]');
+      if (form && textareaRef.current) revealInReport(form, textareaRef.current);
     });
   }, []);
 
+  const view = useDecisionsView();
+  const query = useDecisions((s) => s.query);
   const markdown = () => {
-    const current = useDecisions.getState().page;
-    return current ? decisionsMarkdown({ projectName, generatedAt: Date.now(), page: current }) : '';
+    const state = useDecisions.getState();
+    const shown = decisionsView(state);
+    if (!state.page || !shown) return '';
+    const filter = shown.filtered ? queryText(state.query) : null;
+    return decisionsMarkdown({ projectName, generatedAt: Date.now(), page: { ...state.page, offset: shown.offset, decisions: shown.rows, decided: shown.total }, filter });
   };
 
   return (
@@ -75,12 +83,18 @@ export function DecisionsTab() {
         <div className="decisions-main">
           {problem && <ErrorMessage problem={problem} onRetry={() => void reload()} />}
           {loading && <Loading testId="decisions-loading">{page ? 'Loading that page of the decision log…' : `Loading the decision log of ${projectName}…`}</Loading>}
+          {page && page.decided > 0 && <DecisionFilters />}
           <DecisionPager where="top" />
-          {page && page.decisions.length === 0 && <p className="muted">No decisions yet: no thread was resolved or deferred after a discussion.</p>}
-          {page && (
-            <div className="decision-list" aria-busy={loading}>
-              {page.decisions.map((d, i) => (
-                <DecisionCard key={d.id} decision={d} number={page.offset + i + 1} onDraftRule={draftRule} ruleBlocked={blocked} ruleBlockedId={RULE_BLOCKED_ID} />
+          {page && page.decided === 0 && <p className="muted">No decisions yet: no thread was resolved or deferred after a discussion.</p>}
+          {view?.filtered && view.total === 0 && (
+            <p className="notice" data-testid="decisions-no-match">
+              No decisions {queryText(query)}. Change the search or choose “Clear search”.
+            </p>
+          )}
+          {view && (
+            <div className="decision-list" aria-busy={loading} data-testid="decision-list" data-filtered={isFiltering(query)}>
+              {view.rows.map((d, i) => (
+                <DecisionCard key={d.id} decision={d} number={view.offset + i + 1} onDraftRule={draftRule} ruleBlocked={blocked} ruleBlockedId={RULE_BLOCKED_ID} />
               ))}
             </div>
           )}

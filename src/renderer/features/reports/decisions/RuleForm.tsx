@@ -106,7 +106,7 @@ export function RuleForm({ textareaRef, blocked, blockedId }: RuleFormProps) {
     if (blocked) return;
     const ok = await save();
     const after = useRuleDraft.getState();
-    if (ok && after.outcome?.kind === 'saved') void useDecisions.getState().reload();
+    if (ok && after.outcome?.kind === 'saved') void useDecisions.getState().reload({ whole: false });
     if (after.problem?.error.kind === 'forbidden') void usePermission.getState().refusedByService(projectId);
   };
 

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
+import { revealInReport } from '../components/reveal.js';
 import type { HotspotFile } from '../../../../shared/reader/index.js';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../../format/labels.js';
@@ -29,6 +30,26 @@ function useDebouncedLine() {
   }, [line, applyQuery]);
 }
 
+/**
+ * After a person chose a file, its panel comes to the top of the report with focus on its
+ * heading, so the click visibly did something and keyboard and screen reader users land on
+ * the result; once the list has arrived (and the panel its full height) it is placed again.
+ */
+function useRevealOnSelect(panel: RefObject<HTMLElement | null>, heading: RefObject<HTMLElement | null>, settled: boolean) {
+  const reveal = useHotspots((s) => s.reveal);
+  const setReveal = useHotspots((s) => s.setReveal);
+  useEffect(() => {
+    if (!panel.current || !heading.current) return;
+    if (reveal === 'pending') {
+      revealInReport(panel.current, heading.current);
+      setReveal('shown');
+    } else if (reveal === 'shown' && settled) {
+      revealInReport(panel.current, null);
+      setReveal('none');
+    }
+  }, [reveal, settled, setReveal, panel, heading]);
+}
+
 /** One file's threads, nearest a line first when one is given, filtered by component and status. */
 export function FileThreads({ file }: { file: HotspotFile }) {
   const query = useHotspots((s) => s.query);
@@ -39,13 +60,16 @@ export function FileThreads({ file }: { file: HotspotFile }) {
   const ids = { line: useId(), lineProblem: useId(), component: useId(), status: useId() };
   const lineProblem = parseLine(query.line).problem;
   useDebouncedLine();
+  const panelRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useRevealOnSelect(panelRef, headingRef, !loading && matches !== null);
 
   const items = matches?.items ?? [];
   const matched = matches?.matched ?? 0;
   return (
-    <section className="report-panel panel-surface file-threads" aria-labelledby="file-threads-title" data-testid="file-threads" data-file={file.file}>
+    <section ref={panelRef} className="report-panel panel-surface file-threads" aria-labelledby="file-threads-title" data-testid="file-threads" data-file={file.file}>
       <div className="file-threads__head">
-        <h2 id="file-threads-title" className="break" tabIndex={-1}>
+        <h2 id="file-threads-title" ref={headingRef} className="break" tabIndex={-1}>
           Threads of <code>{file.file}</code>
         </h2>
         <button type="button" className="button button--quiet no-print" onClick={() => void selectFile(null)}>

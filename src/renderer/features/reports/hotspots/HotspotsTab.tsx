@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
+import { ExportBar } from '../components/ExportBar.js';
 import { LoadedAt } from '../components/LoadedAt.js';
+import { hotspotsMarkdown } from '../model/hotspots-markdown.js';
 import { Loading } from '../components/Loading.js';
 import { useReportsContext } from '../components/reports-context.js';
 import { coverageText, hotspotRows, noHotspotsText } from '../model/hotspots-model.js';
@@ -31,19 +33,15 @@ export function HotspotsTab() {
   const rows = useMemo(() => hotspotRows(files), [files]);
   const selectedFile = files.find((f) => f.file === selected) ?? null;
 
-  const select = useCallback(
-    (file: string) => {
-      void selectFile(file);
-      // The list sits under the chart: bring it into view and move focus there, so the click
-      // visibly did something and keyboard and screen reader users land on the result.
-      requestAnimationFrame(() => {
-        const heading = document.getElementById('file-threads-title');
-        heading?.scrollIntoView({ block: 'nearest' });
-        heading?.focus({ preventScroll: true });
-      });
-    },
-    [selectFile],
-  );
+  // FileThreads brings the list into view and moves focus to it (see its useRevealOnSelect).
+  const select = useCallback((file: string) => void selectFile(file), [selectFile]);
+
+  const markdown = () => {
+    const s = useHotspots.getState();
+    if (!s.hotspots) return '';
+    const file = s.hotspots.files?.find((f) => f.file === s.file);
+    return hotspotsMarkdown({ projectName, generatedAt: Date.now(), hotspots: s.hotspots, selected: file && s.matches ? { file, query: s.query, matches: s.matches } : null });
+  };
 
   const empty = hotspots ? noHotspotsText(hotspots.coverage) : null;
   return (
@@ -58,6 +56,7 @@ export function HotspotsTab() {
           )}
         </p>
         <LoadedAt at={loadedAt} loading={loading} onRefresh={() => void load(projectId, true)} what="source hotspots" />
+        <ExportBar projectName={projectName} kind="hotspots" markdown={markdown} disabled={!hotspots} />
       </div>
       {problem && <ErrorMessage problem={problem} onRetry={() => void load(projectId, true)} />}
       {loading && <Loading testId="hotspots-loading">{hotspots ? 'Refreshing the source hotspots…' : `Ranking the source files of ${projectName} by open and deferred threads…`}</Loading>}

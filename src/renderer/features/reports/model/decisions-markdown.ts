@@ -12,6 +12,8 @@ export interface DecisionsExport {
   projectName: string;
   generatedAt: number;
   page: DecisionsResponse;
+  /** The search and filters in words ("matching “checkout”, deferred") when the log was filtered. */
+  filter?: string | null;
 }
 
 
@@ -38,12 +40,13 @@ function rulesBlock(rules: DecisionsResponse['rules']): string {
 }
 
 /** The decision log page on screen, for the weekly meeting: every thread cited by ID. */
-export function decisionsMarkdown({ projectName, generatedAt, page }: DecisionsExport): string {
+export function decisionsMarkdown({ projectName, generatedAt, page, filter = null }: DecisionsExport): string {
   const range = rangeText(page.offset, page.decisions.length, page.decided);
+  const noun = filter ? `decisions ${escapeInline(filter)}` : 'decisions';
   const more =
     page.decided > page.decisions.length
-      ? `This export holds decisions ${range}, newest first. Page through the log in Triage Desk to export the others.`
-      : `This export holds every decision (${formatCount(page.decided)}), newest first.`;
+      ? `This export holds ${noun} ${range}, newest first. Page through the log in Triage Desk to export the others.`
+      : `This export holds every ${filter ? `one of the ${noun}` : 'decision'} (${formatCount(page.decided)}), newest first.`;
   return `${blocks(
     `# Decision log: ${escapeInline(projectName)}`,
     `Exported from Triage Desk on ${formatDateTime(generatedAt)}. A decision is a thread resolved or deferred after a discussion. ${more}`,

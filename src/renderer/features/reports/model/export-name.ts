@@ -1,6 +1,14 @@
 import { isoDate } from './markdown.js';
 
-export type ReportKind = 'review' | 'decision-log';
+export type ReportKind = 'whats-new' | 'review' | 'decision-log' | 'hotspots';
+
+/** The report's name in sentences ("Could not export the briefing as PDF"). */
+export const REPORT_NOUN: Record<ReportKind, string> = {
+  'whats-new': 'briefing',
+  review: 'review',
+  'decision-log': 'decision log',
+  hotspots: 'source hotspots',
+};
 
 /** "checkout-app-review-2026-03-12.md": the project, the report and the meeting's date. */
 export function exportFileName(projectName: string, kind: ReportKind, extension: 'md' | 'pdf', now: number): string {

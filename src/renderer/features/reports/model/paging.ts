@@ -51,3 +51,12 @@ export function rangeText(offset: number, shown: number, total: number): string 
 export function previousOffset(offset: number, limit: number): number | null {
   return offset <= 0 ? null : Math.max(0, offset - limit);
 }
+
+/**
+ * A list the answer holds in full (a briefing's sections), shown a window at a time: the
+ * same PagedList the service-paged lists use, so "Show more" and "Showing 25 of 274" read alike.
+ */
+export function localPage<T>(rows: readonly T[], shown: number): PagedList<T> {
+  const n = Math.max(0, Math.min(rows.length, Math.trunc(shown)));
+  return { rows: rows.slice(0, n), total: rows.length, nextOffset: n < rows.length ? n : null };
+}

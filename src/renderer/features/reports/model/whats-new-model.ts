@@ -44,11 +44,3 @@ export const briefingIsEmpty = (b: WhatsNewResponse): boolean => briefingSection
 export function moreRepliesText(omitted: number): string | null {
   return omitted > 0 ? `+${omitted} more ${omitted === 1 ? 'reply' : 'replies'}` : null;
 }
-
-export type BriefingMode = 'bookmark' | 'date';
-
-/** What a briefing in each mode does to the bookmark, said before and after it runs. */
-export const MODE_EFFECT: Record<BriefingMode, string> = {
-  bookmark: 'This moves your bookmark to now.',
-  date: 'Your bookmark stays where it is.',
-};

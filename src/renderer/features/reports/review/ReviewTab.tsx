@@ -5,6 +5,7 @@ import { ExportBar } from '../components/ExportBar.js';
 import { LoadedAt } from '../components/LoadedAt.js';
 import { Loading } from '../components/Loading.js';
 import { useReportsContext } from '../components/reports-context.js';
+import { revealInReport } from '../components/reveal.js';
 import { reviewMarkdown } from '../model/review-markdown.js';
 import { REVIEW_SECTION_KEYS, SECTION_META } from '../model/review-model.js';
 import { useReview } from '../stores/review-store.js';
@@ -15,20 +16,10 @@ import { formatCount } from '../model/numbers.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
 import { unreadableOf } from '../../../../shared/reader/problems.js';
 
-/**
- * Moves to a section's heading. Not an <a href="#…">: the URL fragment is the app's route.
- * Only the report's own scroll container moves: scrollIntoView would scroll every ancestor,
- * the document included, and push the app's header out of a window that cannot scroll back.
- */
+/** Moves to a section's heading. Not an <a href="#…">: the URL fragment is the app's route. */
 function jumpTo(section: ReviewSection) {
   const heading = document.getElementById(`review-section-${section}`);
-  if (!heading) return;
-  const container = heading.closest<HTMLElement>('.reports-screen');
-  if (container) {
-    const top = heading.getBoundingClientRect().top - container.getBoundingClientRect().top + container.scrollTop;
-    container.scrollTo({ top: Math.max(0, top - 8) });
-  }
-  heading.focus({ preventScroll: true });
+  if (heading) revealInReport(heading);
 }
 
 function SectionLinks() {

@@ -1,11 +1,20 @@
+import { useMemo } from 'react';
 import { create } from 'zustand';
-import type { DecisionsResponse } from '../../../../shared/reader/index.js';
+import type { Decision, DecisionsResponse } from '../../../../shared/reader/index.js';
 import { LIMITS } from '../../../../shared/api/limits.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, type Failure } from '../../../stores/failure.js';
+import { EMPTY_DECISION_QUERY, endOfLocalDay, filterDecisions, isFiltering, jumpDateProblem, offsetForDate, type DecisionQuery } from '../model/decisions-filter.js';
+import { appendPage, firstPage, type PagedList } from '../model/paging.js';
 
 /** Page sizes offered; the service allows up to 30. */
 export const DECISION_PAGE_SIZES = [15, 20, 25, LIMITS.decisionsLimitMax] as const;
+
+/** The whole log, read page by page (the largest the service allows) for search and filters. */
+export interface WholeLog extends PagedList<Decision> {
+  state: 'loading' | 'done' | 'failed';
+  problem: Failure | null;
+}
 
 interface DecisionsState {
   projectId: string | null;
@@ -16,15 +25,34 @@ interface DecisionsState {
   loading: boolean;
   problem: Failure | null;
   loadedAt: number | null;
+  query: DecisionQuery;
+  /** Read once a search or filter is first used; dropped on refresh or another project. */
+  whole: WholeLog | null;
+  /** The decisions matching the query (null while not filtering or before the whole log is read). */
+  matches: Decision[] | null;
+  /** Where the page of matches starts. */
+  matchOffset: number;
+  /** Why a jump (to a page or a date) could not be made. */
+  jumpProblem: string | null;
   /** Shows the first page of another project; the same project keeps its page. */
   enter(projectId: string): Promise<void>;
   goTo(offset: number): Promise<void>;
   setLimit(limit: number): Promise<void>;
-  /** Fetches the page shown again, e.g. after a rule was saved. */
-  reload(): Promise<void>;
+  /**
+   * Fetches the page shown again; with `whole` (Refresh), a search reads the whole log again
+   * too. After a rule was saved only the page is needed: the rules travel with every page.
+   */
+  reload(options?: { whole: boolean }): Promise<void>;
+  setQuery(patch: Partial<DecisionQuery>): void;
+  clearQuery(): void;
+  /** Reads the rest of the whole log after a failure. */
+  readWhole(): Promise<void>;
+  jumpToPage(page: number): Promise<void>;
+  jumpToDate(date: string): Promise<void>;
 }
 
 let ticket = 0;
+let wholeTicket = 0;
 
 export const useDecisions = create<DecisionsState>()((set, get) => {
   async function fetchPage(offset: number): Promise<void> {
@@ -38,6 +66,12 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
     else set({ problem: failure('Could not load the decision log', res.error), loading: false });
   }
 
+  /** Matches only from a log read to its end (or as far as it could be read): never "no match" while reading. */
+  const refilter = () => {
+    const { whole, query } = get();
+    set({ matches: whole && whole.state !== 'loading' && isFiltering(query) ? filterDecisions(whole.rows, query) : null });
+  };
+
   return {
     projectId: null,
     limit: LIMITS.decisionsLimitDefault,
@@ -46,23 +80,144 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
     loading: false,
     problem: null,
     loadedAt: null,
+    query: EMPTY_DECISION_QUERY,
+    whole: null,
+    matches: null,
+    matchOffset: 0,
+    jumpProblem: null,
 
     async enter(projectId) {
       if (get().projectId === projectId && (get().page || get().loading)) return;
-      set({ projectId, page: null, offset: 0, loadedAt: null });
+      wholeTicket++;
+      set({ projectId, page: null, offset: 0, loadedAt: null, query: EMPTY_DECISION_QUERY, whole: null, matches: null, matchOffset: 0, jumpProblem: null });
       await fetchPage(0);
     },
 
-    goTo: (offset) => fetchPage(Math.max(0, offset)),
+    goTo: (offset) => {
+      set({ jumpProblem: null });
+      if (get().matches) {
+        set({ matchOffset: Math.max(0, offset) });
+        return Promise.resolve();
+      }
+      return fetchPage(Math.max(0, offset));
+    },
 
     async setLimit(limit) {
       const clamped = Math.min(LIMITS.decisionsLimitMax, Math.max(1, Math.trunc(limit)));
       // Keeps the first decision on screen in view: the new page starts at a multiple of the new size.
-      const offset = Math.floor(get().offset / clamped) * clamped;
-      set({ limit: clamped });
-      await fetchPage(offset);
+      set({ limit: clamped, matchOffset: Math.floor(get().matchOffset / clamped) * clamped });
+      if (!get().matches) await fetchPage(Math.floor(get().offset / clamped) * clamped);
     },
 
-    reload: () => fetchPage(get().offset),
+    async reload({ whole } = { whole: true }) {
+      if (!whole) return fetchPage(get().offset);
+      const searching = get().whole !== null;
+      wholeTicket++;
+      set({ whole: null, matches: null });
+      await fetchPage(get().offset);
+      if (searching && isFiltering(get().query)) await get().readWhole();
+    },
+
+    setQuery(patch) {
+      set({ query: { ...get().query, ...patch }, matchOffset: 0, jumpProblem: null });
+      if (!isFiltering(get().query)) {
+        set({ matches: null });
+        return;
+      }
+      if (get().whole) refilter();
+      else void get().readWhole();
+    },
+
+    clearQuery() {
+      set({ query: EMPTY_DECISION_QUERY, matches: null, matchOffset: 0, jumpProblem: null });
+    },
+
+    async readWhole() {
+      const { projectId } = get();
+      if (!projectId) return;
+      const mine = ++wholeTicket;
+      const start = get().whole;
+      let list: PagedList<Decision> = start && start.state === 'failed' ? start : { rows: [], total: 0, nextOffset: 0 };
+      set({ whole: { ...list, state: 'loading', problem: null } });
+      while (list.nextOffset !== null) {
+        const res = await getBridge().api.decisions({ projectId, limit: LIMITS.decisionsLimitMax, offset: list.nextOffset });
+        if (mine !== wholeTicket) return;
+        if (!res.ok) {
+          set({ whole: { ...list, state: 'failed', problem: failure('Could not read the whole decision log to search it', res.error) } });
+          // What was read is still searched; the result line says it is only part of the log.
+          refilter();
+          return;
+        }
+        const pageInfo = { total: res.data.decided, nextOffset: res.data.decisions.length === 0 ? null : res.data.nextOffset };
+        list = list.rows.length === 0 ? firstPage(res.data.decisions, pageInfo) : appendPage(list, res.data.decisions, pageInfo);
+        set({ whole: { ...list, state: 'loading', problem: null } });
+      }
+      set({ whole: { ...list, state: 'done', problem: null } });
+      refilter();
+    },
+
+    async jumpToPage(pageNumber) {
+      const offset = (Math.max(1, Math.trunc(pageNumber)) - 1) * get().limit;
+      await get().goTo(offset);
+    },
+
+    async jumpToDate(date) {
+      const problem = jumpDateProblem(date);
+      if (problem) {
+        set({ jumpProblem: problem });
+        return;
+      }
+      const end = endOfLocalDay(date)!;
+      const { matches, projectId } = get();
+      if (matches) {
+        const at = offsetForDate(matches, end);
+        if (at >= matches.length) set({ jumpProblem: 'No decision among the matches was made on or before that date.' });
+        else set({ matchOffset: at, jumpProblem: null });
+        return;
+      }
+      if (!projectId) return;
+      set({ loading: true, jumpProblem: null });
+      // The service counts the decisions made after a time: that many come before the date in the log.
+      const res = await getBridge().api.decisions({ projectId, limit: 1, since: String(end - 1) });
+      if (!res.ok) {
+        set({ loading: false, problem: failure('Could not find that date in the decision log', res.error) });
+        return;
+      }
+      const total = get().page?.decided ?? Infinity;
+      if (res.data.decided >= total) {
+        set({ loading: false, jumpProblem: 'No decision was made on or before that date.' });
+        return;
+      }
+      await fetchPage(res.data.decided);
+    },
   };
 });
+
+/** The decisions on screen: a page of the service's log, or a page of the matches of a search. */
+export interface DecisionsView {
+  offset: number;
+  rows: Decision[];
+  total: number;
+  nextOffset: number | null;
+  filtered: boolean;
+}
+
+export function decisionsView(s: Pick<DecisionsState, 'page' | 'matches' | 'matchOffset' | 'limit' | 'query'>): DecisionsView | null {
+  if (isFiltering(s.query)) {
+    if (!s.matches) return null;
+    const end = s.matchOffset + s.limit;
+    return { offset: s.matchOffset, rows: s.matches.slice(s.matchOffset, end), total: s.matches.length, nextOffset: end < s.matches.length ? end : null, filtered: true };
+  }
+  if (!s.page) return null;
+  return { offset: s.page.offset, rows: s.page.decisions, total: s.page.decided, nextOffset: s.page.nextOffset, filtered: false };
+}
+
+/** The decisions on screen, recomputed only when what they come from changes. */
+export function useDecisionsView(): DecisionsView | null {
+  const page = useDecisions((s) => s.page);
+  const matches = useDecisions((s) => s.matches);
+  const matchOffset = useDecisions((s) => s.matchOffset);
+  const limit = useDecisions((s) => s.limit);
+  const query = useDecisions((s) => s.query);
+  return useMemo(() => decisionsView({ page, matches, matchOffset, limit, query }), [page, matches, matchOffset, limit, query]);
+}

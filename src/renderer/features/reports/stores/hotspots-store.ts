@@ -20,6 +20,13 @@ interface HotspotsState {
   matches: SourceResponse | null;
   matchesLoading: boolean;
   matchesProblem: Failure | null;
+  /**
+   * Bringing the chosen file's threads into view: 'pending' once a person chose a file,
+   * 'shown' once the panel was revealed (it is revealed again when its list has arrived and
+   * the panel has its full height), 'none' otherwise (coming back to the tab moves nothing).
+   */
+  reveal: 'none' | 'pending' | 'shown';
+  setReveal(reveal: 'none' | 'pending' | 'shown'): void;
   load(projectId: string, force?: boolean): Promise<void>;
   selectFile(file: string | null): Promise<void>;
   /** Changes a filter of the file's list and fetches it again (the line is applied by `applyQuery`). */
@@ -41,6 +48,8 @@ export const useHotspots = create<HotspotsState>()((set, get) => ({
   matches: null,
   matchesLoading: false,
   matchesProblem: null,
+  reveal: 'none',
+  setReveal: (reveal) => set({ reveal }),
 
   async load(projectId, force = false) {
     const same = get().projectId === projectId;
@@ -60,7 +69,7 @@ export const useHotspots = create<HotspotsState>()((set, get) => ({
 
   async selectFile(file) {
     // A new file starts unfiltered: its components differ from the last file's.
-    set({ file, query: EMPTY_QUERY, matches: null, matchesProblem: null });
+    set({ file, query: EMPTY_QUERY, matches: null, matchesProblem: null, reveal: file === null ? 'none' : 'pending' });
     if (file === null) {
       matchesTicket++;
       set({ matchesLoading: false });

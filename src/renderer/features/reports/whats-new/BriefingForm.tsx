@@ -1,24 +1,20 @@
 import { useId, type FormEvent } from 'react';
 import { useNow } from '../../../components/use-now.js';
+import { BRIEFING_PRESETS, PRESET_TEXT, presetHelp } from '../model/briefing-presets.js';
 import { dateInputValue } from '../model/time-window.js';
-import { MODE_EFFECT, type BriefingMode } from '../model/whats-new-model.js';
 import { useWhatsNew } from '../stores/whats-new-store.js';
 
-const MODE_TEXT: Record<BriefingMode, { label: string; help: string; button: string }> = {
-  bookmark: { label: 'Since my bookmark', help: `From where your last briefing ended. ${MODE_EFFECT.bookmark}`, button: 'Brief me since my bookmark' },
-  date: { label: 'Since a date', help: `From the start of the day you choose. ${MODE_EFFECT.date}`, button: 'Brief me since that date' },
-};
-
-/** The two briefing modes, side by side, each saying what it does to the bookmark. */
+/** What the briefing covers: since the last one read here, the last 7 days, or since a date. */
 export function BriefingForm() {
-  const mode = useWhatsNew((s) => s.mode);
+  const preset = useWhatsNew((s) => s.preset);
   const date = useWhatsNew((s) => s.date);
   const dateProblem = useWhatsNew((s) => s.dateProblem);
   const loading = useWhatsNew((s) => s.loading);
-  const { setMode, setDate, brief } = useWhatsNew.getState();
+  const lastBriefedUntil = useWhatsNew((s) => s.lastBriefedUntil);
+  const { setPreset, setDate, brief } = useWhatsNew.getState();
   const now = useNow(60_000);
-  const ids = { bookmarkHelp: useId(), dateHelp: useId(), date: useId(), dateProblem: useId() };
-  const helpId = { bookmark: ids.bookmarkHelp, date: ids.dateHelp };
+  const baseId = useId();
+  const ids = { date: `${baseId}-date`, dateProblem: `${baseId}-date-problem` };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -26,45 +22,45 @@ export function BriefingForm() {
   };
 
   return (
-    <form className="briefing-form panel-surface no-print" onSubmit={submit} aria-label="Briefing">
+    <form className="briefing-form panel-surface no-print" onSubmit={submit} aria-label="Briefing" noValidate>
       <fieldset className="briefing-modes">
         <legend className="visually-hidden">What the briefing covers</legend>
-        {(['bookmark', 'date'] as const).map((m) => (
-          <label key={m} className={mode === m ? 'briefing-mode briefing-mode--on' : 'briefing-mode'}>
-            <input type="radio" name="briefing-mode" value={m} checked={mode === m} onChange={() => setMode(m)} aria-describedby={helpId[m]} />
+        {BRIEFING_PRESETS.map((p) => (
+          <label key={p} className={preset === p ? 'briefing-mode briefing-mode--on' : 'briefing-mode'}>
+            <input type="radio" name="briefing-preset" value={p} checked={preset === p} onChange={() => setPreset(p)} aria-describedby={`${baseId}-${p}-help`} />
             <span className="briefing-mode__text">
-              <span className="briefing-mode__label">{MODE_TEXT[m].label}</span>
-              <span id={helpId[m]} className="briefing-mode__help">
-                {MODE_TEXT[m].help}
+              <span className="briefing-mode__label">{PRESET_TEXT[p].label}</span>
+              <span id={`${baseId}-${p}-help`} className="briefing-mode__help" data-testid={`briefing-preset-help-${p}`}>
+                {presetHelp(p, lastBriefedUntil)}
               </span>
             </span>
           </label>
         ))}
       </fieldset>
-      {mode === 'date' && (
-        <div className="field field--inline">
-          <label htmlFor={ids.date}>Start date</label>
-          <input
-            id={ids.date}
-            type="date"
-            value={date}
-            max={dateInputValue(now)}
-            onChange={(e) => setDate(e.target.value)}
-            aria-invalid={dateProblem ? true : undefined}
-            aria-describedby={dateProblem ? ids.dateProblem : undefined}
-          />
-        </div>
-      )}
+      <div className="briefing-form__go">
+        {preset === 'date' && (
+          <div className="field field--inline">
+            <label htmlFor={ids.date}>Start date</label>
+            <input
+              id={ids.date}
+              type="date"
+              value={date}
+              max={dateInputValue(now)}
+              onChange={(e) => setDate(e.target.value)}
+              aria-invalid={dateProblem ? true : undefined}
+              aria-describedby={dateProblem ? ids.dateProblem : undefined}
+            />
+          </div>
+        )}
+        <button type="submit" className="button button--primary" disabled={loading !== null}>
+          {loading ? 'Reading…' : PRESET_TEXT[preset].button}
+        </button>
+      </div>
       {dateProblem && (
-        <p id={ids.dateProblem} className="inline-error" role="alert">
+        <p id={ids.dateProblem} className="inline-error" role="alert" data-testid="briefing-date-problem">
           {dateProblem}
         </p>
       )}
-      <div>
-        <button type="submit" className="button button--primary" disabled={loading !== null}>
-          {loading ? 'Reading…' : MODE_TEXT[mode].button}
-        </button>
-      </div>
     </form>
   );
 }

@@ -1,92 +1,162 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { WhatsNewResponse } from '../../../../shared/reader/index.js';
+import { LIMITS } from '../../../../shared/api/limits.js';
+import { RelativeTime } from '../../../components/RelativeTime.js';
 import { typeLabel } from '../../../format/labels.js';
 import { Quote } from '../components/Quote.js';
 import { StatusTag } from '../components/StatusTag.js';
 import { ThreadRef } from '../components/ThreadRef.js';
-import { briefingSections, moreRepliesText, type BriefingSectionKey, type BriefingSectionMeta } from '../model/whats-new-model.js';
 import { formatCount } from '../model/numbers.js';
-import { LIMITS } from '../../../../shared/api/limits.js';
+import { localPage, showingText } from '../model/paging.js';
+import { briefingSections, moreRepliesText, type BriefingSectionKey, type BriefingSectionMeta } from '../model/whats-new-model.js';
+import { BRIEFING_PAGE, useWhatsNew, type Details } from '../stores/whats-new-store.js';
 
 const by = (verb: string, name: string | null) => (name ? `${verb} by ${name}` : `${verb} (who is not recorded)`);
 
-/** One renderer per section: the rows differ (quotes for replies and mentions, "by whom" for changes). */
-const RENDER: { [K in BriefingSectionKey]: (b: WhatsNewResponse) => ReactNode[] } = {
-  newThreads: (b) =>
-    b.newThreads.map((t) => (
-      <li key={t.id} className="report-row">
-        <ThreadRef row={t} />
-        <p className="report-row__meta">
-          <StatusTag status={t.status} /> {typeLabel(t.type)} · {t.page}
-        </p>
-      </li>
-    )),
-  newReplies: (b) =>
-    b.newReplies.map((t) => (
-      <li key={t.id} className="report-row">
-        <ThreadRef row={t} />
-        <p className="report-row__meta">
-          <StatusTag status={t.status} /> {t.page}
-        </p>
-        <div className="report-row__quotes">
-          {t.replies.map((m, i) => (
-            <Quote key={`${m.at}-${i}`} message={m} />
-          ))}
-          {moreRepliesText(t.omittedReplies) && <p className="muted">{moreRepliesText(t.omittedReplies)} in this window, not quoted here.</p>}
-        </div>
-      </li>
-    )),
-  resolved: (b) =>
-    b.resolved.map((t) => (
-      <li key={t.id} className="report-row">
-        <ThreadRef row={t} />
-        <p className="report-row__meta">{by('Resolved', t.resolvedBy)}</p>
-      </li>
-    )),
-  deferred: (b) =>
-    b.deferred.map((t) => (
-      <li key={t.id} className="report-row">
-        <ThreadRef row={t} />
-        <p className="report-row__meta">{by('Deferred', t.deferredBy)}</p>
-      </li>
-    )),
-  assignedToYou: (b) =>
-    b.assignedToYou.map((t) => (
-      <li key={t.id} className="report-row">
-        <ThreadRef row={t} />
-        <p className="report-row__meta">{by('Assigned to you', t.assignedBy)}</p>
-      </li>
-    )),
-  mentionsYou: (b) =>
-    b.mentionsYou.map((m, i) => (
-      <li key={`${m.threadId}-${m.mention?.at ?? ''}-${i}`} className="report-row">
-        <ThreadRef row={m.thread ?? { id: m.threadId, line: `A thread this briefing could not read (it may be older than the ${formatCount(LIMITS.scanLimit)} most recent)` }} />
-        <Quote message={m.mention} label="Mention" />
-      </li>
-    )),
-};
+/** "by Ada Lovelace · 3 h ago" once the items list said so; nothing while it is read or where it could not be. */
+function Opened({ id, details }: { id: string; details: Details | null }) {
+  const d = details?.kind === 'ready' ? details.byId.get(id) : undefined;
+  if (!d) return null;
+  return (
+    <>
+      {d.author && <span data-testid="briefing-row-author">· {d.author}</span>}
+      <span>
+        · <RelativeTime ms={d.createdAt} />
+      </span>
+    </>
+  );
+}
+
+/** One row per thread (or mention); each section differs in what follows the title. */
+function rowsOf(key: BriefingSectionKey, b: WhatsNewResponse, shown: number, details: Details | null): ReactNode[] {
+  const page = <T,>(rows: readonly T[]) => localPage(rows, shown).rows;
+  switch (key) {
+    case 'newThreads':
+      return page(b.newThreads).map((t) => (
+        <li key={t.id} className="report-row" data-testid="briefing-row" data-item-id={t.id}>
+          <ThreadRef row={t} />
+          <p className="report-row__meta">
+            <StatusTag status={t.status} /> <span className="tag">{typeLabel(t.type)}</span> <span className="break">{t.page}</span>
+            <Opened id={t.id} details={details} />
+          </p>
+        </li>
+      ));
+    case 'newReplies':
+      return page(b.newReplies).map((t) => (
+        <li key={t.id} className="report-row" data-testid="briefing-row" data-item-id={t.id}>
+          <ThreadRef row={t} />
+          <p className="report-row__meta">
+            <StatusTag status={t.status} /> <span className="tag">{typeLabel(t.type)}</span> <span className="break">{t.page}</span>
+          </p>
+          <div className="report-row__quotes">
+            {t.replies.map((m, i) => (
+              <Quote key={`${m.at}-${i}`} message={m} />
+            ))}
+            {moreRepliesText(t.omittedReplies) && <p className="muted">{moreRepliesText(t.omittedReplies)} in this window, not quoted here.</p>}
+          </div>
+        </li>
+      ));
+    case 'resolved':
+      return page(b.resolved).map((t) => (
+        <li key={t.id} className="report-row" data-testid="briefing-row" data-item-id={t.id}>
+          <ThreadRef row={t} />
+          <p className="report-row__meta">{by('Resolved', t.resolvedBy)}</p>
+        </li>
+      ));
+    case 'deferred':
+      return page(b.deferred).map((t) => (
+        <li key={t.id} className="report-row" data-testid="briefing-row" data-item-id={t.id}>
+          <ThreadRef row={t} />
+          <p className="report-row__meta">{by('Deferred', t.deferredBy)}</p>
+        </li>
+      ));
+    case 'assignedToYou':
+      return page(b.assignedToYou).map((t) => (
+        <li key={t.id} className="report-row" data-testid="briefing-row" data-item-id={t.id}>
+          <ThreadRef row={t} />
+          <p className="report-row__meta">{by('Assigned to you', t.assignedBy)}</p>
+        </li>
+      ));
+    case 'mentionsYou':
+      return page(b.mentionsYou).map((m, i) => (
+        <li key={`${m.threadId}-${m.mention?.at ?? ''}-${i}`} className="report-row" data-testid="briefing-row" data-item-id={m.threadId}>
+          <ThreadRef row={m.thread ?? { id: m.threadId, line: `A thread this briefing could not read (it may be older than the ${formatCount(LIMITS.scanLimit)} most recent)` }} />
+          <Quote message={m.mention} label="Mention" />
+        </li>
+      ));
+  }
+}
 
 /** What concerns the reader comes first and is short: those two sit side by side. */
 const ABOUT_YOU = new Set<BriefingSectionKey>(['assignedToYou', 'mentionsYou']);
 
-function Section({ meta, briefing }: { meta: BriefingSectionMeta; briefing: WhatsNewResponse }) {
+function Section({ meta, briefing, details }: { meta: BriefingSectionMeta; briefing: WhatsNewResponse; details: Details | null }) {
+  const shown = useWhatsNew((s) => s.shown[meta.key] ?? BRIEFING_PAGE);
+  const { showMore, showAll } = useWhatsNew.getState();
+  const listRef = useRef<HTMLUListElement>(null);
+  // After "Show more", the keyboard lands on the first row that appeared, not back at the top.
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusFrom === null) return;
+    listRef.current?.children[focusFrom]?.querySelector<HTMLElement>('.thread-ref')?.focus();
+    setFocusFrom(null);
+  }, [focusFrom, shown]);
+
+  const visible = Math.min(meta.rows, shown);
+  const remaining = meta.rows - visible;
   const headingId = `briefing-${meta.key}`;
+  const more = (all: boolean) => {
+    setFocusFrom(visible);
+    if (all) showAll(meta.key);
+    else showMore(meta.key);
+  };
   return (
     <section className={`report-section panel-surface${ABOUT_YOU.has(meta.key) ? ' report-section--half' : ''}`} aria-labelledby={headingId} data-testid={`briefing-section-${meta.key}`}>
-      <h3 id={headingId} className="report-section__title">
-        {meta.title} <span className="report-section__count">{formatCount(meta.count)}</span>
-        {meta.detail && <span className="report-section__detail"> {meta.detail}</span>}
-      </h3>
-      {meta.rows === 0 ? <p className="muted">{meta.empty}</p> : <ul className="report-list">{RENDER[meta.key](briefing)}</ul>}
+      <div className="report-section__head">
+        <h3 id={headingId} className="report-section__title">
+          {meta.title} <span className="report-section__count">{formatCount(meta.count)}</span>
+          {meta.detail && <span className="report-section__detail"> {meta.detail}</span>}
+        </h3>
+        {meta.rows > BRIEFING_PAGE && (
+          <p className="report-section__showing" data-testid={`briefing-showing-${meta.key}`} data-shown={visible} data-total={meta.rows}>
+            {showingText(visible, meta.rows, remaining === 0)}
+          </p>
+        )}
+      </div>
+      {meta.rows === 0 ? (
+        <p className="muted">{meta.empty}</p>
+      ) : (
+        <ul className="report-list" ref={listRef}>
+          {rowsOf(meta.key, briefing, shown, details)}
+        </ul>
+      )}
+      {meta.key === 'newThreads' && details?.kind === 'failed' && (
+        <p className="muted" data-testid="briefing-details-problem">
+          Who opened these threads, and when, could not be read: {details.problem.error.message}
+        </p>
+      )}
+      {remaining > 0 && (
+        <div className="report-section__more no-print">
+          <button type="button" className="button" onClick={() => more(false)} data-testid={`briefing-more-${meta.key}`}>
+            Show {formatCount(Math.min(BRIEFING_PAGE, remaining))} more ({formatCount(remaining)} left)
+          </button>
+          {remaining > BRIEFING_PAGE && (
+            <button type="button" className="button button--quiet" onClick={() => more(true)}>
+              Show all {formatCount(meta.rows)}
+            </button>
+          )}
+        </div>
+      )}
     </section>
   );
 }
 
 export function BriefingSections({ briefing }: { briefing: WhatsNewResponse }) {
+  const details = useWhatsNew((s) => s.details);
   return (
     <div className="briefing-sections">
       {briefingSections(briefing).map((meta) => (
-        <Section key={meta.key} meta={meta} briefing={briefing} />
+        <Section key={meta.key} meta={meta} briefing={briefing} details={details} />
       ))}
     </div>
   );

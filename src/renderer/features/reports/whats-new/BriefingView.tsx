@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { Banner } from '../../../components/Banner.js';
 import { LIMITS } from '../../../../shared/api/limits.js';
 import { CountTiles } from '../components/CountTiles.js';
+import { PRESET_TEXT } from '../model/briefing-presets.js';
 import { windowText } from '../model/time-window.js';
 import { briefingIsEmpty } from '../model/whats-new-model.js';
 import type { Briefing } from '../stores/whats-new-store.js';
@@ -14,20 +16,23 @@ function Instant({ ms, text }: { ms: number | null; text: string }) {
   return ms === null ? <>{text}</> : <time dateTime={new Date(ms).toISOString()}>{text}</time>;
 }
 
-/** The briefing: its window and what that did to the bookmark, the counts, then each section. */
-export function BriefingView({ briefing }: { briefing: Briefing }) {
-  const { data, mode } = briefing;
+/** The briefing: its window and where the next one starts, the counts, then each section. */
+export function BriefingView({ briefing, exportBar }: { briefing: Briefing; exportBar?: ReactNode }) {
+  const { data, preset } = briefing;
   const w = windowText(data.since, data.until);
   const c = data.counts;
   return (
-    <article className="briefing" aria-labelledby="briefing-title" data-testid="briefing" data-mode={mode}>
+    <article className="briefing" aria-labelledby="briefing-title" data-testid="briefing" data-preset={preset}>
       <header className="briefing__head">
-        <h2 id="briefing-title">{mode === 'bookmark' ? 'Since your bookmark' : 'Since the date you chose'}</h2>
+        <div className="briefing__title-row">
+          <h2 id="briefing-title">{PRESET_TEXT[preset].heading}</h2>
+          {exportBar}
+        </div>
         <p className="briefing__window" data-testid="briefing-window" data-since={data.since} data-until={data.until}>
           From <Instant ms={data.since} text={w.from} /> to <Instant ms={data.until} text={w.to} /> ({w.length})
         </p>
-        <p className="briefing__bookmark" data-testid="briefing-bookmark">
-          {mode === 'bookmark' ? `Your bookmark moved to ${w.to}: the next bookmark briefing starts there.` : 'Your bookmark stays where it is.'}
+        <p className="briefing__bookmark" data-testid="briefing-next">
+          Next time, “{PRESET_TEXT['last-briefing'].label}” starts from {w.to}.
         </p>
       </header>
       {data.firstBriefing && (

@@ -1,13 +1,22 @@
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
+import { ExportBar } from '../components/ExportBar.js';
 import { Loading } from '../components/Loading.js';
 import { useReportsContext } from '../components/reports-context.js';
+import { whatsNewMarkdown } from '../model/whats-new-markdown.js';
 import { useWhatsNew } from '../stores/whats-new-store.js';
 import { BriefingForm } from './BriefingForm.js';
 import { BriefingView } from './BriefingView.js';
 
+const LOADING_TEXT = {
+  'last-briefing': 'since your last briefing',
+  'last-days': 'in the last 7 days',
+  date: 'since that date',
+} as const;
+
 /**
- * What changed since the bookmark, or since a date. Nothing loads on its own: a bookmark
- * briefing moves the bookmark, so it runs only when the person asks for it.
+ * What changed since the last briefing, in the last 7 days, or since a date. Nothing loads
+ * on its own: reading a briefing moves where the next "since my last briefing" starts, so it
+ * runs only when the person asks for it.
  */
 export function WhatsNewTab() {
   const { projectName } = useReportsContext();
@@ -15,16 +24,19 @@ export function WhatsNewTab() {
   const loading = useWhatsNew((s) => s.loading);
   const problem = useWhatsNew((s) => s.problem);
   const brief = useWhatsNew((s) => s.brief);
+
+  const markdown = () => {
+    const { briefing: b, details } = useWhatsNew.getState();
+    if (!b) return '';
+    return whatsNewMarkdown({ projectName, generatedAt: Date.now(), preset: b.preset, data: b.data, details: details?.kind === 'ready' ? details.byId : new Map() });
+  };
+
   return (
     <div className="whats-new">
       <BriefingForm />
-      {loading && (
-        <Loading testId="briefing-loading">
-          {loading === 'bookmark' ? `Reading what changed in ${projectName} since your bookmark…` : `Reading what changed in ${projectName} since that date…`}
-        </Loading>
-      )}
+      {loading && <Loading testId="briefing-loading">{`Reading what changed in ${projectName} ${LOADING_TEXT[loading]}…`}</Loading>}
       {problem && <ErrorMessage problem={problem} onRetry={() => void brief()} />}
-      {briefing && !loading && <BriefingView briefing={briefing} />}
+      {briefing && !loading && <BriefingView briefing={briefing} exportBar={<ExportBar projectName={projectName} kind="whats-new" markdown={markdown} disabled={false} />} />}
       {!briefing && !loading && !problem && (
         <p className="muted">Choose what the briefing covers, then ask for it. It lists new threads, replies, what was resolved or deferred, and what concerns you.</p>
       )}

@@ -1,0 +1,90 @@
+import { useId, useMemo } from 'react';
+import { ErrorMessage } from '../../../components/ErrorMessage.js';
+import { BOARD_STATUSES, statusLabel } from '../../../format/labels.js';
+import { Loading } from '../components/Loading.js';
+import { decisionFilterOptions, isFiltering, queryText } from '../model/decisions-filter.js';
+import { formatCount } from '../model/numbers.js';
+import { useDecisions } from '../stores/decisions-store.js';
+
+/**
+ * Search and filters over the whole log. The service neither searches nor filters decisions,
+ * so the log is read in full (30 at a time) the first time a search box or filter is used.
+ */
+export function DecisionFilters() {
+  const query = useDecisions((s) => s.query);
+  const whole = useDecisions((s) => s.whole);
+  const matches = useDecisions((s) => s.matches);
+  const page = useDecisions((s) => s.page);
+  const { setQuery, clearQuery, readWhole } = useDecisions.getState();
+  const base = useId();
+  const ids = { text: `${base}-text`, outcome: `${base}-outcome`, person: `${base}-person`, type: `${base}-type` };
+  const wholeRows = whole?.rows;
+  const pageRows = page?.decisions;
+  const options = useMemo(() => decisionFilterOptions(wholeRows?.length ? wholeRows : (pageRows ?? [])), [wholeRows, pageRows]);
+  const filtering = isFiltering(query);
+  // Opening the person or type list starts reading the whole log, so it offers every value in it
+  // (typing a search starts it too); merely passing through the search box costs nothing.
+  const prepare = () => {
+    if (!useDecisions.getState().whole) void readWhole();
+  };
+
+  return (
+    <div className="decision-filters no-print" role="search" aria-label="Search the decision log">
+      <div className="decision-filters__fields">
+        <div className="field decision-filters__text">
+          <label htmlFor={ids.text}>Search decisions</label>
+          <input id={ids.text} type="search" value={query.text} placeholder="Words in the title, question or conversation" onChange={(e) => setQuery({ text: e.target.value })} data-testid="decisions-search" />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.outcome}>Outcome</label>
+          <select id={ids.outcome} value={query.outcome} onChange={(e) => setQuery({ outcome: e.target.value })}>
+            <option value="">Any outcome</option>
+            {BOARD_STATUSES.filter((s) => s !== 'open').map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.person}>Decided by</label>
+          <select id={ids.person} value={query.person} onFocus={prepare} onChange={(e) => setQuery({ person: e.target.value })}>
+            <option value="">Anyone</option>
+            {options.person.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label} ({formatCount(o.count)})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.type}>Type</label>
+          <select id={ids.type} value={query.type} onFocus={prepare} onChange={(e) => setQuery({ type: e.target.value })}>
+            <option value="">Any type</option>
+            {options.type.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label} ({formatCount(o.count)})
+              </option>
+            ))}
+          </select>
+        </div>
+        {filtering && (
+          <button type="button" className="button button--quiet" onClick={clearQuery}>
+            Clear search
+          </button>
+        )}
+      </div>
+      {filtering && whole?.state === 'loading' && (
+        <Loading testId="decisions-reading">
+          Reading the whole log to search it: {formatCount(whole.rows.length)} {whole.total > 0 ? `of ${formatCount(whole.total)} ` : ''}decisions so far…
+        </Loading>
+      )}
+      {whole?.state === 'failed' && whole.problem && <ErrorMessage problem={whole.problem} onRetry={() => void readWhole()} compact />}
+      <p className="decision-filters__result" aria-live="polite" data-testid="decisions-matches" data-matched={matches?.length ?? ''}>
+        {filtering && matches && whole
+          ? `${formatCount(matches.length)} of ${formatCount(whole.rows.length)} decisions ${queryText(query)}${whole.state === 'failed' ? ' (in the part of the log that could be read)' : ''}.`
+          : ''}
+      </p>
+    </div>
+  );
+}
