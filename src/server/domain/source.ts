@@ -5,7 +5,7 @@ import type { ProjectRecord } from '../storage/projects.js';
 import type { Caller } from './caller.js';
 import { toRow } from './report-rows.js';
 import { resolveProject } from './resolve.js';
-import { deepFreeze, projectSnapshot, type ProjectSnapshot } from './snapshot.js';
+import { deepFreeze, projectSnapshot, type ProjectSnapshot, type WindowChange } from './snapshot.js';
 
 const segments = (path: string) => path.toLowerCase().split('/').filter((s) => s !== '' && s !== '.');
 
@@ -50,7 +50,9 @@ function byRank(a: Omit<HotspotFile, 'components'>, b: Omit<HotspotFile, 'compon
 }
 
 /** rankFiles' answer after one thread's status changed (its file and component never do). */
-function patchRanked(ranked: readonly HotspotFile[], before: ThreadRow, after: ThreadRow): readonly HotspotFile[] {
+function patchRanked(ranked: readonly HotspotFile[], change: WindowChange): readonly HotspotFile[] {
+  const before = change.before[0]!;
+  const after = change.after[0]!;
   if (before.sourceFile === null || before.status === after.status) return ranked;
   const next = ranked.map((f) => {
     if (f.file !== before.sourceFile) return f;
@@ -63,15 +65,20 @@ function patchRanked(ranked: readonly HotspotFile[], before: ThreadRow, after: T
 }
 
 /** The stamped threads with one thread's row replaced (whether it is stamped never changes). */
-const patchStamped = (stamped: readonly ThreadRow[], before: ThreadRow, after: ThreadRow): readonly ThreadRow[] =>
-  before.sourceFile === null ? stamped : Object.freeze(stamped.map((t) => (t === before ? after : t)));
+function patchStamped(stamped: readonly ThreadRow[], change: WindowChange): readonly ThreadRow[] {
+  const before = change.before[0]!;
+  const after = change.after[0]!;
+  return before.sourceFile === null ? stamped : Object.freeze(stamped.map((t) => (t === before ? after : t)));
+}
 
 /** Hotspot answers by limit; frozen, so each is encoded once (http/frozen-json.ts). */
 function hotspots(snapshot: ProjectSnapshot, project: ProjectRecord, stamped: readonly ThreadRow[], base: object, limit: number): SourceResponse {
-  const answers = snapshot.derive('hotspotAnswers', () => new Map<number, { project: ProjectRecord; response: SourceResponse }>());
+  // A reply changes nothing a hotspot answer says.
+  const answers = snapshot.derive('hotspotAnswers', () => new Map<number, { project: ProjectRecord; response: SourceResponse }>(), { reply: true });
   const known = answers.get(limit);
-  if (known && known.project === project) return known.response;
-  const ranked = snapshot.derive('hotspotFiles', () => rankFiles(stamped), patchRanked);
+  // The answer quotes the project's ID and name (its activity time changes with every write).
+  if (known && known.project.id === project.id && known.project.name === project.name) return known.response;
+  const ranked = snapshot.derive('hotspotFiles', () => rankFiles(stamped), { fields: patchRanked, reply: true });
   const response = deepFreeze({ ...base, mode: 'hotspots' as const, totalFiles: ranked.length, files: ranked.slice(0, limit) } as SourceResponse);
   // Limits run from 1 to 200: the map stays small.
   answers.set(limit, { project, response });
@@ -82,7 +89,7 @@ export async function findBySource(db: Db, caller: Caller, query: SourceQuery): 
   const { project } = await resolveProject(db, caller, query.projectId);
   const snapshot = await projectSnapshot(db, project.id);
   const threads = snapshot.threads;
-  const stamped = snapshot.derive('stamped', (s) => Object.freeze(s.threads.filter((t) => t.sourceFile !== null)), patchStamped);
+  const stamped = snapshot.derive('stamped', (s) => Object.freeze(s.threads.filter((t) => t.sourceFile !== null)), { fields: patchStamped, reply: patchStamped });
   const limit = query.limit ?? LIMITS.sourceLimitDefault;
   const base = { project: { id: project.id, name: project.name }, coverage: { threads: threads.length, stamped: stamped.length } };
 
