@@ -5,6 +5,7 @@ import type { HistoryMessage } from '../storage/history.js';
 import type { ThreadRow } from '../storage/items.js';
 import type { Caller } from './caller.js';
 import { excerptOf } from './excerpt.js';
+import { MadeInWrites } from './made-in-writes.js';
 import { normalizePage } from './pages.js';
 import { projectContextFromMemory, resolveProject } from './resolve.js';
 import { deepFreeze, projectSnapshot, snapshotInMemory, type ProjectSnapshot, type WindowChange } from './snapshot.js';
@@ -63,8 +64,8 @@ function sameEntries(a: Readonly<Record<string, number>>, b: Readonly<Record<str
 /**
  * Lists kept across one thread's status change, assignment or reply: a list that filters on
  * nothing the write changed (status or assignee; the text of messages for a reply) matches
- * the same threads, so only the summary and that thread's row change. Other lists, and
- * every list after threads came in or left, are made again on first use.
+ * the same threads, so only the summary and that thread's row change. Other lists are made
+ * again on first use.
  */
 function patchResults(results: Results, change: WindowChange, next: ProjectSnapshot): Results {
   const after = change.after[0]!;
@@ -73,10 +74,36 @@ function patchResults(results: Results, change: WindowChange, next: ProjectSnaps
     const f = JSON.parse(key) as Filters;
     if (change.kind === 'fields' ? f.status !== undefined || f.assignee !== undefined : f.q !== undefined) continue;
     const items = response.items.map((r) => (r.id === after.id ? itemRowOf(after) : r));
-    patched.set(key, { project, response: deepFreeze({ ...response, summary: patchSummary(response.summary, change, next), items }) });
+    patched.set(key, { project, response: madeInWrite(deepFreeze({ ...response, summary: patchSummary(response.summary, change, next), items })) });
   }
   return patched;
 }
+
+/** Lists made again during a write that brought threads in or took them out: the most recently used. */
+const REMADE_PER_WRITE = 8;
+
+/**
+ * Lists after threads came into the window or left it (a create, a merge): the most
+ * recently used ones that need no text search are made again from the edited window now,
+ * during the write; the others on first use.
+ */
+function remakeResults(results: Results, _change: WindowChange, next: ProjectSnapshot): Results {
+  const remade: Results = new Map();
+  for (const key of [...results.keys()].slice(-REMADE_PER_WRITE)) {
+    const f = JSON.parse(key) as Filters;
+    if (f.q !== undefined) continue;
+    const { project } = results.get(key)!;
+    remade.set(key, { project, response: madeInWrite(deepFreeze(listOf(next, project, f, null))) });
+  }
+  return remade;
+}
+
+const RESULTS_CARRY = { fields: patchResults, reply: patchResults, threads: remakeResults };
+const SUMMARY_CARRY = { fields: patchSummary, reply: patchSummary, threads: patchSummary };
+
+/** Lists a write made (see MadeInWrites): routes/items.ts encodes them then. */
+export const listsMadeInWrites = new MadeInWrites<ItemsResponse>();
+const madeInWrite = (list: ItemsResponse) => listsMadeInWrites.made(list);
 
 /**
  * Rows by thread: a snapshot patched for one thread's change keeps the other threads' row
@@ -164,7 +191,7 @@ function filtersOf(caller: Caller, query: ItemsQuery): Filters {
 const sameHeading = (a: ProjectRecord, b: ProjectRecord) => a === b || (a.id === b.id && a.name === b.name && a.slug === b.slug);
 
 function knownList(snapshot: ProjectSnapshot, project: ProjectRecord, key: string): ItemsResponse | undefined {
-  const results = snapshot.derive('itemsResults', (): Results => new Map(), { fields: patchResults, reply: patchResults });
+  const results = snapshot.derive('itemsResults', (): Results => new Map(), RESULTS_CARRY);
   const known = results.get(key);
   // The list quotes the project's ID, name and slug (its activity time changes with every write).
   if (!known || !sameHeading(known.project, project)) return undefined;
@@ -192,7 +219,7 @@ export async function listItems(db: Db, caller: Caller, query: ItemsQuery): Prom
   const key = JSON.stringify(filters);
   const known = knownList(snapshot, project, key);
   if (known) return known;
-  const results = snapshot.derive('itemsResults', (): Results => new Map(), { fields: patchResults, reply: patchResults });
+  const results = snapshot.derive('itemsResults', (): Results => new Map(), RESULTS_CARRY);
   // Frozen, so the serializer encodes it once however often it is sent (http/frozen-json.ts).
   const response = deepFreeze(await computeList(snapshot, project, filters));
   results.delete(key);
@@ -202,10 +229,14 @@ export async function listItems(db: Db, caller: Caller, query: ItemsQuery): Prom
 }
 
 async function computeList(snapshot: ProjectSnapshot, project: ProjectRecord, f: Filters): Promise<ItemsResponse> {
+  return listOf(snapshot, project, f, f.q !== undefined ? await threadsContaining(snapshot, f.q) : null);
+}
+
+/** The list for filters `f`; `textHits`: the threads whose messages contain `f.q` (null without it). */
+function listOf(snapshot: ProjectSnapshot, project: ProjectRecord, f: Filters, textHits: ReadonlySet<string> | null): ItemsResponse {
   const { threads, capped } = snapshot;
-  const summary = snapshot.derive('summary', (s) => deepFreeze(summarize(s.threads)), { fields: patchSummary, reply: patchSummary, threads: patchSummary });
+  const summary = snapshot.derive('summary', (s) => deepFreeze(summarize(s.threads)), SUMMARY_CARRY);
   const { page, assignee } = f;
-  const textHits = f.q !== undefined ? await threadsContaining(snapshot, f.q) : null;
   const matched = threads.filter((t) => {
     if (f.status !== undefined && t.status !== f.status) return false;
     if (f.type !== undefined && t.type !== f.type) return false;

@@ -120,18 +120,10 @@ export class ProjectSnapshot {
   withEdit(edit: WindowEdit): ProjectSnapshot {
     const next = new ProjectSnapshot(this.db, this.projectId, edit.threads, edit.capped);
     const { change } = edit;
+    const atHand: string[] = [];
     for (const [name, carry] of this.carried) {
       const how = carry[change.kind];
       if (how === undefined) continue;
-      const value = this.derived.get(name);
-      // Values at hand are adjusted now, during the write, before its answer leaves: the next
-      // read finds them ready. Values still to come (a promise, a patch not yet applied) are
-      // adjusted when first read, so no work is left running behind the write's answer.
-      if (this.derived.has(name) && !(value instanceof Promise)) {
-        next.derived.set(name, how === true ? value : how(value, change, next));
-        next.carried.set(name, carry);
-        continue;
-      }
       const depth = this.derived.has(name) ? 1 : (this.inherited.get(name)?.depth ?? 0) + 1;
       if (depth > MAX_PENDING_PATCHES) continue;
       next.carried.set(name, carry);
@@ -142,6 +134,17 @@ export class ProjectSnapshot {
           return known && { value: how === true ? known.value : how(known.value, change, next) };
         },
       });
+      if (this.derived.has(name) && !(this.derived.get(name) instanceof Promise)) atHand.push(name);
+    }
+    // Values at hand are adjusted now, during the write, before its answer leaves: the next
+    // read finds them ready. Values still to come (a promise, a patch not yet applied) are
+    // adjusted when first read, so no work is left running behind the write's answer. One
+    // value's adjustment may read another's (hotspot answers read the ranking): each is
+    // adjusted once, when first asked for.
+    for (const name of atHand) {
+      if (next.derived.has(name)) continue;
+      const inherited = next.inherit(name);
+      if (inherited) next.derived.set(name, inherited.value);
     }
     return next;
   }

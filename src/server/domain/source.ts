@@ -3,6 +3,7 @@ import type { Db } from '../storage/open.js';
 import type { ThreadRow } from '../storage/items.js';
 import type { ProjectRecord } from '../storage/projects.js';
 import type { Caller } from './caller.js';
+import { MadeInWrites } from './made-in-writes.js';
 import { toRow } from './report-rows.js';
 import { resolveProject } from './resolve.js';
 import { deepFreeze, projectSnapshot, type ProjectSnapshot, type WindowChange } from './snapshot.js';
@@ -71,15 +72,66 @@ function patchStamped(stamped: readonly ThreadRow[], change: WindowChange): read
   return before.sourceFile === null ? stamped : Object.freeze(stamped.map((t) => (t === before ? after : t)));
 }
 
+/** Stamped threads of the window; a create or a merge makes them again during the write. */
+function stampedOf(snapshot: ProjectSnapshot): readonly ThreadRow[] {
+  return snapshot.derive('stamped', (s) => Object.freeze(s.threads.filter((t) => t.sourceFile !== null)), STAMPED_CARRY);
+}
+
+function rankedOf(snapshot: ProjectSnapshot): readonly HotspotFile[] {
+  return snapshot.derive('hotspotFiles', (s) => rankFiles(stampedOf(s)), RANKED_CARRY);
+}
+
+const STAMPED_CARRY = { fields: patchStamped, reply: patchStamped, threads: (_: readonly ThreadRow[], __: WindowChange, next: ProjectSnapshot) => stampedOf(next) };
+const RANKED_CARRY = { fields: patchRanked, reply: true, threads: (old: readonly HotspotFile[], _: WindowChange, next: ProjectSnapshot) => keepSame(rankedOf(next), old) } as const;
+
+/** `ranked` with each file that comes out as it was in `old` taken from there (its bytes are then not encoded again). */
+function keepSame(ranked: readonly HotspotFile[], old: readonly HotspotFile[]): readonly HotspotFile[] {
+  const before = new Map(old.map((f) => [f.file, f]));
+  const same = (a: HotspotFile, b: HotspotFile) =>
+    a.open === b.open && a.deferred === b.deferred && a.resolved === b.resolved && a.components.length === b.components.length && a.components.every((c, i) => c === b.components[i]);
+  return Object.freeze(
+    ranked.map((f) => {
+      const was = before.get(f.file);
+      return was && same(was, f) ? was : f;
+    }),
+  );
+}
+
+/** Hotspot answers a write made (see MadeInWrites): routes/reports.ts encodes them then. */
+export const hotspotsMadeInWrites = new MadeInWrites<SourceResponse>();
+
+type Answers = Map<number, { project: ProjectRecord; response: SourceResponse }>;
+
+/**
+ * The hotspot answer of `limit` files; parts of `previous` that come out the same are kept
+ * (their bytes are then not encoded again, http/frozen-json.ts).
+ */
+function hotspotAnswer(snapshot: ProjectSnapshot, project: ProjectRecord, limit: number, previous?: SourceResponse): SourceResponse {
+  const stamped = stampedOf(snapshot);
+  const ranked = rankedOf(snapshot);
+  const old = previous?.mode === 'hotspots' ? previous : undefined;
+  const heading = old && old.project.id === project.id && old.project.name === project.name ? old.project : { id: project.id, name: project.name };
+  const coverage = old && old.coverage.threads === snapshot.threads.length && old.coverage.stamped === stamped.length ? old.coverage : { threads: snapshot.threads.length, stamped: stamped.length };
+  return deepFreeze({ project: heading, coverage, mode: 'hotspots' as const, totalFiles: ranked.length, files: ranked.slice(0, limit) });
+}
+
+/** Answers after a status change, an assignment, a create or a merge: made again now, during the write, for the limits asked before. */
+function remakeAnswers(answers: Answers, _change: WindowChange, next: ProjectSnapshot): Answers {
+  const remade: Answers = new Map();
+  for (const [limit, { project, response }] of answers) remade.set(limit, { project, response: hotspotsMadeInWrites.made(hotspotAnswer(next, project, limit, response)) });
+  return remade;
+}
+
+/** A reply changes nothing a hotspot answer says. */
+const ANSWERS_CARRY = { fields: remakeAnswers, reply: true, threads: remakeAnswers } as const;
+
 /** Hotspot answers by limit; frozen, so each is encoded once (http/frozen-json.ts). */
-function hotspots(snapshot: ProjectSnapshot, project: ProjectRecord, stamped: readonly ThreadRow[], base: object, limit: number): SourceResponse {
-  // A reply changes nothing a hotspot answer says.
-  const answers = snapshot.derive('hotspotAnswers', () => new Map<number, { project: ProjectRecord; response: SourceResponse }>(), { reply: true });
+function hotspots(snapshot: ProjectSnapshot, project: ProjectRecord, limit: number): SourceResponse {
+  const answers = snapshot.derive('hotspotAnswers', (): Answers => new Map(), ANSWERS_CARRY);
   const known = answers.get(limit);
   // The answer quotes the project's ID and name (its activity time changes with every write).
   if (known && known.project.id === project.id && known.project.name === project.name) return known.response;
-  const ranked = snapshot.derive('hotspotFiles', () => rankFiles(stamped), { fields: patchRanked, reply: true });
-  const response = deepFreeze({ ...base, mode: 'hotspots' as const, totalFiles: ranked.length, files: ranked.slice(0, limit) } as SourceResponse);
+  const response = hotspotAnswer(snapshot, project, limit, known?.response);
   // Limits run from 1 to 200: the map stays small.
   answers.set(limit, { project, response });
   return response;
@@ -89,7 +141,7 @@ export async function findBySource(db: Db, caller: Caller, query: SourceQuery): 
   const { project } = await resolveProject(db, caller, query.projectId);
   const snapshot = await projectSnapshot(db, project.id);
   const threads = snapshot.threads;
-  const stamped = snapshot.derive('stamped', (s) => Object.freeze(s.threads.filter((t) => t.sourceFile !== null)), { fields: patchStamped, reply: patchStamped });
+  const stamped = stampedOf(snapshot);
   const limit = query.limit ?? LIMITS.sourceLimitDefault;
   const base = { project: { id: project.id, name: project.name }, coverage: { threads: threads.length, stamped: stamped.length } };
 
@@ -115,5 +167,5 @@ export async function findBySource(db: Db, caller: Caller, query: SourceQuery): 
     };
   }
 
-  return hotspots(snapshot, project, stamped, base, limit);
+  return hotspots(snapshot, project, limit);
 }

@@ -7,9 +7,9 @@ import { getItemDetail } from '../domain/item-detail.js';
 import { mergeItems } from '../domain/item-merge.js';
 import { postReply } from '../domain/item-reply.js';
 import { setStatus } from '../domain/item-status.js';
-import { listFromMemory, listItems } from '../domain/items-list.js';
+import { listFromMemory, listItems, listsMadeInWrites } from '../domain/items-list.js';
 import { baseUrlOf, callerOf } from '../http/context.js';
-import { frozenJson, sendBytesDirectly } from '../http/frozen-json.js';
+import { encodeMadeInWrites, frozenJson, sendBytesDirectly } from '../http/frozen-json.js';
 import { ValidatedQueries } from '../http/validated-queries.js';
 import type { AppDeps } from '../app-deps.js';
 
@@ -17,6 +17,10 @@ export function itemRoutes(app: FastifyInstance, { db, clock, directAnswers }: A
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { bytes: listBytes, send: sendList } = frozenJson(ENDPOINTS.listItems.response, 'GET', ENDPOINTS.listItems.path);
   const queries = new ValidatedQueries<ItemsQuery>();
+  if (directAnswers) {
+    // Lists a write made (domain/items-list.ts) are encoded during it: the next read writes their bytes.
+    encodeMadeInWrites(app, listsMadeInWrites, listBytes);
+  }
   r.get(
     ENDPOINTS.listItems.path,
     {
