@@ -109,7 +109,7 @@ export function createServer(opts: ServerOptions): FastifyInstance {
       api.addHook('onRequest', (req, _reply, done) => {
         const now = deps.clock.now();
         try {
-          const caller = authenticateFromMemory(deps.db, req.headers.authorization, now);
+          const caller = authenticateFromMemory(deps.db, req.headers.authorization, now, req.raw.socket);
           if (caller) {
             admit(req, caller);
             done();
@@ -119,7 +119,7 @@ export function createServer(opts: ServerOptions): FastifyInstance {
           done(limitFailure(req, e) as FastifyError);
           return;
         }
-        authenticate(deps.db, req.headers.authorization, now).then(
+        authenticate(deps.db, req.headers.authorization, now, req.raw.socket).then(
           (caller) => {
             try {
               admit(req, caller);

@@ -188,6 +188,21 @@ function filtersOf(caller: Caller, query: ItemsQuery): Filters {
   };
 }
 
+/**
+ * The key of a query's list, remembered by query object (the items route validates each
+ * query string once and hands the same object for it again): only `assignee=me` reads the caller.
+ */
+const keysByQuery = new WeakMap<ItemsQuery, { userId: string | null; key: string }>();
+
+function keyOf(caller: Caller, query: ItemsQuery): string {
+  const userId = query.assignee === 'me' ? caller.userId : null;
+  const known = keysByQuery.get(query);
+  if (known?.userId === userId) return known.key;
+  const key = JSON.stringify(filtersOf(caller, query));
+  keysByQuery.set(query, { userId, key });
+  return key;
+}
+
 const sameHeading = (a: ProjectRecord, b: ProjectRecord) => a === b || (a.id === b.id && a.name === b.name && a.slug === b.slug);
 
 function knownList(snapshot: ProjectSnapshot, project: ProjectRecord, key: string): ItemsResponse | undefined {
@@ -209,7 +224,7 @@ export function listFromMemory(db: Db, caller: Caller, query: ItemsQuery): Items
   if (query.projectId === undefined) return undefined;
   const context = projectContextFromMemory(db, caller, query.projectId);
   const snapshot = context && snapshotInMemory(db, context.project.id);
-  return snapshot && knownList(snapshot, context.project, JSON.stringify(filtersOf(caller, query)));
+  return snapshot && knownList(snapshot, context.project, keyOf(caller, query));
 }
 
 export async function listItems(db: Db, caller: Caller, query: ItemsQuery): Promise<ItemsResponse> {
