@@ -281,7 +281,17 @@ export function editWindow(s: ProjectSnapshot, kind: ChangeKind, rows: ReadonlyM
   const inWindow = new Set(s.threads.map((t) => t.id));
   const entering = [...rows.values()].filter((r): r is ThreadRow => r !== null && !inWindow.has(r.id) && (!s.capped || last === undefined || windowOrder(r, last) < 0));
   let threads = kept;
-  if (entering.length > 0) threads = [...kept, ...entering.map((r) => windowRow(r))].sort(windowOrder);
+  for (const r of entering) {
+    // The window is in windowOrder: the first thread that sorts after the new one.
+    let lo = 0;
+    let hi = threads.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (windowOrder(threads[mid]!, r) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    threads.splice(lo, 0, windowRow(r));
+  }
   let capped = s.capped;
   if (threads.length > LIMITS.scanLimit) {
     capped = true;
