@@ -11,7 +11,7 @@ import { callerOf } from '../http/context.js';
 import { encodeMadeInWrites, frozenJson } from '../http/frozen-json.js';
 import type { AppDeps } from '../app-deps.js';
 
-export function reportRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function reportRoutes(app: FastifyInstance, { db, clock, directAnswers }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(ENDPOINTS.saveRule.path, { schema: { body: ENDPOINTS.saveRule.body, response: { 200: ENDPOINTS.saveRule.response } } }, (req) =>
     saveRule(db, callerOf(req), req.body, clock.now()),
@@ -26,8 +26,9 @@ export function reportRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
     decisionLog(db, callerOf(req), req.query),
   );
   const { send: sendSource, bytes: sourceBytes } = frozenJson(ENDPOINTS.findBySource.response, 'GET', ENDPOINTS.findBySource.path);
-  // Hotspot answers a write made (domain/source.ts) are encoded during it: the next read sends their bytes.
-  encodeMadeInWrites(app, hotspotsMadeInWrites, sourceBytes);
+  // Hotspot answers a write made (domain/source.ts) are encoded during it: the next read sends
+  // their bytes. Not in lean mode, whose onSend hook rewrites every answer.
+  if (directAnswers) encodeMadeInWrites(app, hotspotsMadeInWrites, sourceBytes);
   r.get(ENDPOINTS.findBySource.path, { schema: { querystring: ENDPOINTS.findBySource.query, response: { 200: ENDPOINTS.findBySource.response } } }, async (req, reply) =>
     sendSource(reply, await findBySource(db, callerOf(req), req.query)),
   );
