@@ -320,8 +320,9 @@ async function serverBench(): Promise<boolean[]> {
   if (worlds.length > 1) {
     for (const [name, figure] of large.figures) {
       const base = small.figures.get(name);
-      // The floor and the reads from memory timed beside reads after writes are baselines, not endpoints.
-      const baseline = name === FLOOR || [...AFTER_WRITE_FIGURES.values()].some((f) => f.cached === name);
+      // The floor, the reads from memory timed beside reads after writes and the reads after a
+      // pause are baselines and references, not endpoints.
+      const baseline = name === FLOOR || name.includes(PAUSE) || [...AFTER_WRITE_FIGURES.values()].some((f) => f.cached === name);
       if (base && !baseline) growth.push(growthOf(name, base, figure));
     }
     log('');
