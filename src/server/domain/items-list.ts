@@ -12,14 +12,19 @@ import { deepFreeze, projectSnapshot, snapshotInMemory, type ProjectSnapshot, ty
 
 function summarize(threads: readonly ThreadRow[]): ItemsSummary {
   const s: ItemsSummary = { total: threads.length, open: 0, deferred: 0, resolved: 0, unassigned: 0, byType: {}, byPage: {} };
+  // Counted in maps (an object keyed by arbitrary strings is a slow dictionary), in order of first appearance.
+  const byType = new Map<string, number>();
+  const byPage = new Map<string, number>();
   for (const t of threads) {
     if (t.status === 'open') s.open++;
     else if (t.status === 'deferred') s.deferred++;
     else if (t.status === 'resolved') s.resolved++;
     if (t.assigneeId === null) s.unassigned++;
-    s.byType[t.type] = (s.byType[t.type] ?? 0) + 1;
-    s.byPage[t.page] = (s.byPage[t.page] ?? 0) + 1;
+    byType.set(t.type, (byType.get(t.type) ?? 0) + 1);
+    byPage.set(t.page, (byPage.get(t.page) ?? 0) + 1);
   }
+  s.byType = Object.fromEntries(byType);
+  s.byPage = Object.fromEntries(byPage);
   return s;
 }
 
