@@ -27,6 +27,7 @@ import { formatRendererTable, runRendererBench } from './renderer/index.js';
  *                         from memory timed beside it; and, for reference, after a pause)
  *   --only items,review   measure only endpoints whose name contains one of these words
  *   --profile             servers run with --cpu-prof (var/bench/profiles) and print spans
+ *                         (lists in memory then go through Fastify, whose hook times them)
  *   --no-server           skip the service figures
  *   --no-renderer         skip the renderer figures (bench/renderer: board/table in Chromium)
  *   --no-pacing           skip the pacing run (bench/pacing.ts: ApiClient against the real limit)

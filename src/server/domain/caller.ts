@@ -131,16 +131,21 @@ export function billingErrorFor(ws: WorkspaceAccess): ApiError {
  * names every workspace so the person knows what to fix.
  */
 export function requireSomeAvailable(caller: Caller): void {
+  if (someAvailable(caller)) return;
   if (caller.workspaces.length === 0) {
     throw forbidden('This account is not a member of any workspace; ask a workspace owner to invite you.');
   }
-  if (caller.workspaces.some((w) => w.available)) return;
   const first = caller.workspaces[0]!;
   if (caller.workspaces.length === 1) throw billingErrorFor(first);
   const sentence = `Agent tools are not available in any of your workspaces: ${caller.workspaces
     .map((w) => `"${w.workspaceName}" (${w.unavailableKind === 'no_seat' ? `your role is ${w.role}` : 'the plan lacks agent tools'})`)
     .join(', ')}.`;
   throw billingLimit(first.unavailableKind ?? 'no_seat', sentence);
+}
+
+/** Whether requireSomeAvailable lets the caller through. */
+export function someAvailable(caller: Caller): boolean {
+  return caller.workspaces.some((w) => w.available);
 }
 
 export function availableWorkspaces(caller: Caller): WorkspaceAccess[] {

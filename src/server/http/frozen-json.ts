@@ -49,17 +49,6 @@ export function encodeMadeInWrites<T extends object>(app: FastifyInstance, made:
   });
 }
 
-/**
- * Writes a frozen answer's bytes straight to the socket with the headers Fastify would
- * send (its status, content type and length), and takes the request out of Fastify's
- * hands (reply.hijack): for answers in memory, from a route's onRequest hook.
- */
-export function sendBytesDirectly(reply: FastifyReply, bytes: Buffer): void {
-  reply.hijack();
-  reply.raw.writeHead(200, { 'content-type': JSON_UTF8, 'content-length': bytes.length });
-  reply.raw.end(bytes);
-}
-
 type Encode = (value: unknown) => string;
 
 interface SchemaDef {
