@@ -115,10 +115,18 @@ function hotspotAnswer(snapshot: ProjectSnapshot, project: ProjectRecord, limit:
   return deepFreeze({ project: heading, coverage, mode: 'hotspots' as const, totalFiles: ranked.length, files: ranked.slice(0, limit) });
 }
 
-/** Answers after a status change, an assignment, a create or a merge: made again now, during the write, for the limits asked before. */
+/** Hotspot answers made again during a write: those of the limits asked for last. */
+const REMADE_PER_WRITE = 8;
+
+/**
+ * Answers after a status change, an assignment, a create or a merge: made again now, during
+ * the write, for the limits asked for last; any other limit's on first use.
+ */
 function remakeAnswers(answers: Answers, _change: WindowChange, next: ProjectSnapshot): Answers {
   const remade: Answers = new Map();
-  for (const [limit, { project, response }] of answers) remade.set(limit, { project, response: hotspotsMadeInWrites.made(hotspotAnswer(next, project, limit, response)) });
+  for (const [limit, { project, response }] of [...answers].slice(-REMADE_PER_WRITE)) {
+    remade.set(limit, { project, response: hotspotsMadeInWrites.made(hotspotAnswer(next, project, limit, response)) });
+  }
   return remade;
 }
 
@@ -130,9 +138,15 @@ function hotspots(snapshot: ProjectSnapshot, project: ProjectRecord, limit: numb
   const answers = snapshot.derive('hotspotAnswers', (): Answers => new Map(), ANSWERS_CARRY);
   const known = answers.get(limit);
   // The answer quotes the project's ID and name (its activity time changes with every write).
-  if (known && known.project.id === project.id && known.project.name === project.name) return known.response;
+  if (known && known.project.id === project.id && known.project.name === project.name) {
+    // Kept in the order asked (most recent last), which is what a write makes again first.
+    answers.delete(limit);
+    answers.set(limit, known);
+    return known.response;
+  }
   const response = hotspotAnswer(snapshot, project, limit, known?.response);
   // Limits run from 1 to 200: the map stays small.
+  answers.delete(limit);
   answers.set(limit, { project, response });
   return response;
 }
