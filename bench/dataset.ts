@@ -32,6 +32,9 @@ const OLD_PER_DAY = 250;
 /** Share of extra reports merged into kept threads (hidden from lists, counted in reportCount). */
 const MERGED_SHARE = 0.02;
 
+/** The site the bench project's threads are pinned to (a create must name one of its pages). */
+export const BENCH_SITE_URL = BASE_PLAN.siteUrl;
+
 export function benchProjectId(threads: number): string {
   return `prj_bench_${threads}`;
 }

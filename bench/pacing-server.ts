@@ -11,7 +11,8 @@ import { mergeFixture } from './renderer/merge-fixture.js';
  */
 const db = await openDatabase({ dataDir: ':memory:' });
 await loadFixture(db, mergeFixture(Date.now()));
-const app = createServer({ db });
+// The tally's hooks must see every request, lists answered from memory too.
+const app = createServer({ db, answerBeforeRouting: false });
 const statuses: Record<string, number> = {};
 const arrivals: number[] = [];
 app.addHook('onRequest', (req, _reply, done) => {

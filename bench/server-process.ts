@@ -18,7 +18,8 @@ if (!values.data) {
 }
 
 const db = await openDatabase({ dataDir: values.data });
-const app = createServer({ db, rateLimit: { perMinute: 1e12, burst: 1e12 } });
+// With --spans every request must pass the hook below: lists in memory are not answered before routing then.
+const app = createServer({ db, rateLimit: { perMinute: 1e12, burst: 1e12 }, answerBeforeRouting: !values.spans });
 const spans = new Map<string, number[]>();
 if (values.spans) {
   app.addHook('onResponse', async (req, reply) => {

@@ -1,4 +1,5 @@
 import type { Clock } from './clock.js';
+import type { Caller } from './domain/caller.js';
 import type { RenderPng } from './http/render-png.js';
 import type { Db } from './storage/open.js';
 
@@ -16,4 +17,15 @@ export interface AppDeps {
    * hooks rewrite every answer.
    */
   directAnswers: boolean;
+  /**
+   * Registers a source of answers the HTTP server writes before Fastify routes a GET
+   * (app.ts, `answerBeforeRouting`); a no-op when the server does not answer that way.
+   */
+  answerBeforeRouting: (answer: AnswerBeforeRouting) => void;
 }
+
+/**
+ * For a GET of `url` by a caller already authenticated from memory: the bytes of its 200
+ * answer (JSON) when it is in memory, else null (Fastify then handles the request).
+ */
+export type AnswerBeforeRouting = (url: string, caller: Caller) => Buffer | null;

@@ -1,10 +1,12 @@
+import type http from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/api/index.js';
-import type { AppDeps } from './app-deps.js';
+import type { AnswerBeforeRouting, AppDeps } from './app-deps.js';
 import { systemClock, type Clock } from './clock.js';
-import { authenticate, authenticateFromMemory, requireSomeAvailable, type Caller } from './domain/caller.js';
+import { authenticate, authenticateFromMemory, requireSomeAvailable, someAvailable, type Caller } from './domain/caller.js';
 import { ApiError, tooManyFailedTokens, tooManyRequests } from './domain/errors.js';
+import { answeringFirst } from './http/answer-first.js';
 import { handleError } from './http/error-handler.js';
 import { useLeanShapes } from './http/lean-hook.js';
 import type { Shapes } from './http/lean-shapes.js';
@@ -47,17 +49,57 @@ export interface ServerOptions {
   publicUrl?: string;
   /** Slow-client limits; defaults in http/timeouts.ts. */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * Default true (not in lean mode): a GET whose answer is in memory (a list asked with a
+   * query string validated before) is answered by the HTTP server's request listener, after
+   * the same authentication, workspace check and rate limit, before Fastify routes it
+   * (Fastify's routing and request objects are most of what such a request costs). Those
+   * requests pass no Fastify hook: give false when adding hooks that must see every request
+   * (an access log, a request count).
+   */
+  answerBeforeRouting?: boolean;
 }
 
 export function createServer(opts: ServerOptions): FastifyInstance {
+  const directAnswers = opts.shapes !== 'minimal';
+  const answersFirst = directAnswers && opts.answerBeforeRouting !== false;
+  const answers: AnswerBeforeRouting[] = [];
   const deps: AppDeps = {
     db: opts.db,
     clock: opts.clock ?? systemClock,
     renderPng: opts.renderPng ?? renderMockupPng,
-    directAnswers: opts.shapes !== 'minimal',
+    directAnswers,
+    answerBeforeRouting: (answer) => {
+      if (answersFirst) answers.push(answer);
+    },
   };
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+  const limiter = new RateLimiter(deps.clock, opts.rateLimit ?? DEFAULT_RATE_LIMIT);
+  let closing = false;
+  /**
+   * The answer the listener writes before routing, or null. Only a request that would pass
+   * the API's onRequest hook (below) and get 200 is answered: a token known and valid, some
+   * workspace available, the answer in memory, and then a token from the rate limit, the
+   * only step that changes anything. Anything else (refusals included) goes through Fastify,
+   * which checks it all again and answers as usual.
+   */
+  const answerFirst = (req: http.IncomingMessage): Buffer | null => {
+    if (closing || req.method !== 'GET' || req.url === undefined || answers.length === 0) return null;
+    let caller: Caller | undefined;
+    try {
+      caller = authenticateFromMemory(deps.db, req.headers.authorization, deps.clock.now(), req.socket);
+    } catch {
+      return null;
+    }
+    if (!caller || !someAvailable(caller)) return null;
+    for (const answer of answers) {
+      const bytes = answer(req.url, caller);
+      if (bytes !== null) return limiter.take(rateKey(caller)).ok ? bytes : null;
+    }
+    return null;
+  };
   const app = Fastify({
+    ...(answersFirst ? { serverFactory: answeringFirst(timeouts, answerFirst) } : {}),
     logger: opts.logger ?? false,
     // A client that sends its headers or body too slowly, or idles on a kept-alive
     // connection, loses the connection instead of holding it (docs/security.md).
@@ -79,8 +121,12 @@ export function createServer(opts: ServerOptions): FastifyInstance {
     void reply.code(404).send({ error: `There is no endpoint ${req.method} ${req.url.split('?')[0]}.` });
   });
   app.decorateRequest('caller', null);
+  // Once closing, Fastify answers new requests with 503 (return503OnClosing): none is answered before it.
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.decorate('publicUrl', opts.publicUrl === undefined ? null : normalizePublicUrl(opts.publicUrl));
-  const limiter = new RateLimiter(deps.clock, opts.rateLimit ?? DEFAULT_RATE_LIMIT);
   const authFailures = new RateLimiter(deps.clock, opts.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT);
   /**
    * A 401 takes from the client address's failure bucket; once it is empty, bad tokens from
@@ -109,7 +155,7 @@ export function createServer(opts: ServerOptions): FastifyInstance {
       api.addHook('onRequest', (req, _reply, done) => {
         const now = deps.clock.now();
         try {
-          const caller = authenticateFromMemory(deps.db, req.headers.authorization, now);
+          const caller = authenticateFromMemory(deps.db, req.headers.authorization, now, req.raw.socket);
           if (caller) {
             admit(req, caller);
             done();
@@ -119,7 +165,7 @@ export function createServer(opts: ServerOptions): FastifyInstance {
           done(limitFailure(req, e) as FastifyError);
           return;
         }
-        authenticate(deps.db, req.headers.authorization, now).then(
+        authenticate(deps.db, req.headers.authorization, now, req.raw.socket).then(
           (caller) => {
             try {
               admit(req, caller);

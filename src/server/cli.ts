@@ -166,6 +166,8 @@ async function main(argv: string[]): Promise<number> {
     shapes: opts.shapes,
     ...(opts.publicUrl !== null ? { publicUrl: opts.publicUrl } : {}),
     ...(opts.rateLimit !== null ? { rateLimit: opts.rateLimit } : {}),
+    // The access log's hook must see every request, lists answered from memory too.
+    answerBeforeRouting: !opts.accessLog,
   });
   if (opts.accessLog) {
     app.addHook('onResponse', (req, reply, done) => {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Running } from './support/harness.js';
 import { baseWorld, TOKENS, type Loose } from './support/world.js';
@@ -48,6 +49,40 @@ describe('authentication', () => {
   it('accepts the scheme case-insensitively', async () => {
     const res = await s.get('/api/v1/workspaces', null, { authorization: `bearer ${TOKENS.owner}` });
     expect(res.status).toBe(200);
+  });
+  it('reads each request\'s own token on one kept-alive connection (tokens switched, then bad, then good again)', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<unknown>();
+    const get = (authorization: string) =>
+      new Promise<{ status: number; body: Loose }>((resolve, reject) => {
+        const url = new URL('/api/v1/workspaces', s.baseUrl);
+        const req = http.get(url, { agent, headers: { authorization } }, (res) => {
+          sockets.add(req.socket);
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      for (const [token, you] of [
+        [TOKENS.owner, 'u_owner'],
+        [TOKENS.owner, 'u_owner'],
+        [TOKENS.multi, 'u_multi'],
+        [TOKENS.revoked, null],
+        [TOKENS.owner, 'u_owner'],
+        ['tok-nobody', null],
+        [TOKENS.multi, 'u_multi'],
+      ] as const) {
+        const res = await get(`Bearer ${token}`);
+        if (you === null) expect(res.status).toBe(401);
+        else expect(res.body.you.id).toBe(you);
+      }
+      // Every request went over the same connection.
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
   });
 });
 

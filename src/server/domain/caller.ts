@@ -64,6 +64,23 @@ async function loadCaller(db: Db, tokenHash: string): Promise<{ token: TokenReco
 
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i;
 
+/**
+ * The last Authorization header each connection sent, with its token's hash: a client that
+ * sends the same token over a kept-alive connection has it hashed once. A header is only
+ * ever compared with what the same connection sent before, so nothing about anyone else's
+ * token can be learned from how long the comparison takes; the entry goes with the connection.
+ */
+const lastHashByConnection = new WeakMap<object, { authorization: string; hash: string }>();
+
+function tokenHashFor(authorization: string | undefined, connection: object | undefined): string {
+  if (connection === undefined || authorization === undefined) return tokenHashOf(authorization);
+  const last = lastHashByConnection.get(connection);
+  if (last?.authorization === authorization) return last.hash;
+  const hash = tokenHashOf(authorization);
+  lastHashByConnection.set(connection, { authorization, hash });
+  return hash;
+}
+
 /** The hash a token is looked up by; 401 for a missing or malformed header. */
 function tokenHashOf(authorization: string | undefined): string {
   if (authorization === undefined || authorization.trim() === '') {
@@ -86,9 +103,12 @@ function admit(known: { token: TokenRecord; caller: Caller } | null, now: number
   return caller;
 }
 
-/** 401 for a missing, malformed, unknown, expired or revoked token; the sentence says which. */
-export async function authenticate(db: Db, authorization: string | undefined, now: number): Promise<Caller> {
-  const tokenHash = tokenHashOf(authorization);
+/**
+ * 401 for a missing, malformed, unknown, expired or revoked token; the sentence says which.
+ * `connection`: the connection the request came on (its socket), when there is one.
+ */
+export async function authenticate(db: Db, authorization: string | undefined, now: number, connection?: object): Promise<Caller> {
+  const tokenHash = tokenHashFor(authorization, connection);
   return admit(await callers.get(db, tokenHash, () => loadCaller(db, tokenHash)), now);
 }
 
@@ -96,8 +116,8 @@ export async function authenticate(db: Db, authorization: string | undefined, no
  * authenticate() without waiting, for a token already in memory: the same caller or the
  * same 401, or undefined when the token must be read first (then use authenticate()).
  */
-export function authenticateFromMemory(db: Db, authorization: string | undefined, now: number): Caller | undefined {
-  const known = callers.peek(db, tokenHashOf(authorization));
+export function authenticateFromMemory(db: Db, authorization: string | undefined, now: number, connection?: object): Caller | undefined {
+  const known = callers.peek(db, tokenHashFor(authorization, connection));
   return known === undefined ? undefined : admit(known, now);
 }
 
@@ -111,16 +131,21 @@ export function billingErrorFor(ws: WorkspaceAccess): ApiError {
  * names every workspace so the person knows what to fix.
  */
 export function requireSomeAvailable(caller: Caller): void {
+  if (someAvailable(caller)) return;
   if (caller.workspaces.length === 0) {
     throw forbidden('This account is not a member of any workspace; ask a workspace owner to invite you.');
   }
-  if (caller.workspaces.some((w) => w.available)) return;
   const first = caller.workspaces[0]!;
   if (caller.workspaces.length === 1) throw billingErrorFor(first);
   const sentence = `Agent tools are not available in any of your workspaces: ${caller.workspaces
     .map((w) => `"${w.workspaceName}" (${w.unavailableKind === 'no_seat' ? `your role is ${w.role}` : 'the plan lacks agent tools'})`)
     .join(', ')}.`;
   throw billingLimit(first.unavailableKind ?? 'no_seat', sentence);
+}
+
+/** Whether requireSomeAvailable lets the caller through. */
+export function someAvailable(caller: Caller): boolean {
+  return caller.workspaces.some((w) => w.available);
 }
 
 export function availableWorkspaces(caller: Caller): WorkspaceAccess[] {

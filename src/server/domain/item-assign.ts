@@ -31,5 +31,5 @@ export async function assignItem(db: Db, caller: Caller, body: AssignBody, now: 
     await touchProject(t, item.project_id, now);
     await notify(t, [newId], { kind: 'assign', itemId: item.id, messageId: null, actorId: caller.userId, at: now });
     return { assignedTo: target?.name ?? null, changed: true };
-  }, ref.itemId);
+  }, { kind: 'fields', ids: [ref.itemId] });
 }

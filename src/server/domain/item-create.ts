@@ -89,6 +89,6 @@ export async function createItem(db: Db, caller: Caller, body: CreateBody, now: 
     await touchProject(t, project.id, now);
     await notify(t, mentioned.map((m) => m.id), { kind: 'mention', itemId: id, messageId: id, actorId: caller.userId, at: now });
     await notify(t, [assignee?.id ?? null], { kind: 'assign', itemId: id, messageId: null, actorId: caller.userId, at: now });
-  });
+  }, { kind: 'threads', ids: [id] });
   return { pinId: id, postedAs: caller.userName, assignedTo: assignee?.name ?? null, mentioned: mentioned.map((m) => m.name), page };
 }

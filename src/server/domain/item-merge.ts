@@ -42,6 +42,7 @@ export async function mergeItems(db: Db, caller: Caller, body: MergeBody, now: n
       await recordEvent(t, { itemId: ref.itemId, kind: 'merge', at: now, by: caller.userId, from: null, to: canonicalId });
     }
     if (toMerge.length > 0) await touchProject(t, kept.projectId, now);
-  });
+    // The duplicates leave the window; the kept thread's report count grows.
+  }, { kind: 'threads', ids: [canonicalId, ...toMerge.map((r) => r.itemId)] });
   return { merged: toMerge.length, canonicalId };
 }

@@ -52,6 +52,6 @@ export async function postReply(db: Db, caller: Caller, body: UpdateBody, now: n
       actorId: caller.userId,
       at: now,
     });
-  });
+  }, { kind: 'reply', ids: [ref.itemId] });
   return { pinId, postedAs: caller.userName, mentioned: mentioned.map((m) => m.name) };
 }

@@ -27,5 +27,5 @@ export async function setStatus(db: Db, caller: Caller, body: StatusBody, now: n
     const notify = new Set([item.author_id, item.assignee_id].filter((u): u is string => u !== null && u !== caller.userId));
     await addNotifications(t, [...notify].map((userId) => ({ userId, kind: 'status', itemId: item.id, messageId: null, actorId: caller.userId, at: now })));
     return { status: body.status, changed: true };
-  }, ref.itemId);
+  }, { kind: 'fields', ids: [ref.itemId] });
 }

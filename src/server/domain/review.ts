@@ -5,7 +5,7 @@ import type { ThreadRow } from '../storage/items.js';
 import type { Caller } from './caller.js';
 import { DAY_MS, days, lastReplies, lastStatusEvent, toReportMessage, toRow } from './report-rows.js';
 import { resolveProject } from './resolve.js';
-import { deepFreeze, projectSnapshot, type ProjectSnapshot, type WindowHistory } from './snapshot.js';
+import { deepFreeze, projectSnapshot, type ProjectSnapshot, type WindowChange, type WindowHistory } from './snapshot.js';
 
 const SECTIONS = ['resolved', 'deferred', 'open', 'discussions'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -121,15 +121,17 @@ function insertSorted<X>(list: readonly X[], x: X, goesFirst: (a: X, b: X) => bo
 }
 
 /**
- * The model after one thread's status or assignee changed (domain/snapshot.ts withThread):
+ * The model after one thread's status or assignee changed (domain/snapshot.ts withEdit, 'fields'):
  * its entry leaves its old section and joins its new one where buildModel would put it, the
  * counts and its type's and page's status counts move; people, span and discussions' order
  * depend on neither. `next` is the patched snapshot, whose events include the change.
  */
-async function patchModel(model: Promise<ReviewModel>, before: ThreadRow, after: ThreadRow, next: ProjectSnapshot): Promise<ReviewModel> {
+async function patchModel(model: Promise<ReviewModel>, change: WindowChange, next: ProjectSnapshot): Promise<ReviewModel> {
+  const before = change.before[0]!;
+  const after = change.after[0]!;
   const m = await model;
   const history = await next.history();
-  const index = next.derive('windowIndex', (s) => new Map(s.threads.map((t, i) => [t.id, i])), true);
+  const index = next.derive('windowIndex', (s) => new Map(s.threads.map((t, i) => [t.id, i])), { fields: true, reply: true });
   const at = (t: ThreadRow) => index.get(t.id)!;
   const events = history.eventsByItem.get(after.id);
   const others = <X extends { t: ThreadRow }>(list: readonly X[]) => list.filter((x) => x.t.id !== after.id);
@@ -206,7 +208,7 @@ function sectionRows(model: ReviewModel, name: Section, offset: number, size: nu
 export async function projectReview(db: Db, caller: Caller, query: ReviewQuery, now: number): Promise<ReviewResponse> {
   const { project } = await resolveProject(db, caller, query.projectId);
   const snapshot = await projectSnapshot(db, project.id);
-  const model = await snapshot.deriveAsync('review', buildModel, patchModel);
+  const model = await snapshot.deriveAsync('review', buildModel, { fields: patchModel });
 
   const section = query.section ?? null;
   const offset = section === null ? 0 : (query.offset ?? 0);

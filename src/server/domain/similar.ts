@@ -46,7 +46,7 @@ function wordsOf(t: ThreadRow, msgs: readonly HistoryMessage[] | undefined): Rea
 /** The meaningful words of every window thread (all its messages and its summary). */
 async function wordIndex(snapshot: ProjectSnapshot): Promise<ReadonlyMap<string, ReadonlySet<string>>> {
   const { byItem } = await snapshot.messages();
-  return snapshot.derive('similarWords', (s) => new Map(s.threads.map((t) => [t.id, wordsOf(t, byItem.get(t.id))])), true);
+  return snapshot.derive('similarWords', (s) => new Map(s.threads.map((t) => [t.id, wordsOf(t, byItem.get(t.id))])), { fields: true });
 }
 
 /** Shared words plus same page, element and source file; no model involved. */

@@ -3,9 +3,10 @@ import type { Db } from '../storage/open.js';
 import type { ThreadRow } from '../storage/items.js';
 import type { ProjectRecord } from '../storage/projects.js';
 import type { Caller } from './caller.js';
+import { MadeInWrites } from './made-in-writes.js';
 import { toRow } from './report-rows.js';
 import { resolveProject } from './resolve.js';
-import { deepFreeze, projectSnapshot, type ProjectSnapshot } from './snapshot.js';
+import { deepFreeze, projectSnapshot, type ProjectSnapshot, type WindowChange } from './snapshot.js';
 
 const segments = (path: string) => path.toLowerCase().split('/').filter((s) => s !== '' && s !== '.');
 
@@ -50,7 +51,9 @@ function byRank(a: Omit<HotspotFile, 'components'>, b: Omit<HotspotFile, 'compon
 }
 
 /** rankFiles' answer after one thread's status changed (its file and component never do). */
-function patchRanked(ranked: readonly HotspotFile[], before: ThreadRow, after: ThreadRow): readonly HotspotFile[] {
+function patchRanked(ranked: readonly HotspotFile[], change: WindowChange): readonly HotspotFile[] {
+  const before = change.before[0]!;
+  const after = change.after[0]!;
   if (before.sourceFile === null || before.status === after.status) return ranked;
   const next = ranked.map((f) => {
     if (f.file !== before.sourceFile) return f;
@@ -63,17 +66,87 @@ function patchRanked(ranked: readonly HotspotFile[], before: ThreadRow, after: T
 }
 
 /** The stamped threads with one thread's row replaced (whether it is stamped never changes). */
-const patchStamped = (stamped: readonly ThreadRow[], before: ThreadRow, after: ThreadRow): readonly ThreadRow[] =>
-  before.sourceFile === null ? stamped : Object.freeze(stamped.map((t) => (t === before ? after : t)));
+function patchStamped(stamped: readonly ThreadRow[], change: WindowChange): readonly ThreadRow[] {
+  const before = change.before[0]!;
+  const after = change.after[0]!;
+  return before.sourceFile === null ? stamped : Object.freeze(stamped.map((t) => (t === before ? after : t)));
+}
+
+/** Stamped threads of the window; a create or a merge makes them again during the write. */
+function stampedOf(snapshot: ProjectSnapshot): readonly ThreadRow[] {
+  return snapshot.derive('stamped', (s) => Object.freeze(s.threads.filter((t) => t.sourceFile !== null)), STAMPED_CARRY);
+}
+
+function rankedOf(snapshot: ProjectSnapshot): readonly HotspotFile[] {
+  return snapshot.derive('hotspotFiles', (s) => rankFiles(stampedOf(s)), RANKED_CARRY);
+}
+
+const STAMPED_CARRY = { fields: patchStamped, reply: patchStamped, threads: (_: readonly ThreadRow[], __: WindowChange, next: ProjectSnapshot) => stampedOf(next) };
+const RANKED_CARRY = { fields: patchRanked, reply: true, threads: (old: readonly HotspotFile[], _: WindowChange, next: ProjectSnapshot) => keepSame(rankedOf(next), old) } as const;
+
+/** `ranked` with each file that comes out as it was in `old` taken from there (its bytes are then not encoded again). */
+function keepSame(ranked: readonly HotspotFile[], old: readonly HotspotFile[]): readonly HotspotFile[] {
+  const before = new Map(old.map((f) => [f.file, f]));
+  const same = (a: HotspotFile, b: HotspotFile) =>
+    a.open === b.open && a.deferred === b.deferred && a.resolved === b.resolved && a.components.length === b.components.length && a.components.every((c, i) => c === b.components[i]);
+  return Object.freeze(
+    ranked.map((f) => {
+      const was = before.get(f.file);
+      return was && same(was, f) ? was : f;
+    }),
+  );
+}
+
+/** Hotspot answers a write made (see MadeInWrites): routes/reports.ts encodes them then. */
+export const hotspotsMadeInWrites = new MadeInWrites<SourceResponse>();
+
+type Answers = Map<number, { project: ProjectRecord; response: SourceResponse }>;
+
+/**
+ * The hotspot answer of `limit` files; parts of `previous` that come out the same are kept
+ * (their bytes are then not encoded again, http/frozen-json.ts).
+ */
+function hotspotAnswer(snapshot: ProjectSnapshot, project: ProjectRecord, limit: number, previous?: SourceResponse): SourceResponse {
+  const stamped = stampedOf(snapshot);
+  const ranked = rankedOf(snapshot);
+  const old = previous?.mode === 'hotspots' ? previous : undefined;
+  const heading = old && old.project.id === project.id && old.project.name === project.name ? old.project : { id: project.id, name: project.name };
+  const coverage = old && old.coverage.threads === snapshot.threads.length && old.coverage.stamped === stamped.length ? old.coverage : { threads: snapshot.threads.length, stamped: stamped.length };
+  return deepFreeze({ project: heading, coverage, mode: 'hotspots' as const, totalFiles: ranked.length, files: ranked.slice(0, limit) });
+}
+
+/** Hotspot answers made again during a write: those of the limits asked for last. */
+const REMADE_PER_WRITE = 8;
+
+/**
+ * Answers after a status change, an assignment, a create or a merge: made again now, during
+ * the write, for the limits asked for last; any other limit's on first use.
+ */
+function remakeAnswers(answers: Answers, _change: WindowChange, next: ProjectSnapshot): Answers {
+  const remade: Answers = new Map();
+  for (const [limit, { project, response }] of [...answers].slice(-REMADE_PER_WRITE)) {
+    remade.set(limit, { project, response: hotspotsMadeInWrites.made(hotspotAnswer(next, project, limit, response)) });
+  }
+  return remade;
+}
+
+/** A reply changes nothing a hotspot answer says. */
+const ANSWERS_CARRY = { fields: remakeAnswers, reply: true, threads: remakeAnswers } as const;
 
 /** Hotspot answers by limit; frozen, so each is encoded once (http/frozen-json.ts). */
-function hotspots(snapshot: ProjectSnapshot, project: ProjectRecord, stamped: readonly ThreadRow[], base: object, limit: number): SourceResponse {
-  const answers = snapshot.derive('hotspotAnswers', () => new Map<number, { project: ProjectRecord; response: SourceResponse }>());
+function hotspots(snapshot: ProjectSnapshot, project: ProjectRecord, limit: number): SourceResponse {
+  const answers = snapshot.derive('hotspotAnswers', (): Answers => new Map(), ANSWERS_CARRY);
   const known = answers.get(limit);
-  if (known && known.project === project) return known.response;
-  const ranked = snapshot.derive('hotspotFiles', () => rankFiles(stamped), patchRanked);
-  const response = deepFreeze({ ...base, mode: 'hotspots' as const, totalFiles: ranked.length, files: ranked.slice(0, limit) } as SourceResponse);
+  // The answer quotes the project's ID and name (its activity time changes with every write).
+  if (known && known.project.id === project.id && known.project.name === project.name) {
+    // Kept in the order asked (most recent last), which is what a write makes again first.
+    answers.delete(limit);
+    answers.set(limit, known);
+    return known.response;
+  }
+  const response = hotspotAnswer(snapshot, project, limit, known?.response);
   // Limits run from 1 to 200: the map stays small.
+  answers.delete(limit);
   answers.set(limit, { project, response });
   return response;
 }
@@ -82,7 +155,7 @@ export async function findBySource(db: Db, caller: Caller, query: SourceQuery): 
   const { project } = await resolveProject(db, caller, query.projectId);
   const snapshot = await projectSnapshot(db, project.id);
   const threads = snapshot.threads;
-  const stamped = snapshot.derive('stamped', (s) => Object.freeze(s.threads.filter((t) => t.sourceFile !== null)), patchStamped);
+  const stamped = stampedOf(snapshot);
   const limit = query.limit ?? LIMITS.sourceLimitDefault;
   const base = { project: { id: project.id, name: project.name }, coverage: { threads: threads.length, stamped: stamped.length } };
 
@@ -108,5 +181,5 @@ export async function findBySource(db: Db, caller: Caller, query: SourceQuery): 
     };
   }
 
-  return hotspots(snapshot, project, stamped, base, limit);
+  return hotspots(snapshot, project, limit);
 }

@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { MadeInWrites } from '../domain/made-in-writes.js';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
@@ -37,14 +38,15 @@ export function frozenJson(schema: z.ZodType, method: string, url: string) {
 }
 
 /**
- * Writes a frozen answer's bytes straight to the socket with the headers Fastify would
- * send (its status, content type and length), and takes the request out of Fastify's
- * hands (reply.hijack): for answers in memory, from a route's onRequest hook.
+ * Encodes the answers a write makes for the next reads (domain/made-in-writes.ts) with
+ * `bytes` as they are made, for as long as `app` is open.
  */
-export function sendBytesDirectly(reply: FastifyReply, bytes: Buffer): void {
-  reply.hijack();
-  reply.raw.writeHead(200, { 'content-type': JSON_UTF8, 'content-length': bytes.length });
-  reply.raw.end(bytes);
+export function encodeMadeInWrites<T extends object>(app: FastifyInstance, made: MadeInWrites<T>, bytes: (answer: T) => Buffer | null): void {
+  const stop = made.encodeWith((answer) => void bytes(answer));
+  app.addHook('onClose', (_instance, done) => {
+    stop();
+    done();
+  });
 }
 
 type Encode = (value: unknown) => string;
@@ -101,11 +103,12 @@ function encoderFor(schema: z.ZodType, method: string, url: string): Encode {
     const element = encoderFor(def.element, method, url);
     parts = (value) => `[${(value as unknown[]).map(element).join(',')}]`;
   }
-  if (parts === null) return whole;
-  const split = parts;
+  // Any other schema's frozen answers (records: a summary's counts by type and page) are
+  // remembered whole, so an answer that shares them does not encode them again.
+  const split = parts ?? whole;
   const memo = new WeakMap<object, string>();
   return (value) => {
-    if (typeof value !== 'object' || value === null || (def?.type === 'array') !== Array.isArray(value)) return whole(value);
+    if (typeof value !== 'object' || value === null || (parts !== null && (def?.type === 'array') !== Array.isArray(value))) return whole(value);
     if (!Object.isFrozen(value)) return split(value);
     let text = memo.get(value);
     if (text === undefined) memo.set(value, (text = split(value)));

@@ -7,30 +7,29 @@ import { getItemDetail } from '../domain/item-detail.js';
 import { mergeItems } from '../domain/item-merge.js';
 import { postReply } from '../domain/item-reply.js';
 import { setStatus } from '../domain/item-status.js';
-import { listFromMemory, listItems } from '../domain/items-list.js';
+import { listFromMemory, listItems, listsMadeInWrites } from '../domain/items-list.js';
 import { baseUrlOf, callerOf } from '../http/context.js';
-import { frozenJson, sendBytesDirectly } from '../http/frozen-json.js';
+import { encodeMadeInWrites, frozenJson } from '../http/frozen-json.js';
 import { ValidatedQueries } from '../http/validated-queries.js';
 import type { AppDeps } from '../app-deps.js';
 
-export function itemRoutes(app: FastifyInstance, { db, clock, directAnswers }: AppDeps): void {
+export function itemRoutes(app: FastifyInstance, { db, clock, directAnswers, answerBeforeRouting }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { bytes: listBytes, send: sendList } = frozenJson(ENDPOINTS.listItems.response, 'GET', ENDPOINTS.listItems.path);
   const queries = new ValidatedQueries<ItemsQuery>();
+  if (directAnswers) {
+    // A list in memory, asked with a query string validated before, is written before routing (app.ts).
+    answerBeforeRouting((url, caller) => {
+      const query = queries.get(url);
+      const known = query && listFromMemory(db, caller, query);
+      return (known && listBytes(known)) || null;
+    });
+    // Lists a write made (domain/items-list.ts) are encoded during it: the next read writes their bytes.
+    encodeMadeInWrites(app, listsMadeInWrites, listBytes);
+  }
   r.get(
     ENDPOINTS.listItems.path,
-    {
-      schema: { querystring: ENDPOINTS.listItems.query, response: { 200: ENDPOINTS.listItems.response } },
-      // After authentication (the API's onRequest hook), before anything else: a list in
-      // memory, asked with a query string validated before, is written out at once.
-      onRequest: (req, reply, done) => {
-        const query = directAnswers ? queries.get(req.url) : undefined;
-        const known = query && listFromMemory(db, callerOf(req), query);
-        const bytes = known && listBytes(known);
-        if (bytes) sendBytesDirectly(reply, bytes);
-        else done();
-      },
-    },
+    { schema: { querystring: ENDPOINTS.listItems.query, response: { 200: ENDPOINTS.listItems.response } } },
     (req, reply) => {
       queries.remember(req.url, req.query);
       // A list already in memory is sent at once; anything else goes the full (async) way.

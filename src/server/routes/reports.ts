@@ -5,13 +5,13 @@ import { decisionLog } from '../domain/decisions.js';
 import { projectReview } from '../domain/review.js';
 import { saveRule } from '../domain/rules.js';
 import { findSimilar } from '../domain/similar.js';
-import { findBySource } from '../domain/source.js';
+import { findBySource, hotspotsMadeInWrites } from '../domain/source.js';
 import { whatsNew } from '../domain/whats-new.js';
 import { callerOf } from '../http/context.js';
-import { frozenJsonSender } from '../http/frozen-json.js';
+import { encodeMadeInWrites, frozenJson } from '../http/frozen-json.js';
 import type { AppDeps } from '../app-deps.js';
 
-export function reportRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function reportRoutes(app: FastifyInstance, { db, clock, directAnswers }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(ENDPOINTS.saveRule.path, { schema: { body: ENDPOINTS.saveRule.body, response: { 200: ENDPOINTS.saveRule.response } } }, (req) =>
     saveRule(db, callerOf(req), req.body, clock.now()),
@@ -25,7 +25,10 @@ export function reportRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
   r.get(ENDPOINTS.decisions.path, { schema: { querystring: ENDPOINTS.decisions.query, response: { 200: ENDPOINTS.decisions.response } } }, (req) =>
     decisionLog(db, callerOf(req), req.query),
   );
-  const sendSource = frozenJsonSender(ENDPOINTS.findBySource.response, 'GET', ENDPOINTS.findBySource.path);
+  const { send: sendSource, bytes: sourceBytes } = frozenJson(ENDPOINTS.findBySource.response, 'GET', ENDPOINTS.findBySource.path);
+  // Hotspot answers a write made (domain/source.ts) are encoded during it: the next read sends
+  // their bytes. Not in lean mode, whose onSend hook rewrites every answer.
+  if (directAnswers) encodeMadeInWrites(app, hotspotsMadeInWrites, sourceBytes);
   r.get(ENDPOINTS.findBySource.path, { schema: { querystring: ENDPOINTS.findBySource.query, response: { 200: ENDPOINTS.findBySource.response } } }, async (req, reply) =>
     sendSource(reply, await findBySource(db, callerOf(req), req.query)),
   );

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from './open.js';
 import type { ItemsTable } from './tables.js';
 
@@ -56,7 +56,32 @@ function threadQuery(db: Db) {
 }
 
 type RawThread = Awaited<ReturnType<ReturnType<typeof threadQuery>['executeTakeFirstOrThrow']>>;
-const toThreadRow = (r: RawThread): ThreadRow => ({ ...r, replyCount: Number(r.replyCount ?? 0), reportCount: Number(r.reportCount ?? 0) });
+/**
+ * Every field named, in the order selected: a row spread from the driver's row object came
+ * out as a slow dictionary-like object, and every walk over the window (lists, summary,
+ * review) read its fields several times slower.
+ */
+const toThreadRow = (r: RawThread): ThreadRow => ({
+  id: r.id,
+  page: r.page,
+  type: r.type,
+  status: r.status,
+  summary: r.summary,
+  rootBody: r.rootBody,
+  authorId: r.authorId,
+  authorName: r.authorName,
+  agentTask: r.agentTask,
+  assigneeId: r.assigneeId,
+  assigneeName: r.assigneeName,
+  replyCount: Number(r.replyCount ?? 0),
+  reportCount: Number(r.reportCount ?? 0),
+  createdAt: r.createdAt,
+  resolvedAt: r.resolvedAt,
+  sourceFile: r.sourceFile,
+  sourceLine: r.sourceLine,
+  sourceComponent: r.sourceComponent,
+  selector: r.selector,
+});
 
 /**
  * The most recent live threads of a project (merged duplicates excluded), newest first: one
@@ -72,6 +97,22 @@ export async function scanThreads(db: Db, projectId: string, limit: number): Pro
 export async function readThread(db: Db, itemId: string): Promise<ThreadRow | null> {
   const row = await threadQuery(db).where('i.id', '=', itemId).executeTakeFirst();
   return row ? toThreadRow(row) : null;
+}
+
+/**
+ * The live threads of a project that come after `last` in the window's order (newest
+ * first, then by ID), at most `limit`: what a capped window takes in when threads leave it.
+ */
+export async function scanThreadsAfter(db: Db, projectId: string, last: { createdAt: number; id: string }, limit: number): Promise<ThreadRow[]> {
+  const rows = await threadQuery(db)
+    .where('i.project_id', '=', projectId)
+    // A row value: SQLite seeks the items_project_live index to it instead of walking the window.
+    .where(sql<boolean>`(i.created_at, i.id) < (${last.createdAt}, ${last.id})`)
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toThreadRow);
 }
 
 export type ItemRecord = Selectable<ItemsTable>;

@@ -64,7 +64,7 @@ export function findProject(db: Db, projectId: string): Promise<ProjectRecord | 
 export function projectRecordRefresher(db: Db, projectId: string): Refresher {
   return byId.refresher(db, projectId, async (t) => {
     const record = await readProject(t, projectId);
-    return () => record;
+    return () => ({ value: record });
   });
 }
 

@@ -12,6 +12,9 @@ interface Entry<V> {
 const sameInputs = (a: readonly string[] | null, b: readonly string[] | null) =>
   a === b || (a !== null && b !== null && a.length === b.length && a.every((x, i) => x === b[i]));
 
+/** A cached value after a write (see ReadCache.patch): the new value (and inputs), or undefined to drop it. */
+export type Change<V> = (value: V, inputs: readonly string[] | null) => { value: V; inputs?: readonly string[] | null } | undefined;
+
 /** See ReadCache.refresher. */
 export interface Refresher {
   before(): void;
@@ -104,27 +107,31 @@ export class ReadCache<K, V> {
    * ran in between), and which `change` accounts for. Only a loaded value that was fresh
    * right before the write is patched; anything else is left to go stale and be read again.
    * `change` returning undefined means it cannot account for the write: the entry goes.
+   * It may also give the inputs the new value depends on (a window that gained a thread).
    */
-  patch(db: Db, key: K, before: number, after: number, change: (value: V, inputs: readonly string[] | null) => V | undefined): void {
+  patch(db: Db, key: K, before: number, after: number, change: Change<V>): void {
     const tracker = trackerOf(db);
     const entries = tracker && this.perDb.get(tracker);
     const hit = entries?.get(key);
     if (!entries || !hit?.settled || hit.version !== before) return;
-    const value = change(hit.settled.value, hit.inputs);
-    if (value === undefined) {
+    const next = change(hit.settled.value, hit.inputs);
+    if (next === undefined) {
       entries.delete(key);
       return;
     }
-    entries.set(key, { version: after, inputs: hit.inputs, value: Promise.resolve(value), settled: { value } });
+    const inputs = next.inputs === undefined ? hit.inputs : next.inputs;
+    entries.set(key, { version: after, inputs, value: Promise.resolve(next.value), settled: { value: next.value } });
   }
 
   /**
    * patch() for a write in a transaction: `before()` inside it before it writes, `after(t)`
-   * inside it once it has written, which calls `reread(t)` (when the write moved this
-   * entry's version and the entry is loaded) for what the write changed; the function it
-   * returns, called once the transaction committed, patches the entry with that.
+   * inside it once it has written, which calls `reread(t, value, inputs)` (when the write
+   * moved this entry's version and the entry is loaded) for what the write changed; the
+   * function it returns, called once the transaction committed, patches the entry with that.
+   * `always`: also when the write did not touch the entry's tables, for entries whose
+   * inputs it may change (the threads of a window that one came into).
    */
-  refresher(db: Db, key: K, reread: (t: Db) => Promise<(value: V, inputs: readonly string[] | null) => V | undefined>): Refresher {
+  refresher(db: Db, key: K, reread: (t: Db, value: V, inputs: readonly string[] | null) => Promise<Change<V>>, always = false): Refresher {
     let before: number | null = null;
     return {
       before: () => {
@@ -134,8 +141,8 @@ export class ReadCache<K, V> {
         const after = this.versionFor(db, key);
         const tracker = trackerOf(db);
         const hit = tracker && this.perDb.get(tracker)?.get(key);
-        if (before === null || after === null || after === before || !hit?.settled || hit.version !== before) return () => {};
-        const change = await reread(t);
+        if (before === null || after === null || (after === before && !always) || !hit?.settled || hit.version !== before) return () => {};
+        const change = await reread(t, hit.settled.value, hit.inputs);
         const from = before;
         return () => this.patch(db, key, from, after, change);
       },
