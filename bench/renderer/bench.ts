@@ -7,10 +7,17 @@ import { buildRenderer, Cleanup, startStack, type Stack } from './stack.js';
 import { fmt, max, p50, p95 } from './stats.js';
 import type { RendererBenchOptions, RendererBenchResult } from './types.js';
 
-/** The issue's targets. */
+/** The targets: issue 4's, then issue 10's one-frame goals. */
 const LOAD_PAINT_MS = 150;
-const FILTER_MS = 50;
+const LOAD_PAINT_P50_MS = 33;
 const FRAME_MS = 16.7;
+/** Keydown → the frame after the updated view was painted: two vsyncs. */
+const KEY_FRAME_MS = 33;
+/** Main-thread work a key causes: one frame's worth. */
+const KEY_CPU_MS = 16;
+/** The browser's own Event Timing duration of the key (what INP reports). */
+const KEY_EVENT_MS = 50;
+const SEARCH_MS = 50;
 const HEAP_MB = 150;
 const MERGE_REQUESTS = 10;
 
@@ -109,6 +116,8 @@ async function newPage(browser: Browser, stack: Stack, options: RendererBenchOpt
 const rb = <T>(page: Page, call: string): Promise<T> => page.evaluate(`window.__rb.${call}`) as Promise<T>;
 
 async function openProject(page: Page, name: string, paintedMark: string): Promise<LoadFigures> {
+  // The list asks each project's counts (one GET items of one row each): done before the open is counted.
+  await page.getByTestId('project-list').getByText('Counting…').first().waitFor({ state: 'detached' });
   await rb(page, 'reset()');
   await page.getByTestId('project-list').getByRole('button', { name: new RegExp(name) }).first().click();
   return loadFigures(page, paintedMark);
@@ -133,17 +142,22 @@ async function heapNow(page: Page, cdp: CDPSession): Promise<number> {
   return Math.max(inPage?.used ?? 0, viaCdp);
 }
 
-async function keystroke(page: Page, key: string): Promise<KeyFigures> {
+/**
+ * One key press: its figures from the page, and the main-thread CPU time from just before the
+ * press until the gap after it ends, so work React defers past the first paint counts too.
+ */
+async function keystroke(page: Page, cdp: CDPSession, key: string): Promise<KeyFigures> {
   await rb(page, 'arm()');
+  const before = await threadTime(cdp);
   await page.keyboard.press(key);
   const f = await rb<KeyFigures>(page, 'measured(5000)');
   if (f.error) throw new Error(`Keystroke ${key}: ${f.error}`);
   await page.waitForTimeout(KEY_GAP_MS);
-  return f;
+  return { ...f, cpu: (await threadTime(cdp)) - before };
 }
 
 /** 20 keystrokes on the filter selects (arrow keys change a closed select, as people use them). */
-async function selectKeystrokes(page: Page): Promise<KeyFigures[]> {
+async function selectKeystrokes(page: Page, cdp: CDPSession): Promise<KeyFigures[]> {
   const out: KeyFigures[] = [];
   const plan: Array<[string, number]> = [
     ['#filter-status', 3],
@@ -152,8 +166,8 @@ async function selectKeystrokes(page: Page): Promise<KeyFigures[]> {
   ];
   for (const [select, steps] of plan) {
     await page.locator(select).focus();
-    for (let i = 0; i < steps; i++) out.push(await keystroke(page, 'ArrowDown'));
-    for (let i = 0; i < steps; i++) out.push(await keystroke(page, 'ArrowUp'));
+    for (let i = 0; i < steps; i++) out.push(await keystroke(page, cdp, 'ArrowDown'));
+    for (let i = 0; i < steps; i++) out.push(await keystroke(page, cdp, 'ArrowUp'));
     const value = await page.locator(select).inputValue();
     if (value !== '') throw new Error(`${select} did not return to "any" (value ${value}): the arrow keys did not drive it`);
   }
@@ -161,15 +175,15 @@ async function selectKeystrokes(page: Page): Promise<KeyFigures[]> {
 }
 
 /** Search: type a word, Enter applies it at once (first lines stand in until the service answers), Escape clears it. */
-async function searchKeystrokes(page: Page): Promise<KeyFigures[]> {
+async function searchKeystrokes(page: Page, cdp: CDPSession): Promise<KeyFigures[]> {
   const out: KeyFigures[] = [];
   const field = page.locator('#workspace-search');
   for (const word of SEARCH_WORDS) {
     await field.focus();
     await page.keyboard.type(word, { delay: 40 });
-    out.push(await keystroke(page, 'Enter'));
+    out.push(await keystroke(page, cdp, 'Enter'));
     await searchSettled(page);
-    out.push(await keystroke(page, 'Escape'));
+    out.push(await keystroke(page, cdp, 'Escape'));
     await searchSettled(page);
   }
   return out;
@@ -252,9 +266,9 @@ function loadResult(metric: string, loads: LoadFigures[], note: string): Rendere
     samples: loads.length,
     p50: p50(total),
     p95: p95(total),
-    value: p95(total),
-    target: `< ${LOAD_PAINT_MS} ms (p95)`,
-    met: p95(total) < LOAD_PAINT_MS,
+    value: p50(total),
+    target: `≤ ${LOAD_PAINT_P50_MS} ms (p50), < ${LOAD_PAINT_MS} ms (p95)`,
+    met: p50(total) <= LOAD_PAINT_P50_MS && p95(total) < LOAD_PAINT_MS,
     note:
       `last items response (Resource Timing responseEnd) → frame after paint (double rAF); ${requests} items requests per load; ` +
       `p50 response→store ${fmt(p50(toStore))} ms, store→painted ${fmt(p50(toPaint))} ms; ` +
@@ -262,26 +276,53 @@ function loadResult(metric: string, loads: LoadFigures[], note: string): Rendere
   };
 }
 
-function keyResult(metric: string, keys: KeyFigures[], events: EventTiming[], cpuMs: number, note: string): RendererBenchResult {
+/** The browser's own view of each key press (keydown → next paint presented, in 8 ms steps; reported from 16 ms, so 0 below that). */
+function eventDurations(keys: KeyFigures[], events: EventTiming[]): number[] {
+  return keys.map((k) => events.find((e) => e.name === 'keydown' && Math.abs(e.start - k.start) < 1)?.duration ?? 0);
+}
+
+/**
+ * A keyboard phase against issue 10's one-frame goals: keydown → frame after paint, the
+ * main-thread work each key caused, and the browser's Event Timing duration (what INP reports).
+ */
+function keyResults(name: string, keys: KeyFigures[], events: EventTiming[], cpuMs: number, note: string, frameTarget = KEY_FRAME_MS): RendererBenchResult[] {
   const total = keys.map((k) => k.painted - k.start);
   const toCommit = keys.map((k) => k.commit - k.start);
-  // The browser's own view of each key press (keydown → next paint presented, in 8 ms steps; reported from 16 ms).
-  const browser = keys.flatMap((k) => events.filter((e) => e.name === 'keydown' && Math.abs(e.start - k.start) < 1).map((e) => e.duration));
+  const cpu = keys.map((k) => k.cpu ?? Number.NaN);
+  const browser = eventDurations(keys, events);
   const unchanged = keys.filter((k) => k.countBefore === k.countAfter).length;
-  return {
+  const latency = (metric: string, values: number[], target: number, how: string): RendererBenchResult => ({
     metric,
     unit: 'ms',
-    samples: keys.length,
-    p50: p50(total),
-    p95: p95(total),
-    value: p95(total),
-    target: `< ${FILTER_MS} ms (p95)`,
-    met: p95(total) < FILTER_MS,
-    note:
-      `keydown → frame after the updated view was painted (double rAF); p50 keydown→React commit ${fmt(p50(toCommit))} ms; ` +
-      `main-thread CPU ${fmt(cpuMs / Math.max(1, keys.length))} ms per key; browser Event Timing p50/p95 ${fmt(p50(browser))}/${fmt(p95(browser))} ms (${browser.length} of ${keys.length} at 16 ms or more)` +
-      `${unchanged ? `; ${unchanged} left the count unchanged` : ''}; ${note}`,
-  };
+    samples: values.length,
+    p50: p50(values),
+    p95: p95(values),
+    value: p95(values),
+    target: `≤ ${target} ms (p95)`,
+    met: p95(values) <= target,
+    note: how,
+  });
+  return [
+    latency(
+      `${name} → frame after paint`,
+      total,
+      frameTarget,
+      `keydown → frame after the updated view was painted (double rAF); p50 keydown→React commit ${fmt(p50(toCommit))} ms` +
+        `${unchanged ? `; ${unchanged} left the count unchanged` : ''}; ${note}`,
+    ),
+    latency(
+      `${name}: main-thread work per key`,
+      cpu,
+      KEY_CPU_MS,
+      `CDP ThreadTime of the renderer from the press to ${KEY_GAP_MS} ms after the painted frame (deferred renders included, the probe's own calls too); whole phase ${fmt(cpuMs / Math.max(1, keys.length))} ms per key`,
+    ),
+    latency(
+      `${name}: browser Event Timing`,
+      browser,
+      KEY_EVENT_MS,
+      `PerformanceEventTiming duration of the keydown (input delay + handlers + next paint, 8 ms steps); ${browser.filter((d) => d >= 16).length} of ${keys.length} at 16 ms or more (below 16 ms the browser reports none: counted as 0)`,
+    ),
+  ];
 }
 
 /** Headless Chromium draws at 60 Hz: a frame lasts a whole number of these. */
@@ -351,9 +392,9 @@ async function workspaceFigures(browser: Browser, stack: Stack, options: Rendere
   log(`  board refreshes: ${refreshes.map((l) => fmt(l.painted - l.lastResponse)).join(', ')} ms`);
 
   const boardKeysFrom = await page.evaluate<number>('performance.now()');
-  const [boardKeys, boardKeysCpu] = await profiled(page, cdp, options, log, 'board-filter-keys', () => withCpu(cdp, () => selectKeystrokes(page)));
+  const [boardKeys, boardKeysCpu] = await profiled(page, cdp, options, log, 'board-filter-keys', () => withCpu(cdp, () => selectKeystrokes(page, cdp)));
   // The search phase also waits for the service's answers: its CPU figure includes rendering them.
-  const [searchKeys, searchCpu] = await profiled(page, cdp, options, log, 'board-search-keys', () => withCpu(cdp, () => searchKeystrokes(page)));
+  const [searchKeys, searchCpu] = await profiled(page, cdp, options, log, 'board-search-keys', () => withCpu(cdp, () => searchKeystrokes(page, cdp)));
   const boardScroll = await profiled(page, cdp, options, log, 'board-scroll', () => scroll(page, '[data-testid="column-open"] .column__scroll'));
   const boardEvents = await rb<EventTiming[]>(page, `eventTimings(${boardKeysFrom})`);
   await sampleHeap();
@@ -371,7 +412,7 @@ async function workspaceFigures(browser: Browser, stack: Stack, options: Rendere
   log(`  table opens: ${tableOpens.map((l) => fmt(l.painted - l.lastResponse)).join(', ')} ms (${tableOpens.at(-1)!.tableRows} rows rendered)`);
 
   const tableKeysFrom = await page.evaluate<number>('performance.now()');
-  const [tableKeys, tableKeysCpu] = await profiled(page, cdp, options, log, 'table-filter-keys', () => withCpu(cdp, () => selectKeystrokes(page)));
+  const [tableKeys, tableKeysCpu] = await profiled(page, cdp, options, log, 'table-filter-keys', () => withCpu(cdp, () => selectKeystrokes(page, cdp)));
   const tableScroll = await profiled(page, cdp, options, log, 'table-scroll', () => scroll(page, '[data-testid="items-table"]'));
   const tableEvents = await rb<EventTiming[]>(page, `eventTimings(${tableKeysFrom})`);
   await sampleHeap();
@@ -394,9 +435,9 @@ async function workspaceFigures(browser: Browser, stack: Stack, options: Rendere
     loadResult('Data received → table painted (open project)', tableOpens, `${tableOpens.at(-1)!.tableRows} rows rendered of 2,000`),
     loadResult('Data received → board painted (refresh)', refreshes, 'all 2,000 rows replaced by the refetch'),
     requestsResult(boardOpens, floor),
-    keyResult('Filter keystroke → board updated', boardKeys, boardEvents, boardKeysCpu, 'status/type/page selects, arrow keys'),
-    keyResult('Search Enter/Escape → board updated', searchKeys, boardEvents, searchCpu, `${SEARCH_WORDS.length} words typed, then Enter and Escape; first lines stand in until the service answers (typing itself is debounced 250 ms by design; the CPU figure includes typing and rendering the answers)`),
-    keyResult('Filter keystroke → table updated', tableKeys, tableEvents, tableKeysCpu, 'status/type/page selects, arrow keys'),
+    ...keyResults('Filter keystroke, board', boardKeys, boardEvents, boardKeysCpu, 'status/type/page selects, arrow keys'),
+    keyResults('Search Enter/Escape, board', searchKeys, boardEvents, searchCpu, `${SEARCH_WORDS.length} words typed, then Enter and Escape; first lines stand in until the service answers (typing itself is debounced 250 ms by design)`, SEARCH_MS)[0]!,
+    ...keyResults('Filter keystroke, table', tableKeys, tableEvents, tableKeysCpu, 'status/type/page selects, arrow keys'),
     scrollResult('Scrolling a board column (frame interval)', boardScroll),
     scrollResult('Scrolling the table (frame interval)', tableScroll),
     {

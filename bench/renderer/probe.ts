@@ -205,6 +205,8 @@ export interface KeyFigures {
   painted: number;
   countBefore: string;
   countAfter: string;
+  /** Main-thread CPU time from just before the press to the next one (CDP ThreadTime), set by the bench. */
+  cpu?: number;
 }
 
 export interface ScrollFigures {
