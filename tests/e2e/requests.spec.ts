@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { api, projectIdByName, signIn } from './support.js';
 
 /**
@@ -60,4 +60,28 @@ test('a bulk move on the 2,000-thread project asks again one slice, and the boar
   for (const id of chosen) await expect(page.locator(`[data-testid="table-row"][data-item-id="${id}"]`)).toHaveCount(1);
   const summary = await api<{ summary: { deferred: number } }>(TOKEN, `/items?projectId=${projectId}&limit=1`);
   await expect(page.getByTestId('shown-count')).toHaveText(new RegExp(`^${summary.summary.deferred} of [\\d,]+ threads$`));
+});
+
+test('while the 2,000-thread project first loads, the count says so instead of "0 threads", then counts what has arrived', async ({ page }) => {
+  // The answers are held at the page, then let through one by one.
+  const held: Array<() => void> = [];
+  await page.route(/\/bridge\/api(%3A|:)listItems$/, async (route: Route) => {
+    if ((route.request().postData() ?? '').includes('"limit":1}')) return route.continue();
+    await new Promise<void>((go) => held.push(go));
+    await route.continue();
+  });
+  await signIn(page, TOKEN, 'Acme (requests e2e, loading)');
+  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
+  const count = page.getByTestId('shown-count');
+  await expect(count).toHaveText('Loading threads…');
+  await expect.poll(() => held.length).toBe(1);
+  held.shift()!();
+  await expect(count).toHaveText('200 threads so far');
+  // Let the rest through as it is asked.
+  const drain = setInterval(() => held.splice(0).forEach((go) => go()), 20);
+  try {
+    await expect(count).toHaveText('2,000 threads', { timeout: 30_000 });
+  } finally {
+    clearInterval(drain);
+  }
 });

@@ -2,6 +2,7 @@ import { memo, useCallback, useMemo } from 'react';
 import type { ItemRow, ItemsSummary, Member } from '../../../shared/reader/index.js';
 import { assigneeFilterLabel, taskFilterLabel } from '../../format/filters-text.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
+import { useBoard } from '../../stores/board-store.js';
 import { facetCount, type FacetCounts, type FacetKey } from '../../stores/facet-model.js';
 import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, TASK_FILTERS, TYPE_NONE, type FilterKey, type Filters } from '../../stores/filter-model.js';
 import { useMembers } from '../../stores/members-store.js';
@@ -124,6 +125,13 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
   const change = useCallback((key: FilterKey, value: string) => setFilter(key, (value || undefined) as Filters[typeof key]), [setFilter]);
   const active = activeFilterCount(filters);
   const total = all.length;
+  // A first load shows rows as its slices arrive: until it ends, the rows on hand are not the project.
+  const firstLoad = useBoard((s) => s.progress !== null && s.loadedAt === null);
+  const threads = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'thread' : 'threads'}`;
+  const countText =
+    firstLoad && total === 0
+      ? 'Loading threads…'
+      : `${active > 0 ? `${shown.toLocaleString('en-US')} of ${threads(total)}` : threads(total)}${firstLoad ? ' so far' : ''}`;
 
   return (
     <div className="filter-bar panel-surface" role="group" aria-label="Filters">
@@ -140,7 +148,7 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
         </button>
         <div className="filter-bar__tally">
           <p className="filter-bar__count" aria-live="polite" data-testid="shown-count">
-            {active > 0 ? `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} threads` : `${total.toLocaleString('en-US')} threads`}
+            {countText}
           </p>
           <SearchProgress shown={shown} />
         </div>
