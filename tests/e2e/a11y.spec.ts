@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, openConnectForm, signIn } from './support.js';
+import { openApp, openBoard, openConnectForm, signIn } from './support.js';
 
 /**
  * Issue 10, item 14: axe-core's WCAG 2.1 A and AA rules find nothing on the main screens, in
@@ -25,8 +25,7 @@ async function expectNoViolations(page: Page, screen: string, only?: string): Pr
 
 async function openProject(page: Page): Promise<void> {
   await openApp(page);
-  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
-  await expect(page.getByTestId('board')).toBeVisible();
+  await openBoard(page, PROJECT);
   await expect(page.getByTestId('card').first()).toBeVisible();
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, openApp, projectIdByName, signIn } from './support.js';
+import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
 
 /**
  * Issue 10, the designer's walk-through: evidence first in a thread panel that can be
@@ -20,8 +20,7 @@ async function openProject(page: Page): Promise<void> {
     await signIn(page, TOKEN, 'Acme (design e2e)');
     signedIn = true;
   } else await openApp(page);
-  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(CHECKOUT) }).click();
-  await expect(page.getByTestId('board')).toBeVisible();
+  await openBoard(page, CHECKOUT);
 }
 
 async function threadWithScreenshot(): Promise<string> {

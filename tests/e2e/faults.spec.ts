@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, connect, control, openConnectForm, SERVICE_URL, signIn } from './support.js';
+import { api, connect, control, openBoard, openConnectForm, SERVICE_URL, signIn } from './support.js';
 
 /**
  * Faults tried end to end (issue 11), against a second reference service the e2e stack
@@ -36,8 +36,7 @@ async function accessLog(): Promise<string[]> {
 const count = (lines: string[], line: string) => lines.filter((l) => l === line).length;
 
 async function openThread(page: Page, itemId: string): Promise<void> {
-  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
-  await expect(page.getByTestId('board')).toBeVisible();
+  await openBoard(page, PROJECT);
   await page.getByLabel('Thread ID').fill(itemId);
   await page.getByLabel('Thread ID').press('Enter');
   await expect(page.getByTestId('thread-view')).toContainText(itemId);

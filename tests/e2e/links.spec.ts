@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { ItemsResponse } from '../../src/shared/api/index.js';
-import { api, projectIdByName, signIn } from './support.js';
+import { api, openBoard, projectIdByName, signIn } from './support.js';
 
 /**
  * Every thread has an address: the route carries the open thread (reload, back/forward,
@@ -11,8 +11,7 @@ const PROJECT = 'Checkout app';
 test.describe.serial('thread links in browser mode', () => {
   test('the open thread is in the address: reload keeps it, Back closes it', async ({ page }) => {
     await signIn(page, 'demo-owner', 'Links spec');
-    await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
-    await expect(page.getByTestId('board')).toBeVisible();
+    await openBoard(page, PROJECT);
     const card = page.getByTestId('column-open').getByTestId('card').first();
     const itemId = (await card.getAttribute('data-item-id'))!;
     await card.click();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { api, control, openApp, projectIdByName, signIn } from './support.js';
+import { api, control, openApp, openBoard, projectIdByName, signIn } from './support.js';
 
 /**
  * Issue 10, "Polish from a three-persona walk-through": each bug seen in the walk-through,
@@ -30,8 +30,7 @@ async function openProject(page: Page, name: string): Promise<void> {
     await signIn(page, TOKEN, 'Acme (polish e2e)');
     signedIn = true;
   } else await openApp(page);
-  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(name) }).click();
-  await expect(page.getByTestId('board')).toBeVisible();
+  await openBoard(page, name);
 }
 
 async function openThreadById(page: Page, itemId: string): Promise<Locator> {
@@ -283,8 +282,7 @@ test.describe('polish (issue 10)', () => {
     const fault = await control<{ baseUrl: string }>('/fault/start');
     await signIn(page, TOKEN, 'Fault service (polish)', fault.baseUrl);
     signedIn = false;
-    await page.getByTestId('project-list').getByRole('button', { name: new RegExp(SMALL) }).click();
-    await expect(page.getByTestId('board')).toBeVisible();
+    await openBoard(page, SMALL);
     const toolbar = page.locator('.workspace-toolbar');
     await expect(toolbar).toContainText('Updated');
     await control('/fault/kill');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { brief, reports, reportsTabOf, type ReportTab } from './reports-support.js';
 import { api, forgetConnections, openApp, projectIdByName, signIn } from './support.js';
 
 /**
@@ -53,8 +54,6 @@ interface Matches {
   items: Array<{ id: string }>;
 }
 
-const reports = (page: Page): Locator => page.getByTestId('reports-screen');
-
 /** Code run in the page, written as text: the e2e specs compile without the DOM's types. */
 function inPage<R>(body: string): (el: unknown) => R {
   return new Function('el', body) as (el: unknown) => R;
@@ -72,28 +71,12 @@ const IS_FOCUSED = inPage<boolean>('return document.activeElement === el;');
 const SCROLLS_SIDEWAYS = inPage<boolean>('const d = document.scrollingElement; return d.scrollWidth > d.clientWidth + 1;');
 
 let signedIn = false;
-async function openReports(page: Page, project: string, tab: 'What’s new' | 'Decisions' | 'Source hotspots'): Promise<void> {
+async function openReports(page: Page, project: string, tab: ReportTab): Promise<void> {
   if (!signedIn) {
     await signIn(page, TOKEN, LABEL);
     signedIn = true;
   } else await openApp(page);
-  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(project) }).click();
-  await page.getByRole('tab', { name: /^Reports$/ }).or(page.getByRole('link', { name: /^Reports$/ })).or(page.getByRole('button', { name: /^Reports$/ })).first().click();
-  await expect(reports(page)).toBeVisible();
-  await reports(page).getByRole('tab', { name: tab }).click();
-}
-
-async function briefingWindow(page: Page): Promise<{ since: number; until: number }> {
-  const w = page.getByTestId('briefing-window');
-  return { since: Number(await w.getAttribute('data-since')), until: Number(await w.getAttribute('data-until')) };
-}
-
-/** Asks for a briefing and waits for a new one (its window differs from the one shown before). */
-async function brief(page: Page, button: string, before: { until: number } | null): Promise<{ since: number; until: number }> {
-  await reports(page).getByRole('button', { name: button }).click();
-  await expect(page.getByTestId('briefing')).toBeVisible();
-  if (before) await expect.poll(async () => (await briefingWindow(page)).until).not.toBe(before.until);
-  return briefingWindow(page);
+  await reportsTabOf(page, project, tab);
 }
 
 const idsOf = (rows: Locator) => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id') ?? ''));

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { brief, reports, reportsTabOf, type ReportTab } from './reports-support.js';
 import { api, forgetConnections as forget, openApp, projectIdByName, SERVICE_URL, signIn } from './support.js';
 
 /**
@@ -40,32 +41,13 @@ interface Matches {
   items: Array<{ id: string }>;
 }
 
-const reports = (page: Page): Locator => page.getByTestId('reports-screen');
-
 const OWNER_LABEL = 'Owner (reports e2e)';
 const COLLAB_LABEL = 'Collaborator (reports e2e)';
 
 /** Opens the project, then its reports through the app's own navigation. */
-async function openReports(page: Page, tab: 'What’s new' | 'Review' | 'Decisions' | 'Source hotspots'): Promise<void> {
+async function openReports(page: Page, tab: ReportTab): Promise<void> {
   await openApp(page);
-  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
-  const nav = page.getByRole('tab', { name: /^Reports$/ }).or(page.getByRole('link', { name: /^Reports$/ })).or(page.getByRole('button', { name: /^Reports$/ }));
-  await nav.first().click();
-  await expect(reports(page)).toBeVisible();
-  await reports(page).getByRole('tab', { name: tab }).click();
-}
-
-async function briefingWindow(page: Page): Promise<{ since: number; until: number }> {
-  const w = page.getByTestId('briefing-window');
-  return { since: Number(await w.getAttribute('data-since')), until: Number(await w.getAttribute('data-until')) };
-}
-
-/** Asks for a briefing and waits for a new one (its window differs from the one shown before). */
-async function brief(page: Page, button: string, before: { until: number } | null): Promise<{ since: number; until: number }> {
-  await reports(page).getByRole('button', { name: button }).click();
-  await expect(page.getByTestId('briefing')).toBeVisible();
-  if (before) await expect.poll(async () => (await briefingWindow(page)).until).not.toBe(before.until);
-  return briefingWindow(page);
+  await reportsTabOf(page, PROJECT, tab);
 }
 
 async function tileValue(page: Page, key: string): Promise<number> {

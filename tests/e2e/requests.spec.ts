@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { api, projectIdByName, signIn } from './support.js';
+import { api, openBoard, projectIdByName, signIn } from './support.js';
 
 /**
  * Issue 10, "fewer requests": after a bulk change on the 2,000-thread demo project, the list
@@ -30,8 +30,7 @@ test('a bulk move on the 2,000-thread project asks again one slice, and the boar
   const projectId = await projectIdByName(TOKEN, PROJECT);
   const listings = countListings(page);
   await signIn(page, TOKEN, 'Acme (requests e2e)');
-  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
-  await expect(page.getByTestId('board')).toBeVisible();
+  await openBoard(page, PROJECT);
   await expect(page.getByRole('progressbar', { name: 'Loading threads' })).toHaveCount(0, { timeout: 30_000 });
   const opened = listings();
   expect(opened, 'the first load asks the planned slices').toBeGreaterThan(10);

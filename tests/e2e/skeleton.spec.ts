@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, connect, openApp, projectIdByName } from './support.js';
+import { api, connect, openApp, openBoard, projectIdByName } from './support.js';
 
 interface ItemsBody {
   summary: { open: number; deferred: number; resolved: number; total: number };
@@ -14,8 +14,7 @@ interface Detail {
 }
 
 async function openProject(page: Page, name: string): Promise<void> {
-  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(name) }).click();
-  await expect(page.getByTestId('board')).toBeVisible();
+  await openBoard(page, name);
 }
 
 async function columnCount(page: Page, status: string): Promise<number> {

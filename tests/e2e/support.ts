@@ -44,6 +44,12 @@ export async function control<T>(path: string): Promise<T> {
  * Opens the app with a fresh one-time launch link, as a person opening the link the demo
  * printed: the tab exchanges it for its own session (a link works once).
  */
+/** From the project list, opens a project's board. */
+export async function openBoard(page: Page, project: string): Promise<void> {
+  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(project) }).click();
+  await expect(page.getByTestId('board')).toBeVisible();
+}
+
 export async function openApp(page: Page): Promise<void> {
   const { path } = await control<{ path: string }>('/launch');
   await page.goto(path);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
-import { api, openApp, projectIdByName, signIn } from './support.js';
+import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
 
 /**
  * Issue 10, items 10 and 11: the table's header area at 1400×900 (how many rows the list
@@ -17,8 +17,7 @@ async function openTable(page: Page, name: string): Promise<void> {
     await signIn(page, TOKEN, 'Acme (table header e2e)');
     signedIn = true;
   } else await openApp(page);
-  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(name) }).click();
-  await expect(page.getByTestId('board')).toBeVisible();
+  await openBoard(page, name);
   await page.getByTestId('view-table').click();
   await expect(page.getByTestId('table-row').first()).toBeVisible();
   // Every slice is in once the toolbar says when the list was updated.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ItemsResponse as ItemsBody } from '../../src/shared/api/index.js';
-import { api, openApp, projectIdByName, signIn } from './support.js';
+import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
 
 /**
  * Issue 10, items 12 and 13: undo keeps a history for the session (z steps back through it,
@@ -37,8 +37,7 @@ async function openProjectList(page: Page): Promise<void> {
 
 async function openProject(page: Page): Promise<void> {
   await openProjectList(page);
-  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
-  await expect(page.getByTestId('board')).toBeVisible();
+  await openBoard(page, PROJECT);
 }
 
 /** Selects exactly these cards (Ctrl+click), as a person picking threads on the board. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ItemRow as Row, ItemsResponse as ItemsBody } from '../../src/shared/api/index.js';
-import { api, liveThreadCount, openApp, projectIdByName, signIn } from './support.js';
+import { api, liveThreadCount, openApp, openBoard, projectIdByName, signIn } from './support.js';
 
 /**
  * The triage workspace end to end: filters and saved views that survive a reload, view
@@ -34,8 +34,7 @@ async function openProjectList(page: Page): Promise<void> {
 
 async function openProject(page: Page): Promise<void> {
   await openProjectList(page);
-  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
-  await expect(page.getByTestId('board')).toBeVisible();
+  await openBoard(page, PROJECT);
 }
 
 /** Thread ids the table shows (all of them: these lists are short enough to be rendered whole). */
