@@ -9,10 +9,10 @@ import { beforeOf } from './bulk-model.js';
 import { applyPending, moveRow, patchRows, removeRows, type BoardSnapshot, type RowPatch } from './board-model.js';
 import { failure, type Failure } from './failure.js';
 import { onItemsChanged, type ItemsChange } from './items-sync.js';
-import { loadProjectItems, type LoadProgress, type UnlistedSlice } from './load-project-items.js';
+import { loadProjectItems, problemKey, type LoadProgress, type UnlistedSlice } from './load-project-items.js';
 import { recallBoard, rememberBoard } from './recent-boards.js';
-import type { SliceFilter } from './slice-planner.js';
-import { askSlices, mergeSliceAnswers, slicesToAsk, type Facets } from './slice-refresh.js';
+import type { Facets, SliceFilter } from './slice-planner.js';
+import { askSlices, mergeSliceAnswers, slicesToAsk } from './slice-refresh.js';
 import { useSession } from './session-store.js';
 import { recordStatusUndo } from './undo-store.js';
 
@@ -363,8 +363,8 @@ async function refreshSlices(targets: readonly SliceTarget[]): Promise<void> {
   const merged = mergeSliceAnswers(now.data.rows, asked.answers);
   if (merged.unexplained) return now.scheduleRefetch(0);
   const snapshot = applyPending(replayRecent({ rows: merged.rows, summary: asked.summary ?? now.data.summary }, startedAt), now.pending);
-  const unreadable = new Map(now.data.unreadable.map((p) => [JSON.stringify(p), p]));
-  for (const p of asked.unreadable) unreadable.set(JSON.stringify(p), p);
+  const unreadable = new Map(now.data.unreadable.map((p) => [problemKey(p), p]));
+  for (const p of asked.unreadable) unreadable.set(problemKey(p), p);
   useBoard.setState({ data: { ...now.data, ...snapshot, unreadable: [...unreadable.values()] } });
 }
 

@@ -2,7 +2,7 @@ import { LIMITS } from '../../shared/api/limits.js';
 import type { ItemRow, ItemsResponse, ItemsSummary, ReadOutput, ReadProblem } from '../../shared/reader/index.js';
 import type { BridgeError, BridgeResult } from '../../shared/bridge/errors.js';
 import { isStatus } from '../format/labels.js';
-import { planSlices, splitTruncated, type SliceFilter } from './slice-planner.js';
+import { planSlices, sliceHolds, splitTruncated, type SliceFilter } from './slice-planner.js';
 
 /**
  * The items endpoint returns at most 200 rows and does not page. To hold every thread the
@@ -105,7 +105,7 @@ export function summarizeRows(rows: readonly ItemRow[]): ItemsSummary {
 }
 
 /** One problem per unreadable row, however many slices it came back in. */
-function problemKey(p: ReadProblem): string {
+export function problemKey(p: ReadProblem): string {
   return p.id !== undefined ? `${p.part}\u0000${p.id}` : `${p.part}\u0000${p.reason}\u0000${p.index ?? ''}`;
 }
 
@@ -160,7 +160,7 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
   const exact = base.q === undefined;
   const seen = (f: SliceFilter) => {
     let n = 0;
-    for (const e of inHand.values()) if ((f.page === undefined || e.page === f.page) && (f.status === undefined || e.status === f.status) && (f.type === undefined || e.type === f.type)) n += e.n;
+    for (const e of inHand.values()) if (sliceHolds(f, e)) n += e.n;
     return n;
   };
   const plan = { exact, seen };

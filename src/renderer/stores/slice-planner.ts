@@ -21,6 +21,18 @@ export interface SliceFilter {
 
 export type Dimension = 'type' | 'status' | 'page';
 
+/** Where a thread sits: the values a slice filter can fix. */
+export interface Facets {
+  type: string | null;
+  status: string;
+  page: string;
+}
+
+/** Whether a thread sitting at `row` is one the slice lists. */
+export function sliceHolds(filter: SliceFilter, row: Facets): boolean {
+  return (filter.page === undefined || filter.page === row.page) && (filter.status === undefined || filter.status === row.status) && (filter.type === undefined || filter.type === row.type);
+}
+
 /** Preference on ties: type slices are the most even in practice, pages the most numerous. */
 const DIMENSIONS: readonly Dimension[] = ['type', 'status', 'page'];
 

@@ -2,7 +2,7 @@ import { LIMITS } from '../../shared/api/limits.js';
 import type { BridgeError } from '../../shared/bridge/errors.js';
 import type { ItemRow, ItemsSummary, ReadProblem } from '../../shared/reader/index.js';
 import { compareNewestFirst, type ListItems } from './load-project-items.js';
-import type { SliceFilter } from './slice-planner.js';
+import { sliceHolds, type Facets, type SliceFilter } from './slice-planner.js';
 
 /**
  * After a write, the list confirms what changed by asking again only the slices that hold
@@ -11,12 +11,6 @@ import type { SliceFilter } from './slice-planner.js';
  * The slices come from the last full load: each is a filter whose answer was complete.
  */
 
-/** Where a thread sits: the facets a slice filter can fix. */
-export type Facets = Pick<ItemRow, 'type' | 'status' | 'page'>;
-
-export function sliceHolds(filter: SliceFilter, row: Facets): boolean {
-  return (filter.page === undefined || filter.page === row.page) && (filter.status === undefined || filter.status === row.status) && (filter.type === undefined || filter.type === row.type);
-}
 
 const sliceKey = (f: SliceFilter) => JSON.stringify([f.type ?? null, f.status ?? null, f.page ?? null]);
 
