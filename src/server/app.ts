@@ -84,7 +84,8 @@ export function createServer(opts: ServerOptions): FastifyInstance {
    * which checks it all again and answers as usual.
    */
   const answerFirst = (req: http.IncomingMessage): Buffer | null => {
-    if (closing || req.method !== 'GET' || req.url === undefined || answers.length === 0) return null;
+    // Files and the OpenAPI document carry no token: no API answer is made before routing for them.
+    if (closing || req.method !== 'GET' || req.url === undefined || !req.url.startsWith(API_PREFIX) || answers.length === 0) return null;
     let caller: Caller | undefined;
     try {
       caller = authenticateFromMemory(deps.db, req.headers.authorization, deps.clock.now(), req.socket);
@@ -92,9 +93,15 @@ export function createServer(opts: ServerOptions): FastifyInstance {
       return null;
     }
     if (!caller || !someAvailable(caller)) return null;
-    for (const answer of answers) {
-      const bytes = answer(req.url, caller);
-      if (bytes !== null) return limiter.take(rateKey(caller)).ok ? bytes : null;
+    try {
+      for (const answer of answers) {
+        const bytes = answer(req.url, caller);
+        if (bytes !== null) return limiter.take(rateKey(caller)).ok ? bytes : null;
+      }
+    } catch {
+      // An answer that fails its schema here would be thrown outside Fastify and end the
+      // process: the route makes it again and Fastify answers 500 as it always has.
+      return null;
     }
     return null;
   };

@@ -42,7 +42,14 @@ export function frozenJson(schema: z.ZodType, method: string, url: string) {
  * `bytes` as they are made, for as long as `app` is open.
  */
 export function encodeMadeInWrites<T extends object>(app: FastifyInstance, made: MadeInWrites<T>, bytes: (answer: T) => Buffer | null): void {
-  const stop = made.encodeWith((answer) => void bytes(answer));
+  const stop = made.encodeWith((answer) => {
+    try {
+      bytes(answer);
+    } catch {
+      // The write has committed: an answer that fails its schema is left for the read to
+      // encode, which answers 500 through Fastify as any other read would.
+    }
+  });
   app.addHook('onClose', (_instance, done) => {
     stop();
     done();
