@@ -332,8 +332,10 @@ export const useBoard = create<BoardState>()((set, get) => ({
 function targetsOf(change: ItemsChange, data: BoardData | null): SliceTarget[] | null {
   if (!data) return null;
   const targets: SliceTarget[] = [];
+  const patched = new Set(change.patched?.map((p) => p.id));
+  const byId = new Map(patched.size > 0 ? data.rows.filter((r) => patched.has(r.id)).map((r) => [r.id, r]) : []);
   for (const { id } of change.patched ?? []) {
-    const row = data.rows.find((r) => r.id === id);
+    const row = byId.get(id);
     if (!row) return null;
     targets.push({ facets: row });
   }

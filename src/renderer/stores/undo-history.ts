@@ -1,6 +1,6 @@
 import { conflictText, refusalText } from '../format/bulk-text.js';
 import type { ItemRow } from '../../shared/reader/index.js';
-import { conflictOf, haltsTheRun, type BulkPlan, type Receipt } from './bulk-model.js';
+import { beforeOf, conflictOf, haltsTheRun, type BulkPlan, type Receipt } from './bulk-model.js';
 
 /**
  * The session's undo history, without React or stores: each reversible change (status,
@@ -114,6 +114,6 @@ export function changedSinceLoaded(entry: UndoEntry, rows: readonly Pick<ItemRow
   return entry.plan.tasks.filter((t) => {
     const row = byId.get(t.itemId);
     if (!row) return true;
-    return conflictOf(t, { status: row.status, assignee: row.assigneeId ? { id: row.assigneeId, name: row.assignee ?? '' } : null, duplicateOf: null }) !== null;
+    return conflictOf(t, { ...beforeOf(row), duplicateOf: null }) !== null;
   }).length;
 }

@@ -36,19 +36,26 @@ function haystack(d: Decision): string {
   return h;
 }
 
-/** Every word of the search must appear somewhere in the decision. */
-export function decisionMatches(d: Decision, q: DecisionQuery): boolean {
+const searchWords = (q: DecisionQuery) => fold(q.text).split(/\s+/).filter(Boolean);
+
+function matchesWith(d: Decision, q: DecisionQuery, words: readonly string[]): boolean {
   if (q.outcome !== '' && d.outcome !== q.outcome) return false;
   if (q.person !== '' && (q.person === NOBODY ? d.decidedBy !== null : d.decidedBy !== q.person)) return false;
   if (q.type !== '' && (q.type === UNCLASSIFIED ? d.type !== null : d.type !== q.type)) return false;
-  const words = fold(q.text).split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
   const h = haystack(d);
   return words.every((w) => h.includes(w));
 }
 
+/** Every word of the search must appear somewhere in the decision. */
+export function decisionMatches(d: Decision, q: DecisionQuery): boolean {
+  return matchesWith(d, q, searchWords(q));
+}
+
+/** The search is folded into words once for the whole log, not once per decision. */
 export function filterDecisions(rows: readonly Decision[], q: DecisionQuery): Decision[] {
-  return rows.filter((d) => decisionMatches(d, q));
+  const words = searchWords(q);
+  return rows.filter((d) => matchesWith(d, q, words));
 }
 
 export interface FilterOption {
