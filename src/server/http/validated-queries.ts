@@ -13,9 +13,12 @@ export class ValidatedQueries<Q> {
     return this.byUrl.get(url);
   }
 
-  remember(url: string, query: Q): void {
-    if (this.byUrl.has(url)) return;
+  /** Keeps the query validated for `url` and answers the one kept for it (the same for every request of that URL). */
+  remember(url: string, query: Q): Q {
+    const kept = this.byUrl.get(url);
+    if (kept !== undefined) return kept;
     this.byUrl.set(url, query);
     if (this.byUrl.size > KEPT) this.byUrl.delete(this.byUrl.keys().next().value!);
+    return query;
   }
 }

@@ -31,16 +31,17 @@ export function itemRoutes(app: FastifyInstance, { db, clock, directAnswers, ans
     ENDPOINTS.listItems.path,
     { schema: { querystring: ENDPOINTS.listItems.query, response: { 200: ENDPOINTS.listItems.response } } },
     (req, reply) => {
-      queries.remember(req.url, req.query);
+      // The query object kept for this URL: lists remember their key by it (domain/items-list.ts).
+      const query = queries.remember(req.url, req.query);
       // A list already in memory is sent at once; anything else goes the full (async) way.
-      const known = listFromMemory(db, callerOf(req), req.query);
+      const known = listFromMemory(db, callerOf(req), query);
       if (known) {
         sendList(reply, known);
         return;
       }
       // Not returned: a promise resolving to nothing would make Fastify send again while an
       // async onSend hook (lean mode) still runs. A failure goes to the error handler as usual.
-      void listItems(db, callerOf(req), req.query).then(
+      void listItems(db, callerOf(req), query).then(
         (list) => sendList(reply, list),
         // send(error) goes to the error handler; the type provider types only successful payloads.
         (err: Error) => reply.send(err as never),
