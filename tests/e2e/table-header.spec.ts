@@ -119,27 +119,47 @@ test.describe.serial('table header (issue 10, items 10 and 11)', () => {
     const type = await typeMenu.locator('option').nth(1).getAttribute('value');
     expect(type).toBeTruthy();
     await typeMenu.selectOption(type!);
+    const typeTruth = await matched(projectId, { type: type! });
+
+    // A menu counts while someone is at it (focus or pointer); a closed one shows only its pick's count.
+    await page.locator('#workspace-search').focus();
+    await page.mouse.move(0, 0);
+    await expect(page.locator(`#filter-type option[value="${type}"]`)).toHaveText(new RegExp(` \\(${typeTruth}\\)$`));
+    await expect(page.locator('.filter-bar select option').filter({ hasText: / \(\d[\d,]*\)$/ })).toHaveCount(1);
 
     // Pages: counted under the type, as the service matches them.
+    await page.locator('#filter-page').focus();
     const pages = await page.locator('#filter-page option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value).filter(Boolean));
     for (const p of pages.slice(0, 2)) {
       const truth = await matched(projectId, { type: type!, page: p });
-      expect(await optionText(page, 'page', p)).toBe(`${p} (${truth})`);
+      await expect(page.locator(`#filter-page option[value="${p}"]`)).toHaveText(`${p} (${truth})`);
     }
-    // Statuses likewise; the type menu itself still counts each type under no other filter.
+    // Statuses likewise, under the pointer too; the type menu itself still counts each type under no other filter.
+    await page.locator('#filter-status').hover();
     for (const status of ['open', 'resolved']) {
       const truth = await matched(projectId, { type: type!, status });
       await expect(page.locator(`#filter-status option[value="${status}"]`)).toHaveText(new RegExp(` \\(${truth}\\)$`));
     }
-    expect(await optionText(page, 'type', type!)).toMatch(new RegExp(` \\(${await matched(projectId, { type: type! })}\\)$`));
+    await page.locator('#filter-type').focus();
+    const other = await typeMenu.locator('option').nth(2).getAttribute('value');
+    await expect(page.locator(`#filter-type option[value="${other}"]`)).toHaveText(new RegExp(` \\(${await matched(projectId, { type: other! })}\\)$`));
+    expect(await optionText(page, 'type', type!)).toMatch(new RegExp(` \\(${typeTruth}\\)$`));
 
     // An option nothing would match under the other filters says 0, and can still be picked.
     await page.getByLabel('Status', { exact: true }).selectOption('deferred');
-    const zero = page.locator('.filter-bar select option').filter({ hasText: / \(0\)$/ }).first();
-    await expect(zero).toHaveCount(1);
-    const menu = await zero.evaluate((o) => (o as unknown as { parentElement: { id: string } }).parentElement.id);
+    let zeroMenu: string | null = null;
+    for (const menu of ['type', 'page', 'assignee', 'task']) {
+      await page.locator(`#filter-${menu}`).focus();
+      await expect(page.locator(`#filter-${menu} option`).nth(1)).toHaveText(/ \(\d[\d,]*\)$/);
+      if ((await page.locator(`#filter-${menu} option`).filter({ hasText: / \(0\)$/ }).count()) > 0) {
+        zeroMenu = menu;
+        break;
+      }
+    }
+    expect(zeroMenu, 'some menu offers an option that would show nothing').not.toBeNull();
+    const zero = page.locator(`#filter-${zeroMenu} option`).filter({ hasText: / \(0\)$/ }).first();
     await expect(zero).toBeEnabled();
-    await page.locator(`#${menu}`).selectOption((await zero.getAttribute('value'))!);
+    await page.locator(`#filter-${zeroMenu}`).selectOption((await zero.getAttribute('value'))!);
     await expect(page.getByTestId('empty-result')).toBeVisible();
   });
 

@@ -145,6 +145,40 @@ test.describe.serial('triage workspace', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('a card’s check mark selects it, Shift+click on another selects the cards between, a second click drops it', async ({ page }) => {
+    await openProject(page);
+    const cards = page.getByTestId('column-open').getByTestId('card');
+    const checks = page.getByTestId('column-open').getByTestId('card-check');
+    await checks.nth(0).click();
+    await expect(page.getByTestId('selection-count')).toHaveText('1 selected');
+    // Selecting is not opening: the thread panel stays closed.
+    await expect(page.getByTestId('thread-view')).toHaveCount(0);
+    await checks.nth(2).click({ modifiers: ['Shift'] });
+    await expect(page.getByTestId('selection-count')).toHaveText('3 selected');
+    for (const i of [0, 1, 2]) await expect(cards.nth(i)).toHaveAttribute('data-selected', 'true');
+    await expect(checks.nth(1)).toHaveAttribute('data-checked', 'true');
+    await checks.nth(0).click();
+    await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
+    await expect(cards.nth(0)).not.toHaveAttribute('data-selected', 'true');
+    await expect(checks.nth(0)).not.toHaveAttribute('data-checked', 'true');
+  });
+
+  test('arrowing through a filter menu leaves one history entry: Back returns to before the burst', async ({ page }) => {
+    await openProject(page);
+    await expect(page).toHaveURL(/\/board$/);
+    const status = page.getByLabel('Status', { exact: true });
+    await status.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    const picked = await status.inputValue();
+    expect(picked).not.toBe('');
+    await expect(page).toHaveURL(new RegExp(`/board\\?status=${picked}$`));
+    await status.blur();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/board$/);
+    await expect(status).toHaveValue('');
+    await expect(page.getByTestId('shown-count')).toHaveText(`${await liveThreadCount(TOKEN, projectId)} threads`);
+  });
+
   test('bulk-assigns 30 threads; a resolved one is refused with the offer to reopen it', async ({ page }) => {
     const { members } = await api<{ members: Array<{ id: string; name: string }> }>(TOKEN, `/members?projectId=${projectId}`);
     const hana = members.find((m) => m.name === 'Hana Sato');

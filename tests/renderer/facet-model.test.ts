@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemRow } from '../../src/shared/reader/index.js';
-import { FACET_KEYS, facetCount, facetCounts, type FacetKey } from '../../src/renderer/stores/facet-model.js';
+import { FACET_KEYS, menuCounts, valuesPresent, type FacetKey } from '../../src/renderer/stores/facet-model.js';
 import { ASSIGNEE_ME, ASSIGNEE_NONE, filterRows, TYPE_NONE, type Filters, type MatchContext } from '../../src/renderer/stores/filter-model.js';
 import { row } from './support/fake-items.js';
 
@@ -19,6 +19,11 @@ function pickedCount(all: ItemRow[], filters: Filters, key: FacetKey, value: str
   return filterRows(all, { ...filters, [key]: value }, context).length;
 }
 
+/** The count one menu shows for one option. */
+function counted(all: ItemRow[], filters: Filters, key: FacetKey, value: string, context: MatchContext = ctx): number {
+  return menuCounts(all, filters, key, context).get(value) ?? 0;
+}
+
 const VALUES: Record<FacetKey, string[]> = {
   status: ['open', 'deferred', 'resolved'],
   type: ['bug', 'copy', 'idea', TYPE_NONE],
@@ -29,40 +34,37 @@ const VALUES: Record<FacetKey, string[]> = {
 
 describe('faceted counts', () => {
   it('with no filters, counts each value over the whole list', () => {
-    const counts = facetCounts(rows, {}, ctx);
-    expect(facetCount(counts, 'status', 'open')).toBe(3);
-    expect(facetCount(counts, 'type', 'bug')).toBe(3);
-    expect(facetCount(counts, 'type', TYPE_NONE)).toBe(1);
-    expect(facetCount(counts, 'page', '/pricing')).toBe(3);
+    expect(counted(rows, {}, 'status', 'open')).toBe(3);
+    expect(counted(rows, {}, 'type', 'bug')).toBe(3);
+    expect(counted(rows, {}, 'type', TYPE_NONE)).toBe(1);
+    expect(counted(rows, {}, 'page', '/pricing')).toBe(3);
     // Empty and null assignees are both unassigned; "me" is the signed-in member.
-    expect(facetCount(counts, 'assignee', ASSIGNEE_NONE)).toBe(3);
-    expect(facetCount(counts, 'assignee', ASSIGNEE_ME)).toBe(1);
-    expect(facetCount(counts, 'task', 'none')).toBe(3);
+    expect(counted(rows, {}, 'assignee', ASSIGNEE_NONE)).toBe(3);
+    expect(counted(rows, {}, 'assignee', ASSIGNEE_ME)).toBe(1);
+    expect(counted(rows, {}, 'task', 'none')).toBe(3);
   });
 
   it('counts a menu’s options under the other active filters, not its own', () => {
-    const counts = facetCounts(rows, { type: 'bug' }, ctx);
-    // Page counts follow the type filter: /pricing has 2 bugs, not 3 threads.
-    expect(facetCount(counts, 'page', '/pricing')).toBe(2);
-    expect(facetCount(counts, 'page', '/')).toBe(1);
+        // Page counts follow the type filter: /pricing has 2 bugs, not 3 threads.
+    expect(counted(rows, { type: 'bug' }, 'page', '/pricing')).toBe(2);
+    expect(counted(rows, { type: 'bug' }, 'page', '/')).toBe(1);
     // The type menu itself still counts every type, so another type can be picked knowingly.
-    expect(facetCount(counts, 'type', 'copy')).toBe(1);
-    expect(facetCount(counts, 'type', 'bug')).toBe(3);
+    expect(counted(rows, { type: 'bug' }, 'type', 'copy')).toBe(1);
+    expect(counted(rows, { type: 'bug' }, 'type', 'bug')).toBe(3);
   });
 
   it('keeps options no thread falls under at 0', () => {
-    const counts = facetCounts(rows, { status: 'deferred' }, ctx);
-    expect(facetCount(counts, 'type', 'bug')).toBe(0);
-    expect(facetCount(counts, 'page', '/signup')).toBe(0);
-    expect(facetCount(counts, 'assignee', ASSIGNEE_ME)).toBe(0);
+        expect(counted(rows, { status: 'deferred' }, 'type', 'bug')).toBe(0);
+    expect(counted(rows, { status: 'deferred' }, 'page', '/signup')).toBe(0);
+    expect(counted(rows, { status: 'deferred' }, 'assignee', ASSIGNEE_ME)).toBe(0);
   });
 
   it('applies the text search to every menu, with the service’s matches once they are in', () => {
-    expect(facetCount(facetCounts(rows, { q: 'button' }, ctx), 'status', 'open')).toBe(2);
+    expect(counted(rows, { q: 'button' }, 'status', 'open')).toBe(2);
     // The service also found thread d through a reply.
-    const withReplies = facetCounts(rows, { q: 'button' }, { ...ctx, textMatches: new Set(['a', 'd', 'e']) });
-    expect(facetCount(withReplies, 'status', 'resolved')).toBe(1);
-    expect(facetCount(withReplies, 'page', '/')).toBe(2);
+    const withReplies = { ...ctx, textMatches: new Set(['a', 'd', 'e']) };
+    expect(counted(rows, { q: 'button' }, 'status', 'resolved', withReplies)).toBe(1);
+    expect(counted(rows, { q: 'button' }, 'page', '/', withReplies)).toBe(2);
   });
 
   it('equals, for every menu and value, what the list shows once that value is picked', () => {
@@ -90,16 +92,23 @@ describe('faceted counts', () => {
       { status: 'resolved', type: 'copy', page: '/', assignee: 'u-alex', task: 'plan', q: 'else' },
     ];
     for (const filters of cases) {
-      const counts = facetCounts(many, filters, ctx);
       for (const key of FACET_KEYS) {
+        const counts = menuCounts(many, filters, key, ctx);
         for (const value of VALUES[key]) {
-          expect(facetCount(counts, key, value), `${JSON.stringify(filters)} → ${key}=${value}`).toBe(pickedCount(many, filters, key, value, ctx));
+          expect(counts.get(value) ?? 0, `${JSON.stringify(filters)} → ${key}=${value}`).toBe(pickedCount(many, filters, key, value, ctx));
         }
       }
     }
   });
 
   it('does not know "me" without a signed-in person', () => {
-    expect(facetCount(facetCounts(rows, {}, { meId: null, textMatches: null }), 'assignee', ASSIGNEE_ME)).toBe(0);
+    expect(counted(rows, {}, 'assignee', ASSIGNEE_ME, { meId: null, textMatches: null })).toBe(0);
+  });
+
+  it('lists the values the rows hold in each menu, whatever the filters', () => {
+    const present = valuesPresent(rows);
+    expect([...present.type].sort()).toEqual(['bug', 'copy', TYPE_NONE].sort());
+    expect([...present.assignee].sort()).toEqual([ASSIGNEE_NONE, 'u-alex', 'u-me'].sort());
+    expect([...present.task].sort()).toEqual(['fix', 'none', 'plan']);
   });
 });

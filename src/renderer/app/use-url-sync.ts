@@ -112,13 +112,27 @@ function afterNextPaint(fn: () => void): void {
   requestAnimationFrame(() => setTimeout(fn, 0));
 }
 
+/**
+ * Filter changes come a few a second while someone arrows through a menu or types: the address
+ * follows once they pause, as one history entry (Back undoes the burst, not each arrow step),
+ * and the per-key work stays off the key press (a history write costs Chromium ~5 ms).
+ */
+const FILTERS_SETTLE_MS = 400;
+
 export function useUrlSync(): void {
   useEffect(() => {
     let scheduled = false;
+    let settleTimer: ReturnType<typeof setTimeout> | undefined;
+    // Any change of the pending burst that was a step (not a refinement) makes the entry a step.
+    let burstPushes = false;
     let lastScreen: string | null = null;
     let lastThread: string | null = null;
     const write = () => {
       scheduled = false;
+      clearTimeout(settleTimer);
+      settleTimer = undefined;
+      const stepped = burstPushes || useWorkspace.getState().historyMode === 'push';
+      burstPushes = false;
       const screen = useNavigation.getState().screen;
       const route = routeOf(screen);
       if (!route) return;
@@ -126,7 +140,7 @@ export function useUrlSync(): void {
       const thread = threadKey(route);
       // The first screen after start replaces the entry it started on; later screens, and
       // opening or closing a thread, are steps (so Back closes the thread).
-      const push = lastScreen !== null && (key !== lastScreen || thread !== lastThread || useWorkspace.getState().historyMode === 'push');
+      const push = lastScreen !== null && (key !== lastScreen || thread !== lastThread || stepped);
       lastScreen = key;
       lastThread = thread;
       const hash = routeToHash(route);
@@ -140,8 +154,15 @@ export function useUrlSync(): void {
       scheduled = true;
       afterNextPaint(write);
     };
+    const settle = () => {
+      if (useWorkspace.getState().historyMode === 'push') burstPushes = true;
+      if (scheduled) return;
+      clearTimeout(settleTimer);
+      settleTimer = setTimeout(write, FILTERS_SETTLE_MS);
+    };
     const unsubscribeNavigation = useNavigation.subscribe(schedule);
-    const unsubscribeWorkspace = useWorkspace.subscribe(schedule);
+    // Only filters settle: a view switch or another project is a step of its own, written at once.
+    const unsubscribeWorkspace = useWorkspace.subscribe((s, prev) => (s.view === prev.view && s.projectId === prev.projectId ? settle() : schedule()));
     const unsubscribeThread = useThread.subscribe((s, prev) => {
       if (s.itemId !== prev.itemId || s.item?.id !== prev.item?.id) schedule();
     });
@@ -151,9 +172,18 @@ export function useUrlSync(): void {
       lastScreen = null;
       applyRoute(route);
     };
+    // A reload or close inside the pause still leaves with the address up to date.
+    const flush = () => {
+      if (settleTimer !== undefined) write();
+    };
     window.addEventListener('popstate', follow);
     window.addEventListener('hashchange', follow);
+    window.addEventListener('beforeunload', flush);
+    window.addEventListener('pagehide', flush);
     return () => {
+      clearTimeout(settleTimer);
+      window.removeEventListener('beforeunload', flush);
+      window.removeEventListener('pagehide', flush);
       unsubscribeNavigation();
       unsubscribeWorkspace();
       unsubscribeThread();

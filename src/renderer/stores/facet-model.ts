@@ -1,12 +1,9 @@
 import type { ItemRow } from '../../shared/reader/index.js';
-import { ASSIGNEE_ME, ASSIGNEE_NONE, filterTests, isUnassigned, TYPE_NONE, type FilterKey, type Filters, type MatchContext } from './filter-model.js';
+import { ASSIGNEE_ME, ASSIGNEE_NONE, filterTests, isUnassigned, TYPE_NONE, type Filters, type MatchContext } from './filter-model.js';
 
 /** The filters a menu offers values for (text search has no menu). */
 export const FACET_KEYS = ['status', 'type', 'page', 'assignee', 'task'] as const;
 export type FacetKey = (typeof FACET_KEYS)[number];
-
-/** For each menu, threads per option value. */
-export type FacetCounts = Record<FacetKey, ReadonlyMap<string, number>>;
 
 /** The option value a row falls under in each menu (as the filter values spell them). */
 const VALUE_OF: Record<FacetKey, (row: ItemRow) => string> = {
@@ -17,43 +14,33 @@ const VALUE_OF: Record<FacetKey, (row: ItemRow) => string> = {
   task: (row) => row.agentTask ?? 'none',
 };
 
-const isFacet = (key: FilterKey): key is FacetKey => key !== 'q';
-
-/**
- * Faceted counts: the count of an option is the number of threads that match every other
- * active filter plus that option, i.e. what the list would show if it were picked. One pass
- * over the rows for all menus at once: a row failing no filter counts in every menu under
- * its own value; a row failing exactly one menu's filter counts only in that menu (picking
- * another value there could show it); a row failing two or more, or the text search, counts
- * nowhere.
- */
-export function facetCounts(rows: readonly ItemRow[], filters: Filters, ctx: MatchContext): FacetCounts {
-  const tallies = Object.fromEntries(FACET_KEYS.map((k) => [k, new Map<string, number>()])) as Record<FacetKey, Map<string, number>>;
-  const tests = filterTests(filters, ctx);
-  const add = (key: FacetKey, row: ItemRow) => {
-    const value = VALUE_OF[key](row);
-    const tally = tallies[key];
-    tally.set(value, (tally.get(value) ?? 0) + 1);
-  };
-
-  for (const row of rows) {
-    let failed: FilterKey | null = null;
-    let failures = 0;
-    for (const { key, test } of tests) {
-      if (test(row)) continue;
-      failed = key;
-      if (++failures > 1) break;
-    }
-    if (failures === 0) for (const key of FACET_KEYS) add(key, row);
-    else if (failures === 1 && failed !== null && isFacet(failed)) add(failed, row);
-  }
-
-  // "Me" is one of the members: the same count under another name.
-  if (ctx.meId) tallies.assignee.set(ASSIGNEE_ME, tallies.assignee.get(ctx.meId) ?? 0);
-  return tallies;
+/** The filters with one menu's left out: all its counts depend on (arrowing through that menu changes none of them). */
+export function filtersBesides(filters: Filters, key: FacetKey): Filters {
+  const { [key]: _left, ...others } = filters;
+  return others;
 }
 
-/** The count for one option; an option no loaded thread falls under counts 0. */
-export function facetCount(counts: FacetCounts, key: FacetKey, value: string): number {
-  return counts[key].get(value) ?? 0;
+/**
+ * One menu's faceted counts: per option value, the threads that match every other active
+ * filter plus that value, i.e. what the list would show if it were picked.
+ */
+export function menuCounts(rows: readonly ItemRow[], filters: Filters, key: FacetKey, ctx: MatchContext): ReadonlyMap<string, number> {
+  const tally = new Map<string, number>();
+  const tests = filterTests(filtersBesides(filters, key), ctx).map((t) => t.test);
+  const valueOf = VALUE_OF[key];
+  rows: for (const row of rows) {
+    for (const test of tests) if (!test(row)) continue rows;
+    const value = valueOf(row);
+    tally.set(value, (tally.get(value) ?? 0) + 1);
+  }
+  // "Me" is one of the members: the same count under another name.
+  if (key === 'assignee' && ctx.meId) tally.set(ASSIGNEE_ME, tally.get(ctx.meId) ?? 0);
+  return tally;
+}
+
+/** Per menu, the values the rows hold (whatever the filters): what the menus offer beyond the summary's. */
+export function valuesPresent(rows: readonly ItemRow[]): Record<FacetKey, ReadonlySet<string>> {
+  const present = Object.fromEntries(FACET_KEYS.map((k) => [k, new Set<string>()])) as Record<FacetKey, Set<string>>;
+  for (const row of rows) for (const key of FACET_KEYS) present[key].add(VALUE_OF[key](row));
+  return present;
 }

@@ -45,10 +45,10 @@ export function BoardColumn({ status, rows, count, atLeast, filtered, selected, 
     getScrollElement: () => scrollRef.current,
     estimateSize: () => CARD_HEIGHT + CARD_GAP,
     getItemKey,
-    // Cards rendered beyond each edge. A filter change rebuilds every rendered card, so
+    // Cards rendered beyond each edge. A filter change rewrites every rendered card, so
     // off-screen ones are pure cost there: 6 made more than half the board's cards invisible.
-    // Three cards (336 px) still cover a fast flick for a frame or two.
-    overscan: 3,
+    // Two cards (224 px) still cover two frames of a fast flick (bench/renderer scrolls 100 px a frame).
+    overscan: 2,
   });
 
   // Keyboard focus moved to a card of this column: scroll it into the rendered window first.
@@ -107,7 +107,11 @@ export function BoardColumn({ status, rows, count, atLeast, filtered, selected, 
               const row = rows[v.index]!;
               return (
                 <div
-                  key={v.key}
+                  // Keyed by place, not by thread (as the table's rows are): when a filter changes, each
+                  // rendered card keeps its elements and only its text and classes change, instead of
+                  // every card being removed and rebuilt. Focus follows the thread: the card that now
+                  // shows the focused thread takes it (BoardCard's effect).
+                  key={v.index}
                   role="listitem"
                   aria-setsize={rows.length}
                   aria-posinset={v.index + 1}

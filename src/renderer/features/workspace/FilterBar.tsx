@@ -1,22 +1,20 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { ItemRow, ItemsSummary, Member } from '../../../shared/reader/index.js';
 import { assigneeFilterLabel, taskFilterLabel } from '../../format/filters-text.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
-import { facetCount, type FacetCounts, type FacetKey } from '../../stores/facet-model.js';
-import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, TASK_FILTERS, TYPE_NONE, type FilterKey, type Filters } from '../../stores/filter-model.js';
+import { valuesPresent, type FacetKey } from '../../stores/facet-model.js';
+import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, TASK_FILTERS, TYPE_NONE, type Filters } from '../../stores/filter-model.js';
 import { useMembers } from '../../stores/members-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { SearchField } from './SearchField.js';
 import { SearchProgress } from './SearchProgress.js';
-import { useFacetCounts } from './use-facet-counts.js';
+import { useMenuCounts } from './use-menu-counts.js';
 
 interface Option {
   value: string;
   label: string;
-  /** Threads the list would show with this option picked (and the other filters kept). */
-  count?: number;
 }
 
 /** Threads the summary counts under no type. */
@@ -35,9 +33,9 @@ function byCount(counts: Record<string, number>): string[] {
  * The values a menu offers: the project's (from the summary, busiest first, so the order does
  * not shuffle as filters change), then any the loaded rows hold that the summary does not name.
  */
-function menuValues(projectOrder: string[], facets: FacetCounts | null, key: FacetKey): string[] {
+function menuValues(projectOrder: string[], present: ReadonlySet<string>): string[] {
   const seen = new Set(projectOrder);
-  const extra = facets ? [...facets[key].keys()].filter((v) => !seen.has(v)).sort((a, b) => a.localeCompare(b)) : [];
+  const extra = [...present].filter((v) => !seen.has(v)).sort((a, b) => a.localeCompare(b));
   return [...projectOrder, ...extra];
 }
 
@@ -47,33 +45,45 @@ function withCurrent(options: Option[], current: string | undefined, label: (v: 
   return [...options, { value: current, label: label(current) }];
 }
 
-function counted(facets: FacetCounts | null, key: FacetKey, options: Option[]): Option[] {
-  return facets ? options.map((o) => ({ ...o, count: facetCount(facets, key, o.value) })) : options;
-}
+const optionText = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count.toLocaleString('en-US')})`);
 
-const optionText = (o: Option) => (o.count === undefined ? o.label : `${o.label} (${o.count.toLocaleString('en-US')})`);
+type Engage = (menu: FacetKey, how: 'focus' | 'hover', on: boolean) => void;
 
 interface FilterSelectProps {
-  id: FilterKey;
+  id: FacetKey;
   label: string;
   value: string | undefined;
   anyLabel: string;
   options: Option[];
-  onChange(key: FilterKey, value: string): void;
+  /** Per option, what picking it would show: while the menu is focused or under the pointer. */
+  counts: ReadonlyMap<string, number> | undefined;
+  /** What the picked option shows (the list's own count), for the closed menu's face. */
+  pickedCount: number | undefined;
+  onChange(key: FacetKey, value: string): void;
+  onEngage: Engage;
 }
 
-const FilterSelect = memo(function FilterSelect({ id, label, value, anyLabel, options, onChange }: FilterSelectProps) {
+const FilterSelect = memo(function FilterSelect({ id, label, value, anyLabel, options, counts, pickedCount, onChange, onEngage }: FilterSelectProps) {
   return (
-    <div className={`filter filter--${id}${value ? ' filter--active' : ''}`}>
+    <div className={`filter filter--${id}${value ? ' filter--active' : ''}`} onPointerEnter={() => onEngage(id, 'hover', true)} onPointerLeave={() => onEngage(id, 'hover', false)}>
       <label htmlFor={`filter-${id}`}>{label}</label>
-      <select id={`filter-${id}`} value={value ?? ''} onChange={(e) => onChange(id, e.target.value)}>
+      <select
+        id={`filter-${id}`}
+        value={value ?? ''}
+        onChange={(e) => onChange(id, e.target.value)}
+        onFocus={() => onEngage(id, 'focus', true)}
+        onBlur={() => onEngage(id, 'focus', false)}
+      >
         <option value="">{anyLabel}</option>
-        {options.map((o) => (
-          // An option nothing would match stays pickable (the person may be about to change another filter), marked by its 0.
-          <option key={o.value} value={o.value} data-count={o.count}>
-            {optionText(o)}
-          </option>
-        ))}
+        {options.map((o) => {
+          const count = counts ? (counts.get(o.value) ?? 0) : o.value === value ? pickedCount : undefined;
+          return (
+            // An option nothing would match stays pickable (the person may be about to change another filter), marked by its 0.
+            <option key={o.value} value={o.value} data-count={count}>
+              {optionText(o.label, count)}
+            </option>
+          );
+        })}
       </select>
     </div>
   );
@@ -102,27 +112,36 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
   const clearFilters = useWorkspace((s) => s.clearFilters);
   const members = useMembers((s) => s.members);
   const youName = useSession((s) => s.active?.you?.name);
-  const facets = useFacetCounts(all, filters);
+  const [focused, setFocused] = useState<FacetKey | null>(null);
+  const [hovered, setHovered] = useState<FacetKey | null>(null);
+  const engage = useCallback<Engage>((menu, how, on) => {
+    const set = how === 'focus' ? setFocused : setHovered;
+    set((current) => (on ? menu : current === menu ? null : current));
+  }, []);
+  const engaged = useMemo(() => [...new Set([focused, hovered])].filter((m): m is FacetKey => m !== null), [focused, hovered]);
+  const counts = useMenuCounts(all, filters, engaged);
+  const present = useMemo(() => valuesPresent(all), [all]);
 
   // One memo per menu, and memoized menus: a filter change re-renders only the menu it
-  // changed; the counts (deferred) then re-render the menus whose counts moved.
-  const statusOptions = useMemo(() => counted(facets, 'status', BOARD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))), [facets]);
+  // changed (and the picked options' counts), the menus someone is at their counts.
+  const statusOptions = useMemo(() => BOARD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })), []);
   const typeOptions = useMemo(() => {
     const projectTypes = [...byCount(summary?.byType ?? {}), ...(untypedCount(summary) > 0 ? [TYPE_NONE] : [])];
-    const values = menuValues(projectTypes, facets, 'type').map((t) => ({ value: t, label: typeLabel(t === TYPE_NONE ? null : t) }));
-    return counted(facets, 'type', withCurrent(values, filters.type, typeLabel));
-  }, [summary, facets, filters.type]);
+    const values = menuValues(projectTypes, present.type).map((t) => ({ value: t, label: typeLabel(t === TYPE_NONE ? null : t) }));
+    return withCurrent(values, filters.type, typeLabel);
+  }, [summary, present, filters.type]);
   const pageOptions = useMemo(() => {
-    const values = menuValues(byCount(summary?.byPage ?? {}), facets, 'page').map((p) => ({ value: p, label: p }));
-    return counted(facets, 'page', withCurrent(values, filters.page, (p) => p));
-  }, [summary, facets, filters.page]);
+    const values = menuValues(byCount(summary?.byPage ?? {}), present.page).map((p) => ({ value: p, label: p }));
+    return withCurrent(values, filters.page, (p) => p);
+  }, [summary, present, filters.page]);
   const assigneeMenu = useMemo(() => {
     const memberName = (id: string) => members.find((m) => m.id === id)?.name;
-    return counted(facets, 'assignee', withCurrent(assigneeOptions(members, youName), filters.assignee, (v) => assigneeFilterLabel(v, memberName)));
-  }, [members, youName, facets, filters.assignee]);
-  const taskOptions = useMemo(() => counted(facets, 'task', TASK_FILTERS.map((t) => ({ value: t, label: taskFilterLabel(t) }))), [facets]);
+    return withCurrent(assigneeOptions(members, youName), filters.assignee, (v) => assigneeFilterLabel(v, memberName));
+  }, [members, youName, filters.assignee]);
+  const taskOptions = useMemo(() => TASK_FILTERS.map((t) => ({ value: t, label: taskFilterLabel(t) })), []);
 
-  const change = useCallback((key: FilterKey, value: string) => setFilter(key, (value || undefined) as Filters[typeof key]), [setFilter]);
+  const change = useCallback((key: FacetKey, value: string) => setFilter(key, (value || undefined) as Filters[typeof key]), [setFilter]);
+  const menu = (id: FacetKey) => ({ id, value: filters[id], counts: counts[id], pickedCount: filters[id] ? shown : undefined, onChange: change, onEngage: engage });
   const active = activeFilterCount(filters);
   const total = all.length;
   // A first load shows rows as its slices arrive: until it ends, the rows on hand are not the project.
@@ -136,11 +155,11 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
   return (
     <div className="filter-bar panel-surface" role="group" aria-label="Filters">
       <SearchField />
-      <FilterSelect id="status" label="Status" value={filters.status} anyLabel="Any status" options={statusOptions} onChange={change} />
-      <FilterSelect id="type" label="Type" value={filters.type} anyLabel="Any type" options={typeOptions} onChange={change} />
-      <FilterSelect id="page" label="Page" value={filters.page} anyLabel="Any page" options={pageOptions} onChange={change} />
-      <FilterSelect id="assignee" label="Assignee" value={filters.assignee} anyLabel="Anyone" options={assigneeMenu} onChange={change} />
-      <FilterSelect id="task" label="Agent task" value={filters.task} anyLabel="Any task" options={taskOptions} onChange={change} />
+      <FilterSelect {...menu('status')} label="Status" anyLabel="Any status" options={statusOptions} />
+      <FilterSelect {...menu('type')} label="Type" anyLabel="Any type" options={typeOptions} />
+      <FilterSelect {...menu('page')} label="Page" anyLabel="Any page" options={pageOptions} />
+      <FilterSelect {...menu('assignee')} label="Assignee" anyLabel="Anyone" options={assigneeMenu} />
+      <FilterSelect {...menu('task')} label="Agent task" anyLabel="Any task" options={taskOptions} />
       <div className="filter-bar__end">
         {/* Always in the layout, invisible (and out of the tab order) while nothing filters. */}
         <button type="button" className={`button button--quiet filter-bar__clear${active > 0 ? '' : ' filter-bar__clear--idle'}`} onClick={clearFilters} disabled={active === 0} data-testid="clear-filters">
