@@ -5,10 +5,22 @@
 export interface Clock {
   /** Milliseconds since 1970. */
   now(): number;
-  sleep(ms: number): Promise<void>;
+  sleep(ms: number, opts?: SleepOptions): Promise<void>;
+}
+
+export interface SleepOptions {
+  /**
+   * A wait that no one is waiting on (a periodic check): it must not keep a Node process
+   * (the gateway, the bench, a script) alive once everything else has finished.
+   */
+  background?: boolean;
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
+  sleep: (ms, opts) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, ms));
+      if (opts?.background) timer.unref();
+    }),
 };

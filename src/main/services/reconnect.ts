@@ -31,7 +31,7 @@ export function watchReconnect(client: ApiClient, clock: Clock, opts: ReconnectO
     let delay = opts.firstMs;
     try {
       while (!stopped && client.state().phase === 'offline') {
-        await clock.sleep(delay);
+        await clock.sleep(delay, { background: true });
         if (stopped || client.state().phase !== 'offline') break;
         await client.call('listWorkspaces', {});
         delay = Math.min(opts.maxMs, delay * 2);
@@ -44,7 +44,7 @@ export function watchReconnect(client: ApiClient, clock: Clock, opts: ReconnectO
   let lastActivity = clock.now();
   async function checkWhileIdle(every: number): Promise<void> {
     while (!stopped) {
-      await clock.sleep(Math.max(1, lastActivity + every - clock.now()));
+      await clock.sleep(Math.max(1, lastActivity + every - clock.now()), { background: true });
       if (stopped) break;
       // Any request in the meantime was a check of its own; offline has its own probes.
       if (client.state().phase === 'idle' && clock.now() - lastActivity >= every) {
