@@ -1,5 +1,5 @@
 import type { ItemRow } from '../../shared/reader/index.js';
-import { ASSIGNEE_ME, ASSIGNEE_NONE, filterTests, isUnassigned, TYPE_NONE, type Filters, type MatchContext } from './filter-model.js';
+import { ASSIGNEE_ME, ASSIGNEE_NONE, filtersBesides, isUnassigned, rowMatcher, TYPE_NONE, type Filters, type MatchContext } from './filter-model.js';
 
 /** The filters a menu offers values for (text search has no menu). */
 export const FACET_KEYS = ['status', 'type', 'page', 'assignee', 'task'] as const;
@@ -14,22 +14,17 @@ const VALUE_OF: Record<FacetKey, (row: ItemRow) => string> = {
   task: (row) => row.agentTask ?? 'none',
 };
 
-/** The filters with one menu's left out: all its counts depend on (arrowing through that menu changes none of them). */
-export function filtersBesides(filters: Filters, key: FacetKey): Filters {
-  const { [key]: _left, ...others } = filters;
-  return others;
-}
-
 /**
  * One menu's faceted counts: per option value, the threads that match every other active
  * filter plus that value, i.e. what the list would show if it were picked.
  */
 export function menuCounts(rows: readonly ItemRow[], filters: Filters, key: FacetKey, ctx: MatchContext): ReadonlyMap<string, number> {
   const tally = new Map<string, number>();
-  const tests = filterTests(filtersBesides(filters, key), ctx).map((t) => t.test);
+  // A menu's counts depend only on the other filters (arrowing through it changes none of them).
+  const matches = rowMatcher(filtersBesides(filters, key), ctx);
   const valueOf = VALUE_OF[key];
-  rows: for (const row of rows) {
-    for (const test of tests) if (!test(row)) continue rows;
+  for (const row of rows) {
+    if (!matches(row)) continue;
     const value = valueOf(row);
     tally.set(value, (tally.get(value) ?? 0) + 1);
   }
@@ -38,9 +33,9 @@ export function menuCounts(rows: readonly ItemRow[], filters: Filters, key: Face
   return tally;
 }
 
-/** Per menu, the values the rows hold (whatever the filters): what the menus offer beyond the summary's. */
-export function valuesPresent(rows: readonly ItemRow[]): Record<FacetKey, ReadonlySet<string>> {
-  const present = Object.fromEntries(FACET_KEYS.map((k) => [k, new Set<string>()])) as Record<FacetKey, Set<string>>;
-  for (const row of rows) for (const key of FACET_KEYS) present[key].add(VALUE_OF[key](row));
+/** For the given menus, the values the rows hold (whatever the filters): what they offer beyond the summary's. */
+export function valuesPresent<K extends FacetKey>(rows: readonly ItemRow[], keys: readonly K[]): Record<K, ReadonlySet<string>> {
+  const present = Object.fromEntries(keys.map((k) => [k, new Set<string>()])) as Record<K, Set<string>>;
+  for (const row of rows) for (const key of keys) present[key].add(VALUE_OF[key](row));
   return present;
 }

@@ -127,31 +127,38 @@ export const isUnassigned = (row: Pick<ItemRow, 'assigneeId'>): boolean => !row.
 
 type RowTest = (row: ItemRow) => boolean;
 
+/** The filters with one of them left out: what dropping it would show, or what its own menu counts under. */
+export function filtersBesides(filters: Filters, key: FilterKey): Filters {
+  const { [key]: _left, ...others } = filters;
+  return others;
+}
+
 /**
  * One test per active filter, built once per filter change so the per-row work is a few
- * comparisons. The list matcher and the faceted counts (`facet-model`) share them.
+ * comparisons.
  */
-export function filterTests(filters: Filters, ctx: MatchContext): Array<{ key: FilterKey; test: RowTest }> {
+function filterTests(filters: Filters, ctx: MatchContext): RowTest[] {
   const { status, type, page, assignee, task, q } = filters;
-  const tests: Array<{ key: FilterKey; test: RowTest }> = [];
-  if (status) tests.push({ key: 'status', test: (row) => row.status === status });
-  if (type) tests.push({ key: 'type', test: type === TYPE_NONE ? (row) => row.type === null : (row) => row.type === type });
-  if (page) tests.push({ key: 'page', test: (row) => row.page === page });
+  const tests: RowTest[] = [];
+  if (status) tests.push((row) => row.status === status);
+  if (type) tests.push(type === TYPE_NONE ? (row) => row.type === null : (row) => row.type === type);
+  if (page) tests.push((row) => row.page === page);
   if (assignee) {
     const assigneeId = assignee === ASSIGNEE_ME ? (ctx.meId ?? '\u0000no-one') : assignee;
-    tests.push({ key: 'assignee', test: assigneeId === ASSIGNEE_NONE ? isUnassigned : (row) => row.assigneeId === assigneeId });
+    tests.push(assigneeId === ASSIGNEE_NONE ? isUnassigned : (row) => row.assigneeId === assigneeId);
   }
-  if (task) tests.push({ key: 'task', test: task === 'none' ? (row) => row.agentTask === null : (row) => row.agentTask === task });
+  if (task) tests.push(task === 'none' ? (row) => row.agentTask === null : (row) => row.agentTask === task);
   if (q) {
     const matches = ctx.textMatches;
     const needle = q.toLocaleLowerCase();
-    tests.push({ key: 'q', test: matches ? (row) => matches.has(row.id) : (row) => lowerExcerpt(row).includes(needle) });
+    tests.push(matches ? (row) => matches.has(row.id) : (row) => lowerExcerpt(row).includes(needle));
   }
   return tests;
 }
 
+/** Whether a row passes every active filter (the list's filter and the menus' counts share it). */
 export function rowMatcher(filters: Filters, ctx: MatchContext): (row: ItemRow) => boolean {
-  const tests = filterTests(filters, ctx).map((t) => t.test);
+  const tests = filterTests(filters, ctx);
   if (tests.length === 1) return tests[0]!;
   return (row) => {
     for (const test of tests) if (!test(row)) return false;

@@ -120,7 +120,7 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
   }, []);
   const engaged = useMemo(() => [...new Set([focused, hovered])].filter((m): m is FacetKey => m !== null), [focused, hovered]);
   const counts = useMenuCounts(all, filters, engaged);
-  const present = useMemo(() => valuesPresent(all), [all]);
+  const present = useMemo(() => valuesPresent(all, ['type', 'page']), [all]);
 
   // One memo per menu, and memoized menus: a filter change re-renders only the menu it
   // changed (and the picked options' counts), the menus someone is at their counts.

@@ -1,5 +1,5 @@
 import type { ItemRow } from '../../../shared/reader/index.js';
-import { FILTER_KEYS, filterRows, type FilterKey, type Filters, type MatchContext } from '../../stores/filter-model.js';
+import { FILTER_KEYS, filterRows, filtersBesides, type FilterKey, type Filters, type MatchContext } from '../../stores/filter-model.js';
 
 export interface DropSuggestion {
   key: FilterKey;
@@ -15,8 +15,7 @@ export function dropSuggestions(all: readonly ItemRow[], filters: Filters, ctx: 
   const out: DropSuggestion[] = [];
   for (const key of FILTER_KEYS) {
     if (filters[key] === undefined) continue;
-    const { [key]: _dropped, ...rest } = filters;
-    out.push({ key, shown: filterRows(all as ItemRow[], rest, ctx).length });
+    out.push({ key, shown: filterRows(all as ItemRow[], filtersBesides(filters, key), ctx).length });
   }
   return out.sort((a, b) => b.shown - a.shown);
 }

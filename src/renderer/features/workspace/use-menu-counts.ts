@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
-import { filtersBesides, menuCounts, type FacetKey } from '../../stores/facet-model.js';
-import type { Filters } from '../../stores/filter-model.js';
+import { menuCounts, type FacetKey } from '../../stores/facet-model.js';
+import { filtersBesides, type Filters } from '../../stores/filter-model.js';
 import { useSession } from '../../stores/session-store.js';
 import { useTextSearch } from '../../stores/text-search-store.js';
 
