@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Status } from '../../../shared/api/common.js';
 import type { ItemRow, StatusValue } from '../../../shared/reader/index.js';
 import { countText } from '../../format/counts.js';
@@ -37,14 +37,10 @@ export function BoardColumn({ status, rows, count, atLeast, filtered, selected, 
   const focusTick = useBoard((s) => s.focusTick);
   const pending = useBoard((s) => s.pending);
 
-  // The same function while the rows stay: the virtualizer lays out every item of the column
-  // again whenever getItemKey changes, which would be on every scroll frame.
-  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => CARD_HEIGHT + CARD_GAP,
-    getItemKey,
     // Cards rendered beyond each edge. A filter change rewrites every rendered card, so
     // off-screen ones are pure cost there: 6 made more than half the board's cards invisible.
     // Two cards (224 px) still cover two frames of a fast flick (bench/renderer scrolls 100 px a frame).
