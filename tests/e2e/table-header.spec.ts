@@ -215,7 +215,84 @@ test.describe.serial('table header (issue 10, items 10 and 11)', () => {
     expect(await page.getByRole('group', { name: 'Filters' }).evaluate(BAR_LAYOUT)).toEqual(layout);
     await page.unroute(/\/bridge\/api(%3A|:)listItems$/);
   });
+
+  test('each cell keeps its text on one line inside its row and column, long text ending in an ellipsis', async ({ page }) => {
+    await openTable(page, BIG);
+    const problems = await page.getByTestId('items-table').evaluate(CELL_PROBLEMS);
+    expect(problems).toEqual([]);
+    // Some excerpt is wider than its column, and is cut inside the cell rather than spilling over.
+    const cut = await page.getByTestId('items-table').evaluate(
+      inPage<number>(`return [...el.querySelectorAll('[data-testid="table-row"] .items-table__cell--excerpt')].filter((c) => c.scrollWidth > c.clientWidth).length;`),
+    );
+    expect(cut).toBeGreaterThan(0);
+  });
+
+  test('the select-all box follows the filters, and picks the rows shown now', async ({ page }) => {
+    await openTable(page, BIG);
+    const all = page.getByRole('checkbox', { name: 'Select all rows' });
+    const status = page.getByLabel('Status', { exact: true });
+    await status.selectOption('resolved');
+    const resolved = await shownTotal(page);
+    await all.check();
+    await expect(all).toBeChecked();
+    await expect.poll(() => selectedCount(page)).toBe(resolved);
+    // Every status: only some of the rows are picked now.
+    await status.selectOption('');
+    await expect(all).not.toBeChecked();
+    expect(await all.evaluate(inPage<boolean>('return el.indeterminate;'))).toBe(true);
+    // Back to resolved: all of these are picked again.
+    await status.selectOption('resolved');
+    await expect(all).toBeChecked();
+    // Under open, none of the picked rows show; the box then picks the open rows.
+    await status.selectOption('open');
+    await expect(all).not.toBeChecked();
+    expect(await all.evaluate(inPage<boolean>('return el.indeterminate;'))).toBe(false);
+    await all.check();
+    await expect(all).toBeChecked();
+    const rows = page.getByTestId('table-row');
+    await expect(rows.first()).toHaveAttribute('aria-selected', 'true');
+    await expect(rows.nth(5)).toHaveAttribute('aria-selected', 'true');
+    expect(await selectedCount(page)).toBeGreaterThanOrEqual(await shownTotal(page));
+    await page.keyboard.press('Escape');
+  });
 });
+
+async function selectedCount(page: Page): Promise<number> {
+  const text = (await page.getByTestId('selection-count').textContent()) ?? '';
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+/** "N of M threads" or "M threads": the number shown. */
+async function shownTotal(page: Page): Promise<number> {
+  const text = (await page.getByTestId('shown-count').textContent()) ?? '';
+  const n = Number(/^([\d,]+)/.exec(text)?.[1]?.replace(/,/g, ''));
+  expect(n, text).toBeGreaterThan(0);
+  return n;
+}
+
+/**
+ * Cells of the rendered rows whose text runs onto a second line, out of the row's height, or
+ * past the cell's own width.
+ */
+const CELL_PROBLEMS = inPage<string[]>(`
+  const out = [];
+  for (const row of [...el.querySelectorAll('[data-testid="table-row"]')].slice(0, 12)) {
+    const r = row.getBoundingClientRect();
+    for (const cell of row.querySelectorAll('[role="gridcell"]')) {
+      const c = cell.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      // Boxes of 1 px are the visually hidden words for screen readers.
+      const boxes = [...range.getClientRects()].filter((b) => b.width > 1 && b.height > 1);
+      const name = row.getAttribute('data-item-id') + ' ' + cell.className;
+      // Boxes on one line overlap vertically (a glyph from another font may sit a little higher).
+      if (boxes.some((a) => boxes.some((b) => a.bottom <= b.top || b.bottom <= a.top))) out.push(name + ': more than one line');
+      if (c.top < r.top - 0.5 || c.bottom > r.bottom + 0.5) out.push(name + ': outside its row');
+      if (boxes.some((b) => b.top < r.top - 0.5 || b.bottom > r.bottom + 0.5)) out.push(name + ': text outside its row');
+    }
+  }
+  return out;
+`);
 
 /** Every control's middle on the same line (within 2 px). */
 async function expectOneLine(bar: Locator): Promise<void> {

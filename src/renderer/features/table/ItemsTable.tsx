@@ -50,20 +50,32 @@ const HEADER_HEIGHT = 28;
  */
 const OVERSCAN = 4;
 
+/** What the header's select-all box shows for these rows and this selection. */
+type SelectAllState = 'empty' | 'none' | 'some' | 'all';
+
+function selectAllState(rows: ReadonlyArray<{ id: string }>, selectedIds: ReadonlySet<string>): SelectAllState {
+  if (rows.length === 0) return 'empty';
+  if (selectedIds.size === 0) return 'none';
+  let selected = 0;
+  for (const row of rows) if (selectedIds.has(row.id)) selected++;
+  return selected === 0 ? 'none' : selected === rows.length ? 'all' : 'some';
+}
+
 /**
- * Scrolling re-renders the table on every frame, but the header and the Columns menu only
- * change with the view settings, the selection or the rows. They read everything through
- * `table`, which useTable hands out as a new wrapper each render around the same instance,
- * so memo compares those inputs instead and skips both while only the scroll position moves.
+ * Scrolling and filtering re-render the table, but the header and the Columns menu only change
+ * with the view settings, the selection or what the select-all box shows. They read everything
+ * through `table`, which useTable hands out as a new wrapper each render around the same
+ * instance (so their handlers always act on the current rows), and memo compares those inputs
+ * instead: a filter key leaves both alone.
  */
 interface HeadInputs {
   table: ItemsReactTable;
   settings: TableViewSettings;
   selectedIds: ReadonlySet<string>;
-  rows: readonly unknown[];
+  selectAll: SelectAllState;
 }
 
-const sameHeadInputs = (a: HeadInputs, b: HeadInputs) => a.settings === b.settings && a.selectedIds === b.selectedIds && a.rows === b.rows;
+const sameHeadInputs = (a: HeadInputs, b: HeadInputs) => a.settings === b.settings && a.selectedIds === b.selectedIds && a.selectAll === b.selectAll;
 
 const TableHead = memo(function TableHead({ table }: HeadInputs) {
   const sortCount = table.state.sorting.length;
@@ -107,6 +119,7 @@ export function ItemsTable({ projectId, rows, selectedIds, onSelectionChange, fo
 
   const tableRows = table.getRowModel().rows;
   const orderedIds = useMemo(() => tableRows.map((r) => r.id), [tableRows]);
+  const selectAll = useMemo(() => selectAllState(tableRows, selectedIds), [tableRows, selectedIds]);
   const focusedIndex = focusedId === null ? -1 : orderedIds.indexOf(focusedId);
   // A focused row that the caller's filter removed counts as no focus.
   const currentFocus = focusedIndex === -1 ? null : focusedId;
@@ -224,7 +237,7 @@ export function ItemsTable({ projectId, rows, selectedIds, onSelectionChange, fo
           <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>x</kbd> select · <kbd>Shift</kbd>+<kbd>j</kbd>/<kbd>k</kbd> extend · <kbd>Enter</kbd> open ·{' '}
           <kbd>Esc</kbd> clear
         </span>
-        <TableColumnsMenu table={table} settings={settings} selectedIds={selectedIds} rows={tableRows} />
+        <TableColumnsMenu table={table} settings={settings} selectedIds={selectedIds} selectAll={selectAll} />
       </div>
       <div className="items-table__frame">
         <div
@@ -244,7 +257,7 @@ export function ItemsTable({ projectId, rows, selectedIds, onSelectionChange, fo
           onClick={onClick}
           onDoubleClick={onDoubleClick}
         >
-          <TableHead table={table} settings={settings} selectedIds={selectedIds} rows={tableRows} />
+          <TableHead table={table} settings={settings} selectedIds={selectedIds} selectAll={selectAll} />
           <div role="rowgroup" className="items-table__body" style={{ height: virtualizer.getTotalSize() }}>
             {virtualItems.map((item) => {
               const row = tableRows[item.index];

@@ -56,6 +56,9 @@ function RowCheckbox({ row, table }: { row: Row<ItemsTableFeatures, ItemRow>; ta
 
 const helper = createColumnHelper<ItemsTableFeatures, ItemRow>();
 
+// Rows call each `cell` as a plain function (TableRow's cellContent), not as a component: cell
+// functions hold no hooks. One that needs state renders a component, as the select cell does.
+
 export const itemColumns = helper.columns([
   helper.display({
     id: 'select',
