@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NetworkState } from '../../src/shared/bridge/channels.js';
 import type { BridgeError } from '../../src/shared/bridge/errors.js';
 import { SourcePath } from '../../src/shared/reader/index.js';
-import { countText } from '../../src/renderer/format/counts.js';
+import { countText, formatCount, itIs, plural } from '../../src/renderer/format/counts.js';
 import { errorFromUnknown, explainError } from '../../src/renderer/format/describe-error.js';
 import { truncate, typeLabel } from '../../src/renderer/format/labels.js';
 import { networkLine } from '../../src/renderer/format/network-text.js';
@@ -38,6 +38,25 @@ describe('formatCountdown', () => {
     expect(formatCountdown(NOW + 65_000, NOW)).toBe('1 min 5 s');
     expect(formatCountdown(NOW + 120_000, NOW)).toBe('2 min');
     expect(formatCountdown(NOW - 5_000, NOW)).toBe('0 s');
+  });
+});
+
+describe('formatCount, plural and itIs', () => {
+  it('groups thousands everywhere a count is shown, small counts as they are', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(-1500)).toBe('-1,500');
+    expect(formatCount(100_000)).toBe('100,000');
+    expect(formatCount(2.5)).toBe('3');
+  });
+
+  it('agrees the noun with the count', () => {
+    expect(plural(1, 'reply', 'replies')).toBe('1 reply');
+    expect(plural(0, 'reply', 'replies')).toBe('0 replies');
+    expect(plural(2000, 'thread', 'threads')).toBe('2,000 threads');
+    expect(itIs(1)).toBe('it is');
+    expect(itIs(3)).toBe('they are');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ReadProblem } from '../../shared/reader/index.js';
 import { describeProblems } from '../../shared/reader/problems.js';
 import { Banner } from './Banner.js';
+import { itIs, plural } from '../format/counts.js';
 
 /** "reply" → "replies", "thread with new replies" → "threads with new replies". */
 function pluralPart(part: string): string {
@@ -13,7 +14,7 @@ function pluralPart(part: string): string {
 export function unreadableSummary(problems: readonly ReadProblem[]): string {
   const counts = new Map<string, number>();
   for (const p of problems) counts.set(p.part, (counts.get(p.part) ?? 0) + 1);
-  const parts = [...counts].map(([part, n]) => `${n.toLocaleString('en-US')} ${n === 1 ? part : pluralPart(part)}`);
+  const parts = [...counts].map(([part, n]) => plural(n, part, pluralPart(part)));
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
   return `${list} could not be shown`;
 }
@@ -27,7 +28,7 @@ export function UnreadableNotice({ problems, testId = 'unreadable-notice' }: { p
   return (
     <Banner tone="warning" testId={testId}>
       {unreadableSummary(problems)}: the service sent {problems.length === 1 ? 'it' : 'them'} in a form Triage Desk can&apos;t read, so{' '}
-      {problems.length === 1 ? 'it is' : 'they are'} left out and everything else is shown.{' '}
+      {itIs(problems.length)} left out and everything else is shown.{' '}
       <details className="unreadable-details">
         <summary>Details</summary>
         <p className="break">{describeProblems(problems.slice(0, 50))}{problems.length > 50 ? `; and ${problems.length - 50} more` : ''}</p>

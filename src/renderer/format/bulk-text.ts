@@ -1,6 +1,7 @@
 import type { BridgeError } from '../../shared/bridge/errors.js';
 import type { BulkPlan, BulkStep, Conflict, Receipt } from '../stores/bulk-model.js';
-import { statusLabel, plural } from './labels.js';
+import { statusLabel } from './labels.js';
+import { itIs, plural } from './counts.js';
 
 /** Words for bulk actions: progress lines, receipts, refusals and the undo toast. */
 
@@ -46,7 +47,7 @@ export function receiptSummary(receipt: Receipt): string {
   const parts: string[] = [];
   if (receipt.done.length > 0) parts.push(planDoneText(receipt.plan, receipt.done.length));
   if (receipt.unchanged.length > 0) parts.push(unchangedText(receipt.plan, receipt.unchanged.length));
-  if (receipt.changedSince.length > 0) parts.push(`${threads(receipt.changedSince.length)} left as ${receipt.changedSince.length === 1 ? 'it is' : 'they are'}: changed since by someone else`);
+  if (receipt.changedSince.length > 0) parts.push(`${threads(receipt.changedSince.length)} left as ${itIs(receipt.changedSince.length)}: changed since by someone else`);
   if (receipt.refused.length > 0) parts.push(`${threads(receipt.refused.length)} refused`);
   if (receipt.notSent.length > 0) parts.push(`${threads(receipt.notSent.length)} not sent because ${receipt.halted ? 'sending stopped at a connection problem (see below)' : 'you stopped'}`);
   if (parts.length === 0) return 'Nothing to do.';

@@ -1,3 +1,21 @@
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** Counts as people read them on every screen, report and export alike: "1,250". */
+export function formatCount(n: number): string {
+  // Most counts are small: no formatter call for those (cards and rows ask for one each).
+  return Number.isInteger(n) && n > -1000 && n < 1000 ? String(n) : grouped.format(n);
+}
+
+/** "1 reply", "1,250 replies". */
+export function plural(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** "it is" or "they are", agreeing with n things ("left as it is"). */
+export function itIs(n: number): string {
+  return n === 1 ? 'it is' : 'they are';
+}
+
 /**
  * Counts from a capped scan are minimums. The number itself stays bare digits (tests and
  * screen readers read it as a number); the qualifier is separate so the UI can place it.

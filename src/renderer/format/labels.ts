@@ -50,11 +50,6 @@ export function isStatus(value: unknown): value is Status {
   return typeof value === 'string' && (BOARD_STATUSES as readonly string[]).includes(value);
 }
 
-/** "1 reply", "3 replies". */
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** Shortens text for a title or a sentence, ending with an ellipsis when cut. */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;

@@ -1,9 +1,9 @@
-import { plural } from '../format/labels.js';
 import { announce } from './announcer-store.js';
 import { useBulk } from './bulk-store.js';
 import { explain } from './notice-store.js';
 import { entryState, heldBack, isPending, settle } from './undo-history.js';
 import { historyKey, historyOf, useUndo } from './undo-store.js';
+import { plural } from '../format/counts.js';
 
 /**
  * Carries out undo history entries (the toast's button, `z`, the palette, the history list).

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
-import { plural } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import { announce } from '../../stores/announcer-store.js';
 import { planAssign, planReopenAssign, type BulkPlan, type BulkRunResult, type Person, type PlanRow, type Receipt, type StepReport } from '../../stores/bulk-model.js';
@@ -12,6 +11,7 @@ import { MemberPicker, type PickerChoice } from './MemberPicker.js';
 import { useProjectMembers } from './use-project-members.js';
 import { actionFailure } from './refusals.js';
 import { quoteThread, threadsPhrase } from './thread-words.js';
+import { plural } from '../../format/counts.js';
 
 interface AssignDialogProps {
   projectId: string;

@@ -1,4 +1,5 @@
-import { plural, truncate } from '../../format/labels.js';
+import { truncate } from '../../format/labels.js';
+import { plural } from '../../format/counts.js';
 
 /** A thread named in a sentence: its excerpt in quotes, short enough to read at a glance. */
 export function quoteThread(excerpt: string | null | undefined, max = 60): string {

@@ -1,10 +1,11 @@
 import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { plural, taskLabel, typeLabel } from '../../format/labels.js';
+import { taskLabel, typeLabel } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import type { ClickModifiers } from '../table/selection.js';
 import { startCardDrag } from './card-drag.js';
+import { plural } from '../../format/counts.js';
 
 interface BoardCardProps {
   row: ItemRow;

@@ -1,11 +1,12 @@
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { conflictText, refusalText, receiptSummary } from '../../format/bulk-text.js';
-import { plural, truncate } from '../../format/labels.js';
+import { truncate } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import type { Receipt } from '../../stores/bulk-model.js';
 import { useBulk } from '../../stores/bulk-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { bulkReopenAndAssign } from './bulk-actions.js';
+import { plural } from '../../format/counts.js';
 
 const SHOWN_REFUSALS = 50;
 

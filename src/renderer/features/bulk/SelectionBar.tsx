@@ -7,6 +7,7 @@ import { AssignMenu } from './AssignMenu.js';
 import { bulkAssign, bulkSetStatus } from './bulk-actions.js';
 import { BulkReceipt } from './BulkReceipt.js';
 import '../../styles/bulk.css';
+import { formatCount } from '../../format/counts.js';
 
 interface SelectionBarProps {
   projectId: string;
@@ -46,11 +47,11 @@ export function SelectionBar({ projectId, selected, shownIds }: SelectionBarProp
       {selected.length > 0 && (
         <div className="selection-bar" role="toolbar" aria-label="Selected threads" data-testid="selection-bar">
           <span className="selection-bar__count" data-testid="selection-count">
-            {selected.length} selected
+            {formatCount(selected.length)} selected
           </span>
           {selected.length < shownIds.length && (
             <button type="button" className="button button--quiet" onClick={() => selectAll(shownIds)}>
-              Select all {shownIds.length.toLocaleString('en-US')} shown
+              Select all {formatCount(shownIds.length)} shown
             </button>
           )}
           <button type="button" className="button button--quiet" onClick={clearSelection}>

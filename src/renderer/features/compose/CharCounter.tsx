@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../shared/api/limits.js';
+import { formatCount } from '../../format/counts.js';
 
 const WARN_WITHIN = 200;
 
@@ -11,9 +12,9 @@ export function CharCounter({ length, max = LIMITS.bodyMaxChars, id }: { length:
   const tone = remaining < 0 ? 'counter counter--over' : remaining <= WARN_WITHIN ? 'counter counter--near' : 'counter';
   return (
     <span className={tone} id={id} data-testid="char-counter">
-      {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
+      {formatCount(length)} / {formatCount(max)}
       <span className="visually-hidden" aria-live="polite">
-        {remaining < 0 ? `${(-remaining).toLocaleString('en-US')} characters over the limit` : remaining <= WARN_WITHIN ? `${remaining} characters left` : ''}
+        {remaining < 0 ? `${formatCount(-remaining)} characters over the limit` : remaining <= WARN_WITHIN ? `${remaining} characters left` : ''}
       </span>
     </span>
   );

@@ -20,6 +20,7 @@ import { MentionRefusal } from './MentionRefusal.js';
 import { MentionTextarea } from './MentionTextarea.js';
 import { chooseForName, ignoreName, knownPeople, mentionedNames, mentionsToSend } from './mentions.js';
 import './compose.css';
+import { formatCount } from '../../format/counts.js';
 
 interface ReplyComposerProps {
   item: ItemDetail;
@@ -37,7 +38,7 @@ type Phase =
 /** What would stop the service from accepting this reply, checked before sending. */
 function localProblem(draft: ReplyDraft, mentionCount: number, linkProblems: number): string | null {
   if (!draft.body.trim()) return 'Write something first.';
-  if (draft.body.length > LIMITS.bodyMaxChars) return `A reply can be at most ${LIMITS.bodyMaxChars.toLocaleString('en-US')} characters; shorten it by ${(draft.body.length - LIMITS.bodyMaxChars).toLocaleString('en-US')}.`;
+  if (draft.body.length > LIMITS.bodyMaxChars) return `A reply can be at most ${formatCount(LIMITS.bodyMaxChars)} characters; shorten it by ${formatCount(draft.body.length - LIMITS.bodyMaxChars)}.`;
   if (mentionCount > LIMITS.mentionsMax) return `A reply can mention at most ${LIMITS.mentionsMax} people; this one mentions ${mentionCount}.`;
   if (linkProblems > 0) return 'Fix the links marked below, or remove them.';
   return null;

@@ -1,6 +1,7 @@
 import type { Workspace } from '../../../shared/reader/index.js';
-import { roleLabel, plural } from '../../format/labels.js';
+import { roleLabel } from '../../format/labels.js';
 import { describeAvailability } from '../../format/workspace-availability.js';
+import { plural } from '../../format/counts.js';
 
 /** Each workspace the token reaches, with your role there and whether the API works there (and if not, who can fix it). */
 export function WorkspaceList({ workspaces }: { workspaces: Workspace[] }) {

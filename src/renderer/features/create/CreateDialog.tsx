@@ -21,6 +21,7 @@ import { CandidateCard, OpenCandidateButton } from '../dedupe/CandidateCard.js';
 import { EMPTY_CREATE_DRAFT, useCreateDrafts, type CreateDraft } from './create-draft-store.js';
 import { useSimilarWhileTyping } from './use-similar-while-typing.js';
 import './create.css';
+import { formatCount, plural } from '../../format/counts.js';
 
 interface CreateDialogProps {
   projectId: string;
@@ -43,7 +44,7 @@ function siteOfOpenThread(projectId: string): string {
 function localProblem(d: CreateDraft): string | null {
   if (!d.url.trim()) return 'Enter the full address of the page, e.g. https://shop.example.com/cart.';
   if (!d.body.trim()) return 'Describe the feedback.';
-  if (d.body.length > LIMITS.bodyMaxChars) return `The message can be at most ${LIMITS.bodyMaxChars.toLocaleString('en-US')} characters.`;
+  if (d.body.length > LIMITS.bodyMaxChars) return `The message can be at most ${formatCount(LIMITS.bodyMaxChars)} characters.`;
   return null;
 }
 
@@ -220,7 +221,7 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
           {similar.problem && <ErrorMessage problem={similar.problem} compact />}
           {!similar.result && !similar.searching && <p className="muted">Similar threads appear here as you write, so you can reply to one instead of reporting it again.</p>}
           {similar.searching && <p className="muted">Looking for similar threads…</p>}
-          {similar.result && candidates.length === 0 && !similar.searching && <p className="muted">{similar.result.compared === null ? 'Nothing similar found.' : `Nothing similar among ${similar.result.compared.toLocaleString('en-US')} threads.`}</p>}
+          {similar.result && candidates.length === 0 && !similar.searching && <p className="muted">{similar.result.compared === null ? 'Nothing similar found.' : `Nothing similar among ${plural(similar.result.compared, 'thread', 'threads')}.`}</p>}
           <ol className="candidate-list" data-testid="create-similar">
             {candidates.map((c) => (
               <li key={c.id}>

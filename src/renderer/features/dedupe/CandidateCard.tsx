@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { SimilarCandidate } from '../../../shared/reader/index.js';
-import { statusLabel, plural, typeLabel } from '../../format/labels.js';
+import { statusLabel, typeLabel } from '../../format/labels.js';
 import { useThread } from '../../stores/thread-store.js';
 import { scorePercent } from './dedupe-model.js';
 import './dedupe.css';
+import { plural } from '../../format/counts.js';
 
 interface CandidateCardProps {
   candidate: SimilarCandidate;

@@ -4,7 +4,7 @@ import type { ItemDetail } from '../../../shared/reader/index.js';
 import { isTypingTarget } from '../../app/keyboard.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { statusLabel, plural, typeLabel } from '../../format/labels.js';
+import { statusLabel, typeLabel } from '../../format/labels.js';
 import type { Failure } from '../../stores/failure.js';
 import { quoteThread } from '../actions/thread-words.js';
 import { receiptHeadline, type MergeReceipt } from '../merge/merge-run.js';
@@ -14,6 +14,7 @@ import { MergeConfirm, type ConfirmThread } from './MergeConfirm.js';
 import { SCORE_THRESHOLDS, progressText, scanText } from './dedupe-model.js';
 import { liveCandidates, useDedupe, type QueueEntry } from './dedupe-store.js';
 import './dedupe.css';
+import { plural } from '../../format/counts.js';
 
 interface DedupeQueueScreenProps {
   projectId: string;

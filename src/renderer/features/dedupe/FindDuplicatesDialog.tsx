@@ -3,7 +3,6 @@ import { LIMITS } from '../../../shared/api/limits.js';
 import type { SimilarResponse } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
-import { plural } from '../../format/labels.js';
 import type { Failure } from '../../stores/failure.js';
 import { ActionDialog } from '../actions/ActionDialog.js';
 import { lookupThreads, type ThreadBrief } from '../actions/item-lookup.js';
@@ -14,6 +13,7 @@ import { mergeThreads } from '../merge/merge-threads.js';
 import { CandidateCard, OpenCandidateButton } from './CandidateCard.js';
 import { UnreadableNotice } from '../../components/UnreadableNotice.js';
 import { unreadableOf } from '../../../shared/reader/problems.js';
+import { plural } from '../../format/counts.js';
 
 
 interface FindDuplicatesDialogProps {

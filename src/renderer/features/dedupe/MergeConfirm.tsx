@@ -1,7 +1,7 @@
 import { useRef } from 'react';
-import { plural } from '../../format/labels.js';
 import { ActionDialog } from '../actions/ActionDialog.js';
 import { quoteThread } from '../actions/thread-words.js';
+import { plural } from '../../format/counts.js';
 
 /** A thread named in the confirmation: its words and its ID, which tells same-titled threads apart. */
 export interface ConfirmThread {

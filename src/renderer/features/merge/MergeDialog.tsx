@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { statusLabel, plural } from '../../format/labels.js';
+import { statusLabel } from '../../format/labels.js';
 import { useThread } from '../../stores/thread-store.js';
 import { ActionDialog } from '../actions/ActionDialog.js';
 import { lookupThreads, type LookupResult, type ThreadBrief } from '../actions/item-lookup.js';
@@ -10,6 +10,7 @@ import { type MergeProgress, type MergeReceipt } from './merge-run.js';
 import { mergeThreads } from './merge-threads.js';
 import { MergeReceiptView } from './MergeReceiptView.js';
 import './merge.css';
+import { plural } from '../../format/counts.js';
 
 interface MergeDialogProps {
   projectId: string;

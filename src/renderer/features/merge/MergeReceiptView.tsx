@@ -1,8 +1,8 @@
 import { ErrorMessage } from '../../components/ErrorMessage.js';
-import { plural } from '../../format/labels.js';
 import { failure } from '../../stores/failure.js';
 import { quoteThread } from '../actions/thread-words.js';
 import { receiptHeadline, type MergeReceipt } from './merge-run.js';
+import { plural } from '../../format/counts.js';
 
 interface MergeReceiptViewProps {
   receipt: MergeReceipt;

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../shared/api/limits.js';
 import { formatShortDate } from '../../format/relative-time.js';
-import { plural } from '../../format/labels.js';
+import { plural } from '../../format/counts.js';
 
 /** What merge planning needs to know about each selected thread. */
 export interface MergeThread {

@@ -3,7 +3,7 @@ import type { Project } from '../../../shared/reader/index.js';
 import { isProjectScreen, useNavigation } from '../../app/navigation-store.js';
 import { keysFor, type AppCommand } from '../../app/shortcuts.js';
 import { describeFilters } from '../../format/filters-text.js';
-import { BOARD_STATUSES, statusLabel, plural } from '../../format/labels.js';
+import { BOARD_STATUSES, statusLabel } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE } from '../../stores/filter-model.js';
@@ -30,6 +30,7 @@ import {
   setStatusOfTargets,
   switchView,
 } from '../workspace/workspace-commands.js';
+import { plural } from '../../format/counts.js';
 
 export interface PaletteCommand {
   id: string;

@@ -1,6 +1,6 @@
 import type { ProjectCount } from '../../stores/projects-store.js';
+import { formatCount } from '../../format/counts.js';
 
-const number = (n: number) => n.toLocaleString('en');
 
 /**
  * "12 open · 40 threads" on a project row: a quiet placeholder while it is asked, and "—"
@@ -25,7 +25,7 @@ export function ProjectCounts({ count }: { count: ProjectCount | undefined }) {
       data-state="ready"
       title={count.capped ? `At least these many: the service counted only its newest threads, and the project has more.` : undefined}
     >
-      {`${number(count.open)}${more} open · ${number(count.total)}${more} ${count.total === 1 && !more ? 'thread' : 'threads'}`}
+      {`${formatCount(count.open)}${more} open · ${formatCount(count.total)}${more} ${count.total === 1 && !more ? 'thread' : 'threads'}`}
     </span>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { LinearEntry } from '../../../shared/reader/index.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { plural, taskLabel, typeLabel } from '../../format/labels.js';
+import { taskLabel, typeLabel } from '../../format/labels.js';
 import { ExternalLink } from './ExternalLink.js';
 import type { ThreadItem } from './unreadable.js';
+import { plural } from '../../format/counts.js';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -2,6 +2,7 @@ import type { ThreadMessage } from '../../../shared/reader/index.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { formatDateTime } from '../../format/relative-time.js';
 import { isMine, useMe, type Me } from './authorship.js';
+import { plural } from '../../format/counts.js';
 
 function Message({ message, isRoot, me }: { message: ThreadMessage; isRoot: boolean; me: Me }) {
   // Our service names the tool a message was posted with ("api"); other services may not.
@@ -31,7 +32,7 @@ export function ThreadMessages({ root, replies }: { root: ThreadMessage | null; 
   return (
     <section aria-label="Conversation" className="thread-section">
       <h3>
-        Conversation <span className="muted">· {replies.length === 0 ? 'no replies yet' : replies.length === 1 ? '1 reply' : `${replies.length} replies`}</span>
+        Conversation <span className="muted">· {replies.length === 0 ? 'no replies yet' : plural(replies.length, 'reply', 'replies')}</span>
       </h3>
       <ol className="messages">
         {root ? <Message message={root} isRoot me={me} /> : <li className="message message--root muted">The opening message was not in the service&apos;s answer.</li>}

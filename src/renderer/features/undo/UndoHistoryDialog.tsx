@@ -8,6 +8,7 @@ import { undoEntry } from '../../stores/undo-runner.js';
 import { useUndoHistory } from '../../stores/undo-store.js';
 import { entryStateText } from './undo-words.js';
 import './undo.css';
+import { itIs } from '../../format/counts.js';
 
 const SHOWN_REASONS = 3;
 
@@ -42,7 +43,7 @@ function Entry({ entry, projectId, next }: { entry: UndoEntry; projectId: string
         {changed !== null && changed > 0 && (
           <span className="undo-history__hint" data-testid="undo-entry-hint">
             As last loaded, {changed === left ? (left === 1 ? 'its thread was' : `all ${left} of its threads were`) : `${changed} of its ${left} threads were`} changed since; undo will check
-            again and leave {changed === 1 ? 'that one' : 'those'} as {changed === 1 ? 'it is' : 'they are'}.
+            again and leave {changed === 1 ? 'that one' : 'those'} as {itIs(changed)}.
           </span>
         )}
         {reasons.length > 0 && (

@@ -1,5 +1,5 @@
-import { plural } from '../../format/labels.js';
 import { entryState, type UndoEntry } from '../../stores/undo-history.js';
+import { itIs, plural } from '../../format/counts.js';
 
 const threads = (n: number) => plural(n, 'thread', 'threads');
 
@@ -16,9 +16,9 @@ export function entryStateText(entry: UndoEntry): string {
     case 'undone':
       return 'Undone';
     case 'ready':
-      return alone > 0 ? `Not undone yet; ${threads(alone)} will be left as ${alone === 1 ? 'it is' : 'they are'}` : 'Not undone yet';
+      return alone > 0 ? `Not undone yet; ${threads(alone)} will be left as ${itIs(alone)}` : 'Not undone yet';
     case 'partly': {
-      const rest = [alone > 0 ? `${threads(alone)} left as ${alone === 1 ? 'it is' : 'they are'}` : '', state.left > 0 ? `${threads(state.left)} still to put back: undo again` : ''].filter(Boolean);
+      const rest = [alone > 0 ? `${threads(alone)} left as ${itIs(alone)}` : '', state.left > 0 ? `${threads(state.left)} still to put back: undo again` : ''].filter(Boolean);
       return `Partly undone: ${state.undone} of ${threads(entry.total)} put back${rest.length ? `; ${rest.join('; ')}` : ''}`;
     }
     case 'impossible':

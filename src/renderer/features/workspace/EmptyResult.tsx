@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { describeFilters } from '../../format/filters-text.js';
-import { plural } from '../../format/labels.js';
 import { useMembers } from '../../stores/members-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { useTextSearch } from '../../stores/text-search-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { useBoard } from '../../stores/board-store.js';
 import { dropSuggestions } from './drop-suggestions.js';
+import { plural } from '../../format/counts.js';
 
 /** Names the filters of an empty result and offers to drop the one that would show the most. */
 export function EmptyResult() {

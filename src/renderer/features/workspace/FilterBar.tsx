@@ -11,6 +11,7 @@ import { useWorkspace } from '../../stores/workspace-store.js';
 import { SearchField } from './SearchField.js';
 import { SearchProgress } from './SearchProgress.js';
 import { useMenuCounts } from './use-menu-counts.js';
+import { formatCount, plural } from '../../format/counts.js';
 
 interface Option {
   value: string;
@@ -45,7 +46,7 @@ function withCurrent(options: Option[], current: string | undefined, label: (v: 
   return [...options, { value: current, label: label(current) }];
 }
 
-const optionText = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count.toLocaleString('en-US')})`);
+const optionText = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${formatCount(count)})`);
 
 type Engage = (menu: FacetKey, how: 'focus' | 'hover', on: boolean) => void;
 
@@ -146,11 +147,11 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
   const total = all.length;
   // A first load shows rows as its slices arrive: until it ends, the rows on hand are not the project.
   const firstLoad = useBoard((s) => s.progress !== null && s.loadedAt === null);
-  const threads = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'thread' : 'threads'}`;
+  const threads = (n: number) => plural(n, 'thread', 'threads');
   const countText =
     firstLoad && total === 0
       ? 'Loading threads…'
-      : `${active > 0 ? `${shown.toLocaleString('en-US')} of ${threads(total)}` : threads(total)}${firstLoad ? ' so far' : ''}`;
+      : `${active > 0 ? `${formatCount(shown)} of ${threads(total)}` : threads(total)}${firstLoad ? ' so far' : ''}`;
 
   return (
     <div className="filter-bar panel-surface" role="group" aria-label="Filters">

@@ -5,6 +5,7 @@ import type { ReadProblem } from '../../../shared/reader/index.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
 import type { SliceFilter, UnlistedSlice } from '../../stores/load-project-items.js';
 import { useTextSearch } from '../../stores/text-search-store.js';
+import { formatCount } from '../../format/counts.js';
 
 function describeSlice(filter: SliceFilter): string {
   const parts = [filter.page ? `page ${filter.page}` : 'the whole project'];
@@ -43,7 +44,7 @@ export function ListBanners({ unlisted, unreadable, onRetrySearch }: ListBanners
       {unlisted.length > 0 && (
         <Banner tone="warning" testId="banner-truncated">
           Some threads could not be listed: the endpoint does not page and returns at most 200 threads per request, so narrow the filters.{' '}
-          {missing > 0 ? `${missing.toLocaleString('en-US')} threads are missing from ` : 'Threads are missing from '}
+          {missing > 0 ? `${formatCount(missing)} threads are missing from ` : 'Threads are missing from '}
           {where(unlisted)}.
         </Banner>
       )}

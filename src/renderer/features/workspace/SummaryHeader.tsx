@@ -4,10 +4,10 @@ import type { ItemsSummary } from '../../../shared/reader/index.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
 import { ASSIGNEE_NONE, type FilterKey, type Filters } from '../../stores/filter-model.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
+import { formatCount } from '../../format/counts.js';
 
 const BUSIEST_PAGES = 8;
 
-const digits = (n: number) => n.toLocaleString('en-US');
 
 function top(counts: Record<string, number>, limit: number): Array<[string, number]> {
   return Object.entries(counts)
@@ -40,16 +40,16 @@ function Stat({ filterKey, value, label, count, describe, testId, className = ''
       data-testid={testId}
       onClick={() => setFilter(filterKey, (active ? undefined : value) as Filters[typeof filterKey])}
     >
-      <span className="stat__label">{label}</span> <span className="stat__count">{digits(count)}</span>
+      <span className="stat__label">{label}</span> <span className="stat__count">{formatCount(count)}</span>
     </button>
   );
 }
 
 /** "at least 2,000 threads" for a capped project; the reason opens from it instead of taking a banner's room. */
 function Total({ summary, capped, scanLimit }: { summary: ItemsSummary; capped: boolean; scanLimit: number }) {
-  const total = <span data-testid="summary-total">{digits(summary.total)}</span>;
+  const total = <span data-testid="summary-total">{formatCount(summary.total)}</span>;
   if (!capped) return <p className="summary__total">{total} threads</p>;
-  const limit = digits(scanLimit);
+  const limit = formatCount(scanLimit);
   return (
     <Popover
       buttonClassName="summary__total summary__total--capped"

@@ -26,6 +26,7 @@ import { useWorkspaceKeyboard } from './use-workspace-keyboard.js';
 import { WorkspaceToolbar } from './WorkspaceToolbar.js';
 import { refresh } from './workspace-commands.js';
 import '../../styles/workspace.css';
+import { formatCount } from '../../format/counts.js';
 
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 
@@ -174,7 +175,7 @@ function LoadingPlaceholder({ name }: { name: string }) {
       <p>Loading the threads of {name}…</p>
       {progress && progress.planned > 1 && (
         <p className="muted">
-          This project has more than 200 threads, so they are fetched page by page: {progress.done} of {progress.planned} requests, {progress.rows.toLocaleString('en-US')} threads so far.
+          This project has more than 200 threads, so they are fetched page by page: {progress.done} of {progress.planned} requests, {formatCount(progress.rows)} threads so far.
         </p>
       )}
     </div>

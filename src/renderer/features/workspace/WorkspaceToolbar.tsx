@@ -4,6 +4,7 @@ import { OpenById } from './OpenById.js';
 import { SavedViewsMenu } from './SavedViewsMenu.js';
 import { ViewSwitch } from './ViewSwitch.js';
 import { refresh } from './workspace-commands.js';
+import { formatCount } from '../../format/counts.js';
 
 function LoadStatus() {
   const progress = useBoard((s) => s.progress);
@@ -14,7 +15,7 @@ function LoadStatus() {
       <span className="workspace-toolbar__progress">
         <progress max={Math.max(progress.planned, 1)} value={progress.done} aria-label="Loading threads" />
         <span>
-          Loading… {progress.done} of {progress.planned} requests · {progress.rows.toLocaleString('en-US')} threads so far
+          Loading… {progress.done} of {progress.planned} requests · {formatCount(progress.rows)} threads so far
         </span>
       </span>
     );

@@ -1,5 +1,4 @@
 import type { Status } from '../../../shared/api/common.js';
-import { plural } from '../../format/labels.js';
 import { announce } from '../../stores/announcer-store.js';
 import { explain } from '../../stores/notice-store.js';
 import { useBoard } from '../../stores/board-store.js';
@@ -11,6 +10,7 @@ import { useTextSearch } from '../../stores/text-search-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { bulkSetStatus } from '../bulk/bulk-actions.js';
+import { plural } from '../../format/counts.js';
 
 /**
  * What the workspace's keys, palette entries and buttons do, in one place. Each command

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../../shared/api/limits.js';
 import { Banner } from '../../../components/Banner.js';
-import { formatCount } from '../model/numbers.js';
+import { formatCount } from '../../../format/counts.js';
 
 /** Reports read the most recent 2,000 threads; beyond that, say what the numbers are. */
 export function CappedBanner({ reader, consequence, testId }: { reader: string; consequence: string; testId?: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCount } from '../model/numbers.js';
+import { formatCount } from '../../../format/counts.js';
 
 export interface CountTile {
   key: string;

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../format/relative-time.js';
 import { Quote } from '../components/Quote.js';
 import { StatusTag } from '../components/StatusTag.js';
 import { ThreadRef } from '../components/ThreadRef.js';
+import { plural } from '../../../format/counts.js';
 
 interface DecisionCardProps {
   decision: Decision;
@@ -31,7 +32,7 @@ export function DecisionCard({ decision: d, number, onDraftRule, ruleBlocked, ru
       <Quote message={d.question} label="Question" />
       {d.omittedReplies > 0 && (
         <p className="muted">
-          {d.omittedReplies} earlier {d.omittedReplies === 1 ? 'reply' : 'replies'} not quoted.
+          {plural(d.omittedReplies, 'earlier reply', 'earlier replies')} not quoted.
         </p>
       )}
       {d.conversation.map((m, i) => (

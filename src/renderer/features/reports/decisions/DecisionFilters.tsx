@@ -3,8 +3,8 @@ import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { BOARD_STATUSES, statusLabel } from '../../../format/labels.js';
 import { Loading } from '../components/Loading.js';
 import { decisionFilterOptions, isFiltering, queryText } from '../model/decisions-filter.js';
-import { formatCount } from '../model/numbers.js';
 import { useDecisions } from '../stores/decisions-store.js';
+import { formatCount } from '../../../format/counts.js';
 
 /**
  * Search and filters over the whole log. The service neither searches nor filters decisions,

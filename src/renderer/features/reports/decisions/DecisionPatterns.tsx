@@ -1,7 +1,7 @@
 import type { DecisionsResponse } from '../../../../shared/reader/index.js';
 import { typeLabel } from '../../../format/labels.js';
 import { ThreadRef } from '../components/ThreadRef.js';
-import { formatCount } from '../model/numbers.js';
+import { formatCount } from '../../../format/counts.js';
 
 /** Types people corrected by hand: where the automatic type was wrong, and what it should have been. */
 export function CorrectionsPanel({ corrections }: { corrections: DecisionsResponse['corrections'] }) {

@@ -20,9 +20,9 @@ import { DecisionPager } from './DecisionPager.js';
 import { RuleForm } from './RuleForm.js';
 import { RulesPanel } from './RulesPanel.js';
 import { CappedBanner } from '../components/CappedBanner.js';
-import { formatCount } from '../model/numbers.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
 import { unreadableOf } from '../../../../shared/reader/problems.js';
+import { formatCount } from '../../../format/counts.js';
 
 const RULE_BLOCKED_ID = 'rule-blocked-reason';
 

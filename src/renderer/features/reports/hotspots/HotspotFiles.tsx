@@ -1,5 +1,5 @@
 import type { HotspotFile } from '../../../../shared/reader/index.js';
-import { formatCount } from '../model/numbers.js';
+import { formatCount } from '../../../format/counts.js';
 
 /** Every ranked file with its counts and components; a file name opens its threads (the keyboard path to the chart's clicks). */
 export function HotspotFiles({ files, selected, onSelect }: { files: readonly HotspotFile[]; selected: string | null; onSelect(file: string): void }) {

@@ -2,7 +2,7 @@ import { ChartFigure } from '../components/ChartFigure.js';
 import { STATUS_COLOR } from '../components/chart-colors.js';
 import { StackedBars } from '../components/StackedBars.js';
 import type { HotspotBarRow } from '../model/hotspots-model.js';
-import { formatCount } from '../model/numbers.js';
+import { formatCount } from '../../../format/counts.js';
 
 /** Files drawn in the chart; the table beside it lists every ranked file. */
 export const CHART_FILES = 15;

@@ -10,9 +10,9 @@ import { useHotspots } from '../stores/hotspots-store.js';
 import { FileThreads } from './FileThreads.js';
 import { HotspotFiles } from './HotspotFiles.js';
 import { HotspotsChart } from './HotspotsChart.js';
-import { formatCount } from '../model/numbers.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
 import { unreadableOf } from '../../../../shared/reader/problems.js';
+import { formatCount, plural } from '../../../format/counts.js';
 
 /**
  * Which source files collect feedback: for a developer about to edit a file, and for the
@@ -51,7 +51,7 @@ export function HotspotsTab() {
           {hotspots && (
             <>
               {coverageText(hotspots.coverage)}
-              {hotspots.totalFiles !== null && ` across ${formatCount(hotspots.totalFiles)} ${hotspots.totalFiles === 1 ? 'file' : 'files'}`}.
+              {hotspots.totalFiles !== null && ` across ${plural(hotspots.totalFiles, 'file', 'files')}`}.
             </>
           )}
         </p>

@@ -14,12 +14,14 @@ export interface PresetText {
   button: string;
   /** The briefing's heading once it is shown. */
   heading: string;
+  /** The window as the end of a sentence: "Reading what changed in Acme in the last 7 days". */
+  span: string;
 }
 
 export const PRESET_TEXT: Record<BriefingPreset, PresetText> = {
-  'last-briefing': { label: 'Since my last briefing', button: 'Brief me since my last briefing', heading: 'Since your last briefing' },
-  'last-days': { label: `Last ${LAST_DAYS} days`, button: `Brief me on the last ${LAST_DAYS} days`, heading: `The last ${LAST_DAYS} days` },
-  date: { label: 'Since a date', button: 'Brief me since that date', heading: 'Since the date you chose' },
+  'last-briefing': { label: 'Since my last briefing', button: 'Brief me since my last briefing', heading: 'Since your last briefing', span: 'since your last briefing' },
+  'last-days': { label: `Last ${LAST_DAYS} days`, button: `Brief me on the last ${LAST_DAYS} days`, heading: `The last ${LAST_DAYS} days`, span: `in the last ${LAST_DAYS} days` },
+  date: { label: 'Since a date', button: 'Brief me since that date', heading: 'Since the date you chose', span: 'since that date' },
 };
 
 /**

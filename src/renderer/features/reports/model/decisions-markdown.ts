@@ -1,12 +1,13 @@
 import type { Decision, DecisionsResponse } from '../../../../shared/reader/index.js';
 import { statusLabel, typeLabel } from '../../../format/labels.js';
+
 import { formatDateTime } from '../../../format/relative-time.js';
 import { blockQuote, blocks, cite, escapeInline, isoDate, table, tableCell } from './markdown.js';
 import { quotedConversation, quotedMessage } from './message-markdown.js';
 import { rangeText } from './paging.js';
 import { splitProjectContext } from './project-context.js';
-import { formatCount } from './numbers.js';
 import { LIMITS } from '../../../../shared/api/limits.js';
+import { formatCount } from '../../../format/counts.js';
 
 export interface DecisionsExport {
   projectName: string;

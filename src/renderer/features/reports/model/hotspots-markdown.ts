@@ -1,9 +1,10 @@
 import type { HotspotFile, SourceResponse } from '../../../../shared/reader/index.js';
 import { statusLabel, typeLabel } from '../../../format/labels.js';
+
 import { formatDateTime } from '../../../format/relative-time.js';
 import { coverageText, fileSummaryText, type FileQuery } from './hotspots-model.js';
 import { blocks, cite, codeSpan, escapeInline, table, tableCell } from './markdown.js';
-import { formatCount } from './numbers.js';
+import { formatCount } from '../../../format/counts.js';
 
 export interface HotspotsExport {
   projectName: string;

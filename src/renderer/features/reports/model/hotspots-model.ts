@@ -1,6 +1,6 @@
 import type { HotspotFile, SourceResponse } from '../../../../shared/reader/index.js';
 import type { Status } from '../../../../shared/api/common.js';
-import { formatCount } from './numbers.js';
+import { formatCount, plural } from '../../../format/counts.js';
 
 export interface HotspotBarRow {
   file: string;
@@ -34,7 +34,7 @@ export function coverageText(coverage: SourceResponse['coverage']): string {
   if (coverage === null) return 'The service did not say how many threads are stamped';
   const { threads, stamped } = coverage;
   const pct = threads === 0 ? 0 : Math.round((stamped / threads) * 100);
-  return `${formatCount(stamped)} of ${formatCount(threads)} ${threads === 1 ? 'thread is' : 'threads are'} stamped (${pct}%)`;
+  return `${formatCount(stamped)} of ${plural(threads, 'thread is', 'threads are')} stamped (${pct}%)`;
 }
 
 /** Why there is no chart, or null when there is one. */
@@ -62,5 +62,5 @@ export function parseLine(text: string): { line: number | null; problem: string 
 /** "72 threads: 29 open, 5 deferred, 38 resolved". */
 export function fileSummaryText(summary: NonNullable<SourceResponse['summary']>): string {
   const total = summary.open + summary.deferred + summary.resolved;
-  return `${total} ${total === 1 ? 'thread' : 'threads'}: ${summary.open} open, ${summary.deferred} deferred, ${summary.resolved} resolved`;
+  return `${plural(total, 'thread', 'threads')}: ${formatCount(summary.open)} open, ${formatCount(summary.deferred)} deferred, ${formatCount(summary.resolved)} resolved`;
 }

@@ -1,5 +1,6 @@
 import type { Message, Row } from '../../../../shared/reader/index.js';
 import { blockQuote, cite, escapeInline, isoDate } from './markdown.js';
+import { plural } from '../../../format/counts.js';
 
 /** "`itm_1` Checkout button is grey": every thread a report mentions is cited by its ID. */
 export function threadLine(row: Pick<Row, 'id' | 'line'>): string {
@@ -16,7 +17,7 @@ export function quotedMessage(m: Message | null, indent = ''): string {
 /** A conversation: earlier replies left out are counted, so nobody mistakes the quote for all of it. */
 export function quotedConversation(replies: readonly Message[], omitted: number, indent = ''): string {
   const parts: string[] = [];
-  if (omitted > 0) parts.push(`${indent}*${omitted} earlier ${omitted === 1 ? 'reply' : 'replies'} not shown.*`);
+  if (omitted > 0) parts.push(`${indent}*${plural(omitted, 'earlier reply', 'earlier replies')} not shown.*`);
   for (const r of replies) parts.push(quotedMessage(r, indent));
   return parts.join('\n\n');
 }

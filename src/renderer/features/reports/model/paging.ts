@@ -1,4 +1,4 @@
-import { formatCount } from './numbers.js';
+import { formatCount } from '../../../format/counts.js';
 
 /**
  * Paged report lists (review sections, decision log). The service pages by offset and says

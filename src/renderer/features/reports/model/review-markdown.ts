@@ -1,13 +1,14 @@
 import type { ReviewResponse } from '../../../../shared/reader/index.js';
 import type { ReviewSection } from '../../../../shared/api/requests.js';
 import { statusLabel, typeLabel } from '../../../format/labels.js';
+
 import { formatDateTime } from '../../../format/relative-time.js';
 import { blocks, cite, escapeInline, isoDate, table, tableCell } from './markdown.js';
 import { quotedConversation, quotedMessage, threadLine } from './message-markdown.js';
 import { showingText, type PagedList } from './paging.js';
 import { REVIEW_SECTION_KEYS, SECTION_META, spanDays, type ReviewRow } from './review-model.js';
-import { formatCount } from './numbers.js';
 import { LIMITS } from '../../../../shared/api/limits.js';
+import { formatCount, plural } from '../../../format/counts.js';
 
 export interface ReviewExport {
   projectName: string;
@@ -68,11 +69,11 @@ const ROW_RENDERERS: { [S in ReviewSection]: (row: ReviewRow<S>) => string } = {
     const head = `- ${threadLine(r)} — deferred${who(r.deferredBy)} on ${isoDate(r.deferredAt)}`;
     return r.reason ? `${head}\n\n${quotedMessage(r.reason, '  ')}` : `${head}\n\n  *No reason written.*`;
   },
-  open: (r) => `- ${threadLine(r)} — open ${r.ageDays === null ? 'for an unknown time' : `${formatCount(r.ageDays)} ${r.ageDays === 1 ? 'day' : 'days'}`}, ${r.assignee ? `assigned to ${escapeInline(r.assignee)}` : 'unassigned'}`,
+  open: (r) => `- ${threadLine(r)} — open ${r.ageDays === null ? 'for an unknown time' : plural(r.ageDays, 'day', 'days')}, ${r.assignee ? `assigned to ${escapeInline(r.assignee)}` : 'unassigned'}`,
   discussions: (r) =>
     blocks(
       `### ${cite(r.id)} ${escapeInline(r.line)}`,
-      `${formatCount(r.replyCount)} ${r.replyCount === 1 ? 'reply' : 'replies'}, now ${statusLabel(r.status).toLowerCase()}.`,
+      `${plural(r.replyCount, 'reply', 'replies')}, now ${statusLabel(r.status).toLowerCase()}.`,
       quotedMessage(r.opening),
       quotedConversation(r.replies, r.omittedReplies),
     ),

@@ -1,6 +1,7 @@
 import type { ReviewResponse } from '../../../../shared/reader/index.js';
 import type { ReviewSection } from '../../../../shared/api/requests.js';
 import { typeLabel } from '../../../format/labels.js';
+import { plural } from '../../../format/counts.js';
 
 /** Review sections in page order. Kept here (not the zod enum) so the renderer stays zod-free. */
 export const REVIEW_SECTION_KEYS = ['resolved', 'deferred', 'open', 'discussions'] as const satisfies readonly ReviewSection[];
@@ -76,7 +77,7 @@ export function peopleChartRows(people: ReviewResponse['people'], max = 12): Per
 /** "The first thread is from 12 Mar 2025; the last activity 360 days later." as parts. */
 export function spanDays(span: ReviewResponse['span']): string {
   if (span.firstAt === null) return 'No activity yet';
-  return `${span.days} ${span.days === 1 ? 'day' : 'days'}`;
+  return plural(span.days, 'day', 'days');
 }
 
 /** How many of a list the chart shows, when the chart is cut to its busiest entries. */

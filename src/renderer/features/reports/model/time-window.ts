@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../../format/relative-time.js';
+import { plural } from '../../../format/counts.js';
 
 const DAY_MS = 86_400_000;
 
@@ -6,11 +7,11 @@ const DAY_MS = 86_400_000;
 export function durationText(ms: number): string {
   const minutes = Math.round(ms / 60_000);
   if (minutes < 1) return 'less than a minute';
-  if (minutes < 90) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  if (minutes < 90) return plural(minutes, 'minute', 'minutes');
   const hours = Math.round(ms / 3_600_000);
   if (hours < 36) return `about ${hours} hours`;
   const days = Math.round(ms / DAY_MS);
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
+  return plural(days, 'day', 'days');
 }
 
 export interface WindowText {

@@ -1,14 +1,15 @@
 import type { WhatsNewResponse } from '../../../../shared/reader/index.js';
 import { LIMITS } from '../../../../shared/api/limits.js';
 import { statusLabel, typeLabel } from '../../../format/labels.js';
+
 import { formatDateTime } from '../../../format/relative-time.js';
 import { PRESET_TEXT, type BriefingPreset } from './briefing-presets.js';
 import { blocks, cite, escapeInline, isoDate, table, tableCell } from './markdown.js';
 import { quotedConversation, quotedMessage, threadLine } from './message-markdown.js';
 import type { ThreadDetail } from './new-thread-details.js';
-import { formatCount } from './numbers.js';
 import { windowText } from './time-window.js';
 import { briefingSections, moreRepliesText, type BriefingSectionKey } from './whats-new-model.js';
+import { formatCount } from '../../../format/counts.js';
 
 export interface WhatsNewExport {
   projectName: string;

@@ -1,4 +1,5 @@
 import type { WhatsNewResponse } from '../../../../shared/reader/index.js';
+import { plural } from '../../../format/counts.js';
 
 /**
  * The briefing's sections in reading order, each with its count and what to say when it
@@ -29,7 +30,7 @@ export function briefingSections(b: WhatsNewResponse): BriefingSectionMeta[] {
       title: 'New replies',
       rows: b.newReplies.length,
       count: c.newReplies,
-      detail: `in ${c.threadsWithNewReplies} ${c.threadsWithNewReplies === 1 ? 'thread' : 'threads'}`,
+      detail: `in ${plural(c.threadsWithNewReplies, 'thread', 'threads')}`,
       empty: 'No new replies.',
     },
     { key: 'resolved', title: 'Resolved', rows: b.resolved.length, count: c.resolved, detail: null, empty: 'Nothing was resolved.' },
@@ -42,5 +43,5 @@ export const briefingIsEmpty = (b: WhatsNewResponse): boolean => briefingSection
 
 /** "+3 more" for replies the briefing counted but did not quote. */
 export function moreRepliesText(omitted: number): string | null {
-  return omitted > 0 ? `+${omitted} more ${omitted === 1 ? 'reply' : 'replies'}` : null;
+  return omitted > 0 ? `+${plural(omitted, 'more reply', 'more replies')}` : null;
 }

@@ -3,7 +3,7 @@ import { ChartFigure } from '../components/ChartFigure.js';
 import { NEUTRAL_COLOR, STATUS_COLOR } from '../components/chart-colors.js';
 import { StackedBars } from '../components/StackedBars.js';
 import { cutNote, pageChartRows, peopleChartRows, statusChartRows, typeChartRows } from '../model/review-model.js';
-import { formatCount } from '../model/numbers.js';
+import { formatCount } from '../../../format/counts.js';
 
 const STATUS_SERIES = [
   { key: 'open', name: 'Open', color: STATUS_COLOR.open },

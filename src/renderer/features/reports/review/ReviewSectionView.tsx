@@ -6,7 +6,7 @@ import { remainingRows, showingText } from '../model/paging.js';
 import { SECTION_META, type ReviewRow } from '../model/review-model.js';
 import { useReview, type SectionState } from '../stores/review-store.js';
 import { SECTION_ROW } from './section-rows.js';
-import { formatCount } from '../model/numbers.js';
+import { formatCount } from '../../../format/counts.js';
 
 /**
  * One review section, paged: "Showing 125 of 412" counts the rows loaded against the

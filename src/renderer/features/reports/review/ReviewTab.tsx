@@ -12,9 +12,9 @@ import { useReview } from '../stores/review-store.js';
 import { ReviewCharts } from './ReviewCharts.js';
 import { ReviewOverview } from './ReviewOverview.js';
 import { ReviewSectionView } from './ReviewSectionView.js';
-import { formatCount } from '../model/numbers.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
 import { unreadableOf } from '../../../../shared/reader/problems.js';
+import { formatCount } from '../../../format/counts.js';
 
 /** Moves to a section's heading. Not an <a href="#…">: the URL fragment is the app's route. */
 function jumpTo(section: ReviewSection) {

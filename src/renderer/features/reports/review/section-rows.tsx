@@ -5,7 +5,7 @@ import { Quote } from '../components/Quote.js';
 import { StatusTag } from '../components/StatusTag.js';
 import { ThreadRef } from '../components/ThreadRef.js';
 import type { ReviewRow } from '../model/review-model.js';
-import { formatCount } from '../model/numbers.js';
+import { formatCount } from '../../../format/counts.js';
 
 const by = (name: string | null) => (name ? ` by ${name}` : '');
 /** "1 day", "1,250 replies". */

@@ -4,7 +4,7 @@ import { getBridge } from '../../../bridge/index.js';
 import { failure, type Failure } from '../../../stores/failure.js';
 import { useSession } from '../../../stores/session-store.js';
 import { readLastBriefed, saveLastBriefed } from '../model/briefing-memory.js';
-import { briefingSince, nextLastBriefed, type BriefingPreset } from '../model/briefing-presets.js';
+import { PRESET_TEXT, briefingSince, nextLastBriefed, type BriefingPreset } from '../model/briefing-presets.js';
 import { detailsOf, planDetailQueries, type ThreadDetail } from '../model/new-thread-details.js';
 import type { BriefingSectionKey } from '../model/whats-new-model.js';
 
@@ -110,7 +110,7 @@ export const useWhatsNew = create<WhatsNewState>()((set, get) => {
       const res = await getBridge().api.whatsNew(window.since === undefined ? { projectId } : { projectId, since: String(window.since) });
       if (mine !== ticket) return;
       if (!res.ok) {
-        set({ problem: failure(`Could not get the briefing (${preset === 'date' ? 'since that date' : preset === 'last-days' ? 'the last 7 days' : 'since your last briefing'})`, res.error), loading: null });
+        set({ problem: failure(`Could not get the briefing ${PRESET_TEXT[preset].span}`, res.error), loading: null });
         return;
       }
       const readUntil = nextLastBriefed(lastBriefedUntil, res.data.until, now);

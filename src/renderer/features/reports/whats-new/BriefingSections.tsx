@@ -6,10 +6,10 @@ import { typeLabel } from '../../../format/labels.js';
 import { Quote } from '../components/Quote.js';
 import { StatusTag } from '../components/StatusTag.js';
 import { ThreadRef } from '../components/ThreadRef.js';
-import { formatCount } from '../model/numbers.js';
 import { localPage, showingText } from '../model/paging.js';
 import { briefingSections, moreRepliesText, type BriefingSectionKey, type BriefingSectionMeta } from '../model/whats-new-model.js';
 import { BRIEFING_PAGE, useWhatsNew, type Details } from '../stores/whats-new-store.js';
+import { formatCount } from '../../../format/counts.js';
 
 const by = (verb: string, name: string | null) => (name ? `${verb} by ${name}` : `${verb} (who is not recorded)`);
 

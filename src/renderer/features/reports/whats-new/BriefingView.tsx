@@ -4,7 +4,7 @@ import { LIMITS } from '../../../../shared/api/limits.js';
 import { CountTiles } from '../components/CountTiles.js';
 import { PRESET_TEXT } from '../model/briefing-presets.js';
 import { windowText } from '../model/time-window.js';
-import { briefingIsEmpty } from '../model/whats-new-model.js';
+import { briefingIsEmpty, briefingSections } from '../model/whats-new-model.js';
 import type { Briefing } from '../stores/whats-new-store.js';
 import { BriefingSections } from './BriefingSections.js';
 import { CappedBanner } from '../components/CappedBanner.js';
@@ -20,7 +20,6 @@ function Instant({ ms, text }: { ms: number | null; text: string }) {
 export function BriefingView({ briefing, exportBar }: { briefing: Briefing; exportBar?: ReactNode }) {
   const { data, preset } = briefing;
   const w = windowText(data.since, data.until);
-  const c = data.counts;
   return (
     <article className="briefing" aria-labelledby="briefing-title" data-testid="briefing" data-preset={preset}>
       <header className="briefing__head">
@@ -45,14 +44,8 @@ export function BriefingView({ briefing, exportBar }: { briefing: Briefing; expo
       <CountTiles
         label="Briefing counts"
         atLeast={data.capped}
-        tiles={[
-          { key: 'assignedToYou', label: 'Assigned to you', value: c.assignedToYou },
-          { key: 'mentionsYou', label: 'Mentions of you', value: c.mentionsYou },
-          { key: 'newThreads', label: 'New threads', value: c.newThreads },
-          { key: 'newReplies', label: 'New replies', value: c.newReplies, detail: `in ${c.threadsWithNewReplies} ${c.threadsWithNewReplies === 1 ? 'thread' : 'threads'}` },
-          { key: 'resolved', label: 'Resolved', value: c.resolved },
-          { key: 'deferred', label: 'Deferred', value: c.deferred },
-        ]}
+        // The tiles and the sections below them say the same counts in the same words.
+        tiles={briefingSections(data).map((section) => ({ key: section.key, label: section.title, value: section.count, detail: section.detail }))}
       />
       {briefingIsEmpty(data) ? <p className="briefing__quiet">Nothing happened in this project in this window.</p> : <BriefingSections briefing={data} />}
     </article>

@@ -2,19 +2,14 @@ import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { ExportBar } from '../components/ExportBar.js';
 import { Loading } from '../components/Loading.js';
 import { useReportsContext } from '../components/reports-context.js';
+import { PRESET_TEXT } from '../model/briefing-presets.js';
 import { whatsNewMarkdown } from '../model/whats-new-markdown.js';
 import { useWhatsNew } from '../stores/whats-new-store.js';
 import { BriefingForm } from './BriefingForm.js';
 import { BriefingView } from './BriefingView.js';
 
-const LOADING_TEXT = {
-  'last-briefing': 'since your last briefing',
-  'last-days': 'in the last 7 days',
-  date: 'since that date',
-} as const;
-
 /**
- * What changed since the last briefing, in the last 7 days, or since a date. Nothing loads
+ * What changed since the last briefing, in the last days, or since a date. Nothing loads
  * on its own: reading a briefing moves where the next "since my last briefing" starts, so it
  * runs only when the person asks for it.
  */
@@ -34,7 +29,7 @@ export function WhatsNewTab() {
   return (
     <div className="whats-new">
       <BriefingForm />
-      {loading && <Loading testId="briefing-loading">{`Reading what changed in ${projectName} ${LOADING_TEXT[loading]}…`}</Loading>}
+      {loading && <Loading testId="briefing-loading">{`Reading what changed in ${projectName} ${PRESET_TEXT[loading].span}…`}</Loading>}
       {problem && <ErrorMessage problem={problem} onRetry={() => void brief()} />}
       {briefing && !loading && <BriefingView briefing={briefing} exportBar={<ExportBar projectName={projectName} kind="whats-new" markdown={markdown} disabled={false} />} />}
       {!briefing && !loading && !problem && (
