@@ -10,7 +10,7 @@ vi.stubGlobal('localStorage', { getItem: (k: string) => stored.get(k) ?? null, s
 vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const { useReview } = await import('../../../src/renderer/features/reports/stores/review-store.js');
-const { useDecisions, decisionsView } = await import('../../../src/renderer/features/reports/stores/decisions-store.js');
+const { useDecisions, decisionsView, decisionMatches } = await import('../../../src/renderer/features/reports/stores/decisions-store.js');
 const { useRuleDraft } = await import('../../../src/renderer/features/reports/stores/rule-store.js');
 const { useWhatsNew } = await import('../../../src/renderer/features/reports/stores/whats-new-store.js');
 const { usePermission } = await import('../../../src/renderer/features/reports/stores/permission-store.js');
@@ -170,12 +170,47 @@ describe('decisions store', () => {
     useDecisions.getState().setQuery({ outcome: 'resolved' });
     await vi.waitFor(() => expect(useDecisions.getState().whole?.state).toBe('failed'));
     expect(useDecisions.getState().whole).toMatchObject({ nextOffset: 30, problem: { title: 'Could not read the whole decision log to search it' } });
-    expect(useDecisions.getState().matches).toHaveLength(30);
+    expect(decisionMatches(useDecisions.getState())).toHaveLength(30);
     bridge.api.decisions!.mockImplementation(pages);
     await useDecisions.getState().readWhole();
     expect(useDecisions.getState().whole).toMatchObject({ state: 'done', total: 70 });
-    expect(useDecisions.getState().matches).toHaveLength(70);
+    expect(decisionMatches(useDecisions.getState())).toHaveLength(70);
     expect(bridge.api.decisions).toHaveBeenLastCalledWith({ projectId: `p${project}`, limit: 30, offset: 60 });
+  });
+
+  it('derives the matches from the whole log and the query: kept while both stay, gone as soon as either goes', async () => {
+    bridge.api.decisions!.mockImplementation(service(70));
+    await useDecisions.getState().enter(`p${project}`);
+    await useDecisions.getState().setLimit(5);
+    useDecisions.getState().setQuery({ outcome: 'resolved' });
+    await vi.waitFor(() => expect(useDecisions.getState().whole?.state).toBe('done'));
+    const matches = decisionMatches(useDecisions.getState())!;
+    expect(matches).toHaveLength(70);
+    // Paging and jumping among the matches move matchOffset only: the same matches, no request.
+    const calls = bridge.api.decisions!.mock.calls.length;
+    await useDecisions.getState().goTo(10);
+    expect(decisionMatches(useDecisions.getState())).toBe(matches);
+    await useDecisions.getState().jumpToDate('2020-01-01');
+    expect(useDecisions.getState()).toMatchObject({ matchOffset: 10, jumpProblem: 'No decision among the matches was made on or before that date.' });
+    await useDecisions.getState().jumpToDate('2099-12-31');
+    expect(useDecisions.getState()).toMatchObject({ matchOffset: 0, jumpProblem: null });
+    expect(bridge.api.decisions!.mock.calls.length).toBe(calls);
+    // Refresh drops the log read: nothing matches until it is read again, then new matches.
+    const refreshed = useDecisions.getState().reload();
+    expect(decisionMatches(useDecisions.getState())).toBeNull();
+    await refreshed;
+    expect(useDecisions.getState().whole?.state).toBe('done');
+    const again = decisionMatches(useDecisions.getState());
+    expect(again).not.toBe(matches);
+    expect(again).toHaveLength(70);
+    useDecisions.getState().clearQuery();
+    expect(decisionMatches(useDecisions.getState())).toBeNull();
+    // Another project starts with no log read.
+    useDecisions.getState().setQuery({ outcome: 'resolved' });
+    expect(decisionMatches(useDecisions.getState())).toHaveLength(70);
+    const entered = useDecisions.getState().enter(`other-${project}`);
+    expect(decisionMatches(useDecisions.getState())).toBeNull();
+    await entered;
   });
 
   it('jumps to a date by asking how many decisions came after its end, and refuses a date before the log', async () => {

@@ -3,7 +3,7 @@ import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { BOARD_STATUSES, statusLabel } from '../../../format/labels.js';
 import { Loading } from '../components/Loading.js';
 import { decisionFilterOptions, isFiltering, queryText } from '../model/decisions-filter.js';
-import { useDecisions } from '../stores/decisions-store.js';
+import { decisionMatches, useDecisions } from '../stores/decisions-store.js';
 import { formatCount } from '../../../format/counts.js';
 
 /**
@@ -13,7 +13,7 @@ import { formatCount } from '../../../format/counts.js';
 export function DecisionFilters() {
   const query = useDecisions((s) => s.query);
   const whole = useDecisions((s) => s.whole);
-  const matches = useDecisions((s) => s.matches);
+  const matches = useDecisions(decisionMatches);
   const page = useDecisions((s) => s.page);
   const { setQuery, clearQuery, readWhole } = useDecisions.getState();
   const base = useId();

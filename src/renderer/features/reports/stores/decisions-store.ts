@@ -28,9 +28,7 @@ interface DecisionsState {
   query: DecisionQuery;
   /** Read once a search or filter is first used; dropped on refresh or another project. */
   whole: WholeLog | null;
-  /** The decisions matching the query (null while not filtering or before the whole log is read). */
-  matches: Decision[] | null;
-  /** Where the page of matches starts. */
+  /** Where the page of matches (`decisionMatches`) starts. */
   matchOffset: number;
   /** Why a jump (to a page or a date) could not be made. */
   jumpProblem: string | null;
@@ -66,12 +64,6 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
     else set({ problem: failure('Could not load the decision log', res.error), loading: false });
   }
 
-  /** Matches only from a log read to its end (or as far as it could be read): never "no match" while reading. */
-  const refilter = () => {
-    const { whole, query } = get();
-    set({ matches: whole && whole.state !== 'loading' && isFiltering(query) ? filterDecisions(whole.rows, query) : null });
-  };
-
   return {
     projectId: null,
     limit: LIMITS.decisionsLimitDefault,
@@ -82,20 +74,19 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
     loadedAt: null,
     query: EMPTY_DECISION_QUERY,
     whole: null,
-    matches: null,
     matchOffset: 0,
     jumpProblem: null,
 
     async enter(projectId) {
       if (get().projectId === projectId && (get().page || get().loading)) return;
       wholeTicket++;
-      set({ projectId, page: null, offset: 0, loadedAt: null, query: EMPTY_DECISION_QUERY, whole: null, matches: null, matchOffset: 0, jumpProblem: null });
+      set({ projectId, page: null, offset: 0, loadedAt: null, query: EMPTY_DECISION_QUERY, whole: null, matchOffset: 0, jumpProblem: null });
       await fetchPage(0);
     },
 
     goTo: (offset) => {
       set({ jumpProblem: null });
-      if (get().matches) {
+      if (decisionMatches(get())) {
         set({ matchOffset: Math.max(0, offset) });
         return Promise.resolve();
       }
@@ -106,30 +97,25 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
       const clamped = Math.min(LIMITS.decisionsLimitMax, Math.max(1, Math.trunc(limit)));
       // Keeps the first decision on screen in view: the new page starts at a multiple of the new size.
       set({ limit: clamped, matchOffset: Math.floor(get().matchOffset / clamped) * clamped });
-      if (!get().matches) await fetchPage(Math.floor(get().offset / clamped) * clamped);
+      if (!decisionMatches(get())) await fetchPage(Math.floor(get().offset / clamped) * clamped);
     },
 
     async reload({ whole } = { whole: true }) {
       if (!whole) return fetchPage(get().offset);
       const searching = get().whole !== null;
       wholeTicket++;
-      set({ whole: null, matches: null });
+      set({ whole: null });
       await fetchPage(get().offset);
       if (searching && isFiltering(get().query)) await get().readWhole();
     },
 
     setQuery(patch) {
       set({ query: { ...get().query, ...patch }, matchOffset: 0, jumpProblem: null });
-      if (!isFiltering(get().query)) {
-        set({ matches: null });
-        return;
-      }
-      if (get().whole) refilter();
-      else void get().readWhole();
+      if (isFiltering(get().query) && !get().whole) void get().readWhole();
     },
 
     clearQuery() {
-      set({ query: EMPTY_DECISION_QUERY, matches: null, matchOffset: 0, jumpProblem: null });
+      set({ query: EMPTY_DECISION_QUERY, matchOffset: 0, jumpProblem: null });
     },
 
     async readWhole() {
@@ -143,9 +129,8 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
         const res = await getBridge().api.decisions({ projectId, limit: LIMITS.decisionsLimitMax, offset: list.nextOffset });
         if (mine !== wholeTicket) return;
         if (!res.ok) {
+          // What was read is still searched (decisionMatches); the result line says it is only part of the log.
           set({ whole: { ...list, state: 'failed', problem: failure('Could not read the whole decision log to search it', res.error) } });
-          // What was read is still searched; the result line says it is only part of the log.
-          refilter();
           return;
         }
         const pageInfo = { total: res.data.decided, nextOffset: res.data.decisions.length === 0 ? null : res.data.nextOffset };
@@ -153,7 +138,6 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
         set({ whole: { ...list, state: 'loading', problem: null } });
       }
       set({ whole: { ...list, state: 'done', problem: null } });
-      refilter();
     },
 
     async jumpToPage(pageNumber) {
@@ -168,7 +152,8 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
         return;
       }
       const end = endOfLocalDay(date)!;
-      const { matches, projectId } = get();
+      const { projectId } = get();
+      const matches = decisionMatches(get());
       if (matches) {
         const at = offsetForDate(matches, end);
         if (at >= matches.length) set({ jumpProblem: 'No decision among the matches was made on or before that date.' });
@@ -193,6 +178,23 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
   };
 });
 
+type MatchSource = Pick<DecisionsState, 'whole' | 'query'>;
+
+let lastMatched: { whole: WholeLog | null; query: DecisionQuery; matches: Decision[] | null } | null = null;
+
+/**
+ * The decisions matching the query, derived from the whole log and the query so that no action
+ * has to keep them: null while not filtering, and while the log is being read (never "no match"
+ * before the log is read to its end, or as far as it could be read). The last answer is kept,
+ * as both only change on a search key or a page of the log, while everything on screen asks.
+ */
+export function decisionMatches({ whole, query }: MatchSource): Decision[] | null {
+  if (lastMatched?.whole === whole && lastMatched.query === query) return lastMatched.matches;
+  const matches = whole && whole.state !== 'loading' && isFiltering(query) ? filterDecisions(whole.rows, query) : null;
+  lastMatched = { whole, query, matches };
+  return matches;
+}
+
 /** The decisions on screen: a page of the service's log, or a page of the matches of a search. */
 export interface DecisionsView {
   offset: number;
@@ -202,11 +204,12 @@ export interface DecisionsView {
   filtered: boolean;
 }
 
-export function decisionsView(s: Pick<DecisionsState, 'page' | 'matches' | 'matchOffset' | 'limit' | 'query'>): DecisionsView | null {
+export function decisionsView(s: Pick<DecisionsState, 'page' | 'whole' | 'matchOffset' | 'limit' | 'query'>): DecisionsView | null {
   if (isFiltering(s.query)) {
-    if (!s.matches) return null;
+    const matches = decisionMatches(s);
+    if (!matches) return null;
     const end = s.matchOffset + s.limit;
-    return { offset: s.matchOffset, rows: s.matches.slice(s.matchOffset, end), total: s.matches.length, nextOffset: end < s.matches.length ? end : null, filtered: true };
+    return { offset: s.matchOffset, rows: matches.slice(s.matchOffset, end), total: matches.length, nextOffset: end < matches.length ? end : null, filtered: true };
   }
   if (!s.page) return null;
   return { offset: s.page.offset, rows: s.page.decisions, total: s.page.decided, nextOffset: s.page.nextOffset, filtered: false };
@@ -215,9 +218,9 @@ export function decisionsView(s: Pick<DecisionsState, 'page' | 'matches' | 'matc
 /** The decisions on screen, recomputed only when what they come from changes. */
 export function useDecisionsView(): DecisionsView | null {
   const page = useDecisions((s) => s.page);
-  const matches = useDecisions((s) => s.matches);
+  const whole = useDecisions((s) => s.whole);
   const matchOffset = useDecisions((s) => s.matchOffset);
   const limit = useDecisions((s) => s.limit);
   const query = useDecisions((s) => s.query);
-  return useMemo(() => decisionsView({ page, matches, matchOffset, limit, query }), [page, matches, matchOffset, limit, query]);
+  return useMemo(() => decisionsView({ page, whole, matchOffset, limit, query }), [page, whole, matchOffset, limit, query]);
 }
