@@ -8,6 +8,7 @@ import { READERS, readAnswer, type ReadOutput } from '../../src/shared/reader/in
 import { innerSchemaOf } from '../../src/shared/reader/tolerant.js';
 import { briefFromDetail, briefFromRow } from '../../src/renderer/features/actions/item-lookup.js';
 import { decisionsMarkdown } from '../../src/renderer/features/reports/model/decisions-markdown.js';
+import { pageExport } from './reports/fixtures.js';
 import { coverageText, fileSummaryText, hotspotRows, noHotspotsText } from '../../src/renderer/features/reports/model/hotspots-model.js';
 import { firstPage } from '../../src/renderer/features/reports/model/paging.js';
 import { reviewMarkdown } from '../../src/renderer/features/reports/model/review-markdown.js';
@@ -177,7 +178,7 @@ function useAnswer<N extends EndpointName>(name: N, data: ReadOutput<N>): void {
     }
     case 'decisions': {
       const d = data as ReadOutput<'decisions'>;
-      decisionsMarkdown({ projectName: 'Web', generatedAt: 0, page: d });
+      decisionsMarkdown({ projectName: 'Web', generatedAt: 0, ...pageExport(d) });
       d.decisions.forEach((decision, i) => html(inReports(createElement(DecisionCard, { decision, number: i + 1, onDraftRule: () => undefined, ruleBlocked: null, ruleBlockedId: 'r' }))));
       break;
     }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { decisionsMarkdown } from '../../../src/renderer/features/reports/model/decisions-markdown.js';
-import { decision, decisionsPage, message, T0 } from './fixtures.js';
+import { decision, decisionsPage, message, pageExport, T0 } from './fixtures.js';
 
 describe('decision log Markdown', () => {
   it('cites every decision and every corrected thread by ID', () => {
     const page = decisionsPage(40, 15, 15);
-    const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, page });
+    const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, ...pageExport(page) });
     for (const d of page.decisions) expect(md).toContain(`\`${d.id}\``);
     expect(md).toContain('`cor-1`');
     expect(md).toContain('decisions 16–30 of 40');
@@ -13,7 +13,7 @@ describe('decision log Markdown', () => {
   });
 
   it('says when it holds every decision', () => {
-    const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, page: decisionsPage(3, 0, 15) });
+    const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, ...pageExport(decisionsPage(3, 0, 15)) });
     expect(md).toContain('every decision (3)');
   });
 
@@ -21,7 +21,7 @@ describe('decision log Markdown', () => {
     const page = decisionsPage(1, 0, 15, {
       decisions: [decision('dec-0', { outcome: 'deferred', decidedBy: null, omittedReplies: 2, conversation: [message('Not now | later', { author: 'Bo', via: 'claude' })] })],
     });
-    const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, page });
+    const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, ...pageExport(page) });
     expect(md).toContain('**Deferred** on');
     expect(md).toContain('> Question of dec-0');
     expect(md).toContain('*2 earlier replies not shown.*');
@@ -30,7 +30,7 @@ describe('decision log Markdown', () => {
   });
 
   it('lists the rules learned apart from the written context', () => {
-    const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, page: decisionsPage(1, 0, 15) });
+    const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, ...pageExport(decisionsPage(1, 0, 15)) });
     expect(md).toContain('- Payment failures are bugs. (added by Olivia Owner, 2026-03-26)');
     expect(md).toContain('### Project context\n\n> The checkout flow.');
     expect(md).toContain('### Workspace instructions\n\n> Reply before resolving.');
@@ -39,7 +39,7 @@ describe('decision log Markdown', () => {
 
   it('says so when there is nothing to list', () => {
     const page = decisionsPage(0, 0, 15, { corrections: [], recurring: [], rules: { projectContext: '', workspaceInstructions: null } });
-    const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, page });
+    const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, ...pageExport(page) });
     expect(md).toContain('No decisions in this range.');
     expect(md).toContain('No type was corrected by hand.');
     expect(md).toContain('No rules saved yet.');

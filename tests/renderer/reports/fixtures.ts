@@ -2,6 +2,7 @@ import type { Message, Row } from '../../../src/shared/reader/index.js';
 import type { Decision, DecisionsResponse, ReviewResponse } from '../../../src/shared/reader/index.js';
 import type { ReviewSection } from '../../../src/shared/api/requests.js';
 import type { ReviewRow } from '../../../src/renderer/features/reports/model/review-model.js';
+import type { DecisionsExport } from '../../../src/renderer/features/reports/model/decisions-markdown.js';
 
 /** Report fixtures shaped like the reference service's answers; overrides set what a test cares about. */
 export const DAY = 86_400_000;
@@ -129,4 +130,9 @@ export function decisionsPage(total: number, offset: number, limit: number, over
     recurring: [{ where: '/checkout', resolved: 4 }],
     ...overrides,
   };
+}
+
+/** What the Decisions tab exports when it shows this page of the log (no search). */
+export function pageExport(page: DecisionsResponse): Pick<DecisionsExport, 'shown' | 'patterns' | 'capped'> {
+  return { shown: { offset: page.offset, rows: page.decisions, total: page.decided }, patterns: page, capped: page.capped };
 }

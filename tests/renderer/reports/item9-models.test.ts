@@ -25,7 +25,7 @@ import { detailsOf, planDetailQueries } from '../../../src/renderer/features/rep
 import { localPage, remainingRows, showingText } from '../../../src/renderer/features/reports/model/paging.js';
 import { whatsNewMarkdown } from '../../../src/renderer/features/reports/model/whats-new-markdown.js';
 import { readProjectTimes } from '../../../src/renderer/stores/local-json.js';
-import { DAY, decision, decisionsPage, message, row, T0 } from './fixtures.js';
+import { DAY, decision, decisionsPage, message, pageExport, row, T0 } from './fixtures.js';
 
 function memory() {
   const map = new Map<string, string>();
@@ -164,11 +164,11 @@ describe('decision log search and filters', () => {
   });
 
   it('exports the matches on screen, saying what they match', () => {
-    const page = { ...decisionsPage(3, 0, 15), decisions: [log[1]!, log[2]!], decided: 2 };
-    const md = decisionsMarkdown({ projectName: 'Web', generatedAt: T0, page, filter: 'deferred' });
+    const page = decisionsPage(3, 0, 15);
+    const md = decisionsMarkdown({ projectName: 'Web', generatedAt: T0, shown: { offset: 0, rows: [log[1]!, log[2]!], total: 2 }, patterns: page, capped: page.capped, filter: 'deferred' });
     expect(md).toContain('This export holds every one of the decisions deferred (2), newest first.');
     expect(md).toContain('`d2`');
-    expect(decisionsMarkdown({ projectName: 'Web', generatedAt: T0, page: decisionsPage(3, 0, 15) })).toContain('This export holds every decision (3)');
+    expect(decisionsMarkdown({ projectName: 'Web', generatedAt: T0, ...pageExport(decisionsPage(3, 0, 15)) })).toContain('This export holds every decision (3)');
   });
 });
 

@@ -60,7 +60,7 @@ export function DecisionsTab() {
     const shown = decisionsView(state);
     if (!state.page || !shown) return '';
     const filter = shown.filtered ? queryText(state.query) : null;
-    return decisionsMarkdown({ projectName, generatedAt: Date.now(), page: { ...state.page, offset: shown.offset, decisions: shown.rows, decided: shown.total }, filter });
+    return decisionsMarkdown({ projectName, generatedAt: Date.now(), shown, patterns: state.page, capped: state.page.capped, filter });
   };
 
   return (

@@ -9,10 +9,23 @@ import { splitProjectContext } from './project-context.js';
 import { LIMITS } from '../../../../shared/api/limits.js';
 import { formatCount } from '../../../format/counts.js';
 
+/** The decisions on screen, numbered from `offset` among `total`: the log's, or a search's matches. */
+export interface ShownDecisions {
+  offset: number;
+  rows: readonly Decision[];
+  total: number;
+}
+
+/** What the log teaches beside its decisions; every page of the log carries the same. */
+export type DecisionPatterns = Pick<DecisionsResponse, 'corrections' | 'recurring' | 'rules'>;
+
 export interface DecisionsExport {
   projectName: string;
   generatedAt: number;
-  page: DecisionsResponse;
+  shown: ShownDecisions;
+  patterns: DecisionPatterns;
+  /** The service read only the most recent threads for the log, so older decisions are missing. */
+  capped: boolean;
   /** The search and filters in words ("matching “checkout”, deferred") when the log was filtered. */
   filter?: string | null;
 }
@@ -41,30 +54,30 @@ function rulesBlock(rules: DecisionsResponse['rules']): string {
 }
 
 /** The decision log page on screen, for the weekly meeting: every thread cited by ID. */
-export function decisionsMarkdown({ projectName, generatedAt, page, filter = null }: DecisionsExport): string {
-  const range = rangeText(page.offset, page.decisions.length, page.decided);
+export function decisionsMarkdown({ projectName, generatedAt, shown, patterns, capped, filter = null }: DecisionsExport): string {
+  const range = rangeText(shown.offset, shown.rows.length, shown.total);
   const noun = filter ? `decisions ${escapeInline(filter)}` : 'decisions';
   const more =
-    page.decided > page.decisions.length
+    shown.total > shown.rows.length
       ? `This export holds ${noun} ${range}, newest first. Page through the log in Triage Desk to export the others.`
-      : `This export holds every ${filter ? `one of the ${noun}` : 'decision'} (${formatCount(page.decided)}), newest first.`;
+      : `This export holds every ${filter ? `one of the ${noun}` : 'decision'} (${formatCount(shown.total)}), newest first.`;
   return `${blocks(
     `# Decision log: ${escapeInline(projectName)}`,
     `Exported from Triage Desk on ${formatDateTime(generatedAt)}. A decision is a thread resolved or deferred after a discussion. ${more}`,
-    page.capped && `> This project has more threads than the service reads for a report (the ${formatCount(LIMITS.scanLimit)} most recent), so older decisions are missing.`,
+    capped && `> This project has more threads than the service reads for a report (the ${formatCount(LIMITS.scanLimit)} most recent), so older decisions are missing.`,
     '## Decisions',
-    page.decisions.length === 0 ? 'No decisions in this range.' : page.decisions.map((d, i) => decisionBlock(d, page.offset + i + 1)).join('\n\n'),
+    shown.rows.length === 0 ? 'No decisions in this range.' : shown.rows.map((d, i) => decisionBlock(d, shown.offset + i + 1)).join('\n\n'),
     '## Types corrected by hand',
-    page.corrections.length === 0
+    patterns.corrections.length === 0
       ? 'No type was corrected by hand.'
       : table(
           ['Thread', 'Summary', 'From', 'To'],
-          page.corrections.map((c) => [cite(c.id), tableCell(c.line), tableCell(c.from ? typeLabel(c.from) : 'Unclassified'), tableCell(typeLabel(c.to))]),
+          patterns.corrections.map((c) => [cite(c.id), tableCell(c.line), tableCell(c.from ? typeLabel(c.from) : 'Unclassified'), tableCell(typeLabel(c.to))]),
         ),
     '## Where outcomes recur',
-    page.recurring.length === 0
+    patterns.recurring.length === 0
       ? 'No page or file has two or more resolved threads.'
-      : table(['Page or file', 'Resolved threads'], page.recurring.map((r) => [tableCell(r.where), formatCount(r.resolved)])),
-    rulesBlock(page.rules),
+      : table(['Page or file', 'Resolved threads'], patterns.recurring.map((r) => [tableCell(r.where), formatCount(r.resolved)])),
+    rulesBlock(patterns.rules),
   )}\n`;
 }
