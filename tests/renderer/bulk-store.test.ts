@@ -10,11 +10,11 @@ const { useBoard } = await import('../../src/renderer/stores/board-store.js');
 const { useBulk } = await import('../../src/renderer/stores/bulk-store.js');
 const { useUndo } = await import('../../src/renderer/stores/undo-store.js');
 const { undoLatest, undoEntry } = await import('../../src/renderer/stores/undo-runner.js');
-const { historyOf } = await import('../../src/renderer/stores/undo-store.js');
+const { historyOf, recordStatusUndo } = await import('../../src/renderer/stores/undo-store.js');
 const { entryState } = await import('../../src/renderer/stores/undo-history.js');
 const { useNotice } = await import('../../src/renderer/stores/notice-store.js');
-const { planAssign, planReopenAssign, planStatus } = await import('../../src/renderer/stores/bulk-model.js');
-const { executePlan, offerPlanUndo } = await import('../../src/renderer/stores/bulk-send.js');
+const { planAssign, planReopenAssign, planStatus, planUndo } = await import('../../src/renderer/stores/bulk-model.js');
+const { executePlan, recordPlanUndo } = await import('../../src/renderer/stores/bulk-send.js');
 
 const alex = { id: 'u-alex', name: 'Alex Kim' };
 
@@ -157,10 +157,10 @@ describe('bulk store', () => {
     const assign = planAssign([rowOf('a'), rowOf('c')], alex);
     const first = await executePlan('p1', assign);
     const runs = [{ plan: assign, result: first.result }];
-    const firstId = offerPlanUndo('p1', runs, { label: 'Assigned 1 thread to Alex Kim' });
+    const firstId = recordPlanUndo('p1', runs, { label: 'Assigned 1 thread to Alex Kim' });
     const reopen = planReopenAssign([rowOf('c')], alex);
     const second = await executePlan('p1', reopen);
-    offerPlanUndo('p1', [...runs, { plan: reopen, result: second.result }], { label: 'Reopened and assigned 2 threads to Alex Kim', replaces: firstId! });
+    recordPlanUndo('p1', [...runs, { plan: reopen, result: second.result }], { label: 'Reopened and assigned 2 threads to Alex Kim', replaces: firstId! });
 
     expect(historyOf('p1').map((e) => e.label)).toEqual(['Reopened and assigned 2 threads to Alex Kim']);
     expect(await undoLatest('p1')).toBe(true);
@@ -170,6 +170,39 @@ describe('bulk store', () => {
       ['b', 'open', null],
       ['c', 'resolved', null],
     ]);
+  });
+
+  it('never records an undo plan’s own run, whoever starts it', async () => {
+    const change = planStatus([rowOf('a')], 'deferred');
+    const { result } = await executePlan('p1', change);
+    const undo = planUndo(change, result)!;
+    const receipt = await useBulk.getState().start('p1', undo);
+    expect(truth[0]!.status).toBe('open');
+    expect(historyOf('p1')).toEqual([]);
+    // With no entry (and so no toast) to say it, the receipt stays.
+    expect(useBulk.getState().receipt).toBe(receipt);
+    expect(recordPlanUndo('p1', [{ plan: undo, result: (await executePlan('p1', undo)).result }])).toBeNull();
+  });
+
+  it('records a single status change made outside a plan, and puts it back', async () => {
+    const before = { status: 'open', assignee: alex };
+    truth = truth.map((r) => (r.id === 'a' ? { ...r, status: 'resolved', assigneeId: alex.id, assignee: alex.name } : r));
+    const id = recordStatusUndo('p1', 'Moved “a” to Resolved', 'a', before, 'resolved');
+    expect(historyOf('p1')[0]).toMatchObject({
+      id,
+      label: 'Moved “a” to Resolved',
+      total: 1,
+      plan: {
+        kind: 'undo',
+        undoing: { kind: 'status', to: 'resolved', tasks: [{ itemId: 'a', steps: [{ kind: 'status', to: 'resolved' }], before }] },
+        tasks: [{ itemId: 'a', steps: [{ kind: 'status', to: 'open' }], before: { status: 'resolved', assignee: alex } }],
+      },
+    });
+    expect(await undoLatest('p1')).toBe(true);
+    expect(truth[0]).toMatchObject({ status: 'open', assigneeId: alex.id });
+    // A status this version does not know cannot be sent back: nothing is recorded.
+    expect(recordStatusUndo('p1', 'Moved “b” to Resolved', 'b', { status: 'triaged', assignee: null }, 'resolved')).toBeNull();
+    expect(historyOf('p1')).toHaveLength(1);
   });
 
   it('refuses to start a second bulk change while one runs', async () => {

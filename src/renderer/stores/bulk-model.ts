@@ -45,8 +45,13 @@ export function beforeOf(row: Pick<ItemRow, 'status' | 'assignee' | 'assigneeId'
   return { status: row.status, assignee: row.assigneeId ? { id: row.assigneeId, name: row.assignee ?? '' } : null };
 }
 
+/** One thread's move to a status, from where it was. */
+export function statusTask(itemId: string, before: ThreadBefore, to: Status): BulkTask {
+  return { itemId, steps: [{ kind: 'status', to }], before };
+}
+
 export function planStatus(rows: readonly PlanRow[], to: Status): BulkPlan {
-  return { kind: 'status', to, tasks: rows.map((r) => ({ itemId: r.id, steps: [{ kind: 'status', to }], before: beforeOf(r) })) };
+  return { kind: 'status', to, tasks: rows.map((r) => statusTask(r.id, beforeOf(r), to)) };
 }
 
 export function planAssign(rows: readonly PlanRow[], to: Person | null): BulkPlan {

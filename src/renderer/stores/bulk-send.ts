@@ -69,11 +69,14 @@ export async function executePlan(projectId: string, plan: BulkPlan, options: Om
 /**
  * Records in the undo history what runs of plans changed (several runs make one entry:
  * "assign", then "reopen and assign" the refused ones, which `replaces` the first run's entry).
+ * An undo's own run is not recorded: the entry it carried out says what it put back
+ * (undo-runner settles it), and undoing an undo is not offered.
  * Answers the entry's id, or null when nothing changed that undo could put back.
  */
-export function offerPlanUndo(projectId: string, runs: ReadonlyArray<{ plan: BulkPlan; result: BulkRunResult }>, options: { label?: string; replaces?: number } = {}): number | null {
-  const undos = runs.map((r) => planUndo(r.plan, r.result)).filter((u): u is BulkPlan => u !== null);
+export function recordPlanUndo(projectId: string, runs: ReadonlyArray<{ plan: BulkPlan; result: BulkRunResult }>, options: { label?: string; replaces?: number } = {}): number | null {
+  const changes = runs.filter((r) => r.plan.kind !== 'undo');
+  const undos = changes.map((r) => planUndo(r.plan, r.result)).filter((u): u is BulkPlan => u !== null);
   if (undos.length === 0) return null;
-  const undo: BulkPlan = undos.length === 1 ? undos[0]! : { kind: 'undo', undoing: runs[0]!.plan, tasks: undos.flatMap((u) => u.tasks) };
-  return useUndo.getState().record({ projectId, label: options.label ?? planDoneText(runs[0]!.plan, undo.tasks.length), plan: undo, ...(options.replaces !== undefined ? { replaces: options.replaces } : {}) });
+  const undo: BulkPlan = undos.length === 1 ? undos[0]! : { kind: 'undo', undoing: changes[0]!.plan, tasks: undos.flatMap((u) => u.tasks) };
+  return useUndo.getState().record({ projectId, label: options.label ?? planDoneText(changes[0]!.plan, undo.tasks.length), plan: undo, ...(options.replaces !== undefined ? { replaces: options.replaces } : {}) });
 }

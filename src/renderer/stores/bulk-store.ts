@@ -2,12 +2,13 @@ import { create } from 'zustand';
 import { receiptSummary } from '../format/bulk-text.js';
 import { announce } from './announcer-store.js';
 import type { BulkPlan, Receipt } from './bulk-model.js';
-import { executePlan, offerPlanUndo } from './bulk-send.js';
+import { executePlan, recordPlanUndo } from './bulk-send.js';
 import { explain } from './notice-store.js';
 
 /**
  * Runs bulk status and assignment: one request per thread through the bridge, each
- * answer shown as it arrives, then an undo offer when something changed, and a receipt when
+ * answer shown as it arrives, then its undo in the history when something changed (an undo's
+ * own run excepted, see recordPlanUndo), and a receipt when
  * something was refused, unsent or unchanged-only (a clean success is said once, by the toast).
  * When it ends the list refetches, so a partial failure leaves the screen as the service is.
  */
@@ -23,7 +24,7 @@ interface BulkState {
   running: BulkRun | null;
   receipt: Receipt | null;
   /** Resolves with the receipt, or null when another bulk change is still running. */
-  start(projectId: string, plan: BulkPlan, options?: { offerUndo?: boolean }): Promise<Receipt | null>;
+  start(projectId: string, plan: BulkPlan): Promise<Receipt | null>;
   /** Sends nothing more; threads not yet sent are listed as such on the receipt. */
   stop(): void;
   dismissReceipt(): void;
@@ -33,7 +34,7 @@ export const useBulk = create<BulkState>()((set, get) => ({
   running: null,
   receipt: null,
 
-  async start(projectId, plan, options = {}) {
+  async start(projectId, plan) {
     if (get().running) {
       explain('A bulk change is still running: wait for it to finish, or stop it first.');
       return null;
@@ -46,10 +47,10 @@ export const useBulk = create<BulkState>()((set, get) => ({
       shouldStop: () => get().running?.stopping === true,
     });
     announce(receiptSummary(receipt));
-    const offered = options.offerUndo !== false && offerPlanUndo(projectId, [{ plan, result }]) !== null;
+    const recorded = recordPlanUndo(projectId, [{ plan, result }]) !== null;
     // A clean success is said once, by the undo toast; the receipt stays for what needs reading or acting on.
     const clean = receipt.refused.length === 0 && receipt.notSent.length === 0 && !receipt.halted;
-    set({ running: null, receipt: offered && clean ? null : receipt });
+    set({ running: null, receipt: recorded && clean ? null : receipt });
     return receipt;
   },
 

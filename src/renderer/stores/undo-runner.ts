@@ -57,7 +57,8 @@ export async function undoEntry(projectId: string, entryId: number, now: () => n
   store.dismissToast(entry.id);
   store.update(key, entry.id, (e) => ({ ...e, running: true }));
   announce(`Undoing: ${entry.label}…`);
-  const receipt = await useBulk.getState().start(projectId, { ...entry.plan, tasks }, { offerUndo: false });
+  // An undo plan: the run records nothing of its own; this entry is settled with its receipt below.
+  const receipt = await useBulk.getState().start(projectId, { ...entry.plan, tasks });
   if (!receipt) {
     // Another bulk change was running (start said so): nothing was sent, the entry stays as it was.
     useUndo.getState().update(key, entry.id, (e) => ({ ...e, running: false }));

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { Status } from '../../shared/api/common.js';
-import { planStatus, undoTask, type BulkPlan, type ThreadBefore } from './bulk-model.js';
+import { statusTask, undoTask, type BulkPlan, type ThreadBefore } from './bulk-model.js';
 import { useSession } from './session-store.js';
 import { addEntry, type UndoEntry } from './undo-history.js';
 
@@ -80,7 +80,7 @@ export function historyOf(projectId: string): UndoEntry[] {
 
 /** Records one thread's status change made outside a plan (a card moved on the board, the thread panel). */
 export function recordStatusUndo(projectId: string, label: string, itemId: string, before: ThreadBefore, to: Status): number | null {
-  const change = planStatus([{ id: itemId, status: before.status, assigneeId: before.assignee?.id ?? '', assignee: before.assignee?.name ?? '' }], to);
-  const task = undoTask(itemId, before, [{ kind: 'status', to }]);
-  return task ? useUndo.getState().record({ projectId, label, plan: { kind: 'undo', undoing: change, tasks: [task] } }) : null;
+  const change = statusTask(itemId, before, to);
+  const task = undoTask(itemId, before, change.steps);
+  return task ? useUndo.getState().record({ projectId, label, plan: { kind: 'undo', undoing: { kind: 'status', to, tasks: [change] }, tasks: [task] } }) : null;
 }

@@ -3,7 +3,7 @@ import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { useBoard } from '../../stores/board-store.js';
 import { announce } from '../../stores/announcer-store.js';
 import { planAssign, planReopenAssign, type BulkPlan, type BulkRunResult, type Person, type PlanRow, type Receipt, type StepReport } from '../../stores/bulk-model.js';
-import { executePlan, offerPlanUndo } from '../../stores/bulk-send.js';
+import { executePlan, recordPlanUndo } from '../../stores/bulk-send.js';
 import { useSession } from '../../stores/session-store.js';
 import { ActionDialog } from './ActionDialog.js';
 import { lookupThreads, type LookupResult, type ThreadBrief } from './item-lookup.js';
@@ -73,12 +73,12 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
     return { id: choice.assignee, name };
   };
 
-  const offerUndo = (choice: PickerChoice, known: LookupResult) => {
+  const recordUndo = (choice: PickerChoice, known: LookupResult) => {
     const changed = runs.current.flatMap((r) => r.result.outcomes.filter((o) => o.changed.length > 0).map((o) => o.itemId));
     if (changed.length === 0) return;
     const verb = runs.current.some((r) => r.plan.kind === 'reopen-assign') ? 'Reopened and assigned' : 'Assigned';
     const label = `${verb} ${threadsPhrase(changed, (id) => brief(id, known)?.excerpt)} to ${choice.label}`;
-    undoEntry.current = offerPlanUndo(projectId, runs.current, { label, ...(undoEntry.current !== null ? { replaces: undoEntry.current } : {}) }) ?? undoEntry.current;
+    undoEntry.current = recordPlanUndo(projectId, runs.current, { label, ...(undoEntry.current !== null ? { replaces: undoEntry.current } : {}) }) ?? undoEntry.current;
   };
 
   const assign = async (choice: PickerChoice) => {
@@ -91,7 +91,7 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
     // One at a time, in the order chosen, as the progress line counts them.
     const { result, receipt } = await executePlan(projectId, plan, { concurrency: 1, onProgress: (done) => setPhase({ name: 'assigning', choice, done }) });
     runs.current = [{ plan, result }];
-    offerUndo(choice, before);
+    recordUndo(choice, before);
     const answered = receipt.done.length + receipt.unchanged.length;
     if (answered > 0) announce(`Assigned ${plural(answered, 'thread', 'threads')} to ${choice.label}.`);
     if (receipt.refused.length === 0 && receipt.notSent.length === 0) onClose();
@@ -114,7 +114,7 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
       },
     });
     runs.current = [...runs.current, { plan, result }];
-    offerUndo(choice, before);
+    recordUndo(choice, before);
     const done = steps.filter((s) => s.step.kind === 'assign' && s.ok).length;
     announce(`Reopened and assigned ${plural(done, 'thread', 'threads')} to ${choice.label}.`);
     setPhase({ name: 'reopening', choice, receipt, steps, finished: true });
