@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Receipt, BulkPlan, BulkTask } from '../../src/renderer/stores/bulk-model.js';
 import { entryStateText } from '../../src/renderer/features/undo/undo-words.js';
-import { addEntry, changedSinceLoaded, entryState, heldBack, HISTORY_LIMIT, isPending, settle, type UndoEntry } from '../../src/renderer/stores/undo-history.js';
+import { addEntry, changedSinceLoaded, entryState, heldBack, HISTORY_LIMIT, isPending, rowsById, settle, type UndoEntry } from '../../src/renderer/stores/undo-history.js';
 import { row } from './support/fake-items.js';
 
 const task = (itemId: string): BulkTask => ({ itemId, steps: [{ kind: 'status', to: 'open' }], before: { status: 'resolved', assignee: null } });
@@ -85,8 +85,8 @@ describe('undo history', () => {
     const e = entry(['a', 'b', 'c']);
     const rows = [row('a', { status: 'resolved' }), row('b', { status: 'deferred' })];
     // b was deferred since, c is gone from the list; a is as the change left it.
-    expect(changedSinceLoaded(e, rows)).toBe(2);
-    expect(changedSinceLoaded(e, [...rows.slice(0, 1), row('b', { status: 'resolved' }), row('c', { status: 'resolved' })])).toBe(0);
+    expect(changedSinceLoaded(e, rowsById(rows))).toBe(2);
+    expect(changedSinceLoaded(e, rowsById([...rows.slice(0, 1), row('b', { status: 'resolved' }), row('c', { status: 'resolved' })]))).toBe(0);
   });
 
   it('says each state in words', () => {

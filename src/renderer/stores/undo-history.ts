@@ -105,14 +105,24 @@ export function settle(entry: UndoEntry, receipt: Receipt, now: number): UndoEnt
   };
 }
 
+export type LoadedRow = Pick<ItemRow, 'id' | 'status' | 'assignee' | 'assigneeId'>;
+export type LoadedRows = ReadonlyMap<string, LoadedRow>;
+
+/**
+ * The loaded list by thread ID. Built once per list and shared by every entry of the history
+ * that looks its threads up (thousands of rows, up to HISTORY_LIMIT entries).
+ */
+export function rowsById<R extends LoadedRow>(rows: readonly R[]): ReadonlyMap<string, R> {
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /**
  * Threads still to put back that the loaded list already shows changed since (or gone): a
  * hint before undoing, from the last read. The undo itself reads each thread again first.
  */
-export function changedSinceLoaded(entry: UndoEntry, rows: readonly Pick<ItemRow, 'id' | 'status' | 'assignee' | 'assigneeId'>[]): number {
-  const byId = new Map(rows.map((r) => [r.id, r]));
+export function changedSinceLoaded(entry: UndoEntry, loaded: LoadedRows): number {
   return entry.plan.tasks.filter((t) => {
-    const row = byId.get(t.itemId);
+    const row = loaded.get(t.itemId);
     if (!row) return true;
     return conflictOf(t, { ...beforeOf(row), duplicateOf: null }) !== null;
   }).length;

@@ -1,9 +1,11 @@
+import { useMemo } from 'react';
+import type { ItemRow } from '../../../shared/reader/index.js';
 import { Dialog } from '../../components/Dialog.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { truncate } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
-import { changedSinceLoaded, entryState, isPending, type UndoEntry } from '../../stores/undo-history.js';
+import { changedSinceLoaded, entryState, isPending, rowsById, type UndoEntry } from '../../stores/undo-history.js';
 import { undoEntry } from '../../stores/undo-runner.js';
 import { useUndoHistory } from '../../stores/undo-store.js';
 import { entryStateText } from './undo-words.js';
@@ -12,24 +14,25 @@ import { itIs } from '../../format/counts.js';
 
 const SHOWN_REASONS = 3;
 
-function useExcerpt(): (id: string) => string {
-  const rows = useBoard((s) => s.data?.rows);
-  return (id) => {
-    const text = rows?.find((r) => r.id === id)?.excerpt.trim();
-    return text ? `“${truncate(text, 60)}”` : id;
-  };
+/** The open list as every entry looks its threads up: by ID, with the project it is of. */
+interface LoadedList {
+  projectId: string | null;
+  byId: ReadonlyMap<string, ItemRow>;
+}
+
+function excerptOf(loaded: LoadedList, id: string): string {
+  const text = loaded.byId.get(id)?.excerpt.trim();
+  return text ? `“${truncate(text, 60)}”` : id;
 }
 
 /** How many of the entry's threads the open list shows changed since; null when the list is another project's. */
-function useChangedSince(entry: UndoEntry): number | null {
-  const rows = useBoard((s) => (s.projectId === entry.projectId ? s.data?.rows : undefined));
-  return rows && isPending(entry) ? changedSinceLoaded(entry, rows) : null;
+function changedSince(loaded: LoadedList, entry: UndoEntry): number | null {
+  return loaded.projectId === entry.projectId && isPending(entry) ? changedSinceLoaded(entry, loaded.byId) : null;
 }
 
-function Entry({ entry, projectId, next }: { entry: UndoEntry; projectId: string; next: boolean }) {
-  const excerpt = useExcerpt();
+function Entry({ entry, projectId, next, loaded }: { entry: UndoEntry; projectId: string; next: boolean; loaded: LoadedList }) {
   const state = entryState(entry);
-  const changed = useChangedSince(entry);
+  const changed = changedSince(loaded, entry);
   const left = entry.plan.tasks.length;
   // A lone thread that cannot be put back says why in its state already.
   const reasons = state.kind === 'impossible' && entry.leftAlone.length === 1 ? [] : entry.leftAlone;
@@ -50,7 +53,7 @@ function Entry({ entry, projectId, next }: { entry: UndoEntry; projectId: string
           <ul className="undo-history__reasons" aria-label="Threads undo leaves as they are">
             {reasons.slice(0, SHOWN_REASONS).map((r) => (
               <li key={r.itemId}>
-                {excerpt(r.itemId)}: {r.why}
+                {excerptOf(loaded, r.itemId)}: {r.why}
               </li>
             ))}
             {reasons.length > SHOWN_REASONS && <li>…and {reasons.length - SHOWN_REASONS} more, for the same kind of reason.</li>}
@@ -83,6 +86,10 @@ export function UndoHistoryDialog({ projectId }: { projectId: string }) {
   const close = useDialogs((s) => s.close);
   const entries = useUndoHistory(projectId);
   const nextId = entries.find(isPending)?.id;
+  const boardProjectId = useBoard((s) => s.projectId);
+  const rows = useBoard((s) => s.data?.rows);
+  // One lookup shared by all entries, built again only when the list is read again.
+  const loaded = useMemo<LoadedList>(() => ({ projectId: rows ? boardProjectId : null, byId: rowsById(rows ?? []) }), [rows, boardProjectId]);
   return (
     <Dialog title="Undo history" onClose={close} className="dialog--undo-history" testId="undo-history">
       <p className="muted undo-history__intro">
@@ -94,7 +101,7 @@ export function UndoHistoryDialog({ projectId }: { projectId: string }) {
       ) : (
         <ol className="undo-history" aria-label="Changes, newest first">
           {entries.map((e) => (
-            <Entry key={e.id} entry={e} projectId={projectId} next={e.id === nextId} />
+            <Entry key={e.id} entry={e} projectId={projectId} next={e.id === nextId} loaded={loaded} />
           ))}
         </ol>
       )}
