@@ -215,6 +215,17 @@ describe('POST /api/v1/items/merge', () => {
     expect(kept.body).toMatchObject({ reason: 'reply_id', parentId: 'it_1' });
   });
 
+  it('refuses the first bad ID in the order given', async () => {
+    const first = await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['it_4', 'nope', 'r_3a'] }, TOKENS.owner);
+    expect(first.status).toBe(404);
+    expect(first.body.error).toBe('Item nope does not exist or is not reachable with this token.');
+    const reply = await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['r_3a', 'nope', 'it_d1'] }, TOKENS.owner);
+    expect(reply.body).toMatchObject({ reason: 'merge_reply', itemId: 'r_3a' });
+    const other = await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['it_d1', 'r_3a'] }, TOKENS.owner);
+    expect(other.body).toMatchObject({ reason: 'merge_other_project', itemId: 'it_d1' });
+    expect((await m.get('/api/v1/items/it_4', TOKENS.owner)).body.duplicateOf).toBeNull();
+  });
+
   it('hides merged threads, raises reportCount, and merges into the canonical thread', async () => {
     const res = await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['it_4', 'it_4'] }, TOKENS.owner);
     expect(res.body).toEqual({ merged: 1, canonicalId: 'it_1' });
@@ -237,5 +248,25 @@ describe('POST /api/v1/items/merge', () => {
     expect(res.body).toEqual({ merged: 1, canonicalId: 'it_3' });
     expect((await m.get('/api/v1/items/it_5', TOKENS.owner)).body.duplicateOf).toBe('it_3');
     expect((await m.get('/api/v1/items/it_3', TOKENS.owner)).body.reportCount).toBe(4);
+  });
+
+});
+
+describe('POST /api/v1/items/merge with several duplicates', () => {
+  let m: Running;
+  beforeAll(async () => {
+    m = await startServer(baseWorld());
+  });
+  afterAll(async () => {
+    await m.close();
+  });
+
+  it('merges them all at once, skipping repeats and one already merged', async () => {
+    const res = await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['it_6', 'it_5', 'it_4', 'it_2', 'it_6'] }, TOKENS.owner);
+    expect(res.body).toEqual({ merged: 3, canonicalId: 'it_1' });
+    for (const id of ['it_6', 'it_5', 'it_4', 'it_2']) expect((await m.get(`/api/v1/items/${id}`, TOKENS.owner)).body.duplicateOf).toBe('it_1');
+    expect((await m.get('/api/v1/items/it_1', TOKENS.owner)).body.reportCount).toBe(4);
+    const list = await m.get('/api/v1/items?projectId=p_web', TOKENS.owner);
+    expect(list.body.items.map((i: Loose) => i.id).sort()).toEqual(['it_1', 'it_3']);
   });
 });
