@@ -1,6 +1,5 @@
 import http from 'node:http';
-
-const JSON_UTF8 = 'application/json; charset=utf-8';
+import { JSON_UTF8 } from './frozen-json.js';
 
 /**
  * The server options Fastify hands a serverFactory: the options given to Fastify() after
