@@ -106,7 +106,7 @@ export function createServer(opts: ServerOptions): FastifyInstance {
     return null;
   };
   const app = Fastify({
-    ...(answersFirst ? { serverFactory: answeringFirst(timeouts, answerFirst) } : {}),
+    ...(answersFirst ? { serverFactory: answeringFirst(answerFirst) } : {}),
     logger: opts.logger ?? false,
     // A client that sends its headers or body too slowly, or idles on a kept-alive
     // connection, loses the connection instead of holding it (docs/security.md).

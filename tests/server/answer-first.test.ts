@@ -81,6 +81,22 @@ describe('answers before routing', () => {
     expect(s.routed.map((line) => line.split(' ').at(-1))).toEqual(['200', '429']);
   });
 
+  it('the server that answers first has the slow-client limits of the server Fastify would build', async () => {
+    const timeouts = { headersMs: 300, requestMs: 600, keepAliveMs: 400, idleSocketMs: 5_000, checkEveryMs: 100 };
+    const limitsOf = async (answerBeforeRouting: boolean) => {
+      const db = await openDatabase({ dataDir: ':memory:' });
+      const app = createServer({ db, timeouts, answerBeforeRouting });
+      await app.ready();
+      const { headersTimeout, requestTimeout, keepAliveTimeout, timeout, maxRequestsPerSocket } = app.server;
+      await app.close();
+      await db.destroy();
+      return { headersTimeout, requestTimeout, keepAliveTimeout, timeout, maxRequestsPerSocket };
+    };
+    const answering = await limitsOf(true);
+    expect(answering).toEqual({ headersTimeout: 300, requestTimeout: 600, keepAliveTimeout: 400, timeout: 5_000, maxRequestsPerSocket: 0 });
+    expect(answering).toEqual(await limitsOf(false));
+  });
+
   it('in lean mode every answer goes through Fastify (its onSend hook rewrites answers)', async () => {
     const s = await serve({ shapes: 'minimal' });
     await s.get(LIST);

@@ -3,7 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ENDPOINTS } from '../../src/shared/api/index.js';
-import { frozenJsonSender } from '../../src/server/http/frozen-json.js';
+import { frozenJson } from '../../src/server/http/frozen-json.js';
 import { deepFreeze } from '../../src/server/domain/snapshot.js';
 import { startServer, type Running } from './support/harness.js';
 import { reportsWorld } from './support/reports-world.js';
@@ -16,7 +16,7 @@ import { TOKENS } from './support/world.js';
 
 const whole = (schema: z.ZodType) => serializerCompiler({ schema, method: 'GET', url: '/', httpStatus: '200' });
 
-/** What frozenJsonSender sends for `data`, as text. */
+/** What a route's frozenJson sender sends for `data`, as text. */
 function sent(send: (reply: FastifyReply, data: object) => FastifyReply, data: object): string {
   let out: unknown;
   const reply = {
@@ -77,7 +77,7 @@ describe('frozen answers over HTTP', () => {
 describe('frozen answers that do not have exactly their schema’s fields', () => {
   const Row = z.looseObject({ id: z.string(), note: z.string().optional(), n: z.number() });
   const Answer = z.looseObject({ title: z.string(), rows: z.array(Row), extra: z.string().optional() });
-  const send = frozenJsonSender(Answer, 'GET', '/test');
+  const { send } = frozenJson(Answer, 'GET', '/test');
   const check = (data: object) => expect(sent(send, deepFreeze(data))).toBe(whole(Answer)(data));
 
   it('writes what the serializer writes for the whole answer', () => {

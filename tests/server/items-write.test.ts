@@ -215,6 +215,17 @@ describe('POST /api/v1/items/merge', () => {
     expect(kept.body).toMatchObject({ reason: 'reply_id', parentId: 'it_1' });
   });
 
+  it('refuses the first bad ID in the order given', async () => {
+    const first = await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['it_4', 'nope', 'r_3a'] }, TOKENS.owner);
+    expect(first.status).toBe(404);
+    expect(first.body.error).toBe('Item nope does not exist or is not reachable with this token.');
+    const reply = await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['r_3a', 'nope', 'it_d1'] }, TOKENS.owner);
+    expect(reply.body).toMatchObject({ reason: 'merge_reply', itemId: 'r_3a' });
+    const other = await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['it_d1', 'r_3a'] }, TOKENS.owner);
+    expect(other.body).toMatchObject({ reason: 'merge_other_project', itemId: 'it_d1' });
+    expect((await m.get('/api/v1/items/it_4', TOKENS.owner)).body.duplicateOf).toBeNull();
+  });
+
   it('hides merged threads, raises reportCount, and merges into the canonical thread', async () => {
     const res = await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['it_4', 'it_4'] }, TOKENS.owner);
     expect(res.body).toEqual({ merged: 1, canonicalId: 'it_1' });
@@ -237,5 +248,20 @@ describe('POST /api/v1/items/merge', () => {
     expect(res.body).toEqual({ merged: 1, canonicalId: 'it_3' });
     expect((await m.get('/api/v1/items/it_5', TOKENS.owner)).body.duplicateOf).toBe('it_3');
     expect((await m.get('/api/v1/items/it_3', TOKENS.owner)).body.reportCount).toBe(4);
+  });
+
+  it('merges several duplicates at once, skipping repeats and one already merged', async () => {
+    const created: string[] = [];
+    for (const page of ['a', 'b']) {
+      const res = await m.post('/api/v1/items/create', { projectId: 'p_web', url: `https://web.example/${page}`, body: `Same as it_2, page ${page}` }, TOKENS.owner);
+      created.push(res.body.pinId);
+    }
+    const res = await m.post('/api/v1/items/merge', { itemId: 'it_2', duplicateIds: [created[0], 'it_4', created[1], created[0]] }, TOKENS.owner);
+    expect(res.body).toEqual({ merged: 2, canonicalId: 'it_2' });
+    for (const id of created) expect((await m.get(`/api/v1/items/${id}`, TOKENS.owner)).body.duplicateOf).toBe('it_2');
+    expect((await m.get('/api/v1/items/it_4', TOKENS.owner)).body.duplicateOf).toBe('it_3');
+    expect((await m.get('/api/v1/items/it_2', TOKENS.owner)).body.reportCount).toBe(2);
+    const list = await m.get('/api/v1/items?projectId=p_web', TOKENS.owner);
+    expect(list.body.items.map((i: Loose) => i.id).sort()).toEqual(['it_2', 'it_3']);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { windowLoads } from '../../src/server/domain/snapshot.js';
 import { startServer, type Running } from './support/harness.js';
 import { baseWorld, daysAgo, thread, TOKENS, type Loose } from './support/world.js';
+import { PAST_CREATE_LIMIT_MS, sendWrites } from './support/write-sequence.js';
 
 /**
  * Creates and merges change which threads a project's window holds (domain/snapshot.ts
@@ -67,7 +68,7 @@ describe('a capped window edited for creates and merges', () => {
   it('a create pushes its last thread out; a merge of a thread at its edge takes the next one in', async () => {
     const before = (await reads())['items&limit=200'] as Loose;
     expect(before).toMatchObject({ capped: true, matched: 2000 });
-    s.clock.advance(11 * 60_000);
+    s.clock.advance(PAST_CREATE_LIMIT_MS);
     ok(await s.post('/api/v1/items/create', { projectId: 'p_side', url: 'https://side.example/page-3', body: 'A new thread about page 3' }, TOKENS.multi));
     const loads = windowLoads();
     const created = (await reads())['items&limit=200'] as Loose;
@@ -111,12 +112,7 @@ describe('a capped window edited for creates and merges', () => {
       fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 4 }), async (writes) => {
         await reads();
         const loads = windowLoads();
-        for (const w of writes) {
-          // Past the creation limit's window (20 threads per 10 minutes), so every create lands.
-          s.clock.advance(w.kind === 'create' ? 11 * 60_000 : 1000);
-          // Refusals are part of the sequence: a thread merged into itself, work on a merged duplicate.
-          expect([200, 400, 409]).toContain((await send(w)).status);
-        }
+        await sendWrites(s.clock, writes, send);
         const patched = await reads();
         expect(windowLoads() - loads).toBe(0);
         await forgetEverything();

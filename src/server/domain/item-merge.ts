@@ -1,6 +1,6 @@
 import type { MergeBody, MergeResponse } from '../../shared/api/index.js';
 import type { Db } from '../storage/open.js';
-import { findItemRef, type ItemRef } from '../storage/item-refs.js';
+import { findItemRefs, type ItemRef } from '../storage/item-refs.js';
 import { recordEvent } from '../storage/items.js';
 import { touchProject } from '../storage/projects.js';
 import { mergeInto } from '../storage/writes.js';
@@ -16,12 +16,11 @@ import { writeInProject } from './snapshot.js';
 export async function mergeItems(db: Db, caller: Caller, body: MergeBody, now: number): Promise<MergeResponse> {
   const { ref: kept } = await resolveItem(db, caller, body.itemId);
   const canonicalId = kept.duplicateOf ?? kept.itemId;
+  // All duplicates in one read; they are then checked in the order given, so the first bad ID is the one refused.
+  const refs = await findItemRefs(db, body.duplicateIds);
   const toMerge: ItemRef[] = [];
-  const seen = new Set<string>();
-  for (const id of body.duplicateIds) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const ref = await findItemRef(db, id);
+  for (const id of new Set(body.duplicateIds)) {
+    const ref = refs.get(id);
     const reachable = ref && !ref.projectArchived && caller.workspaces.some((w) => w.workspaceId === ref.workspaceId);
     if (!ref || !reachable) throw notFound(`Item ${id} does not exist or is not reachable with this token.`);
     if (ref.replyOf !== null) {

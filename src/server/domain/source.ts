@@ -72,7 +72,11 @@ function patchStamped(stamped: readonly ThreadRow[], change: WindowChange): read
   return before.sourceFile === null ? stamped : Object.freeze(stamped.map((t) => (t === before ? after : t)));
 }
 
-/** Stamped threads of the window; a create or a merge makes them again during the write. */
+/**
+ * Stamped threads of the window. A status change, an assignment or a reply patches them; a
+ * create or a merge (no carry named for 'threads') has the next snapshot filter its threads
+ * again on first use, which the hotspot answers remade during the write (ANSWERS_CARRY) do.
+ */
 function stampedOf(snapshot: ProjectSnapshot): readonly ThreadRow[] {
   return snapshot.derive('stamped', (s) => Object.freeze(s.threads.filter((t) => t.sourceFile !== null)), STAMPED_CARRY);
 }
@@ -81,7 +85,7 @@ function rankedOf(snapshot: ProjectSnapshot): readonly HotspotFile[] {
   return snapshot.derive('hotspotFiles', (s) => rankFiles(stampedOf(s)), RANKED_CARRY);
 }
 
-const STAMPED_CARRY = { fields: patchStamped, reply: patchStamped, threads: (_: readonly ThreadRow[], __: WindowChange, next: ProjectSnapshot) => stampedOf(next) };
+const STAMPED_CARRY = { fields: patchStamped, reply: patchStamped };
 const RANKED_CARRY = { fields: patchRanked, reply: true, threads: (old: readonly HotspotFile[], _: WindowChange, next: ProjectSnapshot) => keepSame(rankedOf(next), old) } as const;
 
 /** `ranked` with each file that comes out as it was in `old` taken from there (its bytes are then not encoded again). */

@@ -1,18 +1,30 @@
 import http from 'node:http';
-import type { ServerTimeouts } from './timeouts.js';
-
-const JSON_UTF8 = 'application/json; charset=utf-8';
+import { JSON_UTF8 } from './frozen-json.js';
 
 /**
- * The HTTP server for a service that answers some requests before Fastify routes them: its
- * request listener first offers each request to `answer`, which returns the bytes of a 200
- * JSON answer or null; anything it does not answer goes to Fastify's `handler`. Built with
- * the options Fastify would give its own server (http/timeouts.ts), so slow and idle
- * clients are cut off alike.
+ * The server options Fastify hands a serverFactory: the options given to Fastify() after
+ * its defaults are filled in (fastify/lib/server.js getServerInstance reads the same ones).
  */
-export function answeringFirst(timeouts: ServerTimeouts, answer: (req: http.IncomingMessage) => Buffer | null) {
-  return (handler: (req: http.IncomingMessage, res: http.ServerResponse) => void): http.Server => {
-    const server = http.createServer({ headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs }, (req, res) => {
+interface FastifyServerOptions {
+  http?: http.ServerOptions;
+  keepAliveTimeout: number;
+  requestTimeout: number;
+  connectionTimeout: number;
+  maxRequestsPerSocket: number;
+}
+
+/**
+ * A Fastify serverFactory for a service that answers some requests before Fastify routes
+ * them: its request listener first offers each request to `answer`, which returns the bytes
+ * of a 200 JSON answer or null; anything it does not answer goes to Fastify's `handler`.
+ * The server is configured from the options Fastify passes the factory, as Fastify would
+ * configure its own HTTP/1 server, so the slow-client limits set once in app.ts apply here
+ * too and cannot drift apart.
+ */
+export function answeringFirst(answer: (req: http.IncomingMessage) => Buffer | null) {
+  return (handler: (req: http.IncomingMessage, res: http.ServerResponse) => void, opts: Record<string, unknown>): http.Server => {
+    const options = opts as unknown as FastifyServerOptions;
+    const server = http.createServer(options.http ?? {}, (req, res) => {
       const bytes = answer(req);
       if (bytes === null) {
         handler(req, res);
@@ -22,9 +34,11 @@ export function answeringFirst(timeouts: ServerTimeouts, answer: (req: http.Inco
       res.writeHead(200, { 'content-type': JSON_UTF8, 'content-length': bytes.length });
       res.end(bytes);
     });
-    server.keepAliveTimeout = timeouts.keepAliveMs;
-    server.requestTimeout = timeouts.requestMs;
-    server.setTimeout(timeouts.idleSocketMs);
+    // What Fastify does after creating its own server; zero means "Node's default" there too.
+    server.keepAliveTimeout = options.keepAliveTimeout;
+    server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout);
+    if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
     return server;
   };
 }

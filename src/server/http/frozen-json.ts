@@ -3,21 +3,19 @@ import type { MadeInWrites } from '../domain/made-in-writes.js';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
-const JSON_UTF8 = 'application/json; charset=utf-8';
+/** The content type of every JSON answer, as Fastify sends it; answer-first.ts writes it for the same bytes. */
+export const JSON_UTF8 = 'application/json; charset=utf-8';
 
 /**
- * Sends a route's results, remembering the bytes of frozen ones. The domain freezes what
- * it shares between requests (cached lists, see domain/snapshot.ts) and never changes a
- * frozen object, so the same object always yields the same bytes: they are checked and
- * encoded by the route's response schema (the same serializer fastify uses) once, then
- * sent as a Buffer, which fastify writes as is. Anything not frozen goes through fastify's
- * serializer as usual. Headers and bytes are those fastify would send for the object.
+ * A route's sender for its results (`send`), and the bytes it sends for a frozen answer
+ * (`bytes`, null for any other), which routes also hand to app.ts's answers before routing
+ * and to encodeMadeInWrites. The domain freezes what it shares between requests (cached
+ * lists, see domain/snapshot.ts) and never changes a frozen object, so the same object
+ * always yields the same bytes: they are checked and encoded by the route's response
+ * schema (the same serializer fastify uses) once, then sent as a Buffer, which fastify
+ * writes as is. Anything not frozen goes through fastify's serializer as usual. Headers
+ * and bytes are those fastify would send for the object.
  */
-export function frozenJsonSender(schema: z.ZodType, method: string, url: string): (reply: FastifyReply, data: object) => FastifyReply {
-  return frozenJson(schema, method, url).send;
-}
-
-/** frozenJsonSender's send, and the bytes it sends for a frozen answer (null for any other). */
 export function frozenJson(schema: z.ZodType, method: string, url: string) {
   const serialize = encoderFor(schema, method, url);
   const memo = new WeakMap<object, Buffer>();

@@ -1,3 +1,4 @@
+import { idChunks } from './id-chunks.js';
 import type { Db } from './open.js';
 
 export interface HistoryMessage {
@@ -24,17 +25,15 @@ export interface HistoryEvent {
   to: string | null;
 }
 
-const CHUNK = 500;
-
-/** Messages of many threads, in thread order; IN lists are chunked under SQLite's variable cap. */
+/** Messages of many threads, in thread order. */
 export async function messagesOf(db: Db, itemIds: string[]): Promise<HistoryMessage[]> {
   const out: HistoryMessage[] = [];
-  for (let i = 0; i < itemIds.length; i += CHUNK) {
+  for (const chunk of idChunks(itemIds)) {
     const rows = await db
       .selectFrom('messages')
       .innerJoin('users', 'users.id', 'messages.author_id')
       .select(['messages.id', 'messages.item_id', 'messages.is_root', 'messages.position', 'messages.author_id', 'users.name', 'messages.body', 'messages.created_at', 'messages.via'])
-      .where('messages.item_id', 'in', itemIds.slice(i, i + CHUNK))
+      .where('messages.item_id', 'in', chunk)
       .execute();
     for (const r of rows) {
       out.push({ id: r.id, itemId: r.item_id, isRoot: r.is_root === 1, position: r.position, authorId: r.author_id, authorName: r.name, body: r.body, createdAt: r.created_at, via: r.via });
@@ -45,12 +44,12 @@ export async function messagesOf(db: Db, itemIds: string[]): Promise<HistoryMess
 
 export async function eventsOf(db: Db, itemIds: string[]): Promise<HistoryEvent[]> {
   const out: HistoryEvent[] = [];
-  for (let i = 0; i < itemIds.length; i += CHUNK) {
+  for (const chunk of idChunks(itemIds)) {
     const rows = await db
       .selectFrom('item_events')
       .leftJoin('users', 'users.id', 'item_events.by_user_id')
       .select(['item_events.id', 'item_events.item_id', 'item_events.kind', 'item_events.at', 'item_events.by_user_id', 'users.name', 'item_events.from_value', 'item_events.to_value'])
-      .where('item_events.item_id', 'in', itemIds.slice(i, i + CHUNK))
+      .where('item_events.item_id', 'in', chunk)
       .orderBy('item_events.at')
       .orderBy('item_events.id')
       .execute();
@@ -64,8 +63,8 @@ export const byEventOrder = (a: HistoryEvent, b: HistoryEvent) => a.at - b.at ||
 
 export async function mentionsOfUser(db: Db, userId: string, itemIds: string[]): Promise<Set<string>> {
   const out = new Set<string>();
-  for (let i = 0; i < itemIds.length; i += CHUNK) {
-    const rows = await db.selectFrom('mentions').select('message_id').where('user_id', '=', userId).where('item_id', 'in', itemIds.slice(i, i + CHUNK)).execute();
+  for (const chunk of idChunks(itemIds)) {
+    const rows = await db.selectFrom('mentions').select('message_id').where('user_id', '=', userId).where('item_id', 'in', chunk).execute();
     for (const r of rows) out.add(r.message_id);
   }
   return out;

@@ -1,4 +1,5 @@
 import type { Db } from './open.js';
+import { idChunks } from './id-chunks.js';
 
 /** Where an item or message ID points: enough to check access before reading anything else. */
 export interface ItemRef {
@@ -12,30 +13,49 @@ export interface ItemRef {
 }
 
 export async function findItemRef(db: Db, id: string): Promise<ItemRef | null> {
-  const item = await db
-    .selectFrom('items')
-    .innerJoin('projects', 'projects.id', 'items.project_id')
-    .select(['items.id', 'items.project_id', 'projects.workspace_id', 'projects.archived', 'items.duplicate_of'])
-    .where('items.id', '=', id)
-    .executeTakeFirst();
-  if (item) {
-    return { itemId: item.id, projectId: item.project_id, workspaceId: item.workspace_id, projectArchived: item.archived === 1, duplicateOf: item.duplicate_of, replyOf: null };
+  return (await findItemRefs(db, [id])).get(id) ?? null;
+}
+
+/**
+ * findItemRef for many IDs at once, in one query for the thread IDs and, only when some ID
+ * names no thread, one more for message IDs (per slice of idChunks). Each ID that names a
+ * thread or a message maps to its ref; an ID that names neither is absent. As in
+ * findItemRef, an ID is a thread's before it is a message's.
+ */
+export async function findItemRefs(db: Db, ids: readonly string[]): Promise<Map<string, ItemRef>> {
+  const refs = new Map<string, ItemRef>();
+  const unique = [...new Set(ids)];
+  for (const chunk of idChunks(unique)) {
+    const items = await db
+      .selectFrom('items')
+      .innerJoin('projects', 'projects.id', 'items.project_id')
+      .select(['items.id', 'items.project_id', 'projects.workspace_id', 'projects.archived', 'items.duplicate_of'])
+      .where('items.id', 'in', chunk)
+      .execute();
+    for (const item of items) {
+      refs.set(item.id, { itemId: item.id, projectId: item.project_id, workspaceId: item.workspace_id, projectArchived: item.archived === 1, duplicateOf: item.duplicate_of, replyOf: null });
+    }
   }
-  const msg = await db
-    .selectFrom('messages')
-    .innerJoin('items', 'items.id', 'messages.item_id')
-    .innerJoin('projects', 'projects.id', 'items.project_id')
-    .select(['items.id', 'items.project_id', 'projects.workspace_id', 'projects.archived', 'items.duplicate_of', 'messages.is_root'])
-    .where('messages.id', '=', id)
-    .executeTakeFirst();
-  if (!msg) return null;
-  return {
-    itemId: msg.id,
-    projectId: msg.project_id,
-    workspaceId: msg.workspace_id,
-    projectArchived: msg.archived === 1,
-    duplicateOf: msg.duplicate_of,
-    // A root message's own ID names the thread itself.
-    replyOf: msg.is_root === 1 ? null : msg.id,
-  };
+  const notThreads = unique.filter((id) => !refs.has(id));
+  for (const chunk of idChunks(notThreads)) {
+    const messages = await db
+      .selectFrom('messages')
+      .innerJoin('items', 'items.id', 'messages.item_id')
+      .innerJoin('projects', 'projects.id', 'items.project_id')
+      .select(['messages.id as messageId', 'items.id', 'items.project_id', 'projects.workspace_id', 'projects.archived', 'items.duplicate_of', 'messages.is_root'])
+      .where('messages.id', 'in', chunk)
+      .execute();
+    for (const msg of messages) {
+      refs.set(msg.messageId, {
+        itemId: msg.id,
+        projectId: msg.project_id,
+        workspaceId: msg.workspace_id,
+        projectArchived: msg.archived === 1,
+        duplicateOf: msg.duplicate_of,
+        // A root message's own ID names the thread itself.
+        replyOf: msg.is_root === 1 ? null : msg.id,
+      });
+    }
+  }
+  return refs;
 }
