@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type Running } from './support/harness.js';
-import { baseWorld, NOW, TOKENS, type Loose } from './support/world.js';
+import { baseWorld, NOW, thread, TOKENS, type Loose } from './support/world.js';
 
 /** The base world plus two people both called Alex, to exercise ambiguous names. */
 function worldWithAlexes() {
@@ -183,6 +183,26 @@ describe('POST /api/v1/items/assign', () => {
     expect((await s.post('/api/v1/items/assign', { itemId: 'it_3', assignee: 'u_solo' }, TOKENS.owner)).body.reason).toBe('unknown_person');
     const missing = await s.post('/api/v1/items/assign', { itemId: 'it_3' }, TOKENS.owner);
     expect(missing.body).toMatchObject({ field: 'assignee', error: 'assignee is required.' });
+  });
+});
+
+describe('POST /api/v1/items/merge naming a thread twice', () => {
+  it('merges, counts and logs a thread once when both its ID and its root message ID are given', async () => {
+    const world = baseWorld();
+    const kept = thread('it_keep', 'p_web', { body: 'Checkout button overlaps the footer' });
+    const dup = thread('it_dup', 'p_web', { body: 'Checkout button covers the footer' });
+    // A fixture may give the root message an ID of its own.
+    world.items = [...(world.items ?? []), kept, { ...dup, root: { ...dup.root, id: 'msg_dup_root' } }];
+    const running = await startServer(world);
+    try {
+      const res = await running.post('/api/v1/items/merge', { itemId: 'it_keep', duplicateIds: ['it_dup', 'msg_dup_root'] }, TOKENS.owner);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ merged: 1, canonicalId: 'it_keep' });
+      const keptNow = await running.get('/api/v1/items/it_keep', TOKENS.owner);
+      expect((keptNow.body as Loose).reportCount).toBe(1);
+    } finally {
+      await running.close();
+    }
   });
 });
 
