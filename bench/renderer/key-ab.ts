@@ -1,0 +1,109 @@
+/**
+ * A/B of one filter key's work, in the page itself:
+ * `node --import tsx bench/renderer/key-ab.ts --view table --variants variants.json [--rounds 4] [--renderer-dir DIR]`.
+ *
+ * The whole bench's per-key figure moves by ±40 % between runs on a shared 2-core machine, so a
+ * change worth a sixth cannot be seen there. This measures what a filter key makes the page do
+ * (its JavaScript, the layout after it, and the frame that paints it) with none of the bench's
+ * probing, for several CSS variants taken in turn in one page, round after round, so a load
+ * drift hits every variant alike. Each variant is a style sheet added to the app ("" is the app
+ * as built). Compare builds by running it once per --renderer-dir, back to back. It prints
+ * figures only: nothing here is a target.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { fmt, p50 } from './stats.js';
+import { buildRenderer, Cleanup, startStack } from './stack.js';
+
+const { values } = parseArgs({
+  options: { view: { type: 'string', default: 'table' }, variants: { type: 'string' }, rounds: { type: 'string', default: '4' }, 'renderer-dir': { type: 'string' } },
+});
+const view = values.view;
+if (view !== 'table' && view !== 'board') throw new Error('--view takes table or board');
+const variants: unknown = values.variants ? JSON.parse(readFileSync(values.variants, 'utf8')) : [''];
+if (!Array.isArray(variants) || !variants.every((v) => typeof v === 'string')) throw new Error('--variants names a JSON file holding an array of CSS strings ("" for the app as built)');
+const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) throw new Error('--rounds takes a whole number from 1 to 20');
+
+/**
+ * Run in the page: each filter menu steps through its first options and back. Per key: the
+ * change event's handlers (React renders and commits), the forced layout after them, and the
+ * frame after that (a message posted from requestAnimationFrame runs once it is painted).
+ */
+const KEYS_IN_PAGE = String.raw`(async () => {
+  const frame = () => new Promise((ok) => requestAnimationFrame(() => {
+    const t = performance.now();
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => ok(performance.now() - t);
+    channel.port2.postMessage(0);
+  }));
+  const out = { js: [], layout: [], frame: [] };
+  for (const id of ['#filter-status', '#filter-type', '#filter-page']) {
+    const menu = document.querySelector(id);
+    const values = [...menu.options].map((o) => o.value).slice(0, 5);
+    for (const value of [...values.slice(1), ...values.slice(0, -1).reverse()]) {
+      menu.value = value;
+      const t0 = performance.now();
+      menu.dispatchEvent(new Event('change', { bubbles: true }));
+      const t1 = performance.now();
+      void document.body.offsetHeight;
+      out.js.push(t1 - t0);
+      out.layout.push(performance.now() - t1);
+      out.frame.push(await frame());
+      await new Promise((ok) => setTimeout(ok, 30));
+    }
+  }
+  return out;
+})()`;
+
+interface KeyTimes {
+  js: number[];
+  layout: number[];
+  frame: number[];
+}
+
+const cleanup = new Cleanup();
+try {
+  const rendererDir = values['renderer-dir'] ? Promise.resolve(values['renderer-dir']) : buildRenderer(cleanup);
+  const stack = await startStack(cleanup, { name: 'demo', rendererDir, token: 'demo-owner', demo: true });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    handleSIGINT: false,
+  });
+  cleanup.add('close Chromium', () => browser.close());
+  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true })).newPage();
+  await page.goto(stack.launchUrl());
+  const list = page.getByTestId('project-list');
+  await list.getByText('Counting…').first().waitFor({ state: 'detached' });
+  await list.getByRole('button', { name: 'Marketing site' }).first().click();
+  await page.getByTestId('view-board').waitFor();
+  if (view === 'table') {
+    await page.getByTestId('view-table').click();
+    await page.getByTestId('items-table').waitFor();
+  }
+  await page.getByText(/^Updated /).waitFor();
+  await page.evaluate(`document.head.append(Object.assign(document.createElement('style'), { id: 'key-ab' }))`);
+
+  const times: KeyTimes[] = variants.map(() => ({ js: [], layout: [], frame: [] }));
+  await page.evaluate(KEYS_IN_PAGE); // warm-up: first renders of each option
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, css] of variants.entries()) {
+      await page.evaluate(`document.getElementById('key-ab').textContent = ${JSON.stringify(css)}`);
+      await page.waitForTimeout(200);
+      const t = (await page.evaluate(KEYS_IN_PAGE)) as KeyTimes;
+      times[i]!.js.push(...t.js);
+      times[i]!.layout.push(...t.layout);
+      times[i]!.frame.push(...t.frame);
+    }
+  }
+  process.stdout.write(`${view}: one filter key's work in the page, p50 over ${times[0]!.js.length} keys per variant (ms)\n`);
+  for (const [i, css] of variants.entries()) {
+    const t = times[i]!;
+    const total = t.js.map((js, k) => js + t.layout[k]! + t.frame[k]!);
+    process.stdout.write(`  total ${fmt(p50(total)).padStart(5)} = js ${fmt(p50(t.js))} + layout ${fmt(p50(t.layout))} + frame ${fmt(p50(t.frame))}  ${css === '' ? '(as built)' : css}\n`);
+  }
+} finally {
+  await cleanup.runAll(() => undefined);
+}
