@@ -41,13 +41,15 @@ export async function mergeItems(db: Db, caller: Caller, body: MergeBody, now: n
       toMerge.push(ref);
     }
   }
+  let merged = 0;
   await writeInProject(db, kept.projectId, async (t) => {
     for (const ref of toMerge) {
-      await mergeInto(t, ref.itemId, canonicalId);
+      if (!(await mergeInto(t, ref.itemId, canonicalId))) continue;
+      merged++;
       await recordEvent(t, { itemId: ref.itemId, kind: 'merge', at: now, by: caller.userId, from: null, to: canonicalId });
     }
-    if (toMerge.length > 0) await touchProject(t, kept.projectId, now);
+    if (merged > 0) await touchProject(t, kept.projectId, now);
     // The duplicates leave the window; the kept thread's report count grows.
   }, { kind: 'threads', ids: [canonicalId, ...toMerge.map((r) => r.itemId)] });
-  return { merged: toMerge.length, canonicalId };
+  return { merged, canonicalId };
 }

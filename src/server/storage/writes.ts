@@ -32,8 +32,14 @@ export async function countRecentItemsBy(db: Db, userId: string, since: number):
   return Number(row?.n ?? 0);
 }
 
-/** Marks `duplicateId` as merged into `canonicalId` and re-points its own duplicates, so no chains form. */
-export async function mergeInto(db: Db, duplicateId: string, canonicalId: string): Promise<void> {
+/**
+ * Marks `duplicateId` as merged into `canonicalId` and re-points its own duplicates, so no
+ * chains form. False, and nothing written, when it was merged meanwhile: the merge read its
+ * threads before its write, and another merge may have taken one in between.
+ */
+export async function mergeInto(db: Db, duplicateId: string, canonicalId: string): Promise<boolean> {
+  const marked = await db.updateTable('items').set({ duplicate_of: canonicalId }).where('id', '=', duplicateId).where('duplicate_of', 'is', null).executeTakeFirst();
+  if (Number(marked.numUpdatedRows) === 0) return false;
   await db.updateTable('items').set({ duplicate_of: canonicalId }).where('duplicate_of', '=', duplicateId).execute();
-  await db.updateTable('items').set({ duplicate_of: canonicalId }).where('id', '=', duplicateId).execute();
+  return true;
 }
