@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NetworkState } from '../../src/shared/bridge/channels.js';
 import type { BridgeError } from '../../src/shared/bridge/errors.js';
 import { SourcePath } from '../../src/shared/reader/index.js';
-import { countText, formatCount, itIs, plural } from '../../src/renderer/format/counts.js';
+import { countText, formatCount, itIs, plural, threadCount } from '../../src/renderer/format/counts.js';
 import { errorFromUnknown, explainError } from '../../src/renderer/format/describe-error.js';
 import { truncate, typeLabel } from '../../src/renderer/format/labels.js';
 import { networkLine } from '../../src/renderer/format/network-text.js';
@@ -55,6 +55,8 @@ describe('formatCount, plural and itIs', () => {
     expect(plural(1, 'reply', 'replies')).toBe('1 reply');
     expect(plural(0, 'reply', 'replies')).toBe('0 replies');
     expect(plural(2000, 'thread', 'threads')).toBe('2,000 threads');
+    expect(plural(0.6, 'day', 'days')).toBe('1 day');
+    expect(threadCount(1)).toBe('1 thread');
     expect(itIs(1)).toBe('it is');
     expect(itIs(3)).toBe('they are');
   });

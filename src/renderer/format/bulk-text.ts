@@ -1,27 +1,26 @@
 import type { BridgeError } from '../../shared/bridge/errors.js';
 import type { BulkPlan, BulkStep, Conflict, Receipt } from '../stores/bulk-model.js';
 import { statusLabel } from './labels.js';
-import { itIs, plural } from './counts.js';
+import { itIs, threadCount } from './counts.js';
 
 /** Words for bulk actions: progress lines, receipts, refusals and the undo toast. */
 
-const threads = (n: number) => plural(n, 'thread', 'threads');
 
 function assignPhrase(to: { name: string } | null, n: number): string {
-  return to ? `Assigned ${threads(n)} to ${to.name}` : `Unassigned ${threads(n)}`;
+  return to ? `Assigned ${threadCount(n)} to ${to.name}` : `Unassigned ${threadCount(n)}`;
 }
 
 /** "Resolved 12 threads", "Assigned 3 threads to Alex Kim", "Undid: …". */
 export function planDoneText(plan: BulkPlan, n: number): string {
   switch (plan.kind) {
     case 'status':
-      return `Set ${threads(n)} to ${statusLabel(plan.to)}`;
+      return `Set ${threadCount(n)} to ${statusLabel(plan.to)}`;
     case 'assign':
       return assignPhrase(plan.to, n);
     case 'reopen-assign':
-      return plan.to ? `Reopened and assigned ${threads(n)} to ${plan.to.name}` : `Reopened and unassigned ${threads(n)}`;
+      return plan.to ? `Reopened and assigned ${threadCount(n)} to ${plan.to.name}` : `Reopened and unassigned ${threadCount(n)}`;
     case 'undo':
-      return `Put ${threads(n)} back as ${n === 1 ? 'it was' : 'they were'}`;
+      return `Put ${threadCount(n)} back as ${n === 1 ? 'it was' : 'they were'}`;
   }
 }
 
@@ -37,9 +36,9 @@ export function planProgressText(plan: BulkPlan, finished: number, total: number
 
 function unchangedText(plan: BulkPlan, n: number): string {
   const were = n === 1 ? 'was' : 'were';
-  if (plan.kind === 'status') return `${threads(n)} already ${were} ${statusLabel(plan.to)}`;
-  if (plan.kind === 'assign' || plan.kind === 'reopen-assign') return plan.to ? `${threads(n)} already ${were} assigned to ${plan.to.name}` : `${threads(n)} already ${were} unassigned`;
-  return `${threads(n)} already ${were} as before`;
+  if (plan.kind === 'status') return `${threadCount(n)} already ${were} ${statusLabel(plan.to)}`;
+  if (plan.kind === 'assign' || plan.kind === 'reopen-assign') return plan.to ? `${threadCount(n)} already ${were} assigned to ${plan.to.name}` : `${threadCount(n)} already ${were} unassigned`;
+  return `${threadCount(n)} already ${were} as before`;
 }
 
 /** The receipt's one-line summary: every bucket that holds something, in words. */
@@ -47,9 +46,9 @@ export function receiptSummary(receipt: Receipt): string {
   const parts: string[] = [];
   if (receipt.done.length > 0) parts.push(planDoneText(receipt.plan, receipt.done.length));
   if (receipt.unchanged.length > 0) parts.push(unchangedText(receipt.plan, receipt.unchanged.length));
-  if (receipt.changedSince.length > 0) parts.push(`${threads(receipt.changedSince.length)} left as ${itIs(receipt.changedSince.length)}: changed since by someone else`);
-  if (receipt.refused.length > 0) parts.push(`${threads(receipt.refused.length)} refused`);
-  if (receipt.notSent.length > 0) parts.push(`${threads(receipt.notSent.length)} not sent because ${receipt.halted ? 'sending stopped at a connection problem (see below)' : 'you stopped'}`);
+  if (receipt.changedSince.length > 0) parts.push(`${threadCount(receipt.changedSince.length)} left as ${itIs(receipt.changedSince.length)}: changed since by someone else`);
+  if (receipt.refused.length > 0) parts.push(`${threadCount(receipt.refused.length)} refused`);
+  if (receipt.notSent.length > 0) parts.push(`${threadCount(receipt.notSent.length)} not sent because ${receipt.halted ? 'sending stopped at a connection problem (see below)' : 'you stopped'}`);
   if (parts.length === 0) return 'Nothing to do.';
   return `${parts.join(' · ')}.`;
 }

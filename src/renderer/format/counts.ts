@@ -8,7 +8,14 @@ export function formatCount(n: number): string {
 
 /** "1 reply", "1,250 replies". */
 export function plural(n: number, one: string, many: string): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
+  // The noun agrees with the number as shown (0.6 reads "1 day", not "1 days").
+  const shown = formatCount(n);
+  return `${shown} ${shown === '1' ? one : many}`;
+}
+
+/** "1 thread", "2,000 threads": the noun most counts here count. */
+export function threadCount(n: number): string {
+  return plural(n, 'thread', 'threads');
 }
 
 /** "it is" or "they are", agreeing with n things ("left as it is"). */

@@ -1,17 +1,15 @@
 import http from 'node:http';
+import type { FastifyHttpOptions, FastifyServerFactory } from 'fastify';
 import { JSON_UTF8 } from './frozen-json.js';
 
+type SlowClientLimits = 'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout' | 'maxRequestsPerSocket';
+
 /**
- * The server options Fastify hands a serverFactory: the options given to Fastify() after
- * its defaults are filled in (fastify/lib/server.js getServerInstance reads the same ones).
+ * The server options Fastify hands a serverFactory: the options given to Fastify() with its
+ * defaults filled in (fastify/lib/server.js getServerInstance reads the same ones), so the
+ * limits are always there. Fastify types them as a plain record, hence one cast below.
  */
-interface FastifyServerOptions {
-  http?: http.ServerOptions;
-  keepAliveTimeout: number;
-  requestTimeout: number;
-  connectionTimeout: number;
-  maxRequestsPerSocket: number;
-}
+type FilledServerOptions = Required<Pick<FastifyHttpOptions<http.Server>, SlowClientLimits>> & Pick<FastifyHttpOptions<http.Server>, 'http'>;
 
 /**
  * A Fastify serverFactory for a service that answers some requests before Fastify routes
@@ -21,9 +19,9 @@ interface FastifyServerOptions {
  * configure its own HTTP/1 server, so the slow-client limits set once in app.ts apply here
  * too and cannot drift apart.
  */
-export function answeringFirst(answer: (req: http.IncomingMessage) => Buffer | null) {
-  return (handler: (req: http.IncomingMessage, res: http.ServerResponse) => void, opts: Record<string, unknown>): http.Server => {
-    const options = opts as unknown as FastifyServerOptions;
+export function answeringFirst(answer: (req: http.IncomingMessage) => Buffer | null): FastifyServerFactory {
+  return (handler, opts) => {
+    const options = opts as FilledServerOptions;
     const server = http.createServer(options.http ?? {}, (req, res) => {
       const bytes = answer(req);
       if (bytes === null) {

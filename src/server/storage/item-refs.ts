@@ -12,6 +12,18 @@ export interface ItemRef {
   replyOf: string | null;
 }
 
+interface ThreadRow {
+  id: string;
+  project_id: string;
+  workspace_id: string;
+  archived: number;
+  duplicate_of: string | null;
+}
+
+function refOf(thread: ThreadRow, replyOf: string | null): ItemRef {
+  return { itemId: thread.id, projectId: thread.project_id, workspaceId: thread.workspace_id, projectArchived: thread.archived === 1, duplicateOf: thread.duplicate_of, replyOf };
+}
+
 export async function findItemRef(db: Db, id: string): Promise<ItemRef | null> {
   return (await findItemRefs(db, [id])).get(id) ?? null;
 }
@@ -32,9 +44,7 @@ export async function findItemRefs(db: Db, ids: readonly string[]): Promise<Map<
       .select(['items.id', 'items.project_id', 'projects.workspace_id', 'projects.archived', 'items.duplicate_of'])
       .where('items.id', 'in', chunk)
       .execute();
-    for (const item of items) {
-      refs.set(item.id, { itemId: item.id, projectId: item.project_id, workspaceId: item.workspace_id, projectArchived: item.archived === 1, duplicateOf: item.duplicate_of, replyOf: null });
-    }
+    for (const item of items) refs.set(item.id, refOf(item, null));
   }
   const notThreads = unique.filter((id) => !refs.has(id));
   for (const chunk of idChunks(notThreads)) {
@@ -45,17 +55,8 @@ export async function findItemRefs(db: Db, ids: readonly string[]): Promise<Map<
       .select(['messages.id as messageId', 'items.id', 'items.project_id', 'projects.workspace_id', 'projects.archived', 'items.duplicate_of', 'messages.is_root'])
       .where('messages.id', 'in', chunk)
       .execute();
-    for (const msg of messages) {
-      refs.set(msg.messageId, {
-        itemId: msg.id,
-        projectId: msg.project_id,
-        workspaceId: msg.workspace_id,
-        projectArchived: msg.archived === 1,
-        duplicateOf: msg.duplicate_of,
-        // A root message's own ID names the thread itself.
-        replyOf: msg.is_root === 1 ? null : msg.id,
-      });
-    }
+    // A root message's own ID names the thread itself.
+    for (const msg of messages) refs.set(msg.messageId, refOf(msg, msg.is_root === 1 ? null : msg.id));
   }
   return refs;
 }

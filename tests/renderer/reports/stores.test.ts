@@ -172,7 +172,11 @@ describe('decisions store', () => {
     expect(useDecisions.getState().whole).toMatchObject({ nextOffset: 30, problem: { title: 'Could not read the whole decision log to search it' } });
     expect(decisionMatches(useDecisions.getState())).toHaveLength(30);
     bridge.api.decisions!.mockImplementation(pages);
-    await useDecisions.getState().readWhole();
+    // While the rest is read, no partial list stands in for the matches (its count would grow under the reader), as on the first read.
+    const retry = useDecisions.getState().readWhole();
+    expect(useDecisions.getState().whole?.state).toBe('loading');
+    expect(decisionMatches(useDecisions.getState())).toBeNull();
+    await retry;
     expect(useDecisions.getState().whole).toMatchObject({ state: 'done', total: 70 });
     expect(decisionMatches(useDecisions.getState())).toHaveLength(70);
     expect(bridge.api.decisions).toHaveBeenLastCalledWith({ projectId: `p${project}`, limit: 30, offset: 60 });
@@ -308,6 +312,20 @@ describe('what’s new store', () => {
     expect(bridge.api.whatsNew).toHaveBeenLastCalledWith({ projectId: `p${project}`, since: String(new Date(2026, 2, 1).getTime()) });
     expect(useWhatsNew.getState().briefing?.preset).toBe('date');
     expect(useWhatsNew.getState().lastBriefedUntil).toBe(new Date(2026, 2, 10).getTime());
+  });
+
+  it('names the window of a briefing it could not get', async () => {
+    signedIn();
+    useWhatsNew.getState().enter(`p${project}`);
+    useWhatsNew.getState().setPreset('last-days');
+    bridge.api.whatsNew!.mockResolvedValueOnce(fail({ kind: 'network', message: 'The service did not answer.' }));
+    await useWhatsNew.getState().brief(new Date(2026, 2, 10, 12).getTime());
+    expect(useWhatsNew.getState().problem?.title).toBe('Could not get the briefing (in the last 7 days)');
+    useWhatsNew.getState().setPreset('last-briefing');
+    bridge.api.whatsNew!.mockResolvedValueOnce(fail({ kind: 'network' }));
+    await useWhatsNew.getState().brief();
+    expect(useWhatsNew.getState().problem?.title).toBe('Could not get the briefing (since your last briefing)');
+    expect(useWhatsNew.getState().loading).toBeNull();
   });
 
   it('explains a bad or future date instead of calling', async () => {

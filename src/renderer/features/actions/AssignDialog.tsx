@@ -11,7 +11,7 @@ import { MemberPicker, type PickerChoice } from './MemberPicker.js';
 import { useProjectMembers } from './use-project-members.js';
 import { actionFailure } from './refusals.js';
 import { quoteThread, threadsPhrase } from './thread-words.js';
-import { plural } from '../../format/counts.js';
+import { threadCount } from '../../format/counts.js';
 
 interface AssignDialogProps {
   projectId: string;
@@ -93,7 +93,7 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
     runs.current = [{ plan, result }];
     recordUndo(choice, before);
     const answered = receipt.done.length + receipt.unchanged.length;
-    if (answered > 0) announce(`Assigned ${plural(answered, 'thread', 'threads')} to ${choice.label}.`);
+    if (answered > 0) announce(`Assigned ${threadCount(answered)} to ${choice.label}.`);
     if (receipt.refused.length === 0 && receipt.notSent.length === 0) onClose();
     else setPhase({ name: 'assigned', choice, receipt });
   };
@@ -116,12 +116,12 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
     runs.current = [...runs.current, { plan, result }];
     recordUndo(choice, before);
     const done = steps.filter((s) => s.step.kind === 'assign' && s.ok).length;
-    announce(`Reopened and assigned ${plural(done, 'thread', 'threads')} to ${choice.label}.`);
+    announce(`Reopened and assigned ${threadCount(done)} to ${choice.label}.`);
     setPhase({ name: 'reopening', choice, receipt, steps, finished: true });
   };
 
   const busy = phase.name === 'assigning' || (phase.name === 'reopening' && !phase.finished);
-  const title = itemIds.length === 1 ? `Assign ${quoteThread(excerptOf(itemIds[0]!), 48)}` : `Assign ${plural(itemIds.length, 'thread', 'threads')}`;
+  const title = itemIds.length === 1 ? `Assign ${quoteThread(excerptOf(itemIds[0]!), 48)}` : `Assign ${threadCount(itemIds.length)}`;
 
   return (
     <ActionDialog title={title} onClose={onClose} busy={busy} initialFocus={searchRef} testId="assign-dialog">
@@ -182,7 +182,7 @@ function AssignResult({
       <ul className="outcome-list">
         {changed + unchanged > 0 && (
           <li className="outcome--ok">
-            Assigned {plural(changed, 'thread', 'threads')} to {choice.label}
+            Assigned {threadCount(changed)} to {choice.label}
             {unchanged > 0 && ` (${unchanged} already were)`}.
           </li>
         )}
@@ -191,7 +191,7 @@ function AssignResult({
             <ErrorMessage problem={actionFailure(`Could not assign ${quoteThread(excerptOf(f.itemId))}`, f.error)} compact />
           </li>
         ))}
-        {receipt.notSent.length > 0 && <li className="outcome--bad">Stopped before {plural(receipt.notSent.length, 'thread', 'threads')}: nothing was sent for them. Try again when the connection is back.</li>}
+        {receipt.notSent.length > 0 && <li className="outcome--bad">Stopped before {threadCount(receipt.notSent.length)}: nothing was sent for them. Try again when the connection is back.</li>}
       </ul>
 
       {resolved.length > 0 && !reopening && (

@@ -1,5 +1,5 @@
 import { truncate } from '../../format/labels.js';
-import { plural } from '../../format/counts.js';
+import { threadCount } from '../../format/counts.js';
 
 /** A thread named in a sentence: its excerpt in quotes, short enough to read at a glance. */
 export function quoteThread(excerpt: string | null | undefined, max = 60): string {
@@ -10,5 +10,5 @@ export function quoteThread(excerpt: string | null | undefined, max = 60): strin
 /** "the thread “…”" for one, "3 threads" for several. */
 export function threadsPhrase(ids: readonly string[], excerptOf: (id: string) => string | null | undefined): string {
   if (ids.length === 1) return quoteThread(excerptOf(ids[0]!));
-  return plural(ids.length, 'thread', 'threads');
+  return threadCount(ids.length);
 }

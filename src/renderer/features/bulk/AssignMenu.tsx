@@ -4,6 +4,7 @@ import { roleLabel } from '../../format/labels.js';
 import type { Person } from '../../stores/bulk-model.js';
 import { useMembers } from '../../stores/members-store.js';
 import { me } from './bulk-actions.js';
+import { formatCount } from '../../format/counts.js';
 
 interface Choice {
   key: string;
@@ -50,7 +51,7 @@ function AssignPanel({ count, onPick, close }: { count: number; onPick(person: P
   return (
     <div className="assign-menu" onKeyDown={moveFocus}>
       <label htmlFor="assign-filter" className="assign-menu__label">
-        Assign {count === 1 ? 'this thread' : `these ${count} threads`} to
+        Assign {count === 1 ? 'this thread' : `these ${formatCount(count)} threads`} to
       </label>
       <input
         id="assign-filter"

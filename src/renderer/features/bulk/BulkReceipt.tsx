@@ -6,7 +6,7 @@ import type { Receipt } from '../../stores/bulk-model.js';
 import { useBulk } from '../../stores/bulk-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { bulkReopenAndAssign } from './bulk-actions.js';
-import { plural } from '../../format/counts.js';
+import { formatCount, plural } from '../../format/counts.js';
 
 const SHOWN_REFUSALS = 50;
 
@@ -58,7 +58,7 @@ export function BulkReceipt({ receipt, projectId }: { receipt: Receipt; projectI
       <div className="receipt__actions">
         {reopenable.length > 0 && plan.kind === 'assign' && (
           <button type="button" className="button button--primary" onClick={() => void bulkReopenAndAssign(projectId, reopenable, reassignTo)}>
-            Reopen and {reassignTo ? 'assign' : 'unassign'} {reopenable.length === 1 ? 'this thread' : `these ${reopenable.length}`}
+            Reopen and {reassignTo ? 'assign' : 'unassign'} {reopenable.length === 1 ? 'this thread' : `these ${formatCount(reopenable.length)}`}
           </button>
         )}
         {refused.length > 0 && (

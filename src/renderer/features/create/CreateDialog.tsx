@@ -21,7 +21,7 @@ import { CandidateCard, OpenCandidateButton } from '../dedupe/CandidateCard.js';
 import { EMPTY_CREATE_DRAFT, useCreateDrafts, type CreateDraft } from './create-draft-store.js';
 import { useSimilarWhileTyping } from './use-similar-while-typing.js';
 import './create.css';
-import { formatCount, plural } from '../../format/counts.js';
+import { formatCount, threadCount } from '../../format/counts.js';
 
 interface CreateDialogProps {
   projectId: string;
@@ -221,7 +221,7 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
           {similar.problem && <ErrorMessage problem={similar.problem} compact />}
           {!similar.result && !similar.searching && <p className="muted">Similar threads appear here as you write, so you can reply to one instead of reporting it again.</p>}
           {similar.searching && <p className="muted">Looking for similar threads…</p>}
-          {similar.result && candidates.length === 0 && !similar.searching && <p className="muted">{similar.result.compared === null ? 'Nothing similar found.' : `Nothing similar among ${plural(similar.result.compared, 'thread', 'threads')}.`}</p>}
+          {similar.result && candidates.length === 0 && !similar.searching && <p className="muted">{similar.result.compared === null ? 'Nothing similar found.' : `Nothing similar among ${threadCount(similar.result.compared)}.`}</p>}
           <ol className="candidate-list" data-testid="create-similar">
             {candidates.map((c) => (
               <li key={c.id}>

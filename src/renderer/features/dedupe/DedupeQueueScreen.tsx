@@ -14,7 +14,7 @@ import { MergeConfirm, type ConfirmThread } from './MergeConfirm.js';
 import { SCORE_THRESHOLDS, progressText, scanText } from './dedupe-model.js';
 import { liveCandidates, useDedupe, type QueueEntry } from './dedupe-store.js';
 import './dedupe.css';
-import { plural } from '../../format/counts.js';
+import { formatCount, plural, threadCount } from '../../format/counts.js';
 
 interface DedupeQueueScreenProps {
   projectId: string;
@@ -216,8 +216,8 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
       {finished && (
         <div className="dedupe__done" role="status">
           <p>
-            <strong>Done.</strong> {s.entries.length === 0 ? `None of the ${s.subjects.length} open threads has candidates at this score.` : `Reviewed ${plural(s.entries.length, 'thread', 'threads')} with likely duplicates.`}{' '}
-            {s.stats.merged} merged, {s.stats.kept} kept, {s.stats.skipped} skipped.
+            <strong>Done.</strong> {s.entries.length === 0 ? `None of the ${formatCount(s.subjects.length)} open threads has candidates at this score.` : `Reviewed ${threadCount(s.entries.length)} with likely duplicates.`}{' '}
+            {formatCount(s.stats.merged)} merged, {formatCount(s.stats.kept)} kept, {formatCount(s.stats.skipped)} skipped.
           </p>
           <button type="button" className="button button--primary" onClick={onExit} autoFocus>
             Back to the project

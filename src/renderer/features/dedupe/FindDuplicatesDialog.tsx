@@ -13,7 +13,7 @@ import { mergeThreads } from '../merge/merge-threads.js';
 import { CandidateCard, OpenCandidateButton } from './CandidateCard.js';
 import { UnreadableNotice } from '../../components/UnreadableNotice.js';
 import { unreadableOf } from '../../../shared/reader/problems.js';
-import { plural } from '../../format/counts.js';
+import { formatCount, plural, threadCount } from '../../format/counts.js';
 
 
 interface FindDuplicatesDialogProps {
@@ -104,9 +104,9 @@ export function FindDuplicatesDialog({ projectId, itemId, onClose }: FindDuplica
           {candidates.length === 0
             ? result.compared === null
               ? 'No similar threads found.'
-              : `No similar threads among the ${result.compared.toLocaleString('en-US')} compared.`
-            : `${plural(candidates.length, 'similar thread', 'similar threads')}${result.compared === null ? '' : ` among ${result.compared.toLocaleString('en-US')} compared`}, most similar first.`}
-          {mergedCount > 0 && ` ${plural(mergedCount, 'thread', 'threads')} merged into this one so far.`}
+              : `No similar threads among the ${formatCount(result.compared)} compared.`
+            : `${plural(candidates.length, 'similar thread', 'similar threads')}${result.compared === null ? '' : ` among ${formatCount(result.compared)} compared`}, most similar first.`}
+          {mergedCount > 0 && ` ${threadCount(mergedCount)} merged into this one so far.`}
         </p>
       )}
       <ol className="candidate-list">

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { ActionDialog } from '../actions/ActionDialog.js';
 import { quoteThread } from '../actions/thread-words.js';
-import { plural } from '../../format/counts.js';
+import { formatCount, plural, threadCount } from '../../format/counts.js';
 
 /** A thread named in the confirmation: its words and its ID, which tells same-titled threads apart. */
 export interface ConfirmThread {
@@ -32,10 +32,10 @@ function ThreadLine({ t }: { t: ConfirmThread }) {
  */
 export function MergeConfirm({ kept, duplicates, onConfirm, onCancel }: MergeConfirmProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const label = `Merge ${plural(duplicates.length, 'thread', 'threads')} into ${quoteThread(kept.excerpt, 32)}`;
+  const label = `Merge ${threadCount(duplicates.length)} into ${quoteThread(kept.excerpt, 32)}`;
   return (
     <ActionDialog title="Merge these threads?" onClose={onCancel} initialFocus={cancelRef} testId="dedupe-confirm">
-      <p>{duplicates.length === 1 ? 'This thread' : `These ${duplicates.length} threads`} will be merged and leave every list (they stay readable by ID, marked as duplicates):</p>
+      <p>{duplicates.length === 1 ? 'This thread' : `These ${formatCount(duplicates.length)} threads`} will be merged and leave every list (they stay readable by ID, marked as duplicates):</p>
       <ul className="merge-confirm__list">
         {duplicates.map((d) => (
           <li key={d.id}>

@@ -1,4 +1,5 @@
 import type { SimilarCandidate } from '../../../shared/reader/index.js';
+import { formatCount } from '../../format/counts.js';
 
 /**
  * The dedupe queue's rules, free of React and the bridge.
@@ -51,8 +52,8 @@ export function progressText(c: QueueCounts): string {
 
 export function scanText(c: QueueCounts): string {
   return c.checked >= c.total
-    ? `All ${c.total.toLocaleString('en-US')} open threads checked.`
-    : `${c.checked.toLocaleString('en-US')} of ${c.total.toLocaleString('en-US')} open threads checked.`;
+    ? `All ${formatCount(c.total)} open threads checked.`
+    : `${formatCount(c.checked)} of ${formatCount(c.total)} open threads checked.`;
 }
 
 /** A score as the person reads it: "87 %". */

@@ -10,7 +10,7 @@ import { type MergeProgress, type MergeReceipt } from './merge-run.js';
 import { mergeThreads } from './merge-threads.js';
 import { MergeReceiptView } from './MergeReceiptView.js';
 import './merge.css';
-import { plural } from '../../format/counts.js';
+import { plural, threadCount } from '../../format/counts.js';
 
 interface MergeDialogProps {
   projectId: string;
@@ -57,13 +57,13 @@ export function MergeDialog({ projectId, itemIds, onClose }: MergeDialogProps) {
   };
 
   const running = phase.name === 'running';
-  const title = phase.name === 'done' ? 'Merge finished' : `Merge ${plural(itemIds.length, 'thread', 'threads')}`;
+  const title = phase.name === 'done' ? 'Merge finished' : `Merge ${threadCount(itemIds.length)}`;
 
   return (
     <ActionDialog title={title} onClose={onClose} busy={running} size="wide" testId="merge-dialog">
       {phase.name === 'choose' && !lookup && (
         <p className="muted" aria-busy="true">
-          Looking up {plural(itemIds.length, 'thread', 'threads')}…
+          Looking up {threadCount(itemIds.length)}…
         </p>
       )}
       {phase.name === 'choose' && lookup && (
@@ -104,7 +104,7 @@ export function MergeDialog({ projectId, itemIds, onClose }: MergeDialogProps) {
               {kept && preview && (
                 <div className="merge-preview" data-testid="merge-preview">
                   <p>
-                    <strong>This cannot be undone.</strong> {plural(preview.duplicates, 'thread', 'threads')} will be merged into {quoteThread(kept.excerpt)} and leave every list (they stay
+                    <strong>This cannot be undone.</strong> {threadCount(preview.duplicates)} will be merged into {quoteThread(kept.excerpt)} and leave every list (they stay
                     readable by ID, marked as duplicates). Its reports go from {preview.reportsBefore} to {preview.reportsAfter}.
                   </p>
                   {kept.status === 'resolved' && <p className="notice notice--warning">The thread you keep is resolved: the merged reports will sit under a resolved thread. Keep an open one if the problem is not fixed.</p>}
@@ -113,7 +113,7 @@ export function MergeDialog({ projectId, itemIds, onClose }: MergeDialogProps) {
               )}
               <div className="action-dialog__actions">
                 <button type="button" className="button button--danger" onClick={() => void merge()} disabled={!kept}>
-                  Merge {plural(duplicates.length, 'thread', 'threads')} into the kept one
+                  Merge {threadCount(duplicates.length)} into the kept one
                 </button>
                 <button type="button" className="button button--quiet" onClick={onClose}>
                   Cancel

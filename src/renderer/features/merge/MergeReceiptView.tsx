@@ -2,7 +2,7 @@ import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { failure } from '../../stores/failure.js';
 import { quoteThread } from '../actions/thread-words.js';
 import { receiptHeadline, type MergeReceipt } from './merge-run.js';
-import { plural } from '../../format/counts.js';
+import { plural, threadCount } from '../../format/counts.js';
 
 interface MergeReceiptViewProps {
   receipt: MergeReceipt;
@@ -21,7 +21,7 @@ export function MergeReceiptView({ receipt: r, excerptOf, onOpen, onClose }: Mer
       </p>
       <ul className="outcome-list">
         <li className="outcome--ok">
-          {plural(r.merged, 'thread', 'threads')} merged into {quoteThread(excerptOf(r.canonicalId) ?? excerptOf(r.keptId))} in {plural(r.requests, 'request', 'requests')}; they have left every list.
+          {threadCount(r.merged)} merged into {quoteThread(excerptOf(r.canonicalId) ?? excerptOf(r.keptId))} in {plural(r.requests, 'request', 'requests')}; they have left every list.
         </li>
         {r.alreadyMerged > 0 && <li>{plural(r.alreadyMerged, 'thread was', 'threads were')} already merged before (here or into another thread) and stayed where they were: merges are not undone.</li>}
         {redirected && (
@@ -43,7 +43,7 @@ export function MergeReceiptView({ receipt: r, excerptOf, onOpen, onClose }: Mer
         )}
         {r.uncertainIds.length > 0 && (
           <li className="outcome--bad">
-            For {plural(r.uncertainIds.length, 'thread', 'threads')} the answer was lost, so they may or may not have been merged. They are still selected: refresh the list to see which are gone before merging again.
+            For {threadCount(r.uncertainIds.length)} the answer was lost, so they may or may not have been merged. They are still selected: refresh the list to see which are gone before merging again.
           </li>
         )}
         {r.notSentIds.length > 0 && <li className="outcome--bad">{plural(r.notSentIds.length, 'thread was', 'threads were')} not sent and stay selected; merge them again once the problem below is fixed.</li>}

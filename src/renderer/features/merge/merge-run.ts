@@ -1,7 +1,7 @@
 import type { MergeResponse } from '../../../shared/reader/index.js';
 import type { BridgeError, BridgeResult } from '../../../shared/bridge/errors.js';
 import { chunk } from './merge-plan.js';
-import { formatCount, plural } from '../../format/counts.js';
+import { formatCount, threadCount } from '../../format/counts.js';
 
 export type MergeCall = (input: { itemId: string; duplicateIds: string[] }) => Promise<BridgeResult<MergeResponse>>;
 
@@ -134,7 +134,7 @@ export async function runMerge(call: MergeCall, keptId: string, duplicateIds: re
 
 /** One line for the live region and the receipt's heading. */
 export function receiptHeadline(r: MergeReceipt): string {
-  const parts = [`Merged ${formatCount(r.merged)} of ${plural(r.requested, 'thread', 'threads')}`];
+  const parts = [`Merged ${formatCount(r.merged)} of ${threadCount(r.requested)}`];
   if (r.alreadyMerged > 0) parts.push(`${r.alreadyMerged} had already been merged before`);
   if (r.refused.length > 0) parts.push(`${r.refused.length} refused`);
   if (r.uncertainIds.length > 0) parts.push(`${r.uncertainIds.length} unknown`);

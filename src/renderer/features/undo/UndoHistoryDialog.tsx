@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { Dialog } from '../../components/Dialog.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { truncate } from '../../format/labels.js';
+import { quoteThread } from '../actions/thread-words.js';
 import { useBoard } from '../../stores/board-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { changedSinceLoaded, entryState, isPending, rowsById, type UndoEntry } from '../../stores/undo-history.js';
@@ -10,7 +10,7 @@ import { undoEntry } from '../../stores/undo-runner.js';
 import { useUndoHistory } from '../../stores/undo-store.js';
 import { entryStateText } from './undo-words.js';
 import './undo.css';
-import { itIs } from '../../format/counts.js';
+import { formatCount, itIs } from '../../format/counts.js';
 
 const SHOWN_REASONS = 3;
 
@@ -20,9 +20,10 @@ interface LoadedList {
   byId: ReadonlyMap<string, ItemRow>;
 }
 
+/** A thread as its excerpt says it, or by ID when the open list does not show it. */
 function excerptOf(loaded: LoadedList, id: string): string {
-  const text = loaded.byId.get(id)?.excerpt.trim();
-  return text ? `“${truncate(text, 60)}”` : id;
+  const excerpt = loaded.byId.get(id)?.excerpt;
+  return excerpt?.trim() ? quoteThread(excerpt) : id;
 }
 
 /** How many of the entry's threads the open list shows changed since; null when the list is another project's. */
@@ -45,7 +46,7 @@ function Entry({ entry, projectId, next, loaded }: { entry: UndoEntry; projectId
         </span>
         {changed !== null && changed > 0 && (
           <span className="undo-history__hint" data-testid="undo-entry-hint">
-            As last loaded, {changed === left ? (left === 1 ? 'its thread was' : `all ${left} of its threads were`) : `${changed} of its ${left} threads were`} changed since; undo will check
+            As last loaded, {changed === left ? (left === 1 ? 'its thread was' : `all ${formatCount(left)} of its threads were`) : `${formatCount(changed)} of its ${formatCount(left)} threads were`} changed since; undo will check
             again and leave {changed === 1 ? 'that one' : 'those'} as {itIs(changed)}.
           </span>
         )}

@@ -6,7 +6,7 @@ import { useTextSearch } from '../../stores/text-search-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { useBoard } from '../../stores/board-store.js';
 import { dropSuggestions } from './drop-suggestions.js';
-import { plural } from '../../format/counts.js';
+import { threadCount } from '../../format/counts.js';
 
 /** Names the filters of an empty result and offers to drop the one that would show the most. */
 export function EmptyResult() {
@@ -29,7 +29,7 @@ export function EmptyResult() {
             <button type="button" className="button button--quiet" disabled={s.shown === 0} onClick={() => setFilter(s.key, undefined)}>
               Drop {describeFilters({ [s.key]: filters[s.key] }, memberName)}
             </button>{' '}
-            <span className="muted">{s.shown === 0 ? 'still nothing' : `shows ${plural(s.shown, 'thread', 'threads')}`}</span>
+            <span className="muted">{s.shown === 0 ? 'still nothing' : `shows ${threadCount(s.shown)}`}</span>
           </li>
         ))}
       </ul>

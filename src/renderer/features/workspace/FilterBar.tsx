@@ -11,7 +11,7 @@ import { useWorkspace } from '../../stores/workspace-store.js';
 import { SearchField } from './SearchField.js';
 import { SearchProgress } from './SearchProgress.js';
 import { useMenuCounts } from './use-menu-counts.js';
-import { formatCount, plural } from '../../format/counts.js';
+import { formatCount, threadCount } from '../../format/counts.js';
 
 interface Option {
   value: string;
@@ -147,11 +147,10 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
   const total = all.length;
   // A first load shows rows as its slices arrive: until it ends, the rows on hand are not the project.
   const firstLoad = useBoard((s) => s.progress !== null && s.loadedAt === null);
-  const threads = (n: number) => plural(n, 'thread', 'threads');
   const countText =
     firstLoad && total === 0
       ? 'Loading threads…'
-      : `${active > 0 ? `${formatCount(shown)} of ${threads(total)}` : threads(total)}${firstLoad ? ' so far' : ''}`;
+      : `${active > 0 ? `${formatCount(shown)} of ${threadCount(total)}` : threadCount(total)}${firstLoad ? ' so far' : ''}`;
 
   return (
     <div className="filter-bar panel-surface" role="group" aria-label="Filters">

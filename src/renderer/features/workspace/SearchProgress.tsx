@@ -1,6 +1,6 @@
 import { useTextSearch } from '../../stores/text-search-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
-import { plural } from '../../format/counts.js';
+import { threadCount } from '../../format/counts.js';
 
 type Phase = 'idle' | 'searching' | 'done' | 'failed';
 
@@ -18,7 +18,7 @@ export function SearchProgress({ shown }: { shown: number }) {
     if (s.matches) return 'done';
     return s.problem ? 'failed' : 'idle';
   });
-  const count = plural(shown, 'thread', 'threads');
+  const count = threadCount(shown);
   return (
     <p className={`search-progress search-progress--${phase}`} role="status" data-testid="search-progress" data-phase={phase}>
       {phase === 'searching' && 'Searching replies…'}

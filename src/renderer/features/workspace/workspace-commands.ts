@@ -10,7 +10,7 @@ import { useTextSearch } from '../../stores/text-search-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { bulkSetStatus } from '../bulk/bulk-actions.js';
-import { plural } from '../../format/counts.js';
+import { threadCount } from '../../format/counts.js';
 
 /**
  * What the workspace's keys, palette entries and buttons do, in one place. Each command
@@ -104,14 +104,14 @@ export function toggleSelected(itemId: string): void {
   if (!projectId) return;
   useSelection.getState().toggle(projectId, itemId);
   const n = useSelection.getState().selected.size;
-  announce(`${useSelection.getState().selected.has(itemId) ? 'Selected' : 'Unselected'}; ${plural(n, 'thread', 'threads')} selected.`);
+  announce(`${useSelection.getState().selected.has(itemId) ? 'Selected' : 'Unselected'}; ${threadCount(n)} selected.`);
 }
 
 export function selectAll(ids: readonly string[]): void {
   const { projectId } = useBoard.getState();
   if (!projectId) return;
   useSelection.getState().setSelection(projectId, ids);
-  announce(`${plural(ids.length, 'thread', 'threads')} selected.`);
+  announce(`${threadCount(ids.length)} selected.`);
 }
 
 /** True when there was a selection to clear. */

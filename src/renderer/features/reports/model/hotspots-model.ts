@@ -1,6 +1,6 @@
 import type { HotspotFile, SourceResponse } from '../../../../shared/reader/index.js';
 import type { Status } from '../../../../shared/api/common.js';
-import { formatCount, plural } from '../../../format/counts.js';
+import { formatCount, plural, threadCount } from '../../../format/counts.js';
 
 export interface HotspotBarRow {
   file: string;
@@ -62,5 +62,5 @@ export function parseLine(text: string): { line: number | null; problem: string 
 /** "72 threads: 29 open, 5 deferred, 38 resolved". */
 export function fileSummaryText(summary: NonNullable<SourceResponse['summary']>): string {
   const total = summary.open + summary.deferred + summary.resolved;
-  return `${plural(total, 'thread', 'threads')}: ${formatCount(summary.open)} open, ${formatCount(summary.deferred)} deferred, ${formatCount(summary.resolved)} resolved`;
+  return `${threadCount(total)}: ${formatCount(summary.open)} open, ${formatCount(summary.deferred)} deferred, ${formatCount(summary.resolved)} resolved`;
 }

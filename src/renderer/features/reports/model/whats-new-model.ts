@@ -1,5 +1,5 @@
 import type { WhatsNewResponse } from '../../../../shared/reader/index.js';
-import { plural } from '../../../format/counts.js';
+import { plural, threadCount } from '../../../format/counts.js';
 
 /**
  * The briefing's sections in reading order, each with its count and what to say when it
@@ -30,7 +30,7 @@ export function briefingSections(b: WhatsNewResponse): BriefingSectionMeta[] {
       title: 'New replies',
       rows: b.newReplies.length,
       count: c.newReplies,
-      detail: `in ${plural(c.threadsWithNewReplies, 'thread', 'threads')}`,
+      detail: `in ${threadCount(c.threadsWithNewReplies)}`,
       empty: 'No new replies.',
     },
     { key: 'resolved', title: 'Resolved', rows: b.resolved.length, count: c.resolved, detail: null, empty: 'Nothing was resolved.' },

@@ -110,7 +110,7 @@ export const useWhatsNew = create<WhatsNewState>()((set, get) => {
       const res = await getBridge().api.whatsNew(window.since === undefined ? { projectId } : { projectId, since: String(window.since) });
       if (mine !== ticket) return;
       if (!res.ok) {
-        set({ problem: failure(`Could not get the briefing ${PRESET_TEXT[preset].span}`, res.error), loading: null });
+        set({ problem: failure(`Could not get the briefing (${PRESET_TEXT[preset].span})`, res.error), loading: null });
         return;
       }
       const readUntil = nextLastBriefed(lastBriefedUntil, res.data.until, now);
