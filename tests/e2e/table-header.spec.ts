@@ -227,6 +227,31 @@ test.describe.serial('table header (issue 10, items 10 and 11)', () => {
     expect(cut).toBeGreaterThan(0);
   });
 
+  test('a sorted table stays sorted under each filter, and shows just the filtered rows', async ({ page }) => {
+    await openTable(page, BIG);
+    const grid = page.getByTestId('items-table');
+    await grid.getByRole('columnheader', { name: 'Replies' }).getByRole('button').click();
+    await expect(grid.getByRole('columnheader', { name: /Replies/ })).toHaveAttribute('aria-sort', 'ascending');
+    const type = page.getByLabel('Type', { exact: true });
+    const picked = await type.locator('option').nth(2).getAttribute('value');
+    for (const value of [picked ?? '', '']) {
+      await type.selectOption(value);
+      const replies = await grid.locator('[data-testid="table-row"] .items-table__cell--replies').allTextContents();
+      const numbers = replies.map(Number);
+      expect(numbers.length).toBeGreaterThan(10);
+      expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+      if (value) {
+        // Every row shown is of the picked type, and as many as the count says are there to scroll to.
+        const types = await grid.locator('[data-testid="table-row"] .items-table__cell--type').allTextContents();
+        expect(new Set(types).size).toBe(1);
+        expect(await grid.getAttribute('aria-rowcount')).toBe(String((await shownTotal(page)) + 1));
+      }
+    }
+    // Back to the default order for the tests after this one.
+    await grid.getByRole('columnheader', { name: 'Replies' }).getByRole('button').click();
+    await grid.getByRole('columnheader', { name: 'Replies' }).getByRole('button').click();
+  });
+
   test('the select-all box follows the filters, and picks the rows shown now', async ({ page }) => {
     await openTable(page, BIG);
     const all = page.getByRole('checkbox', { name: 'Select all rows' });

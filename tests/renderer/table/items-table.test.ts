@@ -6,9 +6,11 @@ import { item, memoryStorage } from './items.js';
 
 /** Server rendering needs no DOM: enough to check the grid's structure and ARIA wiring. */
 function render(overrides: Partial<ItemsTableProps> = {}): string {
+  const rows = overrides.rows ?? [item('a', { createdAt: 2 }), item('b', { createdAt: 1 })];
   const props: ItemsTableProps = {
     projectId: 'p1',
-    rows: [item('a', { createdAt: 2 }), item('b', { createdAt: 1 })],
+    all: rows,
+    rows,
     selectedIds: new Set(),
     onSelectionChange: () => {},
     focusedId: null,

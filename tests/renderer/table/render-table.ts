@@ -20,7 +20,7 @@ export function renderTable(rows: ItemRow[], options: { settings?: Partial<Table
       updateSettings: (fn) => settingsUpdates.push(fn),
       selectedIds: options.selected ?? new Set(),
       onSelectionChange: (next) => selections.push(next),
-      meta: { onRowCheckbox: () => {}, now: 0 },
+      meta: { onRowCheckbox: () => {}, now: 0, selectAll: () => 'none', onSelectAll: () => {} },
     });
     return null;
   }

@@ -8,8 +8,10 @@ import {
   fromRowSelection,
   idsBetween,
   moveFocus,
+  selectAllState,
   toRowSelection,
   toggleId,
+  toggleShown,
 } from '../../../src/renderer/features/table/selection.js';
 import { item } from './items.js';
 import { renderTable } from './render-table.js';
@@ -140,22 +142,26 @@ describe('the controlled rowSelection slice', () => {
     expect(ids(fromRowSelection({ a: true, b: true }))).toEqual(['a', 'b']);
   });
 
-  it('select-all adds every displayed row and keeps selected IDs that are filtered out', () => {
-    const view = renderTable([item('a'), item('b')], { selected: new Set(['hidden']) });
-    view.table.toggleAllRowsSelected(true);
-    expect(ids(view.selections.at(-1)!)).toEqual(['a', 'b', 'hidden']);
+  it('select-all adds every shown row and keeps selected IDs that are filtered out', () => {
+    const selected = new Set(['hidden']);
+    expect(selectAllState(['a', 'b'], selected)).toBe('none');
+    expect(ids(toggleShown(selected, ['a', 'b'], 'none'))).toEqual(['a', 'b', 'hidden']);
+    expect(ids(toggleShown(new Set(['a', 'hidden']), ['a', 'b'], 'some'))).toEqual(['a', 'b', 'hidden']);
   });
 
-  it('select-none clears the displayed rows only', () => {
-    const view = renderTable([item('a'), item('b')], { selected: new Set(['a', 'b', 'hidden']) });
-    expect(view.table.getIsAllRowsSelected()).toBe(true);
-    view.table.toggleAllRowsSelected(false);
-    expect(ids(view.selections.at(-1)!)).toEqual(['hidden']);
+  it('select-none clears the shown rows only', () => {
+    const selected = new Set(['a', 'b', 'hidden']);
+    expect(selectAllState(['a', 'b'], selected)).toBe('all');
+    expect(ids(toggleShown(selected, ['a', 'b'], 'all'))).toEqual(['hidden']);
   });
 
-  it('reports a partial selection as "some but not all" for the header checkbox', () => {
+  it('has nothing to select when nothing is shown', () => {
+    expect(selectAllState([], new Set(['hidden']))).toBe('empty');
+  });
+
+  it('reports a partial selection as "some" for the header checkbox, and each row as picked or not', () => {
+    expect(selectAllState(['a', 'b'], new Set(['a']))).toBe('some');
     const { table } = renderTable([item('a'), item('b')], { selected: new Set(['a']) });
-    expect(table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected()).toBe(true);
     expect(table.getRow('a').getIsSelected()).toBe(true);
     expect(table.getRow('b').getIsSelected()).toBe(false);
   });

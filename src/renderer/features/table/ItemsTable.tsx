@@ -13,7 +13,10 @@ import {
   clickRow,
   extendSelection,
   moveFocus,
+  type SelectAllState,
+  selectAllState,
   toggleId,
+  toggleShown,
 } from './selection.js';
 import { TableRow } from './TableRow.js';
 import { useNow } from '../../components/use-now.js';
@@ -26,7 +29,12 @@ import { EmptyResult } from '../workspace/EmptyResult.js';
 export interface ItemsTableProps {
   /** Column visibility, order and sorting are remembered per project (localStorage "triage-desk:table:<projectId>"). */
   projectId: string;
-  /** Already filtered by the caller; up to 2,000. Keep the array stable between renders: a new one re-sorts. */
+  /**
+   * Every loaded thread. The table builds and sorts its rows from these, which change only
+   * with a load, so a filter change neither rebuilds them nor sorts again.
+   */
+  all: ItemRow[];
+  /** The threads the filters show: some of `all` (the same objects), in any order. */
   rows: ItemRow[];
   /** Owned by the caller, which runs bulk actions on it. May hold IDs that are filtered out of `rows`. */
   selectedIds: ReadonlySet<string>;
@@ -49,17 +57,6 @@ const HEADER_HEIGHT = 28;
  * scrolls 100 px a frame).
  */
 const OVERSCAN = 4;
-
-/** What the header's select-all box shows for these rows and this selection. */
-type SelectAllState = 'empty' | 'none' | 'some' | 'all';
-
-function selectAllState(rows: ReadonlyArray<{ id: string }>, selectedIds: ReadonlySet<string>): SelectAllState {
-  if (rows.length === 0) return 'empty';
-  if (selectedIds.size === 0) return 'none';
-  let selected = 0;
-  for (const row of rows) if (selectedIds.has(row.id)) selected++;
-  return selected === 0 ? 'none' : selected === rows.length ? 'all' : 'some';
-}
 
 /**
  * Scrolling and filtering re-render the table, but the header and the Columns menu only change
@@ -96,11 +93,21 @@ const TableColumnsMenu = memo(function TableColumnsMenu({ table }: HeadInputs) {
   return <ColumnsMenu table={table} />;
 }, sameHeadInputs);
 
+/**
+ * The sorted rows the filters show. A filter change costs one pass over the sorted rows and
+ * no sort: the table's rows (and their cached values) stay as they were built.
+ */
+function shownInOrder<R extends { original: ItemRow }>(sortedAll: R[], all: ItemRow[], shown: ItemRow[]): R[] {
+  if (shown === all || shown.length === sortedAll.length) return sortedAll;
+  const showing = new Set(shown);
+  return sortedAll.filter((row) => showing.has(row.original));
+}
+
 function rowIdAt(target: EventTarget): string | null {
   return target instanceof Element ? (target.closest('[data-item-id]')?.getAttribute('data-item-id') ?? null) : null;
 }
 
-export function ItemsTable({ projectId, rows, selectedIds, onSelectionChange, focusedId, onFocusChange, onOpen, lead }: ItemsTableProps) {
+export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChange, focusedId, onFocusChange, onOpen, lead }: ItemsTableProps) {
   const [settings, updateSettings] = useViewSettings(projectId);
   const gridRef = useRef<HTMLDivElement>(null);
   const anchorRef = useRef<RangeAnchor | null>(null);
@@ -109,17 +116,25 @@ export function ItemsTable({ projectId, rows, selectedIds, onSelectionChange, fo
   const now = useNow(30_000);
 
   const table = useItemsTable({
-    rows,
+    rows: all,
     settings,
     updateSettings,
     selectedIds,
     onSelectionChange,
-    meta: { onRowCheckbox: (id, modifiers) => handleRowClick(id, modifiers, true), now },
+    meta: {
+      onRowCheckbox: (id, modifiers) => handleRowClick(id, modifiers, true),
+      now,
+      // Both read while the header renders or is clicked, after the shown rows are worked out below.
+      selectAll: () => selectAll,
+      onSelectAll: () => onSelectionChange(toggleShown(selectedIds, orderedIds, selectAll)),
+    },
   });
 
-  const tableRows = table.getRowModel().rows;
+  // Every loaded row, sorted: built again only when a load or the sorting changes.
+  const sortedAll = table.getRowModel().rows;
+  const tableRows = useMemo(() => shownInOrder(sortedAll, all, rows), [sortedAll, all, rows]);
   const orderedIds = useMemo(() => tableRows.map((r) => r.id), [tableRows]);
-  const selectAll = useMemo(() => selectAllState(tableRows, selectedIds), [tableRows, selectedIds]);
+  const selectAll = useMemo(() => selectAllState(orderedIds, selectedIds), [orderedIds, selectedIds]);
   const focusedIndex = focusedId === null ? -1 : orderedIds.indexOf(focusedId);
   // A focused row that the caller's filter removed counts as no focus.
   const currentFocus = focusedIndex === -1 ? null : focusedId;

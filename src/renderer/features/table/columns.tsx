@@ -18,9 +18,8 @@ function modifiersOf(event: Event) {
 
 function SelectAllCheckbox({ table }: { table: ItemsTable }) {
   const ref = useRef<HTMLInputElement>(null);
-  const all = table.getIsAllRowsSelected();
-  // In v9 "some selected" includes "all selected"; indeterminate is only the partial case.
-  const partial = table.getIsSomeRowsSelected() && !all;
+  const state = table.options.meta?.selectAll() ?? 'empty';
+  const partial = state === 'some';
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = partial;
   }, [partial]);
@@ -30,9 +29,10 @@ function SelectAllCheckbox({ table }: { table: ItemsTable }) {
       type="checkbox"
       className="items-table__checkbox"
       aria-label="Select all rows"
-      checked={all}
-      disabled={table.getRowModel().rows.length === 0}
-      onChange={table.getToggleAllRowsSelectedHandler()}
+      checked={state === 'all'}
+      disabled={state === 'empty'}
+      // Read at click time, so the memoized header reaches the current rows.
+      onChange={() => table.options.meta?.onSelectAll()}
     />
   );
 }

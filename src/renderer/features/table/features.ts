@@ -8,7 +8,7 @@ import {
   rowSortingFeature,
   tableFeatures,
 } from '@tanstack/react-table';
-import type { ClickModifiers } from './selection.js';
+import type { ClickModifiers, SelectAllState } from './selection.js';
 import { itemSortFns } from './sorting.js';
 
 export interface ItemsColumnMeta {
@@ -24,6 +24,9 @@ export interface ItemsTableMeta {
   onRowCheckbox(rowId: string, modifiers: ClickModifiers): void;
   /** For relative times; rows also receive it as a prop so memoized rows refresh when it ticks. */
   now: number;
+  /** The select-all box, over the rows on show (the table itself holds every loaded row). */
+  selectAll(): SelectAllState;
+  onSelectAll(): void;
 }
 
 /**

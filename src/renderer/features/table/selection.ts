@@ -121,3 +121,25 @@ export function fromRowSelection(state: Readonly<RowSelectionState>): Set<string
   for (const [id, on] of Object.entries(state)) if (on === true) out.add(id);
   return out;
 }
+
+/** What the header's select-all box shows for the rows on show and the selection. */
+export type SelectAllState = 'empty' | 'none' | 'some' | 'all';
+
+export function selectAllState(shownIds: readonly string[], selected: ReadonlySet<string>): SelectAllState {
+  if (shownIds.length === 0) return 'empty';
+  if (selected.size === 0) return 'none';
+  let picked = 0;
+  for (const id of shownIds) if (selected.has(id)) picked++;
+  return picked === 0 ? 'none' : picked === shownIds.length ? 'all' : 'some';
+}
+
+/**
+ * The select-all box's click: with every shown row picked it drops them, otherwise it adds
+ * them. Either way IDs the filters hide stay as they were.
+ */
+export function toggleShown(selected: ReadonlySet<string>, shownIds: readonly string[], state: SelectAllState): Set<string> {
+  const next = new Set(selected);
+  if (state === 'all') for (const id of shownIds) next.delete(id);
+  else for (const id of shownIds) next.add(id);
+  return next;
+}

@@ -10,6 +10,8 @@ const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 
 interface TableViewProps {
   projectId: string;
+  /** Every loaded thread, and those the filters show (some of them). */
+  all: ItemRow[];
   rows: ItemRow[];
   onOpen(itemId: string): void;
   panel: ReactNode;
@@ -18,7 +20,7 @@ interface TableViewProps {
 }
 
 /** The items table over the same filtered rows, selection and focused thread as the board. */
-export function TableView({ projectId, rows, onOpen, panel, summary }: TableViewProps) {
+export function TableView({ projectId, all, rows, onOpen, panel, summary }: TableViewProps) {
   const selected = useSelection((s) => (s.projectId === projectId ? s.selected : NOTHING_SELECTED));
   const focusedId = useBoard((s) => s.focusedId);
   // For performance tooling (bench/renderer): marks the frame after a load (or the table opening) was painted.
@@ -46,6 +48,7 @@ export function TableView({ projectId, rows, onOpen, panel, summary }: TableView
     <>
       <ItemsTable
         projectId={projectId}
+        all={all}
         rows={rows}
         selectedIds={selected}
         onSelectionChange={onSelectionChange}

@@ -158,7 +158,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
               renderPanel={renderPanel}
             />
           ) : (
-            <TableView projectId={projectId} rows={rows} onOpen={openFromKeyboard} panel={renderPanel()} summary={summary} />
+            <TableView projectId={projectId} all={all} rows={rows} onOpen={openFromKeyboard} panel={renderPanel()} summary={summary} />
           )
         ) : (
           !loadProblem && <LoadingPlaceholder name={name} />
