@@ -31,8 +31,9 @@ export interface ItemsTableMeta {
 
 /**
  * Only the features this table uses (v9 tree-shakes the rest). Selection is still owned by
- * the caller; registering the feature gives rows `getIsSelected()` and the header its
- * select-all state against that controlled slice.
+ * the caller; registering the feature gives rows `getIsSelected()` against that controlled
+ * slice. The select-all box is not TanStack's: the table's data is every loaded row, and the
+ * box acts on the rows the filters show (ItemsTable, `selectAllState`/`toggleShown`).
  */
 export const itemsTableFeatures = tableFeatures({
   rowSortingFeature,
