@@ -19,9 +19,6 @@ export async function mergeItems(db: Db, caller: Caller, body: MergeBody, now: n
   // All duplicates in one read; they are then checked in the order given, so the first bad ID is the one refused.
   const refs = await findItemRefs(db, body.duplicateIds);
   const toMerge: ItemRef[] = [];
-  // By thread, not by ID: a thread's ID and its root message's ID (which a fixture may set
-  // apart) name the same thread, which is merged, counted and logged once.
-  const merging = new Set<string>();
   for (const id of new Set(body.duplicateIds)) {
     const ref = refs.get(id);
     const reachable = ref && !ref.projectArchived && caller.workspaces.some((w) => w.workspaceId === ref.workspaceId);
@@ -36,14 +33,13 @@ export async function mergeItems(db: Db, caller: Caller, body: MergeBody, now: n
       throw badRequest(`${id} is the thread being kept; it cannot be its own duplicate.`, { reason: 'merge_self', field: 'duplicateIds', itemId: id });
     }
     // Already a duplicate (of this or another thread): merging is not undoable, so it stays where it is.
-    if (ref.duplicateOf === null && !merging.has(ref.itemId)) {
-      merging.add(ref.itemId);
-      toMerge.push(ref);
-    }
+    if (ref.duplicateOf === null) toMerge.push(ref);
   }
   let merged = 0;
   await writeInProject(db, kept.projectId, async (t) => {
     for (const ref of toMerge) {
+      // Taken only while still unmerged: a thread named twice (by its ID and by its root
+      // message's own ID) or taken by a merge running alongside counts and logs once.
       if (!(await mergeInto(t, ref.itemId, canonicalId))) continue;
       merged++;
       await recordEvent(t, { itemId: ref.itemId, kind: 'merge', at: now, by: caller.userId, from: null, to: canonicalId });
