@@ -280,6 +280,55 @@ test.describe.serial('table header (issue 10, items 10 and 11)', () => {
     expect(await selectedCount(page)).toBeGreaterThanOrEqual(await shownTotal(page));
     await page.keyboard.press('Escape');
   });
+
+  test('after each filter change every row shows its own thread: text, tooltip, tone, tag and summary mark', async ({ page }) => {
+    // Cells are written outside React into rows kept by place, so a row that showed a summary,
+    // a tag or a muted zero must not keep any of it for the next thread.
+    await openTable(page, CHECKOUT);
+    const projectId = await projectIdByName(TOKEN, CHECKOUT);
+    const threads = new Map<string, WireRow>();
+    for (const status of ['open', 'deferred', 'resolved']) {
+      const body = await api<{ items: WireRow[]; truncated: boolean }>(TOKEN, `/items?projectId=${projectId}&status=${status}&limit=200`);
+      expect(body.truncated).toBe(false);
+      for (const row of body.items) threads.set(row.id, row);
+    }
+    const grid = page.getByTestId('items-table');
+    const status = page.getByLabel('Status', { exact: true });
+    const type = page.getByLabel('Type', { exact: true });
+    const aType = (await type.locator('option').nth(1).getAttribute('value')) ?? '';
+    const seen = { summary: 0, message: 0, mutedReports: 0, alertReports: 0, task: 0, noTask: 0, unassigned: 0 };
+    for (const step of [() => status.selectOption('deferred'), () => status.selectOption('resolved'), () => status.selectOption(''), () => type.selectOption(aType), () => type.selectOption('')]) {
+      await step();
+      await expect(grid.locator('[data-testid="table-row"]').first()).toBeVisible();
+      const rows = await grid.evaluate(ROW_CELLS);
+      expect(rows.length).toBeGreaterThan(10);
+      for (const row of rows) {
+        const t = threads.get(row.id);
+        expect(t, row.id).toBeDefined();
+        if (!t) continue;
+        const summary = t.excerptSource === 'summary' && t.excerpt !== '';
+        const assignee = t.assignee?.trim() || null;
+        expect(row.cells, row.id).toEqual({
+          type: { text: expect.any(String), title: null, tone: null, tag: `type-tag type-tag--${t.type}`, dateTime: null },
+          status: { text: expect.any(String), title: null, tone: null, tag: `items-table__status items-table__status--${t.status}`, dateTime: null },
+          excerpt: { text: t.excerpt ? `${summary ? '≈Summary: ' : ''}${t.excerpt}` : '(no text)', title: t.excerpt || null, tone: t.excerpt ? null : 'muted', tag: summary ? 'items-table__summary-mark' : null, dateTime: null },
+          page: { text: t.page, title: t.page, tone: null, tag: null, dateTime: null },
+          assignee: { text: assignee ?? 'Unassigned', title: null, tone: assignee ? null : 'muted', tag: null, dateTime: null },
+          agentTask: t.agentTask ? { text: expect.any(String), title: null, tone: null, tag: 'tag tag--task', dateTime: null } : { text: '', title: null, tone: null, tag: null, dateTime: null },
+          replies: { text: String(t.replyCount), title: null, tone: t.replyCount === 0 ? 'muted' : null, tag: null, dateTime: null },
+          reports: { text: String(t.reportCount), title: null, tone: t.reportCount === 0 ? 'muted' : 'alert', tag: null, dateTime: null },
+          author: { text: t.author, title: t.author, tone: null, tag: null, dateTime: null },
+          created: { text: expect.any(String), title: expect.any(String), tone: null, tag: null, dateTime: new Date(t.createdAt).toISOString() },
+        });
+        seen[summary ? 'summary' : 'message']++;
+        seen[t.reportCount === 0 ? 'mutedReports' : 'alertReports']++;
+        seen[t.agentTask ? 'task' : 'noTask']++;
+        if (!assignee) seen.unassigned++;
+      }
+    }
+    // The steps moved rows between every shape a cell can take.
+    for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(0);
+  });
 });
 
 async function selectedCount(page: Page): Promise<number> {
@@ -317,6 +366,44 @@ const CELL_PROBLEMS = inPage<string[]>(`
     }
   }
   return out;
+`);
+
+interface WireRow {
+  id: string;
+  type: string;
+  status: string;
+  excerpt: string;
+  excerptSource: string;
+  page: string;
+  assignee: string | null;
+  agentTask: string | null;
+  replyCount: number;
+  reportCount: number;
+  author: string;
+  createdAt: number;
+}
+
+/**
+ * Each rendered row's text cells as the page shows them: text, tooltip, value tone, the class
+ * of the tag or mark inside, and a time's instant.
+ */
+const ROW_CELLS = inPage<Array<{ id: string; cells: Record<string, { text: string; title: string | null; tone: string | null; tag: string | null; dateTime: string | null }> }>>(`
+  return [...el.querySelectorAll('[data-testid="table-row"]')].map((row) => {
+    const cells = {};
+    for (const cell of row.querySelectorAll('[role="gridcell"]')) {
+      const column = [...cell.classList].find((c) => c.startsWith('items-table__cell--') && c !== 'items-table__cell--numeric').slice('items-table__cell--'.length);
+      if (column === 'select') continue;
+      const inner = cell.firstElementChild;
+      cells[column] = {
+        text: cell.textContent,
+        title: cell.getAttribute('title'),
+        tone: cell.getAttribute('data-tone'),
+        tag: inner && inner.tagName !== 'TIME' ? inner.className : null,
+        dateTime: inner && inner.tagName === 'TIME' ? inner.getAttribute('datetime') : null,
+      };
+    }
+    return { id: row.getAttribute('data-item-id'), cells };
+  });
 `);
 
 /** Every control's middle on the same line (within 2 px). */

@@ -8,19 +8,16 @@ import { type TableViewSettings, defaultViewSettings } from '../../../src/render
  * Runs the real v9 table hook once (server rendering needs no DOM) and hands back the
  * instance plus whatever it asked its owner to change, so tests can play the owner.
  */
-export function renderTable(rows: ItemRow[], options: { settings?: Partial<TableViewSettings>; selected?: ReadonlySet<string> } = {}) {
+export function renderTable(rows: ItemRow[], options: { settings?: Partial<TableViewSettings> } = {}) {
   const settings: TableViewSettings = { ...defaultViewSettings(), ...options.settings };
   const settingsUpdates: ((prev: TableViewSettings) => TableViewSettings)[] = [];
-  const selections: Set<string>[] = [];
   let table: ItemsReactTable | null = null;
   function Probe() {
     table = useItemsTable({
       rows,
       settings,
       updateSettings: (fn) => settingsUpdates.push(fn),
-      selectedIds: options.selected ?? new Set(),
-      onSelectionChange: (next) => selections.push(next),
-      meta: { onRowCheckbox: () => {}, now: 0, selectAll: () => 'none', onSelectAll: () => {} },
+      meta: { onRowCheckbox: () => {}, selectedIds: new Set(), selectAll: () => 'none', onSelectAll: () => {} },
     });
     return null;
   }
@@ -32,6 +29,5 @@ export function renderTable(rows: ItemRow[], options: { settings?: Partial<Table
     ids: () => rendered.getRowModel().rows.map((r) => r.id),
     /** The settings after applying every update the table requested, as the owner would. */
     nextSettings: () => settingsUpdates.reduce((s, fn) => fn(s), settings),
-    selections,
   };
 }

@@ -119,11 +119,9 @@ export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChang
     rows: all,
     settings,
     updateSettings,
-    selectedIds,
-    onSelectionChange,
     meta: {
       onRowCheckbox: (id, modifiers) => handleRowClick(id, modifiers, true),
-      now,
+      selectedIds,
       // Both read while the header renders or is clicked, after the shown rows are worked out below.
       selectAll: () => selectAll,
       onSelectAll: () => onSelectionChange(toggleShown(selectedIds, orderedIds, selectAll)),
@@ -288,7 +286,7 @@ export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChang
                   domId={rowDomId(item.index)}
                   ariaRowIndex={item.index + 2}
                   top={item.start - HEADER_HEIGHT}
-                  selected={row.getIsSelected()}
+                  selected={selectedIds.has(row.id)}
                   focused={item.index === focusedIndex}
                   columnsKey={columnsKey}
                   now={now}

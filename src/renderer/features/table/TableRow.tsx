@@ -1,7 +1,9 @@
 import type { Cell, Column, Row } from '@tanstack/react-table';
-import { type ReactNode, memo } from 'react';
+import { type ReactNode, memo, useLayoutEffect, useRef } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
+import { cellContent, isTextColumn } from './cell-content.js';
 import type { ItemsTableFeatures } from './features.js';
+import { writeCell } from './write-cell.js';
 
 export function cellClassName(column: Column<ItemsTableFeatures, ItemRow, unknown>): string {
   const meta = column.columnDef.meta;
@@ -11,15 +13,12 @@ export function cellClassName(column: Column<ItemsTableFeatures, ItemRow, unknow
 }
 
 /**
- * A cell's content, by calling its column's `cell` function as a plain function. Rendering it
- * as a component (FlexRender, then the function itself) puts two fibers in every cell: 300
- * rewritten per filter key for the rows on screen, for no gain, since cell functions hold no
- * hooks (see columns.tsx).
+ * The checkbox cell, by calling its column's `cell` function as a plain function: it holds
+ * no hooks, and a component around it would be one more fiber per row.
  */
-function cellContent(cell: Cell<ItemsTableFeatures, ItemRow, unknown>): ReactNode {
+function controlCell(cell: Cell<ItemsTableFeatures, ItemRow, unknown>): ReactNode {
   const render = cell.column.columnDef.cell;
-  if (typeof render === 'function') return render(cell.getContext()) as ReactNode;
-  return render ?? (cell.getValue() as ReactNode);
+  return typeof render === 'function' ? (render(cell.getContext()) as ReactNode) : null;
 }
 
 interface TableRowProps {
@@ -35,20 +34,36 @@ interface TableRowProps {
    * memo cannot see into; this prop changes when they would, so the row re-renders.
    */
   columnsKey: string;
-  /** Relative times are read from table meta; this prop makes the memoized row notice the tick. */
+  /** The shared clock for relative times: the memoized row rewrites them when it ticks. */
   now: number;
 }
 
 /**
  * One virtualized row. Memoized because holding j re-renders the table once per key repeat,
- * and only the two rows whose focus changed need to do any work.
+ * and only the two rows whose focus changed need to do any work. React renders the row and
+ * its cell elements; the text cells' contents are written by `writeCell` before the browser
+ * paints (see cell-content.ts for why).
  */
-export const TableRow = memo(function TableRow({ row, domId, ariaRowIndex, top, selected, focused }: TableRowProps) {
+export const TableRow = memo(function TableRow({ row, domId, ariaRowIndex, top, selected, focused, now }: TableRowProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const cells = row.getVisibleCells();
+
+  useLayoutEffect(() => {
+    const elements = ref.current?.children;
+    if (!elements) return;
+    cells.forEach((cell, i) => {
+      const id = cell.column.id;
+      const element = elements[i];
+      if (isTextColumn(id) && element instanceof HTMLElement) writeCell(element, cellContent(id, row.original, now));
+    });
+  });
+
   let className = 'items-table__row';
   if (selected) className += ' items-table__row--selected';
   if (focused) className += ' items-table__row--focused';
   return (
     <div
+      ref={ref}
       id={domId}
       role="row"
       className={className}
@@ -58,10 +73,10 @@ export const TableRow = memo(function TableRow({ row, domId, ariaRowIndex, top, 
       aria-selected={selected}
       style={{ transform: `translateY(${top}px)` }}
     >
-      {row.getVisibleCells().map((cell, i) => (
+      {cells.map((cell, i) => (
         // By column, so a row showing another thread keeps its cells (see the row key in ItemsTable).
         <div key={cell.column.id} role="gridcell" aria-colindex={i + 1} className={cellClassName(cell.column)}>
-          {cellContent(cell)}
+          {isTextColumn(cell.column.id) ? null : controlCell(cell)}
         </div>
       ))}
     </div>

@@ -1,8 +1,6 @@
 import { type Row, type Table, createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useRef } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
-import { statusLabel, taskLabel, isStatus, typeLabel } from '../../format/labels.js';
-import { formatDateTime, formatRelativeTime } from '../../format/relative-time.js';
 import { COLUMN_LABEL } from './column-ids.js';
 import type { ItemsTableFeatures } from './features.js';
 import { clickModifiers } from './selection.js';
@@ -46,7 +44,7 @@ function RowCheckbox({ row, table }: { row: Row<ItemsTableFeatures, ItemRow>; ta
       // Keyboard users select with x/Space on the row; a tab stop per row would bury the grid.
       tabIndex={-1}
       aria-label={`Select “${label}”`}
-      checked={row.getIsSelected()}
+      checked={table.options.meta?.selectedIds.has(row.id) ?? false}
       // Read at click time, so memoized rows always reach the current handler.
       onChange={(e) => table.options.meta?.onRowCheckbox(row.id, modifiersOf(e.nativeEvent))}
       onClick={(e) => e.stopPropagation()}
@@ -56,8 +54,7 @@ function RowCheckbox({ row, table }: { row: Row<ItemsTableFeatures, ItemRow>; ta
 
 const helper = createColumnHelper<ItemsTableFeatures, ItemRow>();
 
-// Rows call each `cell` as a plain function (TableRow's cellContent), not as a component: cell
-// functions hold no hooks. One that needs state renders a component, as the select cell does.
+// Only the checkbox column has a `cell`: TableRow writes every other cell from cell-content.ts.
 
 export const itemColumns = helper.columns([
   helper.display({
@@ -75,7 +72,6 @@ export const itemColumns = helper.columns([
     size: 112,
     sortFn: 'itemText',
     meta: { label: COLUMN_LABEL.type },
-    cell: (ctx) => <span className={`type-tag type-tag--${ctx.getValue()}`}>{typeLabel(ctx.getValue())}</span>,
   }),
   helper.accessor('status', {
     id: 'status',
@@ -83,14 +79,6 @@ export const itemColumns = helper.columns([
     size: 100,
     sortFn: 'itemStatus',
     meta: { label: COLUMN_LABEL.status },
-    cell: (ctx) => {
-      const status = ctx.getValue();
-      return isStatus(status) ? (
-        <span className={`items-table__status items-table__status--${status}`}>{statusLabel(status)}</span>
-      ) : (
-        <span className="items-table__status">{String(status)}</span>
-      );
-    },
   }),
   helper.accessor('excerpt', {
     id: 'excerpt',
@@ -99,21 +87,6 @@ export const itemColumns = helper.columns([
     sortFn: 'itemText',
     enableHiding: false,
     meta: { label: COLUMN_LABEL.excerpt, grow: true },
-    cell: ({ row }) => {
-      const { excerpt, excerptSource } = row.original;
-      const summary = excerptSource === 'summary';
-      return (
-        <span className="items-table__excerpt" title={excerpt || undefined}>
-          {summary && (
-            <span className="items-table__summary-mark" title="Machine summary of the thread, not its first message">
-              <span aria-hidden="true">≈</span>
-              <span className="visually-hidden">Summary: </span>
-            </span>
-          )}
-          {excerpt || <span className="muted">(no text)</span>}
-        </span>
-      );
-    },
   }),
   helper.accessor('page', {
     id: 'page',
@@ -121,11 +94,6 @@ export const itemColumns = helper.columns([
     size: 170,
     sortFn: 'itemText',
     meta: { label: COLUMN_LABEL.page },
-    cell: (ctx) => (
-      <span className="items-table__page" title={ctx.getValue()}>
-        {ctx.getValue()}
-      </span>
-    ),
   }),
   helper.accessor((row) => assigneeSortValue(row.assignee), {
     id: 'assignee',
@@ -134,7 +102,6 @@ export const itemColumns = helper.columns([
     sortFn: 'itemText',
     sortUndefined: 'last',
     meta: { label: COLUMN_LABEL.assignee },
-    cell: (ctx) => ctx.getValue() ?? <span className="muted">Unassigned</span>,
   }),
   helper.accessor((row) => agentTaskSortValue(row.agentTask), {
     id: 'agentTask',
@@ -143,10 +110,6 @@ export const itemColumns = helper.columns([
     sortFn: 'itemAgentTask',
     sortUndefined: 'last',
     meta: { label: COLUMN_LABEL.agentTask },
-    cell: (ctx) => {
-      const task = ctx.getValue();
-      return task ? <span className="tag tag--task">{taskLabel(task)}</span> : null;
-    },
   }),
   helper.accessor('replyCount', {
     id: 'replies',
@@ -154,7 +117,6 @@ export const itemColumns = helper.columns([
     size: 76,
     sortFn: 'basic',
     meta: { label: COLUMN_LABEL.replies, numeric: true },
-    cell: (ctx) => <span className={ctx.getValue() === 0 ? 'muted' : undefined}>{ctx.getValue()}</span>,
   }),
   helper.accessor('reportCount', {
     id: 'reports',
@@ -162,7 +124,6 @@ export const itemColumns = helper.columns([
     size: 76,
     sortFn: 'basic',
     meta: { label: COLUMN_LABEL.reports, numeric: true },
-    cell: (ctx) => <span className={ctx.getValue() === 0 ? 'muted' : 'items-table__reports'}>{ctx.getValue()}</span>,
   }),
   helper.accessor('author', {
     id: 'author',
@@ -170,7 +131,6 @@ export const itemColumns = helper.columns([
     size: 120,
     sortFn: 'itemText',
     meta: { label: COLUMN_LABEL.author },
-    cell: (ctx) => <span title={ctx.getValue()}>{ctx.getValue()}</span>,
   }),
   helper.accessor('createdAt', {
     id: 'created',
@@ -178,14 +138,5 @@ export const itemColumns = helper.columns([
     size: 104,
     sortFn: 'basic',
     meta: { label: COLUMN_LABEL.created },
-    cell: ({ getValue, table }) => {
-      const ms = getValue();
-      if (ms === null) return <span className="muted">{formatRelativeTime(null, 0)}</span>;
-      return (
-        <time dateTime={new Date(ms).toISOString()} title={formatDateTime(ms)}>
-          {formatRelativeTime(ms, table.options.meta?.now ?? Date.now())}
-        </time>
-      );
-    },
   }),
 ]);

@@ -4,7 +4,6 @@ import {
   columnVisibilityFeature,
   createSortedRowModel,
   metaHelper,
-  rowSelectionFeature,
   rowSortingFeature,
   tableFeatures,
 } from '@tanstack/react-table';
@@ -22,24 +21,23 @@ export interface ItemsColumnMeta {
 /** Cells are defined once at module scope, so they reach the component's handlers through table meta. */
 export interface ItemsTableMeta {
   onRowCheckbox(rowId: string, modifiers: ClickModifiers): void;
-  /** For relative times; rows also receive it as a prop so memoized rows refresh when it ticks. */
-  now: number;
+  /** The caller's selection, which the row checkboxes show. */
+  selectedIds: ReadonlySet<string>;
   /** The select-all box, over the rows on show (the table itself holds every loaded row). */
   selectAll(): SelectAllState;
   onSelectAll(): void;
 }
 
 /**
- * Only the features this table uses (v9 tree-shakes the rest). Selection is still owned by
- * the caller; registering the feature gives rows `getIsSelected()` against that controlled
- * slice. The select-all box is not TanStack's: the table's data is every loaded row, and the
- * box acts on the rows the filters show (ItemsTable, `selectAllState`/`toggleShown`).
+ * Only the features this table uses (v9 tree-shakes the rest). Selection is not among them:
+ * the caller owns it as a Set, rows and checkboxes read it directly, and the select-all box
+ * acts on the rows the filters show, while the table's data is every loaded row (ItemsTable,
+ * `selectAllState`/`toggleShown`).
  */
 export const itemsTableFeatures = tableFeatures({
   rowSortingFeature,
   sortedRowModel: createSortedRowModel(),
   sortFns: itemSortFns,
-  rowSelectionFeature,
   columnVisibilityFeature,
   columnOrderingFeature,
   columnSizingFeature,

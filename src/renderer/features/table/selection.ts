@@ -1,5 +1,3 @@
-import type { RowSelectionState } from '@tanstack/react-table';
-
 /**
  * Row selection rules, kept free of React and the DOM so they can be tested directly.
  *
@@ -106,20 +104,6 @@ export function moveFocus(orderedIds: readonly string[], focusedId: string | nul
   const at = focusedId === null ? -1 : orderedIds.indexOf(focusedId);
   if (at === -1) return orderedIds[0] ?? null;
   return orderedIds[Math.min(last, Math.max(0, at + step.by))] ?? null;
-}
-
-/** The caller's Set, in the shape of the table's controlled `rowSelection` slice. */
-export function toRowSelection(ids: ReadonlySet<string>): RowSelectionState {
-  const out: RowSelectionState = {};
-  for (const id of ids) out[id] = true;
-  return out;
-}
-
-/** v9 stores only selected IDs (`Record<string, true>`); the value check guards hand-built updaters. */
-export function fromRowSelection(state: Readonly<RowSelectionState>): Set<string> {
-  const out = new Set<string>();
-  for (const [id, on] of Object.entries(state)) if (on === true) out.add(id);
-  return out;
 }
 
 /** What the header's select-all box shows for the rows on show and the selection. */

@@ -1,17 +1,13 @@
 import { type Updater, functionalUpdate, useTable } from '@tanstack/react-table';
-import { useMemo } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { itemColumns } from './columns.js';
 import { type ItemsTableMeta, itemsTableFeatures } from './features.js';
-import { fromRowSelection, toRowSelection } from './selection.js';
 import { type TableViewSettings, defaultViewSettings } from './view-settings.js';
 
 export interface UseItemsTableInput {
   rows: ItemRow[];
   settings: TableViewSettings;
   updateSettings(fn: (prev: TableViewSettings) => TableViewSettings): void;
-  selectedIds: ReadonlySet<string>;
-  onSelectionChange(next: Set<string>): void;
   meta: ItemsTableMeta;
 }
 
@@ -21,14 +17,11 @@ const getRowId = (row: ItemRow) => row.id;
 const initialState = defaultViewSettings();
 
 /**
- * The v9 table for the items list. Every slice is controlled from outside: the view slices by
- * the per-project settings, the selection by the caller's Set. Each `state.<slice>` is paired
- * with its `on<Slice>Change`, so table APIs (header sort toggles, select-all, visibility
- * handlers) write back through the owner.
+ * The v9 table for the items list. Every slice is controlled by the per-project settings, and
+ * each `state.<slice>` is paired with its `on<Slice>Change`, so table APIs (header sort
+ * toggles, visibility handlers) write back through the owner.
  */
-export function useItemsTable({ rows, settings, updateSettings, selectedIds, onSelectionChange, meta }: UseItemsTableInput) {
-  const rowSelection = useMemo(() => toRowSelection(selectedIds), [selectedIds]);
-
+export function useItemsTable({ rows, settings, updateSettings, meta }: UseItemsTableInput) {
   const slice =
     <K extends keyof TableViewSettings>(key: K) =>
     (updater: Updater<TableViewSettings[K]>) =>
@@ -44,18 +37,14 @@ export function useItemsTable({ rows, settings, updateSettings, selectedIds, onS
       sorting: settings.sorting,
       columnVisibility: settings.columnVisibility,
       columnOrder: settings.columnOrder,
-      rowSelection,
     },
     onSortingChange: slice('sorting'),
     onColumnVisibilityChange: slice('columnVisibility'),
     onColumnOrderChange: slice('columnOrder'),
-    onRowSelectionChange: (updater) => onSelectionChange(fromRowSelection(functionalUpdate(updater, rowSelection))),
     // Every column cycles asc → desc → none (the brief's order), whatever its value type.
     sortDescFirst: false,
     enableSortingRemoval: true,
     enableMultiSort: true,
-    // Shift ranges are ours: one anchor shared by clicks and Shift+j/k (see selection.ts).
-    enableRowRangeSelection: false,
     meta,
   });
 }
