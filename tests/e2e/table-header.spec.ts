@@ -285,42 +285,16 @@ test.describe.serial('table header (issue 10, items 10 and 11)', () => {
     // Cells are written outside React into rows kept by place, so a row that showed a summary,
     // a tag or a muted zero must not keep any of it for the next thread.
     await openTable(page, CHECKOUT);
-    const projectId = await projectIdByName(TOKEN, CHECKOUT);
-    const threads = new Map<string, WireRow>();
-    for (const status of ['open', 'deferred', 'resolved']) {
-      const body = await api<{ items: WireRow[]; truncated: boolean }>(TOKEN, `/items?projectId=${projectId}&status=${status}&limit=200`);
-      expect(body.truncated).toBe(false);
-      for (const row of body.items) threads.set(row.id, row);
-    }
-    const grid = page.getByTestId('items-table');
+    const threads = await checkoutThreads();
     const status = page.getByLabel('Status', { exact: true });
     const type = page.getByLabel('Type', { exact: true });
     const aType = (await type.locator('option').nth(1).getAttribute('value')) ?? '';
     const seen = { summary: 0, message: 0, mutedReports: 0, alertReports: 0, task: 0, noTask: 0, unassigned: 0 };
     for (const step of [() => status.selectOption('deferred'), () => status.selectOption('resolved'), () => status.selectOption(''), () => type.selectOption(aType), () => type.selectOption('')]) {
       await step();
-      await expect(grid.locator('[data-testid="table-row"]').first()).toBeVisible();
-      const rows = await grid.evaluate(ROW_CELLS);
-      expect(rows.length).toBeGreaterThan(10);
-      for (const row of rows) {
-        const t = threads.get(row.id);
-        expect(t, row.id).toBeDefined();
-        if (!t) continue;
-        const summary = t.excerptSource === 'summary' && t.excerpt !== '';
+      for (const t of await expectRowsShowTheirThreads(page, threads)) {
         const assignee = t.assignee?.trim() || null;
-        expect(row.cells, row.id).toEqual({
-          type: { text: expect.any(String), title: null, tone: null, tag: `type-tag type-tag--${t.type}`, dateTime: null },
-          status: { text: expect.any(String), title: null, tone: null, tag: `items-table__status items-table__status--${t.status}`, dateTime: null },
-          excerpt: { text: t.excerpt ? `${summary ? '≈Summary: ' : ''}${t.excerpt}` : '(no text)', title: t.excerpt || null, tone: t.excerpt ? null : 'muted', tag: summary ? 'items-table__summary-mark' : null, dateTime: null },
-          page: { text: t.page, title: t.page, tone: null, tag: null, dateTime: null },
-          assignee: { text: assignee ?? 'Unassigned', title: null, tone: assignee ? null : 'muted', tag: null, dateTime: null },
-          agentTask: t.agentTask ? { text: expect.any(String), title: null, tone: null, tag: 'tag tag--task', dateTime: null } : { text: '', title: null, tone: null, tag: null, dateTime: null },
-          replies: { text: String(t.replyCount), title: null, tone: t.replyCount === 0 ? 'muted' : null, tag: null, dateTime: null },
-          reports: { text: String(t.reportCount), title: null, tone: t.reportCount === 0 ? 'muted' : 'alert', tag: null, dateTime: null },
-          author: { text: t.author, title: t.author, tone: null, tag: null, dateTime: null },
-          created: { text: expect.any(String), title: expect.any(String), tone: null, tag: null, dateTime: new Date(t.createdAt).toISOString() },
-        });
-        seen[summary ? 'summary' : 'message']++;
+        seen[isSummary(t) ? 'summary' : 'message']++;
         seen[t.reportCount === 0 ? 'mutedReports' : 'alertReports']++;
         seen[t.agentTask ? 'task' : 'noTask']++;
         if (!assignee) seen.unassigned++;
@@ -329,7 +303,96 @@ test.describe.serial('table header (issue 10, items 10 and 11)', () => {
     // The steps moved rows between every shape a cell can take.
     for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(0);
   });
+
+  test('after a filter change, moving, hiding and showing columns keeps every cell under its own header with its own thread', async ({ page }) => {
+    // Rows are kept by place and their text cells written by position after each render: a
+    // moved or re-shown column must get its content, and no cell may keep another column's.
+    await openTable(page, CHECKOUT);
+    const threads = await checkoutThreads();
+    const status = page.locator('#filter-status');
+    await status.selectOption('deferred');
+    await expectRowsShowTheirThreads(page, threads);
+    const menu = page.getByRole('group', { name: 'Table columns' });
+    const inMenu = async (act: () => Promise<void>) => {
+      if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Columns' }).click();
+      await act();
+    };
+    const steps = [
+      () => inMenu(() => menu.getByRole('button', { name: 'Move Author up' }).click()),
+      () => inMenu(() => menu.getByRole('button', { name: 'Move Type down' }).click()),
+      () => inMenu(() => menu.getByRole('checkbox', { name: 'Page' }).uncheck()),
+      () => status.selectOption('resolved'),
+      () => inMenu(() => menu.getByRole('checkbox', { name: 'Page' }).check()),
+      () => inMenu(() => menu.getByRole('button', { name: 'Move Created up' }).click()),
+      () => inMenu(() => menu.getByRole('checkbox', { name: 'Assignee' }).uncheck()),
+      () => status.selectOption(''),
+      () => inMenu(() => menu.getByRole('checkbox', { name: 'Assignee' }).check()),
+    ];
+    for (const step of steps) {
+      await step();
+      await expectRowsShowTheirThreads(page, threads);
+    }
+    await inMenu(() => menu.getByRole('button', { name: 'Reset columns and sorting' }).click());
+    await expectRowsShowTheirThreads(page, threads);
+  });
 });
+
+/** Every thread of the Checkout project, straight from the service. */
+async function checkoutThreads(): Promise<Map<string, WireRow>> {
+  const projectId = await projectIdByName(TOKEN, CHECKOUT);
+  const threads = new Map<string, WireRow>();
+  for (const status of ['open', 'deferred', 'resolved']) {
+    const body = await api<{ items: WireRow[]; truncated: boolean }>(TOKEN, `/items?projectId=${projectId}&status=${status}&limit=200`);
+    expect(body.truncated).toBe(false);
+    for (const row of body.items) threads.set(row.id, row);
+  }
+  return threads;
+}
+
+const isSummary = (t: WireRow) => t.excerptSource === 'summary' && t.excerpt !== '';
+
+/**
+ * Each rendered row shows, under each header, that column of its own thread, with cells
+ * numbered in header order. Gives back the threads it checked.
+ */
+async function expectRowsShowTheirThreads(page: Page, threads: ReadonlyMap<string, WireRow>): Promise<WireRow[]> {
+  const grid = page.getByTestId('items-table');
+  await expect(grid.locator('[data-testid="table-row"]').first()).toBeVisible();
+  const { header, rows } = await grid.evaluate(ROW_CELLS);
+  expect(rows.length).toBeGreaterThan(10);
+  const checked: WireRow[] = [];
+  for (const row of rows) {
+    const t = threads.get(row.id);
+    expect(t, row.id).toBeDefined();
+    if (!t) continue;
+    expect(row.columns, row.id).toEqual(header);
+    expect(row.colIndexes, row.id).toEqual(header.map((_, i) => String(i + 1)));
+    const expected = expectedCells(t);
+    expect(row.cells, row.id).toEqual(Object.fromEntries(header.filter((id) => id !== 'select').map((id) => [id, expected[id]])));
+    checked.push(t);
+  }
+  return checked;
+}
+
+type ShownCell = { text: string; title: string | null; tone: string | null; tag: string | null; dateTime: string | null };
+
+/** What each text column shows for a thread, as ROW_CELLS reads it off the page. */
+function expectedCells(t: WireRow): Record<string, unknown> {
+  const summary = isSummary(t);
+  const assignee = t.assignee?.trim() || null;
+  return {
+    type: { text: expect.any(String), title: null, tone: null, tag: `type-tag type-tag--${t.type}`, dateTime: null },
+    status: { text: expect.any(String), title: null, tone: null, tag: `items-table__status items-table__status--${t.status}`, dateTime: null },
+    excerpt: { text: t.excerpt ? `${summary ? '≈Summary: ' : ''}${t.excerpt}` : '(no text)', title: t.excerpt || null, tone: t.excerpt ? null : 'muted', tag: summary ? 'items-table__summary-mark' : null, dateTime: null },
+    page: { text: t.page, title: t.page, tone: null, tag: null, dateTime: null },
+    assignee: { text: assignee ?? 'Unassigned', title: null, tone: assignee ? null : 'muted', tag: null, dateTime: null },
+    agentTask: t.agentTask ? { text: expect.any(String), title: null, tone: null, tag: 'tag tag--task', dateTime: null } : { text: '', title: null, tone: null, tag: null, dateTime: null },
+    replies: { text: String(t.replyCount), title: null, tone: t.replyCount === 0 ? 'muted' : null, tag: null, dateTime: null },
+    reports: { text: String(t.reportCount), title: null, tone: t.reportCount === 0 ? 'muted' : 'alert', tag: null, dateTime: null },
+    author: { text: t.author, title: t.author, tone: null, tag: null, dateTime: null },
+    created: { text: expect.any(String), title: expect.any(String), tone: null, tag: null, dateTime: new Date(t.createdAt).toISOString() },
+  };
+}
 
 async function selectedCount(page: Page): Promise<number> {
   const text = (await page.getByTestId('selection-count').textContent()) ?? '';
@@ -384,14 +447,21 @@ interface WireRow {
 }
 
 /**
- * Each rendered row's text cells as the page shows them: text, tooltip, value tone, the class
- * of the tag or mark inside, and a time's instant.
+ * The header's columns, and each rendered row's: its cells' columns and aria-colindex in page
+ * order, and its text cells as the page shows them (text, tooltip, value tone, the class of the
+ * tag or mark inside, a time's instant).
  */
-const ROW_CELLS = inPage<Array<{ id: string; cells: Record<string, { text: string; title: string | null; tone: string | null; tag: string | null; dateTime: string | null }> }>>(`
-  return [...el.querySelectorAll('[data-testid="table-row"]')].map((row) => {
+const ROW_CELLS = inPage<{
+  header: string[];
+  rows: Array<{ id: string; columns: string[]; colIndexes: string[]; cells: Record<string, ShownCell> }>;
+}>(`
+  const columnOf = (cell) => [...cell.classList].find((c) => c.startsWith('items-table__cell--') && c !== 'items-table__cell--numeric').slice('items-table__cell--'.length);
+  const header = [...el.querySelectorAll('[role="columnheader"]')].map(columnOf);
+  const rows = [...el.querySelectorAll('[data-testid="table-row"]')].map((row) => {
     const cells = {};
-    for (const cell of row.querySelectorAll('[role="gridcell"]')) {
-      const column = [...cell.classList].find((c) => c.startsWith('items-table__cell--') && c !== 'items-table__cell--numeric').slice('items-table__cell--'.length);
+    const gridcells = [...row.querySelectorAll('[role="gridcell"]')];
+    for (const cell of gridcells) {
+      const column = columnOf(cell);
       if (column === 'select') continue;
       const inner = cell.firstElementChild;
       cells[column] = {
@@ -402,8 +472,9 @@ const ROW_CELLS = inPage<Array<{ id: string; cells: Record<string, { text: strin
         dateTime: inner && inner.tagName === 'TIME' ? inner.getAttribute('datetime') : null,
       };
     }
-    return { id: row.getAttribute('data-item-id'), cells };
+    return { id: row.getAttribute('data-item-id'), columns: gridcells.map(columnOf), colIndexes: gridcells.map((c) => c.getAttribute('aria-colindex')), cells };
   });
+  return { header, rows };
 `);
 
 /** Every control's middle on the same line (within 2 px). */
