@@ -34,7 +34,7 @@ import { agentTaskSortValue, compareAgentTask, compareStatus } from '../../src/r
  * The reader against answers it has never seen: start from complete, valid answers of our
  * own service (one per endpoint, over real HTTP), then drop any field but an id or the
  * envelope that makes it this API's answer, null any field, put an unknown value where an
- * enumeration is, make times fractional, add unknown fields. The reader must accept every
+ * enumeration is, make times fractional or later than a Date can hold, add unknown fields. The reader must accept every
  * such answer and the renderer's models and views must produce their output from it.
  */
 
@@ -76,7 +76,7 @@ function getAt(value: Json, path: Path): Json | undefined {
   return v;
 }
 
-type Op = 'drop' | 'null' | 'enum' | 'fraction' | 'extra' | 'wrongType';
+type Op = 'drop' | 'null' | 'enum' | 'fraction' | 'farTime' | 'extra' | 'wrongType';
 
 /** Applies one mutation in place (on a copy); returns false when it doesn't apply there. */
 function mutate(root: Json, path: Path, op: Op, name: EndpointName): boolean {
@@ -103,6 +103,11 @@ function mutate(root: Json, path: Path, op: Op, name: EndpointName): boolean {
       if (typeof key !== 'string' || !TIME_KEYS.test(key) || typeof current !== 'number') return false;
       holder[key] = current + 0.25;
       return true;
+    case 'farTime':
+      // A finite number no Date can hold (beyond ±8.64e15 ms): dates from it must not throw.
+      if (typeof key !== 'string' || !TIME_KEYS.test(key) || typeof current !== 'number') return false;
+      holder[key] = 1e18;
+      return true;
     case 'extra':
       if (current === null || typeof current !== 'object' || Array.isArray(current)) return false;
       (current as Record<string, Json>)['zzUnknownField'] = { nested: [1, 'two'] };
@@ -114,7 +119,7 @@ function mutate(root: Json, path: Path, op: Op, name: EndpointName): boolean {
   }
 }
 
-const OPS: Op[] = ['drop', 'null', 'enum', 'fraction', 'extra', 'wrongType'];
+const OPS: Op[] = ['drop', 'null', 'enum', 'fraction', 'farTime', 'extra', 'wrongType'];
 
 const inReports = (el: ReturnType<typeof createElement>) =>
   createElement(ReportsContext.Provider, { value: { projectId: 'p_web', projectName: 'Web', openThread: () => undefined } }, el);

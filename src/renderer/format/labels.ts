@@ -39,6 +39,15 @@ export function roleLabel(role: string | null): string {
   return Object.hasOwn(ROLE_LABEL, role) ? ROLE_LABEL[role as Role] : role;
 }
 
+/**
+ * The type tag's classes. Types are the service's words, so one with spaces or odd characters
+ * must not add classes of its own; one this version has no colour for looks neutral.
+ */
+export function typeTagClass(type: string | null | undefined): string {
+  const key = type ? type.replace(/[^\w-]+/g, '-') : 'none';
+  return `type-tag type-tag--${key}`;
+}
+
 /** Type keys are service-defined ("bug", "copy-change"); show them as words. */
 export function typeLabel(type: string | null | undefined): string {
   if (!type || type === '(unclassified)') return 'Unclassified';

@@ -92,18 +92,22 @@ export const counts = () =>
     return out;
   });
 
+/** The latest instant a Date can hold (ECMAScript's time range); later ones throw when formatted. */
+const LATEST_DATE_MS = 8.64e15;
+
+const knownTime = (ms: number): number | null => (Number.isFinite(ms) && ms > 0 && ms <= LATEST_DATE_MS ? ms : null);
+
 /**
- * Times: milliseconds (fractions allowed) or an ISO date text. Missing, 0, negative or
- * unreadable is null: the live service answers 0 or null for "unknown date".
+ * Times: milliseconds (fractions allowed) or an ISO date text. Missing, 0, negative, later
+ * than a Date can hold or unreadable is null: the live service answers 0 or null for
+ * "unknown date", and every view already says so for null.
  */
 export const time = () =>
   z.unknown().optional().transform((v): number | null => {
-    if (typeof v === 'number') return Number.isFinite(v) && v > 0 ? v : null;
+    if (typeof v === 'number') return knownTime(v);
     if (typeof v === 'string' && v.trim() !== '') {
       const asNumber = Number(v);
-      if (Number.isFinite(asNumber)) return asNumber > 0 ? asNumber : null;
-      const parsed = Date.parse(v);
-      return Number.isFinite(parsed) && parsed > 0 ? parsed : null;
+      return knownTime(Number.isFinite(asNumber) ? asNumber : Date.parse(v));
     }
     return null;
   });

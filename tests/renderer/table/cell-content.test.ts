@@ -15,6 +15,9 @@ describe('what each table cell shows', () => {
     expect(cellContent('type', item('a', { type: 'copy-change' }), NOW)).toEqual({ text: 'Copy change', tag: 'type-tag type-tag--copy-change' });
     expect(cellContent('status', item('a', { status: 'deferred' }), NOW)).toEqual({ text: 'Deferred', tag: 'items-table__status items-table__status--deferred' });
     expect(cellContent('status', item('a', { status: 'archived' }), NOW)).toEqual({ text: 'archived', tag: 'items-table__status' });
+    // A type is the service's word: no classes of its own, and none at all reads as unclassified.
+    expect(cellContent('type', item('a', { type: 'ux debt"x' }), NOW)).toEqual({ text: 'Ux debt"x', tag: 'type-tag type-tag--ux-debt-x' });
+    expect(cellContent('type', item('a', { type: null }), NOW)).toEqual({ text: 'Unclassified', tag: 'type-tag type-tag--none' });
   });
 
   it('gives the excerpt its whole text as a tooltip, marks a machine summary, and says when there is no text', () => {

@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { taskLabel, typeLabel } from '../../format/labels.js';
+import { taskLabel, typeLabel, typeTagClass } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import type { ClickModifiers } from '../table/selection.js';
 import { startCardDrag } from './card-drag.js';
@@ -87,7 +87,7 @@ export const BoardCard = memo(function BoardCard({ row, focused, selected, tabba
             onSelect(row.id, { range: e.shiftKey, toggle: true }, true);
           }}
         />
-        <span className={`type-tag type-tag--${row.type ?? 'none'}`}>{typeLabel(row.type)}</span>
+        <span className={typeTagClass(row.type)}>{typeLabel(row.type)}</span>
         <span className="card__page" title={row.page}>
           {row.page}
         </span>

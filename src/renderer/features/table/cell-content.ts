@@ -1,5 +1,5 @@
 import type { ItemRow } from '../../../shared/reader/index.js';
-import { isStatus, statusLabel, taskLabel, typeLabel } from '../../format/labels.js';
+import { isStatus, statusLabel, taskLabel, typeLabel, typeTagClass } from '../../format/labels.js';
 import { formatDateTime, formatRelativeTime } from '../../format/relative-time.js';
 import type { ItemColumnId } from './column-ids.js';
 import { assigneeSortValue } from './sorting.js';
@@ -26,17 +26,22 @@ export interface CellContent {
 const NOTHING: CellContent = { text: '' };
 
 /** Every column but the checkbox, which is a control and stays a React component. */
-export type TextColumnId = Exclude<ItemColumnId, 'select'>;
+type TextColumnId = Exclude<ItemColumnId, 'select'>;
 
 type Describe = (thread: ItemRow, now: number) => CellContent;
 
-const count = (n: number, tone: 'alert' | undefined): CellContent => (n === 0 ? { text: String(n), tone: 'muted' } : tone ? { text: String(n), tone } : { text: String(n) });
+/** A zero is muted; any other count is plain, or in `busy`'s tone when there is something to see. */
+function count(n: number, busy?: 'alert'): CellContent {
+  if (n === 0) return { text: '0', tone: 'muted' };
+  return busy ? { text: String(n), tone: busy } : { text: String(n) };
+}
 
 const DESCRIBE: Record<TextColumnId, Describe> = {
-  type: (t) => ({ text: typeLabel(t.type), tag: `type-tag type-tag--${t.type}` }),
+  type: (t) => ({ text: typeLabel(t.type), tag: typeTagClass(t.type) }),
   status: (t) =>
     isStatus(t.status) ? { text: statusLabel(t.status), tag: `items-table__status items-table__status--${t.status}` } : { text: String(t.status), tag: 'items-table__status' },
   excerpt: (t) => {
+    // No summary mark on "(no text)": there is no summary to mark.
     if (!t.excerpt) return { text: '(no text)', tone: 'muted' };
     return t.excerptSource === 'summary' ? { text: t.excerpt, title: t.excerpt, summary: true } : { text: t.excerpt, title: t.excerpt };
   },
@@ -46,7 +51,7 @@ const DESCRIBE: Record<TextColumnId, Describe> = {
     return name === undefined ? { text: 'Unassigned', tone: 'muted' } : { text: name };
   },
   agentTask: (t) => (t.agentTask ? { text: taskLabel(t.agentTask), tag: 'tag tag--task' } : NOTHING),
-  replies: (t) => count(t.replyCount, undefined),
+  replies: (t) => count(t.replyCount),
   reports: (t) => count(t.reportCount, 'alert'),
   author: (t) => ({ text: t.author, title: t.author }),
   created: (t, now) =>
