@@ -6,7 +6,7 @@ import { countText, formatCount, itIs, plural, threadCount } from '../../src/ren
 import { errorFromUnknown, explainError } from '../../src/renderer/format/describe-error.js';
 import { truncate, typeLabel } from '../../src/renderer/format/labels.js';
 import { networkLine } from '../../src/renderer/format/network-text.js';
-import { formatCountdown, formatRelativeTime, formatShortDate } from '../../src/renderer/format/relative-time.js';
+import { formatCountdown, formatRelativeTime, formatShortDate, relativeTimeShown } from '../../src/renderer/format/relative-time.js';
 import { fileLine, normalizeSourcePath } from '../../src/renderer/format/source-path.js';
 import { describeAvailability } from '../../src/renderer/format/workspace-availability.js';
 
@@ -29,6 +29,12 @@ describe('formatRelativeTime', () => {
 
   it('shows a date for times far in the future instead of pretending they are now', () => {
     expect(formatRelativeTime(NOW + 3 * 24 * 60 * MIN, NOW)).toBe(formatShortDate(NOW + 3 * 24 * 60 * MIN, NOW));
+  });
+
+  it('comes with its exact local time and instant when known, alone when not', () => {
+    const ms = new Date(2026, 10, 21, 9, 5).getTime();
+    expect(relativeTimeShown(ms, NOW)).toEqual({ text: '3 h ago', exact: { title: '21 Nov 2026, 09:05', dateTime: new Date(ms).toISOString() } });
+    expect(relativeTimeShown(null, NOW)).toEqual({ text: 'unknown date' });
   });
 });
 

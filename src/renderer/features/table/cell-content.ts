@@ -1,6 +1,6 @@
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { isStatus, statusLabel, taskLabel, typeLabel, typeTagClass } from '../../format/labels.js';
-import { formatDateTime, formatRelativeTime } from '../../format/relative-time.js';
+import { relativeTimeShown } from '../../format/relative-time.js';
 import type { ItemColumnId } from './column-ids.js';
 import { assigneeSortValue } from './sorting.js';
 
@@ -54,10 +54,10 @@ const DESCRIBE: Record<TextColumnId, Describe> = {
   replies: (t) => count(t.replyCount),
   reports: (t) => count(t.reportCount, 'alert'),
   author: (t) => ({ text: t.author, title: t.author }),
-  created: (t, now) =>
-    t.createdAt === null
-      ? { text: formatRelativeTime(null, 0), tone: 'muted' }
-      : { text: formatRelativeTime(t.createdAt, now), title: formatDateTime(t.createdAt), dateTime: new Date(t.createdAt).toISOString() },
+  created: (t, now) => {
+    const { text, exact } = relativeTimeShown(t.createdAt, now);
+    return exact ? { text, title: exact.title, dateTime: exact.dateTime } : { text, tone: 'muted' };
+  },
 };
 
 export function isTextColumn(id: string): id is TextColumnId {
