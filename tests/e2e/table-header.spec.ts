@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import type { ItemRow as ThreadRow, ItemsResponse } from '../../src/shared/api/index.js';
 import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
 
 /**
@@ -338,29 +339,29 @@ test.describe.serial('table header (issue 10, items 10 and 11)', () => {
 });
 
 /** Every thread of the Checkout project, straight from the service. */
-async function checkoutThreads(): Promise<Map<string, WireRow>> {
+async function checkoutThreads(): Promise<Map<string, ThreadRow>> {
   const projectId = await projectIdByName(TOKEN, CHECKOUT);
-  const threads = new Map<string, WireRow>();
+  const threads = new Map<string, ThreadRow>();
   for (const status of ['open', 'deferred', 'resolved']) {
-    const body = await api<{ items: WireRow[]; truncated: boolean }>(TOKEN, `/items?projectId=${projectId}&status=${status}&limit=200`);
+    const body = await api<ItemsResponse>(TOKEN, `/items?projectId=${projectId}&status=${status}&limit=200`);
     expect(body.truncated).toBe(false);
     for (const row of body.items) threads.set(row.id, row);
   }
   return threads;
 }
 
-const isSummary = (t: WireRow) => t.excerptSource === 'summary' && t.excerpt !== '';
+const isSummary = (t: ThreadRow) => t.excerptSource === 'summary' && t.excerpt !== '';
 
 /**
  * Each rendered row shows, under each header, that column of its own thread, with cells
  * numbered in header order. Gives back the threads it checked.
  */
-async function expectRowsShowTheirThreads(page: Page, threads: ReadonlyMap<string, WireRow>): Promise<WireRow[]> {
+async function expectRowsShowTheirThreads(page: Page, threads: ReadonlyMap<string, ThreadRow>): Promise<ThreadRow[]> {
   const grid = page.getByTestId('items-table');
   await expect(grid.locator('[data-testid="table-row"]').first()).toBeVisible();
   const { header, rows } = await grid.evaluate(ROW_CELLS);
   expect(rows.length).toBeGreaterThan(10);
-  const checked: WireRow[] = [];
+  const checked: ThreadRow[] = [];
   for (const row of rows) {
     const t = threads.get(row.id);
     expect(t, row.id).toBeDefined();
@@ -377,7 +378,7 @@ async function expectRowsShowTheirThreads(page: Page, threads: ReadonlyMap<strin
 type ShownCell = { text: string; title: string | null; tone: string | null; tag: string | null; dateTime: string | null };
 
 /** What each text column shows for a thread, as ROW_CELLS reads it off the page. */
-function expectedCells(t: WireRow): Record<string, unknown> {
+function expectedCells(t: ThreadRow): Record<string, unknown> {
   const summary = isSummary(t);
   const assignee = t.assignee?.trim() || null;
   return {
@@ -430,21 +431,6 @@ const CELL_PROBLEMS = inPage<string[]>(`
   }
   return out;
 `);
-
-interface WireRow {
-  id: string;
-  type: string;
-  status: string;
-  excerpt: string;
-  excerptSource: string;
-  page: string;
-  assignee: string | null;
-  agentTask: string | null;
-  replyCount: number;
-  reportCount: number;
-  author: string;
-  createdAt: number;
-}
 
 /**
  * The header's columns, and each rendered row's: its cells' columns and aria-colindex in page
