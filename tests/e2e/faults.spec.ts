@@ -69,7 +69,10 @@ test.describe('faults, end to end', () => {
 
     // Afterwards both landed, each once.
     await expect(view.getByTestId('reply-posted')).toBeVisible({ timeout: 120_000 });
-    await expect(view.getByRole('group', { name: 'Status' }).getByRole('button', { pressed: true })).toHaveText('Deferred', { timeout: 120_000 });
+    const chosen = view.getByRole('group', { name: 'Status' }).getByRole('button', { pressed: true });
+    await expect(chosen).toHaveText('Deferred', { timeout: 120_000 });
+    // The choice shows at once and its buttons stay disabled until the service has answered it.
+    await expect(chosen).toBeEnabled({ timeout: 120_000 });
     await expect(status).not.toHaveAttribute('data-phase', 'limited', { timeout: 60_000 });
     const log = await accessLog();
     expect(log.some((l) => l.endsWith(' 429'))).toBe(true);
