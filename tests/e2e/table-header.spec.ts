@@ -228,6 +228,54 @@ test.describe.serial('table header (issue 10, items 10 and 11)', () => {
     expect(cut).toBeGreaterThan(0);
   });
 
+  for (const project of [BIG, CHECKOUT]) {
+    test(`${project}: a cell clips only text that may not fit its column, every other cell holds its text whole`, async ({ page }) => {
+      // text-fit.ts decides by measuring the text with a canvas and its own copy of the cells'
+      // fonts and tag widths: the page's layout is the judge here, over each filter's rows.
+      let cutBesideExcerpt = 0;
+      let whole = 0;
+      await openTable(page, project);
+      const grid = page.getByTestId('items-table');
+      const status = page.getByLabel('Status', { exact: true });
+      const type = page.getByLabel('Type', { exact: true });
+      const types = (await type.locator('option').evaluateAll(inPage<string[]>('return el.map((o) => o.value);'))).slice(1, 5);
+      const steps = [() => Promise.resolve(), () => status.selectOption('deferred'), () => status.selectOption('resolved'), () => status.selectOption(''), ...types.map((t) => () => type.selectOption(t))];
+      for (const step of steps) {
+        await step();
+        const seen = await grid.evaluate(CLIPPING);
+        expect(seen.problems).toEqual([]);
+        cutBesideExcerpt += seen.cutBesideExcerpt;
+        whole += seen.whole;
+      }
+      await type.selectOption('');
+      // Long names and types did need their clip, and most cells went without one.
+      expect(cutBesideExcerpt).toBeGreaterThan(0);
+      expect(whole).toBeGreaterThan(1000);
+    });
+  }
+
+  test('a page too long for its column is cut with an ellipsis, the whole of it in the tooltip', async ({ page }) => {
+    const projectId = await projectIdByName(TOKEN, 'Brand refresh');
+    const path = `/press/${'very-long-section-name/'.repeat(5)}kit`;
+    const text = `Table e2e: the press kit link under the long path is broken (${Date.now()})`;
+    await api(TOKEN, '/items/create', { method: 'POST', body: { projectId, url: `https://brand.acme.example${path}`, body: text } });
+    await openTable(page, 'Brand refresh');
+    await page.getByRole('searchbox').fill(text);
+    await page.getByRole('searchbox').press('Enter');
+    const cell = page.getByTestId('table-row').locator('.items-table__cell--page');
+    await expect(cell).toHaveCount(1);
+    await expect(cell).toHaveText(path);
+    await expect(cell).toHaveAttribute('title', path);
+    await expect(cell).toHaveAttribute('data-clip', '');
+    const look = await cell.evaluate(inPage<{ overflow: string; ellipsis: string; cut: boolean }>(`
+      const style = getComputedStyle(el);
+      return { overflow: style.overflowX, ellipsis: style.textOverflow, cut: el.scrollWidth > el.clientWidth };
+    `));
+    expect(look).toEqual({ overflow: 'clip', ellipsis: 'ellipsis', cut: true });
+    await page.getByRole('searchbox').fill('');
+    await page.getByRole('searchbox').press('Enter');
+  });
+
   test('a sorted table stays sorted under each filter, and shows just the filtered rows', async ({ page }) => {
     await openTable(page, BIG);
     const grid = page.getByTestId('items-table');
@@ -427,6 +475,46 @@ const CELL_PROBLEMS = inPage<string[]>(`
       if (boxes.some((a) => boxes.some((b) => a.bottom <= b.top || b.bottom <= a.top))) out.push(name + ': more than one line');
       if (c.top < r.top - 0.5 || c.bottom > r.bottom + 0.5) out.push(name + ': outside its row');
       if (boxes.some((b) => b.top < r.top - 0.5 || b.bottom > r.bottom + 0.5)) out.push(name + ': text outside its row');
+    }
+  }
+  return out;
+`);
+
+/**
+ * Each rendered body cell against its clip (text-fit.ts): a cell clips (overflow: clip, with
+ * the ellipsis) exactly when it says so, and a cell that does not clip holds its text, and its
+ * tag's, whole inside its padding.
+ */
+const CLIPPING = inPage<{ problems: string[]; whole: number; cutBesideExcerpt: number }>(`
+  const out = { problems: [], whole: 0, cutBesideExcerpt: 0 };
+  for (const row of el.querySelectorAll('[data-testid="table-row"]')) {
+    for (const cell of row.querySelectorAll('[role="gridcell"]')) {
+      if (cell.classList.contains('items-table__cell--select')) continue;
+      const name = row.getAttribute('data-item-id') + ' ' + cell.className + ' ' + JSON.stringify(cell.textContent);
+      const clips = cell.hasAttribute('data-clip');
+      const style = getComputedStyle(cell);
+      if ((style.overflowX === 'clip') !== clips) out.problems.push(name + ': overflow ' + style.overflowX + (clips ? ' but marked to clip' : ' but not marked'));
+      if (style.textOverflow !== 'ellipsis') out.problems.push(name + ': no ellipsis');
+      const tag = cell.firstElementChild && cell.firstElementChild.tagName === 'SPAN' ? cell.firstElementChild : null;
+      if (clips) {
+        // Cut: the text is wider than the room inside its pill (a type or task tag) or its cell.
+        const pill = tag && getComputedStyle(tag).display.startsWith('inline-') ? tag : null;
+        const holder = pill ?? cell;
+        const held = getComputedStyle(holder);
+        const room = holder.clientWidth - parseFloat(held.paddingLeft) - parseFloat(held.paddingRight);
+        const inside = document.createRange();
+        inside.selectNodeContents(holder);
+        if (inside.getBoundingClientRect().width > room + 0.01 && !cell.classList.contains('items-table__cell--excerpt')) out.cutBesideExcerpt++;
+        continue;
+      }
+      out.whole++;
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const text = range.getBoundingClientRect();
+      const box = cell.getBoundingClientRect();
+      if (cell.scrollWidth > cell.clientWidth) out.problems.push(name + ': wider than its cell, unclipped');
+      if (text.width > 0 && (text.left < box.left + 8 - 0.5 || text.right > box.right - 8 + 0.5)) out.problems.push(name + ': text outside the padding, unclipped');
+      if (tag && tag.scrollWidth > tag.clientWidth) out.problems.push(name + ': wider than its tag, unclipped');
     }
   }
   return out;

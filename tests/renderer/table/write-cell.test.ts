@@ -82,4 +82,26 @@ describe('writing a table cell', () => {
     writeCell(b, CONTENTS.alert!);
     expect([a.textContent, b.getAttribute('data-tone')]).toEqual(['3', 'alert']);
   });
+
+  it('clips a cell only when told its text may not fit, and writes the mark only when that changes', async () => {
+    const cell = document.createElement('div');
+    writeCell(cell, CONTENTS.text!);
+    // Without a word on the fit, the cell clips, as every cell did before text-fit.ts.
+    expect(cell.hasAttribute('data-clip')).toBe(true);
+    writeCell(cell, CONTENTS.text!, false);
+    expect(cell.hasAttribute('data-clip')).toBe(false);
+    expect(seen(cell)).toEqual(seen(fresh(CONTENTS.text!)));
+    writeCell(cell, CONTENTS.titled!, true);
+    expect(cell.getAttribute('data-clip')).toBe('');
+    expect(seen(cell)).toEqual(seen(fresh(CONTENTS.titled!)));
+
+    const writes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => writes.push(...records));
+    observer.observe(cell, { subtree: true, childList: true, attributes: true, characterData: true });
+    writeCell(cell, CONTENTS.titled!, true);
+    writeCell(cell, CONTENTS.muted!, true);
+    await Promise.resolve();
+    observer.disconnect();
+    expect(writes.filter((w) => w.attributeName === 'data-clip')).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import { type ReactNode, memo, useLayoutEffect, useRef } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { cellContent, isTextColumn } from './cell-content.js';
 import type { ItemsTableFeatures } from './features.js';
+import { fitsOnPage } from './text-fit.js';
 import { writeCell } from './write-cell.js';
 
 export function cellClassName(column: Column<ItemsTableFeatures, ItemRow, unknown>): string {
@@ -54,7 +55,9 @@ export const TableRow = memo(function TableRow({ row, domId, ariaRowIndex, top, 
     cells.forEach((cell, i) => {
       const id = cell.column.id;
       const element = elements[i];
-      if (isTextColumn(id) && element instanceof HTMLElement) writeCell(element, cellContent(id, row.original, now));
+      if (!isTextColumn(id) || !(element instanceof HTMLElement)) return;
+      const content = cellContent(id, row.original, now);
+      writeCell(element, content, !fitsOnPage(id, content, cell.column.getSize()));
     });
   });
 

@@ -26,7 +26,7 @@ export interface CellContent {
 const NOTHING: CellContent = { text: '' };
 
 /** Every column but the checkbox, which is a control and stays a React component. */
-type TextColumnId = Exclude<ItemColumnId, 'select'>;
+export type TextColumnId = Exclude<ItemColumnId, 'select'>;
 
 type Describe = (thread: ItemRow, now: number) => CellContent;
 

@@ -9,6 +9,8 @@ import { type CellContent, sameContent } from './cell-content.js';
 
 /** What each cell element shows now, so an unchanged cell costs one comparison. */
 const shown = new WeakMap<HTMLElement, CellContent>();
+/** The cells that clip their text now (`data-clip`, see text-fit.ts). */
+const clipping = new WeakSet<HTMLElement>();
 
 type Shape = 'text' | 'tag' | 'time' | 'summary';
 
@@ -19,7 +21,17 @@ function shapeOf(content: CellContent): Shape {
   return 'text';
 }
 
-export function writeCell(cell: HTMLElement, content: CellContent): void {
+/** `clip`: the text may not fit its column, so the cell cuts it with an ellipsis (text-fit.ts). */
+export function writeCell(cell: HTMLElement, content: CellContent, clip = true): void {
+  if (clipping.has(cell) !== clip) {
+    if (clip) {
+      clipping.add(cell);
+      cell.dataset.clip = '';
+    } else {
+      clipping.delete(cell);
+      delete cell.dataset.clip;
+    }
+  }
   const before = shown.get(cell);
   if (before && sameContent(before, content)) return;
   shown.set(cell, content);

@@ -1,0 +1,91 @@
+import type { CellContent, TextColumnId } from './cell-content.js';
+
+/**
+ * Whether a body cell's text fits its column, so the cell can go without a clip. A clipped cell
+ * is a clip of its own for the browser to paint and composite, and a filter key rewrites ~290
+ * cells: clipping every one cost ~1.8 ms of a table key's ~13 in the page (README,
+ * Performance). The width is measured, not assumed, so a long name, an unknown status or a huge
+ * count still ends in an ellipsis inside its cell; where the text may not fit, the cell clips.
+ */
+
+/** The width of `text` drawn in a CSS `font`, in CSS pixels. */
+export type MeasureText = (font: string, text: string) => number;
+
+/** The two font stacks the app draws text in (base.css `--font` and `--mono`). */
+export interface FontStacks {
+  sans: string;
+  mono: string;
+}
+
+/** The cell's padding, `0 8px` in table.css. */
+const CELL_PADDING_PX = 16;
+/** Room left for the page's own rounding of text widths, which a measure may not share. */
+const SLACK_PX = 2;
+
+/**
+ * How each column's text is drawn, mirroring table.css and base.css: its font, and the width
+ * its tag takes around the text (the status dot and its gap, a pill's padding). The excerpt has
+ * none: it takes the spare width and is usually longer, so it always clips. The e2e suite checks
+ * every unclipped cell on screen against the page's own layout.
+ */
+const TEXT_BOX: Record<Exclude<TextColumnId, 'excerpt'>, { font: (f: FontStacks, content: CellContent) => string; around: number; digits?: true }> = {
+  type: { font: (f) => `600 12px ${f.sans}`, around: 10 },
+  status: { font: (f) => `12px ${f.sans}`, around: 13 },
+  page: { font: (f) => `11px ${f.mono}`, around: 0 },
+  assignee: { font: (f) => `12px ${f.sans}`, around: 0 },
+  agentTask: { font: (f) => `500 11px ${f.sans}`, around: 12 },
+  replies: { font: (f) => `12px ${f.sans}`, around: 0, digits: true },
+  reports: { font: (f, c) => `${c.tone === 'alert' ? '600 ' : ''}12px ${f.sans}`, around: 0, digits: true },
+  author: { font: (f) => `12px ${f.sans}`, around: 0 },
+  created: { font: (f) => `12px ${f.sans}`, around: 0 },
+};
+
+/** Counts use tabular digits, each as wide as a zero; a canvas draws proportional ones. */
+const asTabular = (text: string) => text.replace(/[0-9]/g, '0');
+
+export function cellTextFits(column: TextColumnId, content: CellContent, columnWidth: number, fonts: FontStacks, measure: MeasureText): boolean {
+  if (column === 'excerpt' || content.summary) return false;
+  if (content.text === '') return true;
+  const box = TEXT_BOX[column];
+  const text = box.digits ? asTabular(content.text) : content.text;
+  return measure(box.font(fonts, content), text) + box.around + SLACK_PX <= columnWidth - CELL_PADDING_PX;
+}
+
+/** Widths kept per font: a column's values repeat (statuses, names, times), an excerpt is never measured. */
+const MAX_CACHED_PER_FONT = 2000;
+
+/** A measure by a canvas's text metrics (the page's own fonts and shaping), remembered per font and text. */
+export function canvasMeasure(context: Pick<CanvasRenderingContext2D, 'font' | 'measureText'>): MeasureText {
+  const widths = new Map<string, Map<string, number>>();
+  // The context keeps its font in a normalized spelling, so the one last set is remembered here.
+  let current = '';
+  return (font, text) => {
+    let byText = widths.get(font);
+    if (!byText) widths.set(font, (byText = new Map()));
+    let width = byText.get(text);
+    if (width === undefined) {
+      if (current !== font) context.font = current = font;
+      width = context.measureText(text).width;
+      if (byText.size >= MAX_CACHED_PER_FONT) byText.clear();
+      byText.set(text, width);
+    }
+    return width;
+  };
+}
+
+let onPage: ((column: TextColumnId, content: CellContent, columnWidth: number) => boolean) | null = null;
+
+/**
+ * `cellTextFits` with the page's font stacks and a canvas, made at the first cell. Where either
+ * cannot be had (a test DOM without canvas), every cell clips, as they all did before.
+ */
+export function fitsOnPage(column: TextColumnId, content: CellContent, columnWidth: number): boolean {
+  if (!onPage) {
+    const root = getComputedStyle(document.documentElement);
+    const fonts = { sans: root.getPropertyValue('--font').trim(), mono: root.getPropertyValue('--mono').trim() };
+    const context = fonts.sans && fonts.mono ? document.createElement('canvas').getContext('2d') : null;
+    const measure = context ? canvasMeasure(context) : null;
+    onPage = measure ? (c, t, w) => cellTextFits(c, t, w, fonts, measure) : () => false;
+  }
+  return onPage(column, content, columnWidth);
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { CellContent } from '../../../src/renderer/features/table/cell-content.js';
+import { canvasMeasure, cellTextFits, type MeasureText } from '../../../src/renderer/features/table/text-fit.js';
+
+const FONTS = { sans: 'Sans', mono: 'Mono' };
+
+/** Every character 6 px wide, and each call noted with its font. */
+function recordingMeasure(perChar = 6): { measure: MeasureText; calls: Array<[string, string]> } {
+  const calls: Array<[string, string]> = [];
+  return {
+    calls,
+    measure: (font, text) => {
+      calls.push([font, text]);
+      return text.length * perChar;
+    },
+  };
+}
+
+const text = (t: string, more: Partial<CellContent> = {}): CellContent => ({ text: t, ...more });
+
+describe('whether a cell’s text fits its column', () => {
+  it('fits when the text, its tag and 2 px of slack fit inside the 8 px padding on each side', () => {
+    const { measure } = recordingMeasure();
+    // 10 characters: 60 px of text + 2 px slack + 16 px padding = 78.
+    expect(cellTextFits('author', text('Alex Parks'), 78, FONTS, measure)).toBe(true);
+    expect(cellTextFits('author', text('Alex Parks'), 77.5, FONTS, measure)).toBe(false);
+    // The status dot and its gap take 13 px more.
+    expect(cellTextFits('status', text('Alex Parks'), 91, FONTS, measure)).toBe(true);
+    expect(cellTextFits('status', text('Alex Parks'), 90, FONTS, measure)).toBe(false);
+    // A type pill's padding is 10 px, an agent task's 12.
+    expect(cellTextFits('type', text('Alex Parks'), 88, FONTS, measure)).toBe(true);
+    expect(cellTextFits('type', text('Alex Parks'), 87, FONTS, measure)).toBe(false);
+    expect(cellTextFits('agentTask', text('Alex Parks'), 90, FONTS, measure)).toBe(true);
+    expect(cellTextFits('agentTask', text('Alex Parks'), 89, FONTS, measure)).toBe(false);
+  });
+
+  it('always clips the excerpt and a summary, and never an empty cell', () => {
+    const { measure, calls } = recordingMeasure();
+    expect(cellTextFits('excerpt', text('Hi'), 2000, FONTS, measure)).toBe(false);
+    expect(cellTextFits('author', text('Hi', { summary: true }), 2000, FONTS, measure)).toBe(false);
+    expect(cellTextFits('agentTask', text(''), 0, FONTS, measure)).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
+  it('measures each column in the font the page draws it in, and counts as tabular digits', () => {
+    const { measure, calls } = recordingMeasure();
+    cellTextFits('type', text('Bug', { tag: 'type-tag type-tag--bug' }), 112, FONTS, measure);
+    cellTextFits('status', text('Open'), 100, FONTS, measure);
+    cellTextFits('page', text('/pricing'), 170, FONTS, measure);
+    cellTextFits('agentTask', text('Plan'), 104, FONTS, measure);
+    cellTextFits('reports', text('1,417', { tone: 'alert' }), 76, FONTS, measure);
+    cellTextFits('replies', text('19'), 76, FONTS, measure);
+    cellTextFits('created', text('3 h ago'), 104, FONTS, measure);
+    expect(calls).toEqual([
+      ['600 12px Sans', 'Bug'],
+      ['12px Sans', 'Open'],
+      ['11px Mono', '/pricing'],
+      ['500 11px Sans', 'Plan'],
+      ['600 12px Sans', '0,000'],
+      ['12px Sans', '00'],
+      ['12px Sans', '3 h ago'],
+    ]);
+  });
+
+  it('lets a long unknown value or a huge count clip', () => {
+    const { measure } = recordingMeasure();
+    expect(cellTextFits('status', text('awaiting-customer-confirmation'), 100, FONTS, measure)).toBe(false);
+    expect(cellTextFits('reports', text(String(10 ** 12)), 76, FONTS, measure)).toBe(false);
+    expect(cellTextFits('reports', text('12'), 76, FONTS, measure)).toBe(true);
+  });
+});
+
+describe('the canvas measure', () => {
+  function fakeContext() {
+    const fontsSet: string[] = [];
+    let measured = 0;
+    let font = '10px sans-serif';
+    return {
+      fontsSet,
+      measured: () => measured,
+      context: {
+        get font() {
+          return font;
+        },
+        // A canvas keeps the font in its own spelling, as Chromium's does.
+        set font(f: string) {
+          fontsSet.push(f);
+          font = f.replace(/'/g, '"');
+        },
+        measureText(t: string) {
+          measured++;
+          return { width: t.length * (font.startsWith('600') ? 7 : 6) } as TextMetrics;
+        },
+      },
+    };
+  }
+
+  it('measures a text once per font, and sets the font only when it changes', () => {
+    const fake = fakeContext();
+    const measure = canvasMeasure(fake.context);
+    expect(measure("12px 'Segoe UI'", 'Open')).toBe(24);
+    expect(measure("12px 'Segoe UI'", 'Open')).toBe(24);
+    expect(measure("12px 'Segoe UI'", 'Deferred')).toBe(48);
+    expect(measure("600 12px 'Segoe UI'", 'Open')).toBe(28);
+    expect(measure("12px 'Segoe UI'", 'Open')).toBe(24);
+    expect(fake.measured()).toBe(3);
+    expect(fake.fontsSet).toEqual(["12px 'Segoe UI'", "600 12px 'Segoe UI'"]);
+  });
+
+  it('keeps at most 2,000 widths per font, starting over when full', () => {
+    const fake = fakeContext();
+    const measure = canvasMeasure(fake.context);
+    for (let i = 0; i < 2000; i++) measure('12px Sans', `name ${i}`);
+    expect(fake.measured()).toBe(2000);
+    measure('12px Sans', 'name 5');
+    expect(fake.measured()).toBe(2000);
+    measure('12px Sans', 'one more');
+    measure('12px Sans', 'name 5');
+    expect(fake.measured()).toBe(2002);
+  });
+});
