@@ -1,0 +1,118 @@
+/**
+ * Where each filter key's main-thread time goes, as the bench presses it:
+ * `node --import tsx bench/renderer/key-trace.ts [--view table|board] [--out trace.json] [--renderer-dir DIR]`.
+ *
+ * The same stack, page, keys and probing as bench.ts's keyboard phase, with Chromium's timeline
+ * traced, then per key: the renderer main thread's CPU time in tasks, and in JavaScript, style,
+ * layout (with the layout objects it had to lay out again), pre-paint, paint and garbage
+ * collection. Tracing slows the page down (figures run about 1.7× the bench's), so compare keys
+ * and kinds of work with each other, not with the bench's targets. It prints figures only.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { PROBE_SCRIPT } from './probe.js';
+import { buildRenderer, Cleanup, startStack } from './stack.js';
+
+const { values } = parseArgs({ options: { view: { type: 'string', default: 'table' }, out: { type: 'string', default: 'var/bench/key-trace.json' }, 'renderer-dir': { type: 'string' } } });
+const view = values.view;
+if (view !== 'table' && view !== 'board') throw new Error('--view takes table or board');
+const out = values.out;
+
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel', 'disabled-by-default-v8.gc', 'blink.user_timing'];
+/** The bench's own plan (bench.ts selectKeystrokes): each menu steps down and back. */
+const PLAN: Array<[string, number]> = [
+  ['#filter-status', 3],
+  ['#filter-type', 4],
+  ['#filter-page', 3],
+];
+
+const rb = (page: Page, call: string) => page.evaluate(`window.__rb.${call}`);
+
+async function threadTime(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+  return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
+}
+
+const cleanup = new Cleanup();
+try {
+  const rendererDir = values['renderer-dir'] ? Promise.resolve(values['renderer-dir']) : buildRenderer(cleanup);
+  const stack = await startStack(cleanup, { name: 'trace', rendererDir, token: 'demo-owner', demo: true });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    handleSIGINT: false,
+  });
+  cleanup.add('close Chromium', () => browser.close());
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript({ content: PROBE_SCRIPT });
+  await page.goto(stack.launchUrl());
+  const list = page.getByTestId('project-list');
+  await list.getByText('Counting…').first().waitFor({ state: 'detached' });
+  await list.getByRole('button', { name: 'Marketing site' }).first().click();
+  await page.getByText(/^Updated /).waitFor();
+  if (view === 'table') {
+    await page.getByTestId('view-table').click();
+    await page.getByTestId('items-table').waitFor();
+  }
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+
+  mkdirSync(dirname(out), { recursive: true });
+  await browser.startTracing(page, { path: out, categories: CATEGORIES });
+  const cpu: number[] = [];
+  for (const [select, steps] of PLAN) {
+    await page.locator(select).focus();
+    for (const key of [...Array<string>(steps).fill('ArrowDown'), ...Array<string>(steps).fill('ArrowUp')]) {
+      // Each key's window in the trace starts at its mark (made before the bench's own probing).
+      await page.evaluate(`console.timeStamp('key-${cpu.length}')`);
+      await rb(page, 'arm()');
+      const before = await threadTime(cdp);
+      await page.keyboard.press(key);
+      await rb(page, 'measured(5000)');
+      await page.waitForTimeout(120);
+      cpu.push((await threadTime(cdp)) - before);
+    }
+  }
+  await page.evaluate(`console.timeStamp('key-${cpu.length}')`);
+  await browser.stopTracing();
+  process.stdout.write(`${view}: per key, the renderer main thread's CPU time while traced (ms); trace in ${out}\n`);
+  for (const line of perKey(JSON.parse(readFileSync(out, 'utf8')) as { traceEvents: TraceEvent[] }, cpu)) process.stdout.write(`${line}\n`);
+} finally {
+  await cleanup.runAll(() => undefined);
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { message?: string }; beginData?: { dirtyObjects?: number } };
+}
+
+/** One line per key: ThreadTime as the bench reads it, then the trace's tasks and kinds of work in the key's window. */
+function perKey(trace: { traceEvents: TraceEvent[] }, cpu: number[]): string[] {
+  const marks = trace.traceEvents.filter((e) => e.name === 'TimeStamp' && e.args?.data?.message?.startsWith('key-')).sort((a, b) => a.ts - b.ts);
+  const main = marks[0];
+  if (!main) return ['(no key marks in the trace)'];
+  const onMain = trace.traceEvents.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
+  const lines: string[] = [];
+  for (let k = 0; k + 1 < marks.length; k++) {
+    const from = marks[k]!.ts;
+    const to = marks[k + 1]!.ts;
+    const inKey = onMain.filter((e) => e.ts >= from && e.ts < to);
+    const ms = (name: string) => inKey.filter((e) => e.name === name).reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000;
+    const dirty = inKey.filter((e) => e.name === 'Layout').map((e) => e.args?.beginData?.dirtyObjects ?? '?');
+    const f = (n: number) => n.toFixed(1).padStart(5);
+    lines.push(
+      `key ${String(k).padStart(2)}  bench ${f(cpu[k] ?? Number.NaN)}  tasks ${f(ms('RunTask'))}  js ${f(ms('FunctionCall'))}  style ${f(ms('UpdateLayoutTree'))}  ` +
+        `layout ${f(ms('Layout'))} (${dirty.join('+')} objects)  pre-paint ${f(ms('PrePaint'))}  paint ${f(ms('LocalFrameView::RunPaintLifecyclePhase'))}  gc ${f(ms('MinorGC') + ms('MajorGC'))}`,
+    );
+  }
+  return lines;
+}
