@@ -82,10 +82,10 @@ describe('the canvas measure', () => {
         get font() {
           return font;
         },
-        // A canvas keeps the font in its own spelling, as Chromium's does.
+        // A canvas keeps the font in its own spelling, as Chromium's does, and ignores one it cannot read.
         set font(f: string) {
           fontsSet.push(f);
-          font = f.replace(/'/g, '"');
+          if (!f.includes('unreadable')) font = f.replace(/'/g, '"');
         },
         measureText(t: string) {
           measured++;
@@ -104,7 +104,17 @@ describe('the canvas measure', () => {
     expect(measure("600 12px 'Segoe UI'", 'Open')).toBe(28);
     expect(measure("12px 'Segoe UI'", 'Open')).toBe(24);
     expect(fake.measured()).toBe(3);
-    expect(fake.fontsSet).toEqual(["12px 'Segoe UI'", "600 12px 'Segoe UI'"]);
+    // Each new font is tried once behind a probe, to see that the canvas took it.
+    expect(fake.fontsSet).toEqual(['1px serif', "12px 'Segoe UI'", '1px serif', "600 12px 'Segoe UI'"]);
+  });
+
+  it('measures a text in a font the canvas cannot read as too wide, so its cell clips', () => {
+    const fake = fakeContext();
+    const measure = canvasMeasure(fake.context);
+    expect(measure('12px unreadable', 'Open')).toBe(Number.POSITIVE_INFINITY);
+    expect(cellTextFits('status', { text: 'Open' }, 1000, { sans: 'unreadable', mono: 'Mono' }, measure)).toBe(false);
+    expect(fake.measured()).toBe(0);
+    expect(measure('12px Sans', 'Open')).toBe(24);
   });
 
   it('keeps at most 2,000 widths per font, starting over when full', () => {

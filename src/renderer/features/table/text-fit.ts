@@ -54,14 +54,28 @@ export function cellTextFits(column: TextColumnId, content: CellContent, columnW
 /** Widths kept per font: a column's values repeat (statuses, names, times), an excerpt is never measured. */
 const MAX_CACHED_PER_FONT = 2000;
 
-/** A measure by a canvas's text metrics (the page's own fonts and shaping), remembered per font and text. */
+/** What a canvas shows as its font after being given one it cannot read: the one it had. */
+const PROBE_FONT = '1px serif';
+
+/**
+ * A measure by a canvas's text metrics (the page's own fonts and shaping), remembered per font
+ * and text. A font the canvas cannot read (it keeps the one it had) measures every text as too
+ * wide, so its cells clip rather than being measured in another font.
+ */
 export function canvasMeasure(context: Pick<CanvasRenderingContext2D, 'font' | 'measureText'>): MeasureText {
   const widths = new Map<string, Map<string, number>>();
+  const unreadable = new Set<string>();
   // The context keeps its font in a normalized spelling, so the one last set is remembered here.
   let current = '';
   return (font, text) => {
     let byText = widths.get(font);
-    if (!byText) widths.set(font, (byText = new Map()));
+    if (!byText) {
+      widths.set(font, (byText = new Map()));
+      context.font = PROBE_FONT;
+      context.font = current = font;
+      if (context.font === PROBE_FONT) unreadable.add(font);
+    }
+    if (unreadable.has(font)) return Number.POSITIVE_INFINITY;
     let width = byText.get(text);
     if (width === undefined) {
       if (current !== font) context.font = current = font;
