@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CellContent } from '../../../src/renderer/features/table/cell-content.js';
-import { canvasMeasure, cellTextFits, type MeasureText } from '../../../src/renderer/features/table/text-fit.js';
+import { canvasMeasure, createCellFit, type MeasureText } from '../../../src/renderer/features/table/text-fit.js';
 
 const FONTS = { sans: 'Sans', mono: 'Mono' };
 
@@ -22,35 +22,35 @@ describe('whether a cell’s text fits its column', () => {
   it('fits when the text, its tag and 2 px of slack fit inside the 8 px padding on each side', () => {
     const { measure } = recordingMeasure();
     // 10 characters: 60 px of text + 2 px slack + 16 px padding = 78.
-    expect(cellTextFits('author', text('Alex Parks'), 78, FONTS, measure)).toBe(true);
-    expect(cellTextFits('author', text('Alex Parks'), 77.5, FONTS, measure)).toBe(false);
+    expect(createCellFit(FONTS, measure)('author', text('Alex Parks'), 78)).toBe(true);
+    expect(createCellFit(FONTS, measure)('author', text('Alex Parks'), 77.5)).toBe(false);
     // The status dot and its gap take 13 px more.
-    expect(cellTextFits('status', text('Alex Parks'), 91, FONTS, measure)).toBe(true);
-    expect(cellTextFits('status', text('Alex Parks'), 90, FONTS, measure)).toBe(false);
+    expect(createCellFit(FONTS, measure)('status', text('Alex Parks'), 91)).toBe(true);
+    expect(createCellFit(FONTS, measure)('status', text('Alex Parks'), 90)).toBe(false);
     // A type pill's padding is 10 px, an agent task's 12.
-    expect(cellTextFits('type', text('Alex Parks'), 88, FONTS, measure)).toBe(true);
-    expect(cellTextFits('type', text('Alex Parks'), 87, FONTS, measure)).toBe(false);
-    expect(cellTextFits('agentTask', text('Alex Parks'), 90, FONTS, measure)).toBe(true);
-    expect(cellTextFits('agentTask', text('Alex Parks'), 89, FONTS, measure)).toBe(false);
+    expect(createCellFit(FONTS, measure)('type', text('Alex Parks'), 88)).toBe(true);
+    expect(createCellFit(FONTS, measure)('type', text('Alex Parks'), 87)).toBe(false);
+    expect(createCellFit(FONTS, measure)('agentTask', text('Alex Parks'), 90)).toBe(true);
+    expect(createCellFit(FONTS, measure)('agentTask', text('Alex Parks'), 89)).toBe(false);
   });
 
   it('always clips the excerpt and a summary, and never an empty cell', () => {
     const { measure, calls } = recordingMeasure();
-    expect(cellTextFits('excerpt', text('Hi'), 2000, FONTS, measure)).toBe(false);
-    expect(cellTextFits('author', text('Hi', { summary: true }), 2000, FONTS, measure)).toBe(false);
-    expect(cellTextFits('agentTask', text(''), 0, FONTS, measure)).toBe(true);
+    expect(createCellFit(FONTS, measure)('excerpt', text('Hi'), 2000)).toBe(false);
+    expect(createCellFit(FONTS, measure)('author', text('Hi', { summary: true }), 2000)).toBe(false);
+    expect(createCellFit(FONTS, measure)('agentTask', text(''), 0)).toBe(true);
     expect(calls).toEqual([]);
   });
 
   it('measures each column in the font the page draws it in, and counts as tabular digits', () => {
     const { measure, calls } = recordingMeasure();
-    cellTextFits('type', text('Bug', { tag: 'type-tag type-tag--bug' }), 112, FONTS, measure);
-    cellTextFits('status', text('Open'), 100, FONTS, measure);
-    cellTextFits('page', text('/pricing'), 170, FONTS, measure);
-    cellTextFits('agentTask', text('Plan'), 104, FONTS, measure);
-    cellTextFits('reports', text('1,417', { tone: 'alert' }), 76, FONTS, measure);
-    cellTextFits('replies', text('19'), 76, FONTS, measure);
-    cellTextFits('created', text('3 h ago'), 104, FONTS, measure);
+    createCellFit(FONTS, measure)('type', text('Bug', { tag: 'type-tag type-tag--bug' }), 112);
+    createCellFit(FONTS, measure)('status', text('Open'), 100);
+    createCellFit(FONTS, measure)('page', text('/pricing'), 170);
+    createCellFit(FONTS, measure)('agentTask', text('Plan'), 104);
+    createCellFit(FONTS, measure)('reports', text('1,417', { tone: 'alert' }), 76);
+    createCellFit(FONTS, measure)('replies', text('19'), 76);
+    createCellFit(FONTS, measure)('created', text('3 h ago'), 104);
     expect(calls).toEqual([
       ['600 12px Sans', 'Bug'],
       ['12px Sans', 'Open'],
@@ -64,9 +64,9 @@ describe('whether a cell’s text fits its column', () => {
 
   it('lets a long unknown value or a huge count clip', () => {
     const { measure } = recordingMeasure();
-    expect(cellTextFits('status', text('awaiting-customer-confirmation'), 100, FONTS, measure)).toBe(false);
-    expect(cellTextFits('reports', text(String(10 ** 12)), 76, FONTS, measure)).toBe(false);
-    expect(cellTextFits('reports', text('12'), 76, FONTS, measure)).toBe(true);
+    expect(createCellFit(FONTS, measure)('status', text('awaiting-customer-confirmation'), 100)).toBe(false);
+    expect(createCellFit(FONTS, measure)('reports', text(String(10 ** 12)), 76)).toBe(false);
+    expect(createCellFit(FONTS, measure)('reports', text('12'), 76)).toBe(true);
   });
 });
 
@@ -112,7 +112,7 @@ describe('the canvas measure', () => {
     const fake = fakeContext();
     const measure = canvasMeasure(fake.context);
     expect(measure('12px unreadable', 'Open')).toBe(Number.POSITIVE_INFINITY);
-    expect(cellTextFits('status', { text: 'Open' }, 1000, { sans: 'unreadable', mono: 'Mono' }, measure)).toBe(false);
+    expect(createCellFit({ sans: 'unreadable', mono: 'Mono' }, measure)('status', { text: 'Open' }, 1000)).toBe(false);
     expect(fake.measured()).toBe(0);
     expect(measure('12px Sans', 'Open')).toBe(24);
   });

@@ -22,33 +22,49 @@ const CELL_PADDING_PX = 16;
 /** Room left for the page's own rounding of text widths, which a measure may not share. */
 const SLACK_PX = 2;
 
-/**
- * How each column's text is drawn, mirroring table.css and base.css: its font, and the width
- * its tag takes around the text (the status dot and its gap, a pill's padding). The excerpt has
- * none: it takes the spare width and is usually longer, so it always clips. The e2e suite checks
- * every unclipped cell on screen against the page's own layout.
- */
-const TEXT_BOX: Record<Exclude<TextColumnId, 'excerpt'>, { font: (f: FontStacks, content: CellContent) => string; around: number; digits?: true }> = {
-  type: { font: (f) => `600 12px ${f.sans}`, around: 10 },
-  status: { font: (f) => `12px ${f.sans}`, around: 13 },
-  page: { font: (f) => `11px ${f.mono}`, around: 0 },
-  assignee: { font: (f) => `12px ${f.sans}`, around: 0 },
-  agentTask: { font: (f) => `500 11px ${f.sans}`, around: 12 },
-  replies: { font: (f) => `12px ${f.sans}`, around: 0, digits: true },
-  reports: { font: (f, c) => `${c.tone === 'alert' ? '600 ' : ''}12px ${f.sans}`, around: 0, digits: true },
-  author: { font: (f) => `12px ${f.sans}`, around: 0 },
-  created: { font: (f) => `12px ${f.sans}`, around: 0 },
-};
+/** Whether a column's text fits a column of `columnWidth` CSS pixels. */
+export type CellFit = (column: TextColumnId, content: CellContent, columnWidth: number) => boolean;
+
+interface TextBox {
+  font: string;
+  /** The font when the value is in the alert tone (reports waiting), where it differs. */
+  alertFont?: string;
+  /** The width the tag takes around the text. */
+  around: number;
+  digits?: true;
+}
 
 /** Counts use tabular digits, each as wide as a zero; a canvas draws proportional ones. */
 const asTabular = (text: string) => text.replace(/[0-9]/g, '0');
 
-export function cellTextFits(column: TextColumnId, content: CellContent, columnWidth: number, fonts: FontStacks, measure: MeasureText): boolean {
-  if (column === 'excerpt' || content.summary) return false;
-  if (content.text === '') return true;
-  const box = TEXT_BOX[column];
-  const text = box.digits ? asTabular(content.text) : content.text;
-  return measure(box.font(fonts, content), text) + box.around + SLACK_PX <= columnWidth - CELL_PADDING_PX;
+/**
+ * The fit of each column's text, mirroring table.css and base.css: its font, and the width its
+ * tag takes around the text (the status dot and its gap, a pill's padding). The excerpt has none:
+ * it takes the spare width and is usually longer, so it always clips. The e2e suite checks every
+ * unclipped cell on screen against the page's own layout. Font strings are made once here, so a
+ * key's ~290 checks look their widths up by strings whose hashes are already known.
+ */
+export function createCellFit(fonts: FontStacks, measure: MeasureText): CellFit {
+  const plain = `12px ${fonts.sans}`;
+  const boxes: Record<Exclude<TextColumnId, 'excerpt'>, TextBox> = {
+    type: { font: `600 12px ${fonts.sans}`, around: 10 },
+    status: { font: plain, around: 13 },
+    page: { font: `11px ${fonts.mono}`, around: 0 },
+    assignee: { font: plain, around: 0 },
+    agentTask: { font: `500 11px ${fonts.sans}`, around: 12 },
+    replies: { font: plain, around: 0, digits: true },
+    reports: { font: plain, alertFont: `600 12px ${fonts.sans}`, around: 0, digits: true },
+    author: { font: plain, around: 0 },
+    created: { font: plain, around: 0 },
+  };
+  return (column, content, columnWidth) => {
+    if (column === 'excerpt' || content.summary) return false;
+    if (content.text === '') return true;
+    const box = boxes[column];
+    const font = content.tone === 'alert' && box.alertFont ? box.alertFont : box.font;
+    const text = box.digits ? asTabular(content.text) : content.text;
+    return measure(font, text) + box.around + SLACK_PX <= columnWidth - CELL_PADDING_PX;
+  };
 }
 
 /** Widths kept per font: a column's values repeat (statuses, names, times), an excerpt is never measured. */
@@ -87,10 +103,10 @@ export function canvasMeasure(context: Pick<CanvasRenderingContext2D, 'font' | '
   };
 }
 
-let onPage: ((column: TextColumnId, content: CellContent, columnWidth: number) => boolean) | null = null;
+let onPage: CellFit | null = null;
 
 /**
- * `cellTextFits` with the page's font stacks and a canvas, made at the first cell. Where either
+ * The cell fit with the page's font stacks and a canvas, made at the first cell. Where either
  * cannot be had (a test DOM without canvas), every cell clips, as they all did before.
  */
 export function fitsOnPage(column: TextColumnId, content: CellContent, columnWidth: number): boolean {
@@ -98,8 +114,7 @@ export function fitsOnPage(column: TextColumnId, content: CellContent, columnWid
     const root = getComputedStyle(document.documentElement);
     const fonts = { sans: root.getPropertyValue('--font').trim(), mono: root.getPropertyValue('--mono').trim() };
     const context = fonts.sans && fonts.mono ? document.createElement('canvas').getContext('2d') : null;
-    const measure = context ? canvasMeasure(context) : null;
-    onPage = measure ? (c, t, w) => cellTextFits(c, t, w, fonts, measure) : () => false;
+    onPage = context ? createCellFit(fonts, canvasMeasure(context)) : () => false;
   }
   return onPage(column, content, columnWidth);
 }
