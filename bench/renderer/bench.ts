@@ -357,7 +357,7 @@ function scrollResult(metric: string, f: ScrollFigures): RendererBenchResult {
 }
 
 /** Main-thread CPU time of the renderer (not wall time: the machine is shared), in ms. */
-async function threadTime(cdp: CDPSession): Promise<number> {
+export async function threadTime(cdp: CDPSession): Promise<number> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
   return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
 }

@@ -11,7 +11,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { threadTime } from './bench.js';
 import { PROBE_SCRIPT } from './probe.js';
 import { buildRenderer, Cleanup, startStack } from './stack.js';
 
@@ -29,11 +30,6 @@ const PLAN: Array<[string, number]> = [
 ];
 
 const rb = (page: Page, call: string) => page.evaluate(`window.__rb.${call}`);
-
-async function threadTime(cdp: CDPSession): Promise<number> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
-  return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
-}
 
 const cleanup = new Cleanup();
 try {
