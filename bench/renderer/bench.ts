@@ -157,9 +157,16 @@ async function keystroke(page: Page, cdp: CDPSession, key: string): Promise<KeyF
   return { ...f, cpu: (await threadTime(cdp)) - before };
 }
 
-/** 20 keystrokes on the filter selects (arrow keys change a closed select, as people use them). */
-async function selectKeystrokes(page: Page, cdp: CDPSession): Promise<KeyFigures[]> {
+/**
+ * 20 keystrokes on the filter selects (arrow keys change a closed select, as people use them).
+ * `beforeKey` runs before each key's measurement starts (key-trace.ts marks the trace there).
+ */
+export async function selectKeystrokes(page: Page, cdp: CDPSession, beforeKey?: (index: number) => Promise<void>): Promise<KeyFigures[]> {
   const out: KeyFigures[] = [];
+  const press = async (key: string) => {
+    await beforeKey?.(out.length);
+    out.push(await keystroke(page, cdp, key));
+  };
   const plan: Array<[string, number]> = [
     ['#filter-status', 3],
     ['#filter-type', 4],
@@ -167,8 +174,8 @@ async function selectKeystrokes(page: Page, cdp: CDPSession): Promise<KeyFigures
   ];
   for (const [select, steps] of plan) {
     await page.locator(select).focus();
-    for (let i = 0; i < steps; i++) out.push(await keystroke(page, cdp, 'ArrowDown'));
-    for (let i = 0; i < steps; i++) out.push(await keystroke(page, cdp, 'ArrowUp'));
+    for (let i = 0; i < steps; i++) await press('ArrowDown');
+    for (let i = 0; i < steps; i++) await press('ArrowUp');
     const value = await page.locator(select).inputValue();
     if (value !== '') throw new Error(`${select} did not return to "any" (value ${value}): the arrow keys did not drive it`);
   }
@@ -357,7 +364,7 @@ function scrollResult(metric: string, f: ScrollFigures): RendererBenchResult {
 }
 
 /** Main-thread CPU time of the renderer (not wall time: the machine is shared), in ms. */
-export async function threadTime(cdp: CDPSession): Promise<number> {
+async function threadTime(cdp: CDPSession): Promise<number> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
   return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
 }

@@ -11,8 +11,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from '@playwright/test';
-import { threadTime } from './bench.js';
+import { chromium } from '@playwright/test';
+import { selectKeystrokes } from './bench.js';
 import { PROBE_SCRIPT } from './probe.js';
 import { buildRenderer, Cleanup, startStack } from './stack.js';
 
@@ -22,15 +22,6 @@ if (view !== 'table' && view !== 'board') throw new Error('--view takes table or
 const out = values.out;
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel', 'disabled-by-default-v8.gc', 'blink.user_timing'];
-/** The bench's own plan (bench.ts selectKeystrokes): each menu steps down and back. */
-const PLAN: Array<[string, number]> = [
-  ['#filter-status', 3],
-  ['#filter-type', 4],
-  ['#filter-page', 3],
-];
-
-const rb = (page: Page, call: string) => page.evaluate(`window.__rb.${call}`);
-
 const cleanup = new Cleanup();
 try {
   const rendererDir = values['renderer-dir'] ? Promise.resolve(values['renderer-dir']) : buildRenderer(cleanup);
@@ -58,20 +49,9 @@ try {
 
   mkdirSync(dirname(out), { recursive: true });
   await browser.startTracing(page, { path: out, categories: CATEGORIES });
-  const cpu: number[] = [];
-  for (const [select, steps] of PLAN) {
-    await page.locator(select).focus();
-    for (const key of [...Array<string>(steps).fill('ArrowDown'), ...Array<string>(steps).fill('ArrowUp')]) {
-      // Each key's window in the trace starts at its mark (made before the bench's own probing).
-      await page.evaluate(`console.timeStamp('key-${cpu.length}')`);
-      await rb(page, 'arm()');
-      const before = await threadTime(cdp);
-      await page.keyboard.press(key);
-      await rb(page, 'measured(5000)');
-      await page.waitForTimeout(120);
-      cpu.push((await threadTime(cdp)) - before);
-    }
-  }
+  // The bench's own keys and probing; each key's window in the trace starts at its mark.
+  const keys = await selectKeystrokes(page, cdp, (index) => page.evaluate(`console.timeStamp('key-${index}')`));
+  const cpu = keys.map((k) => k.cpu ?? Number.NaN);
   await page.evaluate(`console.timeStamp('key-${cpu.length}')`);
   await browser.stopTracing();
   process.stdout.write(`${view}: per key, the renderer main thread's CPU time while traced (ms); trace in ${out}\n`);
