@@ -128,6 +128,11 @@ export const PROBE_SCRIPT = String.raw`
       return result;
     },
 
+    /** Resolves at the start of the second frame from now (the double rAF "painted" waits for). */
+    frames() {
+      return doubleRaf();
+    },
+
     /** The browser's own Event Timing entries since a time (it reports events of 16 ms or more). */
     eventTimings(since) {
       return eventTimings.filter((e) => e.start >= since);
