@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { DUPLICATE_PAGE, DUPLICATES, MERGE_PROJECT_ID, MERGE_PROJECT_NAME, MERGE_TOKEN, OTHERS, mergeFixture } from './merge-fixture.js';
 import { PROBE_SCRIPT, REACT_COMMITS_SCRIPT, type CommitStats, type EventTiming, type KeyFigures, type LoadFigures, type ScrollFigures } from './probe.js';
-import { buildRenderer, Cleanup, startStack, type Stack } from './stack.js';
+import { buildRenderer, CHROMIUM_ARGS, Cleanup, startStack, type Stack } from './stack.js';
 import { fmt, max, p50, p95 } from './stats.js';
 import type { RendererBenchOptions, RendererBenchResult } from './types.js';
 
@@ -34,7 +34,6 @@ const KEY_GAP_MS = 120;
 const IDLE_KEYS = 10;
 const SEARCH_WORDS = ['button', 'mobile', 'pricing', 'slow', 'logo'];
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info'];
 const MB = 1024 * 1024;
 
 type Log = (line: string) => void;
@@ -85,7 +84,7 @@ async function measureAll(cleanup: Cleanup, options: RendererBenchOptions, log: 
   // the run's cleanup closes the browser instead.
   const browser = await chromium.launch({
     executablePath: options.chromiumPath ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,

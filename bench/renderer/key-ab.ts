@@ -12,15 +12,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { fmt, p50 } from './stats.js';
-import { buildRenderer, Cleanup, startStack } from './stack.js';
+import { buildRenderer, Cleanup, launchChromium, openDemoView, startStack } from './stack.js';
 
 const { values } = parseArgs({
   options: { view: { type: 'string', default: 'table' }, variants: { type: 'string' }, rounds: { type: 'string', default: '4' }, 'renderer-dir': { type: 'string', multiple: true } },
 });
 const view = values.view;
 if (view !== 'table' && view !== 'board') throw new Error('--view takes table or board');
+const openedView: 'table' | 'board' = view;
 const styles: unknown = values.variants ? JSON.parse(readFileSync(values.variants, 'utf8')) : [''];
 if (!Array.isArray(styles) || !styles.every((v): v is string => typeof v === 'string')) throw new Error('--variants names a JSON file holding an array of CSS strings ("" for the app as built)');
 const rounds = Number(values.rounds);
@@ -67,12 +68,7 @@ const cleanup = new Cleanup();
 try {
   const dirs = values['renderer-dir'] ?? [];
   const builds = dirs.length > 0 ? dirs.map((dir) => ({ name: dir, dir: Promise.resolve(dir) })) : [{ name: 'working tree', dir: buildRenderer(cleanup) }];
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    handleSIGINT: false,
-  });
-  cleanup.add('close Chromium', () => browser.close());
+  const browser = await launchChromium(cleanup);
   const pages: Page[] = [];
   for (const [i, build] of builds.entries()) {
     const stack = await startStack(cleanup, { name: `demo${i}`, rendererDir: build.dir, token: 'demo-owner', demo: true });
@@ -104,16 +100,7 @@ try {
 
 /** The demo's big project on the view under test, with an empty style sheet for the variants. */
 async function openView(page: Page, url: string): Promise<Page> {
-  await page.goto(url);
-  const list = page.getByTestId('project-list');
-  await list.getByText('Counting…').first().waitFor({ state: 'detached' });
-  await list.getByRole('button', { name: 'Marketing site' }).first().click();
-  await page.getByTestId('view-board').waitFor();
-  if (view === 'table') {
-    await page.getByTestId('view-table').click();
-    await page.getByTestId('items-table').waitFor();
-  }
-  await page.getByText(/^Updated /).waitFor();
+  await openDemoView(page, url, openedView);
   await page.evaluate(`document.head.append(Object.assign(document.createElement('style'), { id: 'key-ab' }))`);
   return page;
 }

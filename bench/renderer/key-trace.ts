@@ -11,10 +11,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
 import { selectKeystrokes } from './bench.js';
 import { PROBE_SCRIPT } from './probe.js';
-import { buildRenderer, Cleanup, startStack } from './stack.js';
+import { buildRenderer, Cleanup, launchChromium, openDemoView, startStack } from './stack.js';
 
 const { values } = parseArgs({ options: { view: { type: 'string', default: 'table' }, out: { type: 'string', default: 'var/bench/key-trace.json' }, 'renderer-dir': { type: 'string' } } });
 const view = values.view;
@@ -26,24 +25,11 @@ const cleanup = new Cleanup();
 try {
   const rendererDir = values['renderer-dir'] ? Promise.resolve(values['renderer-dir']) : buildRenderer(cleanup);
   const stack = await startStack(cleanup, { name: 'trace', rendererDir, token: 'demo-owner', demo: true });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    handleSIGINT: false,
-  });
-  cleanup.add('close Chromium', () => browser.close());
+  const browser = await launchChromium(cleanup);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript({ content: PROBE_SCRIPT });
-  await page.goto(stack.launchUrl());
-  const list = page.getByTestId('project-list');
-  await list.getByText('Counting…').first().waitFor({ state: 'detached' });
-  await list.getByRole('button', { name: 'Marketing site' }).first().click();
-  await page.getByText(/^Updated /).waitFor();
-  if (view === 'table') {
-    await page.getByTestId('view-table').click();
-    await page.getByTestId('items-table').waitFor();
-  }
+  await openDemoView(page, stack.launchUrl(), view);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
 

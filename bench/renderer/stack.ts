@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import type { AppServices } from '../../src/main/app-services.js';
 import { startBrowserMode } from '../../src/main/browser-mode.js';
 import { ApiClient } from '../../src/main/services/api-client.js';
@@ -11,6 +12,30 @@ import { API_PREFIX } from '../../src/shared/api/index.js';
 import { startReferenceServer, type RunningServer } from '../../scripts/lib/reference-server.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Debian's Chromium as every bench drives it: headless, quiet, nothing downloaded. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Chromium for the standalone bench tools, closed by `cleanup`; Ctrl+C goes through the tool's own cleanup. */
+export async function launchChromium(cleanup: Cleanup): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, handleSIGINT: false });
+  cleanup.add('close Chromium', () => browser.close());
+  return browser;
+}
+
+/** Opens the demo's 2,000-thread project from the project list, on the board or (switched to) the table. */
+export async function openDemoView(page: Page, url: string, view: 'board' | 'table'): Promise<void> {
+  await page.goto(url);
+  const list = page.getByTestId('project-list');
+  await list.getByText('Counting…').first().waitFor({ state: 'detached' });
+  await list.getByRole('button', { name: 'Marketing site' }).first().click();
+  await page.getByTestId('view-board').waitFor();
+  if (view === 'table') {
+    await page.getByTestId('view-table').click();
+    await page.getByTestId('items-table').waitFor();
+  }
+  await page.getByText(/^Updated /).waitFor();
+}
 
 /** Everything started is stopped through here, in reverse order, even when a step throws. */
 export class Cleanup {
