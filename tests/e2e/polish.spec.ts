@@ -97,6 +97,17 @@ const ON_TOP = inPage<boolean>(`
   return !!hit && el.contains(hit);
 `);
 
+/** Starts keeping every phase and sentence the element shows, as a person would see them change. */
+const WATCH_CHANGES = inPage<void>(`
+  const seen = [];
+  el.__seen = seen;
+  new MutationObserver(() => {
+    const now = el.getAttribute('data-phase') + ' ' + el.textContent;
+    if (seen.at(-1) !== now) seen.push(now);
+  }).observe(el, { subtree: true, childList: true, characterData: true, attributes: true });
+`);
+const CHANGES_SEEN = inPage<string[]>(`return el.__seen;`);
+
 function scrolledAncestors(page: Page, selector: string): Promise<Array<{ tag: string; cls: string; top: number }>> {
   return page.locator(selector).evaluate(SCROLLED_ANCESTORS);
 }
@@ -304,6 +315,27 @@ test.describe('polish (issue 10)', () => {
     await page.screenshot({ path: '.reports/polish-offline.png' });
     await control('/fault/restart');
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-phase', 'idle', { timeout: 60_000 });
+  });
+
+  test('the status line does not flicker through a refresh of the 2,000-thread project: one "Working…", then "Connected"', async ({ page }) => {
+    await openProject(page, 'Marketing site');
+    const toolbar = page.locator('.workspace-toolbar');
+    await expect(toolbar).toContainText('Updated');
+    const status = page.getByTestId('network-status');
+    await expect(status).toHaveAttribute('data-phase', 'idle');
+    await status.evaluate(WATCH_CHANGES);
+    await toolbar.getByRole('button', { name: 'Refresh' }).click();
+    await expect(toolbar.getByRole('button', { name: 'Refresh' })).toBeEnabled({ timeout: 30_000 });
+    await expect(status).toHaveAttribute('data-phase', 'idle');
+    await expect(status).toHaveText('Connected');
+    const seen = await status.evaluate(CHANGES_SEEN);
+    const phases = seen.map((s) => s.split(' ')[0]);
+    // Pacing or a rate-limit pause is news and is shown at once; without them the refresh
+    // (~21 requests) is one stretch of work. Shown as it came, it flipped ~80 times.
+    const news = phases.filter((p) => p !== 'busy' && p !== 'idle').length;
+    const backToIdle = phases.filter((p, i) => p === 'idle' && phases[i - 1] !== 'idle').length;
+    expect(backToIdle, seen.join(' | ')).toBeLessThanOrEqual(1 + news);
+    expect(seen.join(' | ')).not.toMatch(/\b1 requests\b/);
   });
 
   test('an empty result names its filters and offers to drop the one that shows the most', async ({ page }) => {

@@ -194,6 +194,12 @@ describe('networkLine', () => {
     expect(networkLine(state({ phase: 'offline', message: 'No network.' }), NOW)).toBe('Offline — No network.');
     expect(networkLine(state({}), NOW)).toBe('Connected');
   });
+
+  it('words the queue behind a request in agreement with its count', () => {
+    expect(networkLine(state({ phase: 'busy' }), NOW)).toBe('Working…');
+    expect(networkLine(state({ phase: 'busy', queued: 1 }), NOW)).toBe('Working — 1 request waiting');
+    expect(networkLine(state({ phase: 'busy', queued: 3 }), NOW)).toBe('Working — 3 requests waiting');
+  });
 });
 
 describe('truncate', () => {

@@ -1,4 +1,5 @@
 import type { NetworkState } from '../../shared/bridge/channels.js';
+import { plural } from './counts.js';
 import { formatCountdown } from './relative-time.js';
 
 /** The status line's sentence for a network state; `now` drives the rate-limit countdown. */
@@ -13,7 +14,7 @@ export function networkLine(state: NetworkState, now: number): string {
     case 'offline':
       return `Offline — ${state.message.trim() || 'the service cannot be reached; requests resume when it answers again'}`;
     case 'busy':
-      return state.queued > 0 ? `Working — ${state.queued} requests waiting` : 'Working…';
+      return state.queued > 0 ? `Working — ${plural(state.queued, 'request', 'requests')} waiting` : 'Working…';
     case 'idle':
       return 'Connected';
   }

@@ -1,11 +1,13 @@
 import { create } from 'zustand';
 import type { NetworkState } from '../../shared/bridge/channels.js';
 import { getBridge } from '../bridge/index.js';
+import { steadyNetwork, type SteadyNetwork } from './steady-network.js';
 
 /** How long the status line may say "Checking the connection…" before it says what went wrong. */
 export const CHECK_TIME_LIMIT_MS = 10_000;
 
 interface NetworkStore {
+  /** The state the status line shows: the client's, with busy and idle smoothed (steady-network.ts). */
   state: NetworkState | null;
   /**
    * Why the connection's state is unknown: the first answer failed, or none came in time
@@ -21,6 +23,8 @@ interface NetworkStore {
 let timer: ReturnType<typeof setTimeout> | null = null;
 /** Whether a pushed state has arrived: it is newer than any answer to `state()`. */
 let live = false;
+/** Smooths what the status line shows while watching; the first state of all passes at once. */
+let steady: SteadyNetwork | null = null;
 
 export const useNetwork = create<NetworkStore>()((set, get) => ({
   state: null,
@@ -28,14 +32,18 @@ export const useNetwork = create<NetworkStore>()((set, get) => ({
 
   watch() {
     live = false;
+    const smoothing = steadyNetwork((state) => set({ state, unknown: null }));
+    steady = smoothing;
     const unsubscribe = getBridge().network.subscribe((state) => {
       live = true;
       if (timer) clearTimeout(timer);
-      set({ state, unknown: null });
+      smoothing.push(state);
     });
     get().check();
     return () => {
       if (timer) clearTimeout(timer);
+      smoothing.dispose();
+      if (steady === smoothing) steady = null;
       unsubscribe();
     };
   },
@@ -51,7 +59,10 @@ export const useNetwork = create<NetworkStore>()((set, get) => ({
       .network.state()
       .then((res) => {
         if (res.ok) {
-          if (!live) set({ state: res.data, unknown: null });
+          if (!live) {
+            if (steady) steady.push(res.data);
+            else set({ state: res.data, unknown: null });
+          }
           if (timer) clearTimeout(timer);
         } else if (!get().state) {
           if (timer) clearTimeout(timer);

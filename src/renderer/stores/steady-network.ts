@@ -1,0 +1,109 @@
+import type { NetworkState } from '../../shared/bridge/channels.js';
+
+/**
+ * The status line's pace. A project's refresh is ~21 requests with gaps of a few milliseconds
+ * between them, and the client reports each start and end: shown as they come, the line flipped
+ * "Connected" / "Working…" / "Working — 1 request waiting" about 80 times in a third of a second,
+ * a flicker nobody can read. So busy and idle are smoothed here; what a person must see at once
+ * (offline, the rate limit, pacing, and the first state of all) still is.
+ */
+export interface SteadyTiming {
+  /** Busy must last this long (gaps shorter than `holdBusyMs` included) before "Working…" shows: a quick request shows nothing. */
+  showBusyAfterMs: number;
+  /** "Working…" stays until the client has been idle this long: back-to-back requests read as one stretch of work. */
+  holdBusyMs: number;
+  /** While "Working…" shows, its queue count changes at most this often. */
+  busyUpdateMs: number;
+}
+
+export const STEADY_TIMING: SteadyTiming = { showBusyAfterMs: 200, holdBusyMs: 400, busyUpdateMs: 500 };
+
+export interface SteadyClock {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realClock: SteadyClock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+const quiet = (s: NetworkState) => s.phase === 'busy' || s.phase === 'idle';
+
+export interface SteadyNetwork {
+  /** A state as the client reported it. */
+  push(state: NetworkState): void;
+  /** Drops any pending change (the status line went away). */
+  dispose(): void;
+}
+
+/** Passes the client's states on to `show`, busy and idle smoothed as `STEADY_TIMING` says. */
+export function steadyNetwork(show: (state: NetworkState) => void, timing: SteadyTiming = STEADY_TIMING, clock: SteadyClock = realClock): SteadyNetwork {
+  let shown: NetworkState | null = null;
+  let shownAt = 0;
+  let latest: NetworkState | null = null;
+  /** When the current stretch of work began, and when it last had a request in flight. */
+  let stretchStart = 0;
+  let lastBusyAt = Number.NEGATIVE_INFINITY;
+  let timer: unknown = null;
+
+  const cancel = () => {
+    if (timer !== null) clock.clearTimeout(timer);
+    timer = null;
+  };
+  const display = (state: NetworkState) => {
+    cancel();
+    shown = state;
+    shownAt = clock.now();
+    show(state);
+  };
+  const at = (when: number) => {
+    cancel();
+    timer = clock.setTimeout(
+      () => {
+        timer = null;
+        decide();
+      },
+      Math.max(0, when - clock.now()),
+    );
+  };
+
+  function decide(): void {
+    const next = latest;
+    if (!next || next === shown) return;
+    const now = clock.now();
+    if (!shown || !quiet(next) || !quiet(shown)) return display(next);
+    if (next.phase === 'busy') {
+      if (shown.phase === 'idle') {
+        const due = stretchStart + timing.showBusyAfterMs;
+        return now >= due ? display(next) : at(due);
+      }
+      // Already working: a new count waits its turn, unless one is already due.
+      const due = shownAt + timing.busyUpdateMs;
+      if (now >= due) return display(next);
+      if (timer === null) at(due);
+      return;
+    }
+    // Idle.
+    if (shown.phase === 'idle') return cancel();
+    const due = lastBusyAt + timing.holdBusyMs;
+    return now >= due ? display(next) : at(due);
+  }
+
+  return {
+    push(state) {
+      const now = clock.now();
+      if (state.phase === 'busy') {
+        if (now - lastBusyAt >= timing.holdBusyMs) stretchStart = now;
+        lastBusyAt = now;
+      } else if (latest?.phase === 'busy') {
+        lastBusyAt = now;
+      }
+      latest = state;
+      decide();
+    },
+    dispose: cancel,
+  };
+}
