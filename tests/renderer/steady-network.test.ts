@@ -73,15 +73,27 @@ describe('the status line shows busy and idle steadily', () => {
     expect(working.at(-1)!.queued).toBe(9);
   });
 
-  it('shows offline, the rate limit and pacing at once, and what follows them at once', async () => {
+  it('shows offline, the rate limit and pacing at once, and what follows offline and the limit at once', async () => {
     await at(0, idle);
     await at(10, busy);
     await at(20, state('offline'));
     await at(30, busy);
     await at(40, state('limited'));
-    await at(50, state('paced'));
-    await at(60, idle);
-    expect(shown.map((s) => `${s.at} ${s.phase}`)).toEqual(['0 idle', '20 offline', '30 busy', '40 limited', '50 paced', '60 idle']);
+    await at(50, idle);
+    await at(60, state('paced'));
+    expect(shown.map((s) => `${s.at} ${s.phase}`)).toEqual(['0 idle', '20 offline', '30 busy', '40 limited', '50 idle', '60 paced']);
+  });
+
+  it('keeps pacing on the line through the busy moments between its waits, then "Connected" after the hold', async () => {
+    await at(0, idle);
+    // The client's own sequence under pacing: each request waits its turn, then runs.
+    for (let t = 100; t < 2_100; t += 100) {
+      await at(t, state('paced', 3));
+      await at(t + 60, busy);
+    }
+    await at(2_100, idle);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(shown.map((s) => `${s.at} ${s.phase}`)).toEqual(['0 idle', '100 paced', `${2_100 + holdBusyMs} idle`]);
   });
 
   it('drops a pending change when the status line goes away', async () => {

@@ -5,7 +5,8 @@ import type { NetworkState } from '../../shared/bridge/channels.js';
  * between them, and the client reports each start and end: shown as they come, the line flipped
  * "Connected" / "Working…" / "Working — 1 request waiting" about 80 times in a third of a second,
  * a flicker nobody can read. So busy and idle are smoothed here; what a person must see at once
- * (offline, the rate limit, pacing, and the first state of all) still is.
+ * (offline, the rate limit, pacing, and the first state of all) still is, and pacing stays
+ * shown through the busy moments between its waits.
  */
 export interface SteadyTiming {
   /** Busy must last this long (gaps shorter than `holdBusyMs` included) before "Working…" shows: a quick request shows nothing. */
@@ -31,6 +32,8 @@ const realClock: SteadyClock = {
 };
 
 const quiet = (s: NetworkState) => s.phase === 'busy' || s.phase === 'idle';
+/** Whether the line would read the same: the client sends a new state object for every request. */
+const reads = (a: NetworkState, b: NetworkState) => a.phase === b.phase && a.queued === b.queued && a.until === b.until && a.message === b.message;
 
 export interface SteadyNetwork {
   /** A state as the client reported it. */
@@ -47,6 +50,7 @@ export function steadyNetwork(show: (state: NetworkState) => void, timing: Stead
   /** When the current stretch of work began, and when it last had a request in flight. */
   let stretchStart = 0;
   let lastBusyAt = Number.NEGATIVE_INFINITY;
+  let pacedEndedAt = Number.NEGATIVE_INFINITY;
   let timer: unknown = null;
 
   const cancel = () => {
@@ -73,8 +77,20 @@ export function steadyNetwork(show: (state: NetworkState) => void, timing: Stead
   function decide(): void {
     const next = latest;
     if (!next || next === shown) return;
+    if (shown && reads(next, shown)) {
+      cancel();
+      shown = next;
+      return;
+    }
     const now = clock.now();
-    if (!shown || !quiet(next) || !quiet(shown)) return display(next);
+    if (!shown || !quiet(next)) return display(next);
+    // Paced requests alternate with busy ones (each waits its turn): the pacing stays on the
+    // line until it has been over for the hold, rather than flickering at the pace.
+    if (shown.phase === 'paced') {
+      const due = (next.phase === 'idle' ? Math.max(pacedEndedAt, lastBusyAt) : pacedEndedAt) + timing.holdBusyMs;
+      return now >= due ? display(next) : at(due);
+    }
+    if (!quiet(shown)) return display(next);
     if (next.phase === 'busy') {
       if (shown.phase === 'idle') {
         const due = stretchStart + timing.showBusyAfterMs;
@@ -86,8 +102,7 @@ export function steadyNetwork(show: (state: NetworkState) => void, timing: Stead
       if (timer === null) at(due);
       return;
     }
-    // Idle.
-    if (shown.phase === 'idle') return cancel();
+    // Idle, while "Working…" shows.
     const due = lastBusyAt + timing.holdBusyMs;
     return now >= due ? display(next) : at(due);
   }
@@ -101,6 +116,7 @@ export function steadyNetwork(show: (state: NetworkState) => void, timing: Stead
       } else if (latest?.phase === 'busy') {
         lastBusyAt = now;
       }
+      if (latest?.phase === 'paced' && state.phase !== 'paced') pacedEndedAt = now;
       latest = state;
       decide();
     },
