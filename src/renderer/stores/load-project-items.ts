@@ -123,7 +123,8 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
   // hand hundreds of times, which this answers without walking every row.
   const inHand = new Map<string, { type: string | null; status: string; page: string; n: number }>();
   const tally = (row: ItemRow, by: number) => {
-    const key = JSON.stringify([row.type, row.status, row.page]);
+    // Length-prefixed, so no two places share a key (a load tallies every row it reads).
+    const key = `${row.status.length}:${row.status}${row.page.length}:${row.page}${row.type === null ? '-' : `+${row.type}`}`;
     const entry = inHand.get(key) ?? { type: row.type, status: row.status, page: row.page, n: 0 };
     entry.n += by;
     inHand.set(key, entry);

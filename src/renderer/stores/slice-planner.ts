@@ -49,12 +49,38 @@ export interface PlanContext {
   seen(filter: SliceFilter): number;
 }
 
-/** Values of a dimension with their whole-project counts (zero counts left out). */
-export function valuesOf(dimension: Dimension, summary: ItemsSummary): Array<[string, number]> {
-  const entries: Array<[string, number]> =
-    dimension === 'status' ? BOARD_STATUSES.map((s) => [s, summary[s]]) : Object.entries(dimension === 'type' ? summary.byType : summary.byPage);
-  return entries.filter(([, n]) => n > 0);
+interface DimensionCounts {
+  /** Values with their whole-project counts, zero counts left out, in the summary's order. */
+  values: Array<[string, number]>;
+  byValue: ReadonlyMap<string, number>;
 }
+
+/**
+ * A plan asks a summary for a value's count thousands of times (every candidate slice of every
+ * candidate split): each dimension's counts are read out of a summary once, not on every ask.
+ * A summary is never changed once read (a new answer brings a new one).
+ */
+const countsCache = new WeakMap<ItemsSummary, Record<Dimension, DimensionCounts>>();
+
+function countsOf(dimension: Dimension, summary: ItemsSummary): DimensionCounts {
+  let cached = countsCache.get(summary);
+  if (!cached) {
+    const read = (entries: Array<[string, number]>): DimensionCounts => {
+      const values = entries.filter(([, n]) => n > 0);
+      return { values, byValue: new Map(values) };
+    };
+    cached = {
+      type: read(Object.entries(summary.byType)),
+      status: read(BOARD_STATUSES.map((s) => [s, summary[s]])),
+      page: read(Object.entries(summary.byPage)),
+    };
+    countsCache.set(summary, cached);
+  }
+  return cached[dimension];
+}
+
+/** A value's whole-project count (0 for one the summary does not name). */
+const countOf = (dimension: Dimension, value: string, summary: ItemsSummary) => countsOf(dimension, summary).byValue.get(value) ?? 0;
 
 /** What a slice can hold at most: the smallest count among the values it fixes. */
 export function upperBound(filter: SliceFilter, summary: ItemsSummary, limit = Number.POSITIVE_INFINITY): number {
@@ -62,7 +88,7 @@ export function upperBound(filter: SliceFilter, summary: ItemsSummary, limit = N
   for (const d of DIMENSIONS) {
     const v = filter[d];
     if (v === undefined) continue;
-    bound = Math.min(bound, valuesOf(d, summary).find(([k]) => k === v)?.[1] ?? 0);
+    bound = Math.min(bound, countOf(d, v, summary));
   }
   return bound;
 }
@@ -77,7 +103,7 @@ export function expectedCount(filter: SliceFilter, summary: ItemsSummary): numbe
   let n = summary.total;
   for (const d of DIMENSIONS) {
     const v = filter[d];
-    if (v !== undefined) n *= (valuesOf(d, summary).find(([k]) => k === v)?.[1] ?? 0) / summary.total;
+    if (v !== undefined) n *= countOf(d, v, summary) / summary.total;
   }
   return n;
 }
@@ -90,8 +116,7 @@ const with_ = (filter: SliceFilter, d: Dimension, v: string): SliceFilter => ({ 
  */
 function along(filter: SliceFilter, d: Dimension, summary: ItemsSummary, bound: number, ctx: PlanContext): SliceFilter[] | null {
   if (filter[d] !== undefined) return null;
-  const values = valuesOf(d, summary);
-  const parts = values.map(([v]) => with_(filter, d, v)).filter((p) => upperBound(p, summary, bound) > 0);
+  const parts = countsOf(d, summary).values.map(([v]) => with_(filter, d, v)).filter((p) => upperBound(p, summary, bound) > 0);
   if (parts.length === 0) return null;
   if (parts.length === 1 && upperBound(parts[0]!, summary, bound) >= bound) return null;
   // A sub-slice whose every possible thread is in hand needs no request.
