@@ -17,7 +17,7 @@ export interface SteadyTiming {
   busyUpdateMs: number;
 }
 
-export const STEADY_TIMING: SteadyTiming = { showBusyAfterMs: 200, holdBusyMs: 400, busyUpdateMs: 500 };
+export const STEADY_TIMING: SteadyTiming = { showBusyAfterMs: 200, holdBusyMs: 250, busyUpdateMs: 500 };
 
 export interface SteadyClock {
   now(): number;
