@@ -7,6 +7,7 @@ import { dispatchBridgeCall, type BridgeHandlers } from '../bridge/handlers.js';
 import { checkHostAndOrigin } from './guard.js';
 import { NO_SESSION, SessionBook } from './sessions.js';
 import { readStaticFile } from './static-files.js';
+import { asciiJson } from './ascii-json.js';
 
 /** The same CSP the Electron window enforces, so browser mode tests the real policy. */
 export const RENDERER_CSP =
@@ -159,7 +160,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
-  res.end(JSON.stringify(body));
+  res.end(asciiJson(body));
 }
 
 async function readBody(req: IncomingMessage): Promise<string | null> {

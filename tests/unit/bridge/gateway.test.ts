@@ -22,7 +22,8 @@ function recordingConnections(): ConnectionsPort & { calls: string[]; emit(s: Ne
     remove: async () => (calls.push('remove'), { ok: true, data: null }),
     activate: async () => (calls.push('activate'), { ok: false, error: { kind: 'not_found', message: 'no' } }),
     active: async () => (calls.push('active'), { ok: true, data: null }),
-    call: async (name, input) => (calls.push(`call:${name}:${JSON.stringify(input)}`), { ok: true, data: { status: 'resolved', changed: true } as never }),
+    // A reply comes back as it was sent, so a test can see text in any script make the round trip.
+    call: async (name, input) => (calls.push(`call:${name}:${JSON.stringify(input)}`), { ok: true, data: (name === 'postUpdate' ? { echo: input } : { status: 'resolved', changed: true }) as never }),
     networkState: () => state,
   };
 }
@@ -106,6 +107,16 @@ describe('browser-mode gateway', () => {
     expect(r.status).toBe(200);
     expect(JSON.parse(r.body)).toEqual({ ok: true, data: { status: 'resolved', changed: true } });
     expect(conns.calls).toContain('call:setStatus:{"itemId":"itm_1","status":"resolved"}');
+  });
+
+  it('answers in ASCII only (the tab decodes that almost for free), with every character intact', async () => {
+    const body = 'The “Ship” tab… naïve 😀 日本語 — done';
+    const r = await call('api:postUpdate', [{ itemId: 'itm_1', body }]);
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(r.body).toMatch(/^[\x20-\x7e]*$/);
+    expect(r.body).toContain('\\u201cShip\\u201d');
+    expect(JSON.parse(r.body)).toEqual({ ok: true, data: { echo: { itemId: 'itm_1', body } } });
   });
 
   it('refuses a missing or wrong session without calling anything', async () => {
