@@ -13,7 +13,7 @@ export function useRefetchOnFocus(refetch: () => void, loadedAt: number | null, 
   const latest = useRef({ refetch, loadedAt, loading });
   useEffect(() => {
     latest.current = { refetch, loadedAt, loading };
-  });
+  }, [refetch, loadedAt, loading]);
   useEffect(() => {
     const onFocus = () => {
       const { refetch, loadedAt, loading } = latest.current;
