@@ -19,18 +19,6 @@ export interface SteadyTiming {
 
 export const STEADY_TIMING: SteadyTiming = { showBusyAfterMs: 200, holdBusyMs: 250, busyUpdateMs: 500 };
 
-export interface SteadyClock {
-  now(): number;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const realClock: SteadyClock = {
-  now: () => Date.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 const quiet = (s: NetworkState) => s.phase === 'busy' || s.phase === 'idle';
 /** Whether the line would read the same: the client sends a new state object for every request. */
 const reads = (a: NetworkState, b: NetworkState) => a.phase === b.phase && a.queued === b.queued && a.until === b.until && a.message === b.message;
@@ -43,7 +31,8 @@ export interface SteadyNetwork {
 }
 
 /** Passes the client's states on to `show`, busy and idle smoothed as `STEADY_TIMING` says. */
-export function steadyNetwork(show: (state: NetworkState) => void, timing: SteadyTiming = STEADY_TIMING, clock: SteadyClock = realClock): SteadyNetwork {
+export function steadyNetwork(show: (state: NetworkState) => void): SteadyNetwork {
+  const timing = STEADY_TIMING;
   let shown: NetworkState | null = null;
   let shownAt = 0;
   let latest: NetworkState | null = null;
@@ -51,26 +40,26 @@ export function steadyNetwork(show: (state: NetworkState) => void, timing: Stead
   let stretchStart = 0;
   let lastBusyAt = Number.NEGATIVE_INFINITY;
   let pacedEndedAt = Number.NEGATIVE_INFINITY;
-  let timer: unknown = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
 
   const cancel = () => {
-    if (timer !== null) clock.clearTimeout(timer);
+    if (timer !== null) clearTimeout(timer);
     timer = null;
   };
   const display = (state: NetworkState) => {
     cancel();
     shown = state;
-    shownAt = clock.now();
+    shownAt = Date.now();
     show(state);
   };
   const at = (when: number) => {
     cancel();
-    timer = clock.setTimeout(
+    timer = setTimeout(
       () => {
         timer = null;
         decide();
       },
-      Math.max(0, when - clock.now()),
+      Math.max(0, when - Date.now()),
     );
   };
 
@@ -82,7 +71,7 @@ export function steadyNetwork(show: (state: NetworkState) => void, timing: Stead
       shown = next;
       return;
     }
-    const now = clock.now();
+    const now = Date.now();
     if (!shown || !quiet(next)) return display(next);
     // Paced requests alternate with busy ones (each waits its turn): the pacing stays on the
     // line until it has been over for the hold, rather than flickering at the pace.
@@ -109,7 +98,7 @@ export function steadyNetwork(show: (state: NetworkState) => void, timing: Stead
 
   return {
     push(state) {
-      const now = clock.now();
+      const now = Date.now();
       if (state.phase === 'busy') {
         if (now - lastBusyAt >= timing.holdBusyMs) stretchStart = now;
         lastBusyAt = now;
