@@ -190,7 +190,7 @@ export async function selectKeystrokes(page: Page, cdp: CDPSession, beforeKey?: 
  * nothing. Printed next to the per-key work so a reader can tell the app's share; the target
  * is still checked on the whole figure.
  */
-async function idleKeyFloor(page: Page, cdp: CDPSession): Promise<number[]> {
+export async function idleKeyFloor(page: Page, cdp: CDPSession): Promise<number[]> {
   await page.locator('#filter-status').focus();
   const out: number[] = [];
   for (let i = 0; i < IDLE_KEYS; i++) {
