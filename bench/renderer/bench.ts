@@ -4,6 +4,7 @@ import { chromium, type Browser, type CDPSession, type Page } from '@playwright/
 import { DUPLICATE_PAGE, DUPLICATES, MERGE_PROJECT_ID, MERGE_PROJECT_NAME, MERGE_TOKEN, OTHERS, mergeFixture } from './merge-fixture.js';
 import { PROBE_SCRIPT, REACT_COMMITS_SCRIPT, type CommitStats, type EventTiming, type KeyFigures, type LoadFigures, type ScrollFigures } from './probe.js';
 import { buildRenderer, CHROMIUM_ARGS, Cleanup, startStack, type Stack } from './stack.js';
+import { openStaticReplay, POINTER, stateRecorder, type PageState } from './static-replay.js';
 import { fmt, max, p50, p95 } from './stats.js';
 import type { RendererBenchOptions, RendererBenchResult } from './types.js';
 
@@ -32,6 +33,8 @@ const SCROLL_PX_PER_FRAME = 100;
 const KEY_GAP_MS = 120;
 /** Presses of a key that changes nothing, for the probing's own share of a key's figure. */
 const IDLE_KEYS = 10;
+/** Runs of the filter keys on the static copy that replays their content (contentFloor). */
+const FLOOR_ROUNDS = 2;
 const SEARCH_WORDS = ['button', 'mobile', 'pricing', 'slow', 'logo'];
 
 const MB = 1024 * 1024;
@@ -314,7 +317,14 @@ function eventDurations(keys: KeyFigures[], events: EventTiming[]): number[] {
  * A keyboard phase against issue 10's one-frame goals: keydown → frame after paint, the
  * main-thread work each key caused, and the browser's Event Timing duration (what INP reports).
  */
-function keyResults(name: string, keys: KeyFigures[], events: EventTiming[], cpuMs: number, note: string, frameTarget = KEY_FRAME_MS, idleFloor?: number[]): RendererBenchResult[] {
+function keyResults(
+  name: string,
+  keys: KeyFigures[],
+  events: EventTiming[],
+  cpuMs: number,
+  note: string,
+  { frameTarget = KEY_FRAME_MS, idleFloor, contentFloor }: { frameTarget?: number; idleFloor?: number[]; contentFloor?: ContentFloor } = {},
+): RendererBenchResult[] {
   const total = keys.map((k) => k.painted - k.start);
   const toCommit = keys.map((k) => k.commit - k.start);
   const cpu = keys.map((k) => k.cpu ?? Number.NaN);
@@ -344,7 +354,8 @@ function keyResults(name: string, keys: KeyFigures[], events: EventTiming[], cpu
       cpu,
       KEY_CPU_MS,
       `CDP ThreadTime of the renderer from the press to ${KEY_GAP_MS} ms after the painted frame (deferred renders included, the probe's own calls too); whole phase ${fmt(cpuMs / Math.max(1, keys.length))} ms per key` +
-        (idleFloor ? `; the same probing around a key that changes nothing (Shift on the menu, ${idleFloor.length} presses): p50 ${fmt(p50(idleFloor))} / p95 ${fmt(p95(idleFloor))} ms` : ''),
+        (idleFloor ? `; the same probing around a key that changes nothing (Shift on the menu, ${idleFloor.length} presses): p50 ${fmt(p50(idleFloor))} / p95 ${fmt(p95(idleFloor))} ms` : '') +
+        (contentFloor ? `; ${contentFloorText(contentFloor)}` : ''),
     ),
     latency(
       `${name}: browser Event Timing`,
@@ -397,6 +408,49 @@ async function withCpu<T>(cdp: CDPSession, run: () => Promise<T>): Promise<[T, n
   return [result, (await threadTime(cdp)) - before];
 }
 
+/** The bench's filter keys with the app's page recorded before the first and after each (static-replay.ts). Not measured. */
+export async function recordKeyStates(page: Page, cdp: CDPSession): Promise<PageState[]> {
+  const recorder = stateRecorder(page);
+  await selectKeystrokes(page, cdp, recorder.beforeKey);
+  return recorder.states();
+}
+
+/** A filter key's work with no app behind it: what the same keys cost on a static copy replaying the page's recorded changes. */
+interface ContentFloor {
+  /** The keys' main-thread work on the copy (ms). */
+  content: number[];
+  /** Of that, the JavaScript of the copy's own DOM writes (ms). */
+  writes: number[];
+  /** The keys on a copy whose menus change nothing: the native select, its events and the probing (ms). */
+  menuAlone: number[];
+}
+
+/** The same keys and probing on static copies of the page, rounds taken in turn with a copy whose menus change nothing. */
+async function contentFloor(browser: Browser, states: PageState[]): Promise<ContentFloor> {
+  const floor: ContentFloor = { content: [], writes: [], menuAlone: [] };
+  const copy = await openStaticReplay(browser, states);
+  const still = await openStaticReplay(browser, states.map(() => states[0]!));
+  const cpuOf = (keys: KeyFigures[]) => keys.map((k) => k.cpu ?? Number.NaN);
+  try {
+    for (let round = 0; round < FLOOR_ROUNDS; round++) {
+      if (round > 0) await Promise.all([copy.reset(), still.reset()]);
+      floor.content.push(...cpuOf(await selectKeystrokes(copy.page, copy.cdp)));
+      floor.writes.push(...(await copy.writesMs()));
+      floor.menuAlone.push(...cpuOf(await selectKeystrokes(still.page, still.cdp)));
+    }
+  } finally {
+    await Promise.all([copy.page.context().close(), still.page.context().close()]);
+  }
+  return floor;
+}
+
+function contentFloorText(f: ContentFloor): string {
+  return (
+    `the same content with no app script (a static copy of the page replaying its recorded DOM changes, same keys and probing, ${f.content.length} keys): ` +
+    `p50 ${fmt(p50(f.content))} / p95 ${fmt(p95(f.content))} ms, its own DOM writes p50 ${fmt(p50(f.writes))} ms; the menu alone, no content change: p50 ${fmt(p50(f.menuAlone))} / p95 ${fmt(p95(f.menuAlone))} ms`
+  );
+}
+
 async function workspaceFigures(browser: Browser, stack: Stack, options: RendererBenchOptions, log: Log): Promise<RendererBenchResult[]> {
   const { page, cdp } = await newPage(browser, stack, options);
   const heaps: number[] = [];
@@ -421,9 +475,12 @@ async function workspaceFigures(browser: Browser, stack: Stack, options: Rendere
   }
   log(`  board refreshes: ${refreshes.map((l) => fmt(l.painted - l.lastResponse)).join(', ')} ms`);
 
+  // The pointer rests over the list while keys are measured, as a person's would.
+  await page.mouse.move(POINTER.x, POINTER.y);
   const boardKeysFrom = await page.evaluate<number>('performance.now()');
   const [boardKeys, boardKeysCpu] = await profiled(page, cdp, options, log, 'board-filter-keys', () => withCpu(cdp, () => selectKeystrokes(page, cdp)));
   const boardIdleFloor = await idleKeyFloor(page, cdp);
+  const boardStates = await recordKeyStates(page, cdp);
   // The search phase also waits for the service's answers: its CPU figure includes rendering them.
   const [searchKeys, searchCpu] = await profiled(page, cdp, options, log, 'board-search-keys', () => withCpu(cdp, () => searchKeystrokes(page, cdp)));
   const boardScroll = await profiled(page, cdp, options, log, 'board-scroll', () => scroll(page, '[data-testid="column-open"] .column__scroll'));
@@ -442,9 +499,11 @@ async function workspaceFigures(browser: Browser, stack: Stack, options: Rendere
   }
   log(`  table opens: ${tableOpens.map((l) => fmt(l.painted - l.lastResponse)).join(', ')} ms (${tableOpens.at(-1)!.tableRows} rows rendered)`);
 
+  await page.mouse.move(POINTER.x, POINTER.y);
   const tableKeysFrom = await page.evaluate<number>('performance.now()');
   const [tableKeys, tableKeysCpu] = await profiled(page, cdp, options, log, 'table-filter-keys', () => withCpu(cdp, () => selectKeystrokes(page, cdp)));
   const tableIdleFloor = await idleKeyFloor(page, cdp);
+  const tableStates = await recordKeyStates(page, cdp);
   const tableScroll = await profiled(page, cdp, options, log, 'table-scroll', () => scroll(page, '[data-testid="items-table"]'));
   const tableEvents = await rb<EventTiming[]>(page, `eventTimings(${tableKeysFrom})`);
   await sampleHeap();
@@ -462,14 +521,21 @@ async function workspaceFigures(browser: Browser, stack: Stack, options: Rendere
   const peak = max(heaps);
   await page.context().close();
 
+  // After the app's page is closed, so the static copies run with nothing else in the browser.
+  const boardFloor = await contentFloor(browser, boardStates);
+  const tableFloor = await contentFloor(browser, tableStates);
+  log(`  content floor (no app): board keys p50/p95 ${fmt(p50(boardFloor.content))}/${fmt(p95(boardFloor.content))} ms, table ${fmt(p50(tableFloor.content))}/${fmt(p95(tableFloor.content))} ms`);
+
   return [
     loadResult('Data received → board painted (open project)', boardOpens, `${board.cards} cards rendered of 2,000`),
     loadResult('Data received → table painted (open project)', tableOpens, `${tableOpens.at(-1)!.tableRows} rows rendered of 2,000`),
     loadResult('Data received → board painted (refresh)', refreshes, 'all 2,000 rows replaced by the refetch'),
     requestsResult(boardOpens, floor),
-    ...keyResults('Filter keystroke, board', boardKeys, boardEvents, boardKeysCpu, 'status/type/page selects, arrow keys', KEY_FRAME_MS, boardIdleFloor),
-    keyResults('Search Enter/Escape, board', searchKeys, boardEvents, searchCpu, `${SEARCH_WORDS.length} words typed, then Enter and Escape; first lines stand in until the service answers (typing itself is debounced 250 ms by design)`, SEARCH_MS)[0]!,
-    ...keyResults('Filter keystroke, table', tableKeys, tableEvents, tableKeysCpu, 'status/type/page selects, arrow keys', KEY_FRAME_MS, tableIdleFloor),
+    ...keyResults('Filter keystroke, board', boardKeys, boardEvents, boardKeysCpu, 'status/type/page selects, arrow keys', { idleFloor: boardIdleFloor, contentFloor: boardFloor }),
+    keyResults('Search Enter/Escape, board', searchKeys, boardEvents, searchCpu, `${SEARCH_WORDS.length} words typed, then Enter and Escape; first lines stand in until the service answers (typing itself is debounced 250 ms by design)`, {
+      frameTarget: SEARCH_MS,
+    })[0]!,
+    ...keyResults('Filter keystroke, table', tableKeys, tableEvents, tableKeysCpu, 'status/type/page selects, arrow keys', { idleFloor: tableIdleFloor, contentFloor: tableFloor }),
     scrollResult('Scrolling a board column (frame interval)', boardScroll),
     scrollResult('Scrolling the table (frame interval)', tableScroll),
     {
