@@ -38,7 +38,8 @@ interface Subject {
   writesMs?(): Promise<number[]>;
   keys: number[];
   floor: number[];
-  writes: number[];
+  /** The JavaScript time of a static copy's own DOM writes, per key (ms). */
+  domWritesMs: number[];
 }
 
 const cleanup = new Cleanup();
@@ -56,21 +57,21 @@ try {
   const states = await recordKeyStates(appPage, appCdp);
   process.stdout.write(`${view}: recorded ${states.length} states of the app (${Math.round(states[0]!.body.length / 1024)} KB of markup each)\n`);
 
-  const subjects: Subject[] = [{ label: 'the app', page: appPage, cdp: appCdp, reset: async () => undefined, keys: [], floor: [], writes: [] }];
+  const subjects: Subject[] = [{ label: 'the app', page: appPage, cdp: appCdp, reset: async () => undefined, keys: [], floor: [], domWritesMs: [] }];
   for (const [i, css] of styles.entries()) {
     const replay = await openStaticReplay(browser, states, css);
     if (i === 0) process.stdout.write(`DOM writes per key on the static copy: ${(await replay.writes()).join(', ')}\n`);
-    subjects.push({ label: css === '' ? 'the same content, no app (static copy)' : `static copy + variant ${i}`, ...replay, keys: [], floor: [], writes: [] });
+    subjects.push({ label: css === '' ? 'the same content, no app (static copy)' : `static copy + variant ${i}`, ...replay, keys: [], floor: [], domWritesMs: [] });
   }
   // Every key finds the first state again: the native select, its events and the probing.
   const still = await openStaticReplay(browser, states.map(() => states[0]!));
-  subjects.push({ label: 'the menu alone, no content change (static copy)', ...still, keys: [], floor: [], writes: [] });
+  subjects.push({ label: 'the menu alone, no content change (static copy)', ...still, keys: [], floor: [], domWritesMs: [] });
 
   for (let round = 0; round < rounds; round++) {
     for (const s of subjects) {
       if (round > 0) await s.reset();
       s.keys.push(...(await selectKeystrokes(s.page, s.cdp)).map((k) => k.cpu ?? Number.NaN));
-      if (s.writesMs) s.writes.push(...(await s.writesMs()));
+      if (s.writesMs) s.domWritesMs.push(...(await s.writesMs()));
       s.floor.push(...(await idleKeyFloor(s.page, s.cdp)));
     }
   }
@@ -78,7 +79,7 @@ try {
   process.stdout.write(`main-thread work per filter key (CDP ThreadTime, the bench's probing), ${rounds} rounds of ${subjects[0]!.keys.length / rounds} keys taken in turn:\n`);
   for (const s of subjects) {
     process.stdout.write(`${line(s.label, s.keys)}\n`);
-    if (s.writes.length) process.stdout.write(`${line('    of which its DOM writes (JavaScript)', s.writes)}\n`);
+    if (s.domWritesMs.length) process.stdout.write(`${line('    of which its DOM writes (JavaScript)', s.domWritesMs)}\n`);
     process.stdout.write(`${line('    probing around Shift on the same page', s.floor)}\n`);
   }
   styles.forEach((css, i) => css !== '' && process.stdout.write(`  variant ${i}: ${css}\n`));
