@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { DUPLICATE_PAGE, DUPLICATES, MERGE_PROJECT_ID, MERGE_PROJECT_NAME, MERGE_TOKEN, OTHERS, mergeFixture } from './merge-fixture.js';
 import { PROBE_SCRIPT, REACT_COMMITS_SCRIPT, type CommitStats, type EventTiming, type KeyFigures, type LoadFigures, type ScrollFigures } from './probe.js';
-import { buildRenderer, CHROMIUM_ARGS, Cleanup, startStack, type Stack } from './stack.js';
+import { buildRenderer, CHROMIUM_ARGS, Cleanup, startStack, VIEWPORT, type Stack } from './stack.js';
 import { openStaticReplay, POINTER, stateRecorder, type PageState } from './static-replay.js';
 import { fmt, max, p50, p95 } from './stats.js';
 import type { RendererBenchOptions, RendererBenchResult } from './types.js';
@@ -105,7 +105,7 @@ async function measureAll(cleanup: Cleanup, options: RendererBenchOptions, log: 
 }
 
 async function newPage(browser: Browser, stack: Stack, options: RendererBenchOptions): Promise<{ page: Page; cdp: CDPSession }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await page.addInitScript({ content: PROBE_SCRIPT });
   if (options.profileDir) await page.addInitScript({ content: REACT_COMMITS_SCRIPT });

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from '@playwright/test';
 import { idleKeyFloor, recordKeyStates, selectKeystrokes } from './bench.js';
 import { PROBE_SCRIPT } from './probe.js';
-import { buildRenderer, Cleanup, launchChromium, openDemoView, startStack } from './stack.js';
+import { buildRenderer, Cleanup, launchChromium, openDemoView, startStack, VIEWPORT } from './stack.js';
 import { openStaticReplay, POINTER } from './static-replay.js';
 import { fmt, p50, p95 } from './stats.js';
 
@@ -48,7 +48,7 @@ try {
   const stack = await startStack(cleanup, { name: 'floor', rendererDir, token: 'demo-owner', demo: true });
   const browser = await launchChromium(cleanup);
 
-  const appPage = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  const appPage = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
   await appPage.addInitScript({ content: PROBE_SCRIPT });
   await openDemoView(appPage, stack.launchUrl(), view);
   await appPage.mouse.move(POINTER.x, POINTER.y);

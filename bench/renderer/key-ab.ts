@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Page } from '@playwright/test';
 import { fmt, p50 } from './stats.js';
-import { buildRenderer, Cleanup, launchChromium, openDemoView, startStack } from './stack.js';
+import { buildRenderer, Cleanup, launchChromium, openDemoView, startStack, VIEWPORT } from './stack.js';
 
 const { values } = parseArgs({
   options: { view: { type: 'string', default: 'table' }, variants: { type: 'string' }, rounds: { type: 'string', default: '4' }, 'renderer-dir': { type: 'string', multiple: true } },
@@ -72,7 +72,7 @@ try {
   const pages: Page[] = [];
   for (const [i, build] of builds.entries()) {
     const stack = await startStack(cleanup, { name: `demo${i}`, rendererDir: build.dir, token: 'demo-owner', demo: true });
-    pages.push(await openView(await (await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true })).newPage(), stack.launchUrl()));
+    pages.push(await openView(await (await browser.newContext({ viewport: VIEWPORT, bypassCSP: true })).newPage(), stack.launchUrl()));
   }
   const variants = builds.flatMap((build, b) => styles.map((css) => ({ page: pages[b]!, label: `${builds.length > 1 ? `${build.name} ` : ''}${css === '' ? '(as built)' : css}`, css })));
 

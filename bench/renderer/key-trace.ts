@@ -13,7 +13,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { selectKeystrokes } from './bench.js';
 import { PROBE_SCRIPT } from './probe.js';
-import { buildRenderer, Cleanup, launchChromium, openDemoView, startStack } from './stack.js';
+import { buildRenderer, Cleanup, launchChromium, openDemoView, startStack, VIEWPORT } from './stack.js';
 
 const { values } = parseArgs({ options: { view: { type: 'string', default: 'table' }, out: { type: 'string', default: 'var/bench/key-trace.json' }, 'renderer-dir': { type: 'string' } } });
 const view = values.view;
@@ -26,7 +26,7 @@ try {
   const rendererDir = values['renderer-dir'] ? Promise.resolve(values['renderer-dir']) : buildRenderer(cleanup);
   const stack = await startStack(cleanup, { name: 'trace', rendererDir, token: 'demo-owner', demo: true });
   const browser = await launchChromium(cleanup);
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await page.addInitScript({ content: PROBE_SCRIPT });
   await openDemoView(page, stack.launchUrl(), view);

@@ -16,6 +16,9 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 /** Debian's Chromium as every bench drives it: headless, quiet, nothing downloaded. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
+/** The window every bench page gets: the app's figures and their static copies' must share it to compare. */
+export const VIEWPORT = { width: 1400, height: 900 };
+
 /** Chromium for the standalone bench tools, closed by `cleanup`; Ctrl+C goes through the tool's own cleanup. */
 export async function launchChromium(cleanup: Cleanup): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, handleSIGINT: false });

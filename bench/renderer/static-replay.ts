@@ -7,14 +7,16 @@
  * first state with none of the app's scripts: its only script (replay-script.ts), on each
  * change of a filter menu, writes the DOM changes that take the page to the next recorded
  * state (text values and attributes where they differ, an element only where the shape
- * differs; worked out before any key) and tells the bench's probe it committed. Run the bench's keys and probing on it, and it pays what any
- * code showing the same content with the same markup must: Chromium's style, layout, paint
- * and frame for the same new rows or cards, the native select's own handling, and the
- * probing, plus its own DOM writes (their JavaScript time is kept, `writesMs`).
+ * differs; worked out before any key) and tells the bench's probe it committed. Run the
+ * bench's keys and probing on it, and it pays what any code showing the same content with the
+ * same markup must: Chromium's style, layout, paint and frame for the same new rows or cards,
+ * the native select's own handling, and the probing, plus its own DOM writes (their
+ * JavaScript time is kept, `writesMs`).
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { PROBE_SCRIPT } from './probe.js';
 import { REPLAY_SCRIPT } from './replay-script.js';
+import { VIEWPORT } from './stack.js';
 
 /**
  * Where the pointer rests while keys are measured, on the app and on its static copies: over
@@ -71,7 +73,7 @@ export function stateRecorder(page: Page): { beforeKey(): Promise<void>; states(
  * app's style sheets. Pass the first state for every key to get a menu that changes nothing.
  */
 export async function openStaticReplay(browser: Browser, states: PageState[], css = ''): Promise<StaticReplay> {
-  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const replay: StaticReplay = {
