@@ -1,4 +1,5 @@
 import type { Configuration } from 'electron-builder';
+import { APP_ID, DEEP_LINK_SCHEME, EXECUTABLE_NAME, PRODUCT_NAME } from './src/main/electron/app-identity.js';
 
 /**
  * Installers for Triage Desk (`npm run dist` builds the current platform's; the release
@@ -7,12 +8,12 @@ import type { Configuration } from 'electron-builder';
  */
 
 /** The deep-link scheme: triage-desk://item/<itemId> opens that thread (src/main/electron/deep-link.ts). */
-export const PROTOCOL_SCHEME = 'triage-desk';
+export const PROTOCOL_SCHEME = DEEP_LINK_SCHEME;
 
 const config: Configuration = {
-  appId: 'dev.triagedesk.app',
-  productName: 'Triage Desk',
-  executableName: 'triage-desk',
+  appId: APP_ID,
+  productName: PRODUCT_NAME,
+  executableName: EXECUTABLE_NAME,
   copyright: 'Copyright © Triage Desk contributors',
   directories: { output: 'dist', buildResources: 'build' },
   // Only the built app (main, preload, renderer) and package.json; runtime dependencies are

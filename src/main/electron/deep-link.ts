@@ -3,7 +3,9 @@
  * app as a command-line argument (Windows, Linux; also to the running instance through the
  * single-instance lock) or through `open-url` (macOS).
  */
-export const DEEP_LINK_SCHEME = 'triage-desk';
+import { DEEP_LINK_SCHEME } from './app-identity.js';
+
+export { DEEP_LINK_SCHEME };
 
 export type DeepLink = { ok: true; itemId: string } | { ok: false; message: string };
 

@@ -1,6 +1,6 @@
 import type { IpcMainInvokeEvent, Session, WebContents } from 'electron';
 import { externalUrlOrNull } from '../bridge/external-url.js';
-import { RENDERER_CSP } from '../gateway/gateway.js';
+import { RENDERER_CSP } from '../../shared/renderer-csp.js';
 import type { AppLocation } from './app-location.js';
 
 /**

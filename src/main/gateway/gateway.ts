@@ -3,15 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { NetworkState } from '../../shared/bridge/channels.js';
+import { RENDERER_CSP } from '../../shared/renderer-csp.js';
 import { dispatchBridgeCall, type BridgeHandlers } from '../bridge/handlers.js';
 import { checkHostAndOrigin } from './guard.js';
 import { NO_SESSION, SessionBook } from './sessions.js';
 import { readStaticFile } from './static-files.js';
 import { asciiJson } from './ascii-json.js';
 
-/** The same CSP the Electron window enforces, so browser mode tests the real policy. */
-export const RENDERER_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' http: https: data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const MAX_BODY_BYTES = 1_000_000;
 /** Open event streams at once: one per tab; a page leaking streams must not exhaust sockets. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { CHANNEL_NAMES } from '../../../src/shared/bridge/channels.js';
 import { EVENTS } from '../../../src/shared/bridge/events.js';
-import { RENDERER_CSP } from '../../../src/main/gateway/gateway.js';
+import { RENDERER_CSP } from '../../../src/shared/renderer-csp.js';
 import { fakeEvent, FakeWebContents } from './support/fake-electron.js';
 import { MAIN_DIR, RENDERER_FILE, RENDERER_URL, startTestShell } from './support/shell-harness.js';
 
