@@ -4,10 +4,8 @@
  */
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app } from 'electron';
+// electron-vite copies the icon beside the built main script and gives its path (asar-aware).
+import iconFile from '../../build/icons/512x512.png?asset';
 import { startShell } from './electron/shell.js';
 
-startShell({ mainDir: dirname(fileURLToPath(import.meta.url)), env: process.env, argv: process.argv }).catch((err: unknown) => {
-  console.error('Triage Desk could not start:', err);
-  app.exit(1);
-});
+void startShell({ mainDir: dirname(fileURLToPath(import.meta.url)), env: process.env, argv: process.argv, iconFile });

@@ -14,6 +14,8 @@ import {
   type ExportResult,
   type NetworkState,
   type NotifyArgs,
+  type NotifyAvailability,
+  type NotifyOutcome,
   type OpenItemEvent,
 } from '../../shared/bridge/channels.js';
 import type { BridgeResult } from '../../shared/bridge/errors.js';
@@ -44,7 +46,10 @@ export interface HandlerDeps {
     pdf(args: ExportPdfArgs): Promise<ExportResult>;
   };
   /** Electron: shows a system notification; a click opens the thread. Browser mode has none (the tab notifies itself). */
-  notify?: (args: NotifyArgs) => Promise<{ shown: boolean }>;
+  notify?: {
+    show(args: NotifyArgs): Promise<NotifyOutcome>;
+    availability(): Promise<NotifyAvailability>;
+  };
   /** Electron: the thread link waiting for the page. Browser mode has none (the page's address is the link). */
   takeOpenItem?: () => OpenItemEvent | null;
 }
@@ -77,7 +82,11 @@ export function createBridgeHandlers({ connections, openExternal, copyText, expo
     'app:takeOpenItem': async () => ({ ok: true, data: takeOpenItem?.() ?? null }),
     'notify:show': async (args) => {
       if (!notify) return { ok: false, error: { kind: 'bad_request', message: 'Notifications are shown by the browser tab here.' } };
-      return { ok: true, data: await notify(args) };
+      return { ok: true, data: await notify.show(args) };
+    },
+    'notify:availability': async () => {
+      if (!notify) return { ok: false, error: { kind: 'bad_request', message: 'Notifications are shown by the browser tab here.' } };
+      return { ok: true, data: await notify.availability() };
     },
     ...api,
   };

@@ -10,6 +10,13 @@ export { DEEP_LINK_SCHEME };
 export type DeepLink = { ok: true; itemId: string } | { ok: false; message: string };
 
 const ITEM_ID_MAX = 200;
+/**
+ * C0 and C1 controls, DEL, and the bidirectional marks, embeddings, overrides and isolates:
+ * none is in a real thread ID, and a bidi override would show the person a different ID
+ * from the one opened.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 export function itemLink(itemId: string): string {
   return `${DEEP_LINK_SCHEME}://item/${encodeURIComponent(itemId)}`;
@@ -35,7 +42,7 @@ export function parseDeepLink(raw: string): DeepLink {
   } catch {
     return { ok: false, message: `The thread ID in “${shown}” is not readable.` };
   }
-  if (!itemId || itemId.length > ITEM_ID_MAX || [...itemId].some((c) => c.charCodeAt(0) < 32)) {
+  if (!itemId || itemId.length > ITEM_ID_MAX || UNSAFE_CHARACTER.test(itemId)) {
     return { ok: false, message: `The thread ID in “${shown}” is not a valid thread ID.` };
   }
   return { ok: true, itemId };

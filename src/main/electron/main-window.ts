@@ -1,13 +1,17 @@
 import { BrowserWindow, type BrowserWindowConstructorOptions, type Rectangle } from 'electron';
 import type { AppLocation } from './app-location.js';
-import { DEFAULT_SIZE, MIN_SIZE, placeOnScreen, type WindowState } from './window-state.js';
+import { DEFAULT_SIZE, minimumSize, placeOnScreen, type WindowState } from './window-state.js';
 
 /** Every option of the security checklist, in one place the wiring tests read. */
-export function mainWindowOptions(opts: { preload: string; icon?: string; bounds: Rectangle | null }): BrowserWindowConstructorOptions {
+export function mainWindowOptions(opts: { preload: string; icon?: string; bounds: Rectangle | null; workAreas: Rectangle[] }): BrowserWindowConstructorOptions {
+  const min = minimumSize(opts.workAreas);
+  // First launch: the default size, but never larger than the first monitor's work area.
+  const first = opts.workAreas[0];
+  const size = opts.bounds ?? (first ? { width: Math.min(DEFAULT_SIZE.width, first.width), height: Math.min(DEFAULT_SIZE.height, first.height) } : DEFAULT_SIZE);
   return {
-    ...(opts.bounds ?? DEFAULT_SIZE),
-    minWidth: MIN_SIZE.width,
-    minHeight: MIN_SIZE.height,
+    ...size,
+    minWidth: min.width,
+    minHeight: min.height,
     title: 'Triage Desk',
     ...(opts.icon ? { icon: opts.icon } : {}),
     show: false,
@@ -31,7 +35,8 @@ export function mainWindowOptions(opts: { preload: string; icon?: string; bounds
 
 /**
  * Opens the main window where the last one closed (kept on a monitor that still exists),
- * maximized if it was, and reports its state when it closes so the shell can save it.
+ * maximized or full screen if it was, and reports its state when it closes so the shell can
+ * save it.
  */
 export function openMainWindow(opts: {
   location: AppLocation;
@@ -42,16 +47,16 @@ export function openMainWindow(opts: {
   onCloseState(state: WindowState): void;
 }): BrowserWindow {
   const bounds = placeOnScreen(opts.state.bounds, opts.workAreas);
-  const win = new BrowserWindow(mainWindowOptions({ preload: opts.preload, bounds, ...(opts.icon ? { icon: opts.icon } : {}) }));
+  const win = new BrowserWindow(mainWindowOptions({ preload: opts.preload, bounds, workAreas: opts.workAreas, ...(opts.icon ? { icon: opts.icon } : {}) }));
   win.once('ready-to-show', () => {
-    if (opts.state.maximized) win.maximize();
+    if (opts.state.fullScreen) win.setFullScreen(true);
+    else if (opts.state.maximized) win.maximize();
     win.show();
   });
   win.on('close', () => {
-    // Normal bounds: a maximized window remembers the size it returns to.
-    opts.onCloseState({ bounds: win.getNormalBounds(), maximized: win.isMaximized() });
+    // Normal bounds: a maximized or full-screen window remembers the size it returns to.
+    opts.onCloseState({ bounds: win.getNormalBounds(), maximized: win.isMaximized(), fullScreen: win.isFullScreen() });
   });
-  if (opts.location.devServerUrl) void win.loadURL(opts.location.devServerUrl);
-  else void win.loadFile(opts.location.rendererFile);
+  void win.loadURL(opts.location.entryUrl);
   return win;
 }

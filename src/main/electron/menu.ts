@@ -5,7 +5,9 @@ import type { MenuCommand } from '../../shared/bridge/events.js';
  * The native menus: File, Edit, View, Go, Window, Help (and the app menu on macOS). Commands
  * the renderer already handles from the keyboard show their keys without registering them
  * (`registerAccelerator: false`), so the page keeps handling those keys itself and a key
- * press never runs a command twice.
+ * press never runs a command twice. macOS ignores `registerAccelerator` (every shown key is a
+ * key equivalent there: a bare `?` would open Keyboard Shortcuts while someone types a
+ * question), so on macOS those items show no key at all.
  */
 export interface MenuActions {
   send(command: MenuCommand): void;
@@ -26,7 +28,7 @@ export function buildMenuTemplate({ platform, appName, developer, actions }: Men
   const cmd = (label: string, command: MenuCommand, accelerator?: string, pageHandlesKeys = false): MenuItemConstructorOptions => ({
     label,
     click: () => actions.send(command),
-    ...(accelerator ? { accelerator, ...(pageHandlesKeys ? { registerAccelerator: false } : {}) } : {}),
+    ...(accelerator && !(mac && pageHandlesKeys) ? { accelerator, ...(pageHandlesKeys ? { registerAccelerator: false } : {}) } : {}),
   });
   const sep: MenuItemConstructorOptions = { type: 'separator' };
 
@@ -79,7 +81,8 @@ export function buildMenuTemplate({ platform, appName, developer, actions }: Men
     },
     {
       label: 'Window',
-      submenu: mac ? [{ role: 'minimize' }, { role: 'zoom' }, sep, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }],
+      // Cmd+W closes the window on macOS as everywhere else; the app keeps running in the Dock.
+      submenu: mac ? [{ role: 'minimize' }, { role: 'zoom' }, { role: 'close' }, sep, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }],
     },
     {
       role: 'help',

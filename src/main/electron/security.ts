@@ -1,11 +1,10 @@
 import type { IpcMainInvokeEvent, Session, WebContents } from 'electron';
 import { externalUrlOrNull } from '../bridge/external-url.js';
-import { RENDERER_CSP } from '../../shared/renderer-csp.js';
 import type { AppLocation } from './app-location.js';
 
 /**
  * The Electron security checklist applied to every web contents and the session: navigation
- * and new-window locks, no <webview>, permissions denied, CSP on our page. docs/security.md
+ * and new-window locks, no <webview>, permissions denied. docs/security.md
  * explains each; tests/unit/electron checks each against a recording fake of Electron.
  */
 
@@ -23,14 +22,14 @@ export function lockDownContents(contents: WebContents, opts: { location: AppLoc
   });
 }
 
-export function lockDownSession(ses: Session, location: AppLocation): void {
+/**
+ * Every permission a page can ask for is denied. The CSP is not added here: webRequest never
+ * sees app:// responses (nor file://), so the page's own protocol sends it (app-protocol.ts),
+ * and the dev server sends its own nonce-based one.
+ */
+export function lockDownSession(ses: Session): void {
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   ses.setPermissionCheckHandler(() => false);
-  ses.webRequest.onHeadersReceived((details, callback) => {
-    const headers = { ...details.responseHeaders };
-    if (location.isAppUrl(details.url)) headers['Content-Security-Policy'] = [RENDERER_CSP];
-    callback({ responseHeaders: headers });
-  });
 }
 
 /** Only our window's top frame, showing our own page, may call the bridge. */

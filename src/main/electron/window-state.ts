@@ -18,7 +18,10 @@ export interface Rect {
 export interface WindowState {
   bounds: Rect | null;
   maximized: boolean;
+  fullScreen: boolean;
 }
+
+const FIRST_LAUNCH: WindowState = { bounds: null, maximized: false, fullScreen: false };
 
 export const DEFAULT_SIZE = { width: 1400, height: 900 };
 export const MIN_SIZE = { width: 900, height: 600 };
@@ -27,6 +30,8 @@ const int = z.number().int().min(-100_000).max(100_000);
 const Stored = z.object({
   bounds: z.object({ x: int, y: int, width: int.min(1), height: int.min(1) }).nullable(),
   maximized: z.boolean(),
+  // Absent in files written before full screen was remembered.
+  fullScreen: z.boolean().default(false),
 });
 
 /** A missing or damaged file is a first launch, never a failed one. */
@@ -35,7 +40,7 @@ export async function loadWindowState(file: string, warn: (m: string) => void = 
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    return { bounds: null, maximized: false };
+    return { ...FIRST_LAUNCH };
   }
   try {
     const parsed = Stored.safeParse(JSON.parse(text));
@@ -44,7 +49,7 @@ export async function loadWindowState(file: string, warn: (m: string) => void = 
     // fall through
   }
   warn(`The saved window position in ${file} is unreadable; the window opens at its default size.`);
-  return { bounds: null, maximized: false };
+  return { ...FIRST_LAUNCH };
 }
 
 /**
@@ -73,6 +78,18 @@ function distance(a: Rect, b: Rect): number {
 }
 
 /**
+ * The smallest size the window may be made: the design's minimum, or less on a monitor
+ * whose work area is smaller than that (a 1024×600 netbook, a large display scale), so
+ * the window never opens larger than the screen it is on.
+ */
+export function minimumSize(workAreas: Rect[]): { width: number; height: number } {
+  if (workAreas.length === 0) return { ...MIN_SIZE };
+  const width = Math.min(MIN_SIZE.width, ...workAreas.map((a) => a.width));
+  const height = Math.min(MIN_SIZE.height, ...workAreas.map((a) => a.height));
+  return { width: Math.max(width, 1), height: Math.max(height, 1) };
+}
+
+/**
  * Bounds to open the window with, given the monitors' work areas now. Kept as saved when
  * enough of the title bar is on a monitor to grab it; otherwise fitted into the monitor
  * that holds most of it (or the nearest one), shrunk to fit.
@@ -83,8 +100,9 @@ export function placeOnScreen(saved: Rect | null, workAreas: Rect[]): Rect | nul
   const grabbable = workAreas.some((a) => overlap(titleBar, a) >= Math.min(100, saved.width) * Math.min(20, titleBar.height));
   if (grabbable) return saved;
   const best = [...workAreas].sort((a, b) => overlap(saved, b) - overlap(saved, a) || distance(saved, a) - distance(saved, b))[0]!;
-  const width = Math.min(Math.max(saved.width, MIN_SIZE.width), best.width);
-  const height = Math.min(Math.max(saved.height, MIN_SIZE.height), best.height);
+  const min = minimumSize([best]);
+  const width = Math.min(Math.max(saved.width, min.width), best.width);
+  const height = Math.min(Math.max(saved.height, min.height), best.height);
   const x = Math.min(Math.max(saved.x, best.x), best.x + best.width - width);
   const y = Math.min(Math.max(saved.y, best.y), best.y + best.height - height);
   return { x, y, width, height };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AsyncEntry, findCredentialsAsync } from '@napi-rs/keyring';
+import type * as Keyring from '@napi-rs/keyring';
 import { z } from 'zod';
 import type { ConnectionSummary } from '../../shared/bridge/index.js';
-import { toKeychainError } from './keychain-errors.js';
+import { KeychainUnavailableError, toKeychainError } from './keychain-errors.js';
 
 export { KeychainError, KeychainUnavailableError, KEYCHAIN_UNAVAILABLE_MESSAGE, toKeychainError } from './keychain-errors.js';
 
@@ -48,7 +48,28 @@ export interface KeychainStoreOptions {
   service?: string;
   /** Where skipped-entry warnings go (never with secrets in them). */
   warn?: (message: string) => void;
+  /** The native binding; tests pass one that fails to load. */
+  binding?: () => Promise<KeyringBinding>;
 }
+
+export type KeyringBinding = typeof Keyring;
+
+/**
+ * Loads the native keychain binding on first use: a build missing its platform's binary
+ * (or a system library it needs) then says "keychain unavailable" where a token is asked
+ * for, instead of stopping the whole main process at startup. A failed load is tried again
+ * at the next use.
+ */
+export function createBindingLoader(load: () => Promise<KeyringBinding> = () => import('@napi-rs/keyring')): () => Promise<KeyringBinding> {
+  let binding: Promise<KeyringBinding> | null = null;
+  return () =>
+    (binding ??= load().catch((e: unknown) => {
+      binding = null;
+      throw new KeychainUnavailableError(`the keychain binding could not be loaded: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    }));
+}
+
+const loadKeyringBinding = createBindingLoader();
 
 // Pinned to the Secret Service: the binding's default would silently fall back to the
 // kernel keyring, which forgets everything on reboot.
@@ -66,7 +87,8 @@ export function createKeychainStore(options: KeychainStoreOptions = {}): Credent
   const service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
   const warn = options.warn ?? ((m: string) => console.warn(m));
 
-  const entry = (id: string) => new AsyncEntry(service, id, ENTRY_OPTIONS);
+  const binding = options.binding ?? loadKeyringBinding;
+  const entry = async (id: string) => new (await binding()).AsyncEntry(service, id, ENTRY_OPTIONS);
 
   function decode(account: string, password: string): StoredSecret | null {
     let json: unknown;
@@ -94,7 +116,7 @@ export function createKeychainStore(options: KeychainStoreOptions = {}): Credent
 
   return {
     async list() {
-      const creds = await keychain(() => findCredentialsAsync(service));
+      const creds = await keychain(async () => (await binding()).findCredentialsAsync(service));
       const out: ConnectionSummary[] = [];
       for (const c of creds) {
         const s = decode(c.account, c.password);
@@ -104,7 +126,7 @@ export function createKeychainStore(options: KeychainStoreOptions = {}): Credent
     },
 
     async get(id) {
-      const password = await keychain(() => entry(id).getPassword());
+      const password = await keychain(async () => (await entry(id)).getPassword());
       if (password === null) return null;
       const s = decode(id, password);
       return s ? { summary: summaryOf(id, s), token: s.token } : null;
@@ -119,12 +141,12 @@ export function createKeychainStore(options: KeychainStoreOptions = {}): Credent
         userName: connection.userName,
         addedAt: connection.addedAt,
       };
-      await keychain(() => entry(id).setPassword(JSON.stringify(secret)));
+      await keychain(async () => (await entry(id)).setPassword(JSON.stringify(secret)));
       return summaryOf(id, secret);
     },
 
     async remove(id) {
-      return keychain(() => entry(id).deleteCredential());
+      return keychain(async () => (await entry(id)).deleteCredential());
     },
   };
 }

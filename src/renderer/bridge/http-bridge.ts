@@ -77,7 +77,7 @@ export function createHttpBridge(): TriageBridge {
     notify: {
       async show({ itemId, title, body }) {
         if (typeof Notification === 'undefined') return { ok: false, error: { kind: 'bad_request', message: 'This browser cannot show notifications.' } };
-        if (Notification.permission !== 'granted') return { ok: true, data: { shown: false } };
+        if (Notification.permission !== 'granted') return { ok: true, data: { shown: false, reason: 'The browser did not allow notifications for this page.' } };
         const n = new Notification(title, { body, tag: itemId });
         n.onclick = () => {
           window.focus();
@@ -85,6 +85,13 @@ export function createHttpBridge(): TriageBridge {
           n.close();
         };
         return { ok: true, data: { shown: true } };
+      },
+      async availability() {
+        if (typeof Notification === 'undefined') return { ok: true, data: { available: false, reason: 'This browser cannot show notifications.' } };
+        if (Notification.permission === 'denied') {
+          return { ok: true, data: { available: false, reason: 'The browser did not allow notifications. Allow them for this page in the browser’s site settings, then try again.' } };
+        }
+        return { ok: true, data: { available: true, reason: null } };
       },
     },
     exporter: {

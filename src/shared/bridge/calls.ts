@@ -34,6 +34,6 @@ export function createBridgeCalls(invoke: Invoke): BridgeCalls {
     },
     networkState: () => invoke('network:state'),
     takeOpenItem: () => invoke('app:takeOpenItem'),
-    notify: { show: (args) => invoke('notify:show', args) },
+    notify: { show: (args) => invoke('notify:show', args), availability: () => invoke('notify:availability') },
   };
 }

@@ -99,6 +99,17 @@ export const NotifyArgs = z.object({
 });
 export type NotifyArgs = z.infer<typeof NotifyArgs>;
 
+/** Whether a shown notification will reach the person; `reason` says why not, in words to act on. */
+export interface NotifyAvailability {
+  available: boolean;
+  reason: string | null;
+}
+
+export interface NotifyOutcome {
+  shown: boolean;
+  reason?: string;
+}
+
 export interface ExportResult {
   /** False when the person cancelled the save dialog. */
   saved: boolean;
@@ -119,6 +130,7 @@ const CONTROL_CHANNELS = {
   'export:pdf': { args: z.tuple([ExportPdfArgs]) },
   'app:takeOpenItem': { args: z.tuple([]) },
   'notify:show': { args: z.tuple([NotifyArgs]) },
+  'notify:availability': { args: z.tuple([]) },
 } as const;
 
 export interface ControlResults {
@@ -133,7 +145,8 @@ export interface ControlResults {
   'export:markdown': ExportResult;
   'export:pdf': ExportResult;
   'app:takeOpenItem': OpenItemEvent | null;
-  'notify:show': { shown: boolean };
+  'notify:show': NotifyOutcome;
+  'notify:availability': NotifyAvailability;
 }
 
 export type ApiChannel = `api:${EndpointName}`;
@@ -241,7 +254,9 @@ export interface TriageBridge {
    * A click opens the thread through app.onOpenItem.
    */
   notify: {
-    show(args: NotifyArgs): Promise<BridgeResult<{ shown: boolean }>>;
+    show(args: NotifyArgs): Promise<BridgeResult<NotifyOutcome>>;
+    /** Asked before notifications are turned on, so the person hears at once when they cannot work. */
+    availability(): Promise<BridgeResult<NotifyAvailability>>;
   };
   /** 'electron' or 'browser': the UI words some hints differently. */
   mode: 'electron' | 'browser';

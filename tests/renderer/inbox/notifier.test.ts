@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
 import { startNotifier } from '../../../src/renderer/features/inbox/notifier.js';
 import { createInboxStorage } from '../../../src/renderer/features/inbox/inbox-storage.js';
+import { useNotice } from '../../../src/renderer/stores/notice-store.js';
 import { useSession } from '../../../src/renderer/stores/session-store.js';
 import type { ConnectResult } from '../../../src/shared/bridge/channels.js';
 
@@ -86,5 +87,25 @@ describe('the notifier', () => {
       { projectId: 'prj_2', since: '500' },
       { projectId: 'prj_1', since: '500' },
     ]);
+  });
+
+  it('says once, in the system’s words, why a notification was not shown, and still counts it as announced', async () => {
+    createInboxStorage('conn-1').setNotificationsOn(true);
+    createInboxStorage('conn-1').saveCheckedUntil({ prj_1: 500, prj_2: 500 });
+    bridge.api.whatsNew!.mockImplementation(async (q: { projectId: string }) =>
+      briefing({ until: 900, mentions: q.projectId === 'prj_1' ? [{ threadId: 'itm_1', at: 600 }, { threadId: 'itm_2', at: 700 }] : [] }),
+    );
+    bridge.notify.show.mockImplementation(async () => ({ ok: true, data: { shown: false, reason: 'macOS shows notifications only from signed apps.' } }));
+    const said: string[] = [];
+    const unsubscribe = useNotice.subscribe((st) => st.notice && said.push(st.notice.text));
+    const n = startNotifier({ intervalMs: 1e9, now: () => clock });
+    await n.tick();
+    await n.tick();
+    await n.tick();
+    n.stop();
+    expect(bridge.notify.show).toHaveBeenCalledTimes(2);
+    unsubscribe();
+    expect(said).toEqual(['A desktop notification was not shown: macOS shows notifications only from signed apps.']);
+    expect(createInboxStorage('conn-1').notifiedKeys().size).toBe(2);
   });
 });

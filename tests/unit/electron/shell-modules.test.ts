@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { appLocation } from '../../../src/main/electron/app-location.js';
 import { deepLinkInArgv, itemLink, parseDeepLink } from '../../../src/main/electron/deep-link.js';
 import { describeKeychainCheck } from '../../../src/main/electron/keychain-help.js';
-import { loadWindowState, placeOnScreen, saveWindowState } from '../../../src/main/electron/window-state.js';
+import { loadWindowState, minimumSize, placeOnScreen, saveWindowState } from '../../../src/main/electron/window-state.js';
 import { createLogFile, scrub } from '../../../src/main/logging/log-file.js';
 
 const tmp = (p: string) => mkdtempSync(join(tmpdir(), p));
@@ -25,6 +25,13 @@ describe('thread links', () => {
     expect(parseDeepLink('::::')).toMatchObject({ ok: false });
   });
 
+  it('refuses thread IDs with control characters, DEL, C1 controls or bidi marks and overrides', () => {
+    for (const hidden of ['\u0000', '\u001b', '\u007f', '\u0085', '\u009b', '\u061c', '\u200e', '\u200f', '\u202a', '\u202e', '\u2066', '\u2069']) {
+      expect(parseDeepLink(itemLink(`itm${hidden}1`)), JSON.stringify(hidden)).toMatchObject({ ok: false, message: expect.stringMatching(/not a valid thread ID/) });
+    }
+    expect(parseDeepLink(itemLink('itm_\u00e9\u4e2d'))).toEqual({ ok: true, itemId: 'itm_\u00e9\u4e2d' });
+  });
+
   it('finds the link among the arguments the OS and Chromium pass', () => {
     expect(deepLinkInArgv(['/usr/bin/triage-desk', '--allow-file-access-from-files', 'triage-desk://item/itm_9'])).toBe('triage-desk://item/itm_9');
     expect(deepLinkInArgv(['C:\\Triage Desk\\triage-desk.exe', 'TRIAGE-DESK://item/x'])).toBe('TRIAGE-DESK://item/x');
@@ -33,19 +40,24 @@ describe('thread links', () => {
 });
 
 describe('app location', () => {
-  const rendererFile = '/app/out/renderer/index.html';
-  it('counts only our own file as the app when packaged', () => {
-    const l = appLocation({ rendererFile, devServerUrl: 'http://localhost:5173', packaged: true });
+  const rendererDir = '/app/out/renderer';
+  it('counts only our own origin, app://triage-desk, as the app when packaged', () => {
+    const l = appLocation({ rendererDir, devServerUrl: 'http://localhost:5173', packaged: true });
     expect(l.devServerUrl).toBeNull();
-    expect(l.isAppUrl('file:///app/out/renderer/index.html#/p/x')).toBe(true);
-    expect(l.isAppUrl('file:///app/out/renderer/other.html')).toBe(false);
-    expect(l.isAppUrl('file://evil-host/app/out/renderer/index.html')).toBe(false);
+    expect(l.entryUrl).toBe('app://triage-desk/index.html');
+    expect(l.isAppUrl('app://triage-desk/index.html#/p/x')).toBe(true);
+    expect(l.isAppUrl('app://TRIAGE-DESK/index.html')).toBe(true);
+    expect(l.isAppUrl('app://triage-desk.evil/index.html')).toBe(false);
+    expect(l.isAppUrl('app://user:pw@triage-desk/index.html')).toBe(false);
+    expect(l.isAppUrl('file:///app/out/renderer/index.html')).toBe(false);
     expect(l.isAppUrl('http://localhost:5173/')).toBe(false);
   });
   it('counts the dev server origin while developing', () => {
-    const l = appLocation({ rendererFile, devServerUrl: 'http://localhost:5173', packaged: false });
+    const l = appLocation({ rendererDir, devServerUrl: 'http://localhost:5173', packaged: false });
+    expect(l.entryUrl).toBe('http://localhost:5173/');
     expect(l.isAppUrl('http://localhost:5173/#/projects')).toBe(true);
     expect(l.isAppUrl('http://localhost:5174/')).toBe(false);
+    expect(l.isAppUrl('app://triage-desk/index.html')).toBe(false);
   });
 });
 
@@ -72,14 +84,25 @@ describe('window state', () => {
   it('saves and loads; a damaged file is a first launch with a warning', async () => {
     const dir = tmp('triage-ws-');
     const file = join(dir, 'sub', 'window-state.json');
-    saveWindowState(file, { bounds: { x: 1, y: 2, width: 1000, height: 700 }, maximized: true });
-    expect(await loadWindowState(file)).toEqual({ bounds: { x: 1, y: 2, width: 1000, height: 700 }, maximized: true });
+    saveWindowState(file, { bounds: { x: 1, y: 2, width: 1000, height: 700 }, maximized: true, fullScreen: true });
+    expect(await loadWindowState(file)).toEqual({ bounds: { x: 1, y: 2, width: 1000, height: 700 }, maximized: true, fullScreen: true });
     expect(readdirSync(join(dir, 'sub'))).toEqual(['window-state.json']);
     writeFileSync(file, '{"bounds": {"x": "evil"}');
     const warnings: string[] = [];
-    expect(await loadWindowState(file, (m) => warnings.push(m))).toEqual({ bounds: null, maximized: false });
+    expect(await loadWindowState(file, (m) => warnings.push(m))).toEqual({ bounds: null, maximized: false, fullScreen: false });
     expect(warnings[0]).toMatch(/unreadable/);
-    expect(await loadWindowState(join(dir, 'none.json'))).toEqual({ bounds: null, maximized: false });
+    expect(await loadWindowState(join(dir, 'none.json'))).toEqual({ bounds: null, maximized: false, fullScreen: false });
+  });
+  it('reads a file saved before full screen was remembered', async () => {
+    const file = join(tmp('triage-ws-'), 'window-state.json');
+    writeFileSync(file, JSON.stringify({ bounds: { x: 1, y: 2, width: 1000, height: 700 }, maximized: false }));
+    expect(await loadWindowState(file)).toEqual({ bounds: { x: 1, y: 2, width: 1000, height: 700 }, maximized: false, fullScreen: false });
+  });
+  it('never asks for a window larger than the smallest monitor', () => {
+    expect(minimumSize(screen)).toEqual({ width: 900, height: 600 });
+    expect(minimumSize([{ x: 0, y: 0, width: 1024, height: 552 }])).toEqual({ width: 900, height: 552 });
+    expect(minimumSize([])).toEqual({ width: 900, height: 600 });
+    expect(placeOnScreen({ x: 3000, y: 0, width: 1400, height: 900 }, [{ x: 0, y: 0, width: 800, height: 560 }])).toEqual({ x: 0, y: 0, width: 800, height: 560 });
   });
 });
 

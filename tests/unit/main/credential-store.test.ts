@@ -8,6 +8,7 @@ import {
   KEYCHAIN_UNAVAILABLE_MESSAGE,
   KeychainError,
   KeychainUnavailableError,
+  createBindingLoader,
   toKeychainError,
 } from '../../../src/main/services/credential-store.js';
 import { ENTRY_OPTIONS, requireKeyring, uniqueService, wipeService } from './support/keyring.js';
@@ -118,5 +119,43 @@ describe('keychain unreachable', () => {
     expect(other).toBeInstanceOf(KeychainError);
     expect(other).not.toBeInstanceOf(KeychainUnavailableError);
     expect(other.message).toMatch(/refused the request \(Entry is matched by 2 credentials\)/);
+  });
+});
+
+describe('the keychain binding', () => {
+  it('is loaded on first use: a missing native binary makes each call "keychain unavailable", and loading is tried again next time', async () => {
+    let attempts = 0;
+    const store = createKeychainStore({
+      service: uniqueService('no-binding'),
+      binding: createBindingLoader(() => {
+        attempts += 1;
+        return Promise.reject(new Error("Cannot find module '@napi-rs/keyring-linux-x64-gnu'"));
+      }),
+    });
+    expect(attempts).toBe(0);
+    for (const op of [() => store.list(), () => store.get('x'), () => store.add(conn(1)), () => store.remove('x')]) {
+      const e = await op().catch((err: unknown) => err);
+      expect(e).toBeInstanceOf(KeychainUnavailableError);
+      expect((e as KeychainUnavailableError).message).toBe(KEYCHAIN_UNAVAILABLE_MESSAGE);
+      expect((e as KeychainUnavailableError).detail).toMatch(/^the keychain binding could not be loaded: Cannot find module '@napi-rs\/keyring-linux-x64-gnu'/);
+    }
+    expect(attempts).toBe(4);
+  });
+
+  it('loads once and is kept', async () => {
+    let attempts = 0;
+    const load = createBindingLoader(() => {
+      attempts += 1;
+      return import('@napi-rs/keyring');
+    });
+    const [a, b] = await Promise.all([load(), load()]);
+    expect(a).toBe(b);
+    expect(typeof a.AsyncEntry).toBe('function');
+    expect(attempts).toBe(1);
+  });
+
+  it('is not imported by the credential store module itself, so startup never waits on it', async () => {
+    const source = await import('node:fs/promises').then((fs) => fs.readFile(fileURLToPath(new URL('../../../src/main/services/credential-store.ts', import.meta.url)), 'utf8'));
+    expect(source).not.toMatch(/^import [^;]*'@napi-rs\/keyring'/m);
   });
 });

@@ -111,6 +111,11 @@ function NotificationsToggle({ on }: { on: boolean }) {
       if (typeof Notification === 'undefined') return explain('This browser cannot show notifications.');
       const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
       if (permission !== 'granted') return explain('The browser did not allow notifications. Allow them for this page in the browser’s site settings, then try again.');
+    } else {
+      // The desktop app asks the system first (an unsigned macOS build gets none): say so now, not never.
+      const can = await getBridge().notify.availability();
+      if (!can.ok) return explain(can.error.message);
+      if (!can.data.available) return explain(can.data.reason ?? 'This system cannot show desktop notifications.');
     }
     setNotifications(true);
   };

@@ -1,5 +1,6 @@
 import type { Project } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
+import { explain } from '../../stores/notice-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { NOTIFY_TICK_MS, notificationsFrom, projectForTick } from './inbox-model.js';
 import { createInboxStorage } from './inbox-storage.js';
@@ -25,6 +26,7 @@ export function startNotifier(opts: { intervalMs?: number; now?: () => number } 
   let tickNo = 0;
   let projects: { connectionId: string; list: Project[]; at: number } | null = null;
   let running = false;
+  let toldWhyNotShown = false;
 
   async function projectsOf(connectionId: string): Promise<Project[] | null> {
     if (projects && projects.connectionId === connectionId && now() - projects.at < PROJECTS_TTL_MS) return projects.list;
@@ -55,7 +57,13 @@ export function startNotifier(opts: { intervalMs?: number; now?: () => number } 
       const seen = storage.notifiedKeys();
       const fresh = notificationsFrom(project, r.data, seen);
       for (const n of fresh) {
-        await getBridge().notify.show({ itemId: n.itemId, title: n.title, body: n.body });
+        const shown = await getBridge().notify.show({ itemId: n.itemId, title: n.title, body: n.body });
+        // Said once a session: the entry is in For Me either way, and a tick comes every 20 s.
+        const reason = shown.ok ? shown.data.reason : shown.error.message;
+        if ((!shown.ok || !shown.data.shown) && reason && !toldWhyNotShown) {
+          toldWhyNotShown = true;
+          explain(`A desktop notification was not shown: ${reason}`);
+        }
         seen.add(n.key);
       }
       storage.saveNotifiedKeys(seen);

@@ -4,11 +4,22 @@ import { join } from 'node:path';
 import { vi } from 'vitest';
 
 /**
- * A recording stand-in for the parts of Electron's main-process API the shell uses, following
- * Electron's documented behaviour where it matters to the tests: ipcMain.handle refuses a
- * second handler for a channel, windows start hidden until 'ready-to-show', a window-open
- * handler returns { action }, permission handlers answer through a callback, and
- * onHeadersReceived hands back response headers through a callback.
+ * A recording stand-in for the parts of Electron's main-process API the shell uses. It
+ * follows Electron 45's documented behaviour wherever the shell could get it wrong:
+ * - `ready` comes after the main script's first turn (whenReady never resolves at once);
+ *   windows, `screen`, `session.defaultSession` and `protocol.handle` throw before it, and
+ *   `protocol.registerSchemesAsPrivileged` throws after it;
+ * - closing the last window emits `window-all-closed`, and with no listener the app quits;
+ *   `activate` (macOS) is emitted by the test with the window count it reports;
+ * - `app.quit()` emits a preventable `before-quit`;
+ * - `webRequest.onHeadersReceived` fires for http(s) responses only, never for file:// or a
+ *   custom protocol (Electron's docs);
+ * - Notification emits `show` or `failed` after `show()`, and on Windows a toast closes
+ *   itself on timeout (`close`), after which only `Notification.handleActivation` hears a
+ *   click in the Action Center;
+ * - ipcMain.handle refuses a second handler for a channel; a window-open handler returns
+ *   { action }; permission handlers answer through a callback.
+ * The platform is the one the harness runs the shell as, not the machine's.
  */
 type Listener = (...args: never[]) => unknown;
 
@@ -48,18 +59,36 @@ export function fakeEvent(): { preventDefault(): void; defaultPrevented: boolean
   return e;
 }
 
+function requireReady(what: string): void {
+  if (!electron.app.isReady()) throw new Error(`${what} cannot be used before the app is ready`);
+}
+
 let nextId = 1;
 
 export class FakeWebContents extends Emitter {
   readonly id = nextId++;
   windowOpenHandler: ((details: { url: string }) => { action: 'allow' | 'deny' }) | null = null;
   readonly sent: { channel: string; args: unknown[] }[] = [];
+  reloads = 0;
+  /** What executeJavaScript answers; the smoke test's page checks go through it. */
+  evaluate: (code: string) => unknown = () => undefined;
   readonly printToPDF = vi.fn(async (_options: unknown) => Buffer.from('%PDF-1.7 fake printed page\n%%EOF\n'));
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'allow' | 'deny' }): void {
     this.windowOpenHandler = handler;
   }
   send(channel: string, ...args: unknown[]): void {
     this.sent.push({ channel, args });
+  }
+  reload(): void {
+    this.reloads += 1;
+    this.emit('did-start-loading');
+  }
+  async executeJavaScript(code: string): Promise<unknown> {
+    return this.evaluate(code);
+  }
+  /** The page finished loading (Electron emits it after the load promise settles). */
+  finishLoad(): void {
+    this.emit('did-finish-load');
   }
 }
 
@@ -74,10 +103,12 @@ export class FakeBrowserWindow extends Emitter {
   focused = false;
   minimized = false;
   maximized = false;
+  fullScreen = false;
   destroyed = false;
   bounds: { x: number; y: number; width: number; height: number };
   constructor(readonly options: Record<string, unknown> & { webPreferences?: Record<string, unknown> }) {
     super();
+    requireReady('BrowserWindow');
     const o = options as { x?: number; y?: number; width?: number; height?: number };
     this.bounds = { x: o.x ?? 0, y: o.y ?? 0, width: o.width ?? 800, height: o.height ?? 600 };
     FakeBrowserWindow.instances.push(this);
@@ -108,42 +139,109 @@ export class FakeBrowserWindow extends Emitter {
   isMaximized(): boolean {
     return this.maximized;
   }
+  setFullScreen(on: boolean): void {
+    this.fullScreen = on;
+  }
+  isFullScreen(): boolean {
+    return this.fullScreen;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
   getNormalBounds() {
     return { ...this.bounds };
   }
-  /** What closing the window does: 'close', then 'closed'. */
+  /** What closing the window does: 'close', then 'closed', then the app's window-all-closed. */
   close(): void {
     this.emit('close', fakeEvent());
     this.destroyed = true;
     this.emit('closed');
+    if (FakeBrowserWindow.getAllWindows().length === 0) {
+      // Electron: with no window-all-closed listener the app quits; with one, it is the listener's call.
+      if (electron.app.listenerCount('window-all-closed') === 0) electron.app.quit();
+      else electron.app.emit('window-all-closed');
+    }
   }
 }
 
-/** Electron's main-process Notification: shown with show(), 'click' when the person clicks it. */
+/**
+ * Electron's main-process Notification. After show() it reports `show`, or `failed` with
+ * the system's words (the test sets `nextFailure`). On Windows a toast that times out is
+ * closed (`close`); it stays in the Action Center, where a later click reaches only the
+ * callback given to handleActivation, with the toast's launch arguments.
+ */
 export class FakeNotification extends Emitter {
   static supported = true;
   static instances: FakeNotification[] = [];
+  static nextFailure: string | null = null;
+  static activationHandler: ((details: { type: string; arguments: string }) => void) | null = null;
   static isSupported(): boolean {
     return FakeNotification.supported;
   }
+  static handleActivation(callback: (details: { type: string; arguments: string }) => void): void {
+    FakeNotification.activationHandler = callback;
+  }
   shown = false;
-  constructor(readonly options: { title: string; body?: string }) {
+  closed = false;
+  constructor(readonly options: { title?: string; body?: string; toastXml?: string; id?: string }) {
     super();
     FakeNotification.instances.push(this);
   }
   show(): void {
-    this.shown = true;
+    const failure = FakeNotification.nextFailure;
+    FakeNotification.nextFailure = null;
+    queueMicrotask(() => {
+      if (failure !== null) this.emit('failed', fakeEvent(), failure);
+      else {
+        this.shown = true;
+        this.emit('show', fakeEvent());
+      }
+    });
+  }
+  /** Windows: the toast timed out into the Action Center; its JS object is let go. */
+  timeOut(): void {
+    this.closed = true;
+    this.emit('close', fakeEvent());
+  }
+  /** A click on the toast: the object's 'click' while it is held, and the activation callback on Windows. */
+  click(platform: NodeJS.Platform): void {
+    if (!this.closed) this.emit('click', fakeEvent());
+    if (platform === 'win32') {
+      const launch = /launch="([^"]*)"/.exec(this.options.toastXml ?? '')?.[1] ?? '';
+      FakeNotification.activationHandler?.({ type: 'click', arguments: launch.replace(/&amp;/g, '&') });
+    }
   }
 }
 
-function fakeApp(userData: string) {
-  const paths = new Map<string, string>([['userData', userData]]);
+function fakeApp(userData: string, appData: string) {
+  const paths = new Map<string, string>([
+    ['userData', userData],
+    ['appData', appData],
+    ['temp', tmpdir()],
+  ]);
+  let ready = false;
+  let readyPromise: Promise<void> | null = null;
   const app = Object.assign(new Emitter(), {
     isPackaged: false,
-    whenReady: vi.fn(async () => undefined),
+    name: 'Triage Desk',
+    isReady: () => ready,
+    /** Resolves after the current turn, as Electron's does, and emits 'ready' first. */
+    whenReady: vi.fn(() => {
+      readyPromise ??= new Promise<void>((resolve) =>
+        setImmediate(() => {
+          ready = true;
+          app.emit('ready');
+          resolve();
+        }),
+      );
+      return readyPromise;
+    }),
     requestSingleInstanceLock: vi.fn(() => true),
     setAsDefaultProtocolClient: vi.fn((_scheme: string, _path?: string, _args?: string[]) => true),
     setAboutPanelOptions: vi.fn(),
+    setAppUserModelId: vi.fn(),
+    setName: (name: string) => void (app.name = name),
+    getName: () => app.name,
     getVersion: () => '0.1.0',
     getPath: (name: string) => {
       const p = paths.get(name);
@@ -151,7 +249,15 @@ function fakeApp(userData: string) {
       return p;
     },
     setPath: (name: string, value: string) => void paths.set(name, value),
-    quit: vi.fn(),
+    /** Electron: 'before-quit' first, which a listener may prevent; then the app goes. */
+    quit: vi.fn(() => {
+      const e = fakeEvent();
+      app.emit('before-quit', e);
+      if (e.defaultPrevented) return;
+      app.quitted = true;
+      app.emit('will-quit', fakeEvent());
+    }),
+    quitted: false,
     exit: vi.fn(),
   });
   return app;
@@ -168,6 +274,11 @@ interface FakeSession {
   setPermissionRequestHandler(h: PermissionRequestHandler | null): void;
   setPermissionCheckHandler(h: PermissionCheckHandler | null): void;
   webRequest: { onHeadersReceived(listener: HeadersListener): void };
+  /**
+   * A response arriving for `url`: the headers the page would get. Electron runs
+   * onHeadersReceived for http(s) only, so a file:// or app:// response passes untouched.
+   */
+  respond(url: string, headers: Record<string, string[]>): Promise<Record<string, string[]>>;
 }
 
 function fakeSession(): FakeSession {
@@ -186,8 +297,40 @@ function fakeSession(): FakeSession {
         s.headersListener = listener;
       },
     },
+    async respond(url, headers) {
+      const listener = s.headersListener;
+      if (!listener || !/^https?:/i.test(url)) return headers;
+      return new Promise((resolve) => listener({ url, responseHeaders: headers }, (r) => resolve(r.responseHeaders ?? headers)));
+    },
   };
   return s;
+}
+
+function fakeProtocol() {
+  const handlers = new Map<string, (request: Request) => Response | Promise<Response>>();
+  const privileged: { scheme: string; privileges?: Record<string, boolean> }[] = [];
+  return {
+    handlers,
+    privileged,
+    registerSchemesAsPrivileged(schemes: { scheme: string; privileges?: Record<string, boolean> }[]) {
+      // Electron: "can only be used before the ready event … and can be called only once".
+      if (electron.app.isReady()) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
+      if (privileged.length > 0) throw new Error('protocol.registerSchemesAsPrivileged can be called only once');
+      privileged.push(...schemes);
+    },
+    handle(scheme: string, handler: (request: Request) => Response | Promise<Response>) {
+      requireReady('protocol.handle');
+      if (handlers.has(scheme)) throw new Error(`Failed to register protocol: ${scheme}`);
+      handlers.set(scheme, handler);
+    },
+    /** What the page's request for `url` gets back from the registered handler. */
+    async fetch(url: string, init?: RequestInit): Promise<Response> {
+      const scheme = new URL(url).protocol.slice(0, -1);
+      const handler = handlers.get(scheme);
+      if (!handler) throw new Error(`net::ERR_UNKNOWN_URL_SCHEME ${url}`);
+      return handler(new Request(url, init));
+    },
+  };
 }
 
 function fakeIpcMain() {
@@ -209,13 +352,16 @@ export interface FakeElectron {
   app: ReturnType<typeof fakeApp>;
   BrowserWindow: typeof FakeBrowserWindow;
   ipcMain: ReturnType<typeof fakeIpcMain>;
-  session: { defaultSession: FakeSession };
+  session: { readonly defaultSession: FakeSession };
+  protocol: ReturnType<typeof fakeProtocol>;
   shell: { openExternal: ReturnType<typeof vi.fn>; openPath: ReturnType<typeof vi.fn> };
   clipboard: { writeText: ReturnType<typeof vi.fn> };
   Notification: typeof FakeNotification;
-  dialog: { showSaveDialog: ReturnType<typeof vi.fn>; showMessageBox: ReturnType<typeof vi.fn> };
+  dialog: { showSaveDialog: ReturnType<typeof vi.fn>; showMessageBox: ReturnType<typeof vi.fn>; showErrorBox: ReturnType<typeof vi.fn> };
   Menu: { buildFromTemplate: ReturnType<typeof vi.fn>; setApplicationMenu: ReturnType<typeof vi.fn> };
-  screen: { getAllDisplays: ReturnType<typeof vi.fn> };
+  screen: { getAllDisplays(): { workArea: { x: number; y: number; width: number; height: number } }[] };
+  /** The monitors `screen` reports once the app is ready. */
+  displays: { workArea: { x: number; y: number; width: number; height: number } }[];
   userData: string;
 }
 
@@ -223,21 +369,39 @@ export const electron = {} as FakeElectron;
 
 /** A fresh Electron for each test: no windows, handlers or listeners left from the last. */
 export function resetElectron(): FakeElectron {
-  const userData = mkdtempSync(join(tmpdir(), 'triage-shell-'));
+  const appData = mkdtempSync(join(tmpdir(), 'triage-appdata-'));
+  const userData = join(appData, 'Triage Desk');
   FakeBrowserWindow.instances = [];
   FakeNotification.instances = [];
   FakeNotification.supported = true;
+  FakeNotification.nextFailure = null;
+  FakeNotification.activationHandler = null;
+  const defaultSession = fakeSession();
   Object.assign(electron, {
-    app: fakeApp(userData),
+    app: fakeApp(userData, appData),
     BrowserWindow: FakeBrowserWindow,
     ipcMain: fakeIpcMain(),
-    session: { defaultSession: fakeSession() },
+    session: {
+      get defaultSession() {
+        // Electron: "Session can only be received when app is ready".
+        requireReady('session.defaultSession');
+        return defaultSession;
+      },
+    },
+    protocol: fakeProtocol(),
     shell: { openExternal: vi.fn(async () => undefined), openPath: vi.fn(async () => '') },
     clipboard: { writeText: vi.fn() },
     Notification: FakeNotification,
-    dialog: { showSaveDialog: vi.fn(), showMessageBox: vi.fn(async () => ({ response: 0, checkboxChecked: false })) },
+    dialog: { showSaveDialog: vi.fn(), showMessageBox: vi.fn(async () => ({ response: 0, checkboxChecked: false })), showErrorBox: vi.fn() },
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() },
-    screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }]) },
+    screen: {
+      getAllDisplays() {
+        // Electron: "The 'screen' module can't be used before the app 'ready' event".
+        requireReady("The 'screen' module");
+        return electron.displays;
+      },
+    },
+    displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }],
     userData,
   } satisfies FakeElectron);
   return electron;
@@ -260,6 +424,9 @@ export const electronModule = {
   },
   get session() {
     return electron.session;
+  },
+  get protocol() {
+    return electron.protocol;
   },
   get shell() {
     return electron.shell;

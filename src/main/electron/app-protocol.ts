@@ -1,0 +1,102 @@
+import type { PlatformPath } from 'node:path';
+import { RENDERER_CSP } from '../../shared/renderer-csp.js';
+
+/**
+ * The window's page is served from app://triage-desk/, a privileged standard scheme, not
+ * from file://. "Is this our page?" is then one origin compare (no file paths, so no drive
+ * letter or case to get wrong), the page's ES modules load without Electron's extra file://
+ * privileges (that fuse is off), and the CSP travels as a real response header, which
+ * webRequest would never add to a file:// or custom-protocol response.
+ */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'triage-desk';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
+
+/** Registered before `ready`: standard (an origin, storage), secure, fetch-able, code-cached. */
+export const APP_SCHEME_PRIVILEGES = {
+  scheme: APP_SCHEME,
+  privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+};
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface AppFileServerOptions {
+  /** The built renderer (out/renderer), inside app.asar when packaged. */
+  rootDir: string;
+  /** The platform's path rules: path.win32 on Windows (case-insensitive, either slash). */
+  path: PlatformPath;
+  readFile(file: string): Promise<Uint8Array>;
+}
+
+function answer(status: number, text: string): Response {
+  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' } });
+}
+
+/**
+ * The file under rootDir a request names, or null when it names anything else: another
+ * host, a segment that climbs (also encoded, %2e%2e or %2f), a backslash, a NUL or a
+ * drive letter. Only files inside rootDir are ever read.
+ */
+export function fileForRequest(url: string, opts: Pick<AppFileServerOptions, 'rootDir' | 'path'>): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  // Chromium lowercases a standard scheme's host; WHATWG URL in Node leaves a custom one as written.
+  if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host.toLowerCase() !== APP_HOST) return null;
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(parsed.pathname);
+  } catch {
+    return null;
+  }
+  if (pathname === '/' || pathname === '') pathname = '/index.html';
+  const segments = pathname.split('/').filter((s) => s !== '');
+  if (segments.some((s) => s === '.' || s === '..' || /[\\\0:]/.test(s))) return null;
+  const file = opts.path.resolve(opts.rootDir, ...segments);
+  const inside = opts.path.relative(opts.rootDir, file);
+  if (inside === '' || inside.startsWith('..') || opts.path.isAbsolute(inside)) return null;
+  return file;
+}
+
+export function createAppFileServer(opts: AppFileServerOptions): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return answer(405, 'Only GET and HEAD');
+    const file = fileForRequest(request.url, opts);
+    if (!file) return answer(404, 'Not found');
+    let body: Uint8Array;
+    try {
+      body = await opts.readFile(file);
+    } catch {
+      return answer(404, 'Not found');
+    }
+    const type = TYPES[opts.path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
+      status: 200,
+      headers: {
+        'content-type': type,
+        'content-security-policy': RENDERER_CSP,
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+      },
+    });
+  };
+}
