@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { devCspPlugin } from './scripts/vite/dev-csp-plugin.js';
 
 export default defineConfig({
   main: {
@@ -22,7 +23,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
-    plugins: [react()],
+    // The dev server's page needs nonces for Vite's injected tags; builds keep the strict policy.
+    plugins: [react(), devCspPlugin()],
     build: {
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
