@@ -30,6 +30,9 @@ test.describe.serial('the desktop app', () => {
   test('connects, works a board and a thread, exports a review, and keeps its place across a relaunch', async () => {
     const { app, page } = await desktop.launch();
     expect(await page.evaluate(() => (globalThis as { triage?: { mode: string } }).triage?.mode)).toBe('electron');
+    // Our page on its own origin, not a file:// URL; its script runs under the strict CSP header.
+    expect(page.url()).toMatch(/^app:\/\/triage-desk\/index\.html/);
+    expect(await page.evaluate(() => (globalThis as unknown as { location: { origin: string } }).location.origin)).toBe('app://triage-desk');
     // The page reaches nothing of Node or Electron but the bridge.
     expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
 
@@ -125,5 +128,19 @@ test.describe.serial('the desktop app', () => {
     });
     await expect(page.getByText(/Thread links look like triage-desk:\/\/item\//)).toBeVisible();
     await app.close();
+  });
+
+  test('the built app passes the smoke test the release run starts on every installer', async () => {
+    const resultFile = join(desktop.userData, 'smoke-result.json');
+    const run = spawn(binary.ok ? binary.path : '', [...(process.platform === 'linux' && process.env['CI'] ? ['--no-sandbox'] : []), MAIN_SCRIPT, '--smoke-test', `--smoke-result=${resultFile}`], {
+      env: { ...process.env, TRIAGE_KEYCHAIN_SERVICE: desktop.keychainService },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    run.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    const exitCode = await new Promise<number | null>((resolve) => run.once('exit', resolve));
+    expect(output).toMatch(/Triage Desk smoke test: passed \(4 steps/);
+    expect(exitCode).toBe(0);
+    expect(JSON.parse(await readFile(resultFile, 'utf8'))).toMatchObject({ ok: true, steps: expect.arrayContaining(['the page rendered']) });
   });
 });
