@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -251,5 +251,26 @@ describe('the .deb (what electron-builder hands fpm)', () => {
     const entries = parseContents(spawnSync('dpkg-deb', ['--contents', deb], { encoding: 'utf8' }).stdout);
     expect(entries.find((e) => e.path === `${INSTALL_DIR}/chrome-sandbox`)?.owner).toBe('root/root');
     expect(contentsProblems(entries)).toEqual([]);
+  });
+
+  it('scripts/check-deb.ts passes that package, and fails the job on one without libgbm1 or the link handler', () => {
+    const checkCli = (deb: string) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/check-deb.ts'), '--deb', deb], { cwd: root, encoding: 'utf8' });
+    const good = checkCli(join(outDir, 'triage-desk_0.1.0_amd64.deb'));
+    expect(good.stdout).toContain('check-deb: Depends, desktop entry, sandbox setup and ownership as intended');
+    expect(good.status).toBe(0);
+
+    const tree = join(work, 'broken-tree');
+    cpSync(join(record, 'tree'), tree, { recursive: true });
+    const control = join(tree, 'DEBIAN', 'control');
+    writeFileSync(control, readFileSync(control, 'utf8').replace(', libgbm1', ''));
+    const desktop = join(tree, 'usr/share/applications', DESKTOP_ENTRY);
+    writeFileSync(desktop, readFileSync(desktop, 'utf8').replace(/^MimeType=.*\n/m, ''));
+    const broken = join(work, 'broken.deb');
+    const built = spawnSync('dpkg-deb', ['--root-owner-group', '-Zgzip', '--build', tree, broken], { encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+    const bad = checkCli(broken);
+    expect(bad.stdout).toContain('::error::Depends lacks libgbm1');
+    expect(bad.stdout).toContain('::error::desktop entry MimeType is missing');
+    expect(bad.status).toBe(1);
   });
 });
