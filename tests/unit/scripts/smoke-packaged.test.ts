@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,8 +41,17 @@ function smoke(args: string[]): Promise<{ status: number | null; out: string; ms
 
 /** Running, that is: not gone and not a zombie waiting for init to reap it. */
 function running(pid: number): boolean {
-  const r = spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' });
-  const state = r.stdout.trim();
+  let state: string;
+  if (existsSync('/proc/self/stat')) {
+    // Minimal Linux images have no ps; the state follows the parenthesised command name.
+    try {
+      state = /\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? '';
+    } catch {
+      state = '';
+    }
+  } else {
+    state = spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
+  }
   return state !== '' && !state.startsWith('Z');
 }
 
