@@ -9,8 +9,9 @@ vi.mock('electron', async () => (await import('./support/fake-electron.js')).ele
 
 let dir: string;
 let win: FakeBrowserWindow;
-beforeEach(() => {
-  resetElectron();
+beforeEach(async () => {
+  // Exports happen from a window, and windows exist only once the app is ready.
+  await resetElectron().app.whenReady();
   dir = mkdtempSync(join(tmpdir(), 'triage-export-'));
   win = new FakeBrowserWindow({});
 });
