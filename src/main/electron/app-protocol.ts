@@ -1,5 +1,6 @@
 import type { PlatformPath } from 'node:path';
 import { RENDERER_CSP } from '../../shared/renderer-csp.js';
+import { contentTypeOf } from '../content-types.js';
 
 /**
  * The window's page is served from app://triage-desk/, a privileged standard scheme, not
@@ -17,23 +18,6 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 export const APP_SCHEME_PRIVILEGES = {
   scheme: APP_SCHEME,
   privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
-};
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
 };
 
 export interface AppFileServerOptions {
@@ -88,11 +72,10 @@ export function createAppFileServer(opts: AppFileServerOptions): (request: Reque
     } catch {
       return answer(404, 'Not found');
     }
-    const type = TYPES[opts.path.extname(file).toLowerCase()] ?? 'application/octet-stream';
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
       status: 200,
       headers: {
-        'content-type': type,
+        'content-type': contentTypeOf(file),
         'content-security-policy': RENDERER_CSP,
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',

@@ -1,18 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-};
+import { join, normalize, sep } from 'node:path';
+import { contentTypeOf } from '../content-types.js';
 
 export interface StaticFile {
   body: Buffer;
@@ -35,7 +23,7 @@ export async function readStaticFile(root: string, urlPath: string): Promise<Sta
   if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
   const target = (await isFile(full)) ? full : join(root, 'index.html');
   try {
-    return { body: await readFile(target), type: TYPES[extname(target)] ?? 'application/octet-stream' };
+    return { body: await readFile(target), type: contentTypeOf(target) };
   } catch {
     return null;
   }
