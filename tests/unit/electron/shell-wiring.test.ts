@@ -702,4 +702,16 @@ describe('macOS with the window closed', () => {
     electron.app.emit('activate', fakeEvent(), false);
     expect(electron.BrowserWindow.getAllWindows()).toHaveLength(1);
   });
+
+  it('a notification clicked after the window was closed opens the thread in a new window', async () => {
+    const { electron, window, invoke, invokeAs, pageUrl } = await startTestShell({ platform: 'darwin', packaged: true });
+    await invoke('app:takeOpenItem');
+    await invoke('notify:show', { itemId: 'itm_9', title: 'Assigned to you', body: '' });
+    window.close();
+    electron.Notification.instances[0]!.click('darwin');
+    const reopened = electron.BrowserWindow.getAllWindows()[0]!;
+    expect(reopened).toBeDefined();
+    expect(reopened.visible).toBe(true);
+    expect(await invokeAs({ sender: reopened.webContents, senderFrame: { url: pageUrl, parent: null } }, 'app:takeOpenItem')).toEqual({ ok: true, data: { itemId: 'itm_9' } });
+  });
 });

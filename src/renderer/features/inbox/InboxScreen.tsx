@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
-import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
-import { explain } from '../../stores/notice-store.js';
 import { unreadCount, type InboxEntry } from './inbox-model.js';
 import { MENTION_WINDOW_DAYS, useInbox } from './inbox-store.js';
+import { NotificationsToggle } from './NotificationsToggle.js';
 import { openInboxEntry } from './open-entry.js';
 import './inbox.css';
 
@@ -99,30 +98,5 @@ function InboxRow({ entry, focused, onFocus }: { entry: InboxEntry; focused: boo
         {entry.excerpt && <span className="inbox__excerpt muted">“{entry.excerpt}”</span>}
       </button>
     </li>
-  );
-}
-
-function NotificationsToggle({ on }: { on: boolean }) {
-  const setNotifications = useInbox((s) => s.setNotifications);
-  const toggle = async () => {
-    if (on) return setNotifications(false);
-    // Browser mode asks the browser first; the desktop app uses the system's notifications.
-    if (getBridge().mode === 'browser') {
-      if (typeof Notification === 'undefined') return explain('This browser cannot show notifications.');
-      const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
-      if (permission !== 'granted') return explain('The browser did not allow notifications. Allow them for this page in the browser’s site settings, then try again.');
-    } else {
-      // The desktop app asks the system first (an unsigned macOS build gets none): say so now, not never.
-      const can = await getBridge().notify.availability();
-      if (!can.ok) return explain(can.error.message);
-      if (!can.data.available) return explain(can.data.reason ?? 'This system cannot show desktop notifications.');
-    }
-    setNotifications(true);
-  };
-  return (
-    <label className="inbox__toggle">
-      <input type="checkbox" checked={on} onChange={() => void toggle()} data-testid="inbox-notifications" />
-      Desktop notifications for this connection
-    </label>
   );
 }
