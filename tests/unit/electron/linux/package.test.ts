@@ -175,7 +175,8 @@ describe('the unpacked Linux app (dist/linux-unpacked, what the .deb installs)',
     const top = new Set(files.map((f) => f.split('/')[0]));
     expect([...top].sort()).toEqual(['node_modules', 'out', 'package.json']);
     const packages = new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/').slice(1, f.startsWith('node_modules/@') ? 3 : 2).join('/')));
-    for (const p of packages) expect(p, p).toMatch(/^(zod|@napi-rs\/keyring(-[a-z0-9-]+)?|@napi-rs)$/);
+    // The keychain binding, zod, and browser sign-in's OAuth client with its two dependencies; never the reference service's.
+    for (const p of packages) expect(p, p).toMatch(/^(zod|@napi-rs\/keyring(-[a-z0-9-]+)?|@napi-rs|openid-client|oauth4webapi|jose)$/);
     expect(files).toContain('out/main/index.js');
     expect(files).toContain('out/preload/index.cjs');
     expect(files).toContain('out/renderer/index.html');
@@ -184,7 +185,7 @@ describe('the unpacked Linux app (dist/linux-unpacked, what the .deb installs)',
     for (const f of files) expect(f, f).not.toMatch(/^(src|tests|scripts|bench|var|build)\//);
     const pkg = JSON.parse(asar.extractFile(join(appDir, 'resources', 'app.asar'), 'package.json').toString('utf8')) as { main: string; desktopName: string; dependencies: Record<string, string> };
     expect(pkg.main).toBe('./out/main/index.js');
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@napi-rs/keyring', 'zod']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@napi-rs/keyring', 'oauth4webapi', 'openid-client', 'zod']);
     // Electron reads it from here to tell the desktop which entry the window belongs to.
     expect(pkg.desktopName).toBe(DESKTOP_ENTRY);
   });
