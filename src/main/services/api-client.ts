@@ -48,10 +48,22 @@ export const DEFAULT_RETRY: RetryOptions = {
   random: Math.random,
 };
 
+/**
+ * Where a connection's bearer token comes from: a personal token never changes; a browser
+ * sign-in's access token is refreshed ahead of its expiry and once after a 401.
+ */
+export interface TokenSource {
+  current(): Promise<string>;
+  /** After the service refused `rejected` (401): a fresh token, or null when none can be had. */
+  renew(rejected: string): Promise<string | null>;
+}
+
+export const fixedToken = (token: string): TokenSource => ({ current: async () => token, renew: async () => null });
+
 export interface ApiClientOptions {
   /** Service root, e.g. https://feedback.example.com (the /api/v1 prefix is added here). */
   baseUrl: string;
-  token: string;
+  token: string | TokenSource;
   clock?: Clock;
   fetch?: typeof fetch;
   /** Per request, including reading the body. */
@@ -61,6 +73,11 @@ export interface ApiClientOptions {
   retry?: Partial<RetryOptions>;
   /** Overrides the contract's bucket (burst 120, 300 a minute); tests use it. */
   pacing?: { burst?: number; perMinute?: number; marginMs?: number };
+  /**
+   * A pacer shared with other clients: the contract puts all OAuth connections of one person
+   * under one limit, so their clients take from one bucket. Default: this client's own.
+   */
+  pacer?: Pacer;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -114,7 +131,7 @@ const basePathOf = (u: URL) => u.pathname.replace(/\/+$/, '');
 export class ApiClient {
   readonly baseUrl: string;
   private readonly base: URL;
-  private readonly token: string;
+  private readonly token: TokenSource;
   private readonly clock: Clock;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
@@ -130,13 +147,13 @@ export class ApiClient {
   constructor(options: ApiClientOptions) {
     this.base = normalizeBaseUrl(options.baseUrl);
     this.baseUrl = this.base.href.replace(/\/$/, '');
-    this.token = options.token;
+    this.token = typeof options.token === 'string' ? fixedToken(options.token) : options.token;
     this.clock = options.clock ?? systemClock;
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.pacer = new Pacer({ ...options.pacing, clock: this.clock });
+    this.pacer = options.pacer ?? new Pacer({ ...options.pacing, clock: this.clock });
     this.lastState = this.computeState();
     this.pacer.onChange(() => this.emitState());
   }
@@ -206,11 +223,13 @@ export class ApiClient {
   private async attempt(req: PreparedRequest, ctx: FailureContext): Promise<BridgeResult<{ json: unknown; status: number; url: URL }>> {
     let transientFailures = 0;
     let rateLimits = 0;
+    let renewed = false;
     // Bounded: every pass either returns or raises one of the two counters toward its cap.
     for (let tries = 0; ; tries++) {
       // Retries go to the head of the queue: they are older than anything queued since.
       const ticket = await this.pacer.acquire(tries > 0 ? 'front' : 'back');
-      const outcome = await this.send(req, ticket);
+      const token = await this.token.current();
+      const outcome = await this.send(req, ticket, token);
 
       if (outcome.type === 'network') {
         this.setOffline(outcome.failure.description);
@@ -230,6 +249,11 @@ export class ApiClient {
       }
 
       const { status, headers, text, url } = outcome;
+      // A 401 was not processed, so even a write may go again, once, with a renewed sign-in.
+      if (status === 401 && !renewed) {
+        renewed = true;
+        if ((await this.token.renew(token)) !== null) continue;
+      }
       if (status === 429) {
         const now = this.clock.now();
         const until = now + parseRetryAfter(headers.get('retry-after'), now, this.retryAfterPolicy());
@@ -273,7 +297,7 @@ export class ApiClient {
   }
 
   /** One HTTP exchange, following redirects only while they stay under the base URL. */
-  private async send(req: PreparedRequest, ticket: PaceTicket): Promise<SendOutcome> {
+  private async send(req: PreparedRequest, ticket: PaceTicket, token: string): Promise<SendOutcome> {
     let url = req.url;
     let method = req.method;
     let body = req.body;
@@ -281,7 +305,7 @@ export class ApiClient {
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
         if (!this.isUnderBase(url)) return { type: 'redirect_refused', status: 0, target: url };
         const headers: Record<string, string> = {
-          Authorization: `Bearer ${this.token}`,
+          Authorization: `Bearer ${token}`,
           Accept: 'application/json',
         };
         if (body !== undefined) headers['Content-Type'] = 'application/json';
