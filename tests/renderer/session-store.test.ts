@@ -7,7 +7,7 @@ vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge
 const { useSession } = await import('../../src/renderer/stores/session-store.js');
 const { useProjects } = await import('../../src/renderer/stores/projects-store.js');
 
-const connection = (id: string) => ({ id, label: `Conn ${id}`, baseUrl: 'https://feedback.example.com', userName: 'Ada', addedAt: 1, ephemeral: false });
+const connection = (id: string) => ({ id, label: `Conn ${id}`, baseUrl: 'https://feedback.example.com', userName: 'Ada', addedAt: 1, ephemeral: false, auth: 'token' as const });
 const connectResult = (id: string) => ({
   connection: connection(id),
   workspaces: [{ id: 'w1', name: 'Acme', slug: 'acme', role: 'owner', projectCount: 2, available: true, unavailableReason: null }],

@@ -160,7 +160,7 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
       }
     } else {
       const id = `ephemeral-${randomUUID()}`;
-      summary = { id, label: details.label, baseUrl, userName: details.userName, addedAt: details.addedAt, ephemeral: true };
+      summary = { id, label: details.label, baseUrl, userName: details.userName, addedAt: details.addedAt, ephemeral: true, auth: 'token' };
       ephemeral.set(id, { summary, token });
     }
     const result: ConnectResult = { connection: summary, ...checked.data };

@@ -8,6 +8,22 @@ export { KeychainError, KeychainUnavailableError, KEYCHAIN_UNAVAILABLE_MESSAGE, 
 
 export const DEFAULT_KEYCHAIN_SERVICE = 'triage-desk';
 
+/**
+ * What a browser sign-in keeps beside its access token (in `token`): what refreshing and
+ * revoking it need. Absent for a personal token.
+ */
+const StoredSignIn = z.object({
+  refreshToken: z.string().min(1).nullable(),
+  expiresAt: z.number().nullable(),
+  scope: z.string().nullable(),
+  issuer: z.string().min(1),
+  clientId: z.string().min(1),
+  resource: z.string().nullable(),
+  tokenEndpoint: z.string().min(1),
+  revocationEndpoint: z.string().nullable(),
+});
+export type StoredSignIn = z.infer<typeof StoredSignIn>;
+
 /** The JSON kept as the keychain password; the account is the connection id. */
 const StoredSecret = z.object({
   baseUrl: z.string().min(1),
@@ -15,6 +31,7 @@ const StoredSecret = z.object({
   label: z.string(),
   userName: z.string().nullable(),
   addedAt: z.number(),
+  signIn: StoredSignIn.optional(),
 });
 type StoredSecret = z.infer<typeof StoredSecret>;
 
@@ -26,12 +43,15 @@ export interface NewConnection {
   label: string;
   userName: string | null;
   addedAt: number;
+  /** A browser sign-in's refresh and revocation details; absent for a personal token. */
+  signIn?: StoredSignIn;
 }
 
 /** A saved connection with its token: for the main process only, never sent to the renderer. */
 export interface StoredConnection {
   summary: ConnectionSummary;
   token: string;
+  signIn?: StoredSignIn;
 }
 
 export interface CredentialStore {
@@ -76,7 +96,7 @@ const loadKeyringBinding = createBindingLoader();
 const ENTRY_OPTIONS = { linux: { store: 'secret-service' } } as const;
 
 function summaryOf(id: string, s: StoredSecret): ConnectionSummary {
-  return { id, label: s.label, baseUrl: s.baseUrl, userName: s.userName, addedAt: s.addedAt, ephemeral: false };
+  return { id, label: s.label, baseUrl: s.baseUrl, userName: s.userName, addedAt: s.addedAt, ephemeral: false, auth: s.signIn ? 'browser' : 'token' };
 }
 
 /**
@@ -129,7 +149,7 @@ export function createKeychainStore(options: KeychainStoreOptions = {}): Credent
       const password = await keychain(async () => (await entry(id)).getPassword());
       if (password === null) return null;
       const s = decode(id, password);
-      return s ? { summary: summaryOf(id, s), token: s.token } : null;
+      return s ? { summary: summaryOf(id, s), token: s.token, ...(s.signIn ? { signIn: s.signIn } : {}) } : null;
     },
 
     async add(connection) {
@@ -140,6 +160,7 @@ export function createKeychainStore(options: KeychainStoreOptions = {}): Credent
         label: connection.label,
         userName: connection.userName,
         addedAt: connection.addedAt,
+        ...(connection.signIn ? { signIn: connection.signIn } : {}),
       };
       await keychain(async () => (await entry(id)).setPassword(JSON.stringify(secret)));
       return summaryOf(id, secret);

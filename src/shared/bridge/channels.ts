@@ -20,6 +20,8 @@ export interface ConnectionSummary {
   addedAt: number;
   /** Kept in memory for this run only (the demo's built-in sign-in), never in the keychain. */
   ephemeral: boolean;
+  /** 'browser': signed in with the browser (OAuth), so it can end and be renewed by signing in again; 'token': a personal token. */
+  auth: 'token' | 'browser';
 }
 
 export interface ConnectResult {

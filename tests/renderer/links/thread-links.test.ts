@@ -26,7 +26,7 @@ describe('thread addresses in the route', () => {
   });
 });
 
-const conn = (id: string, label = id): ConnectionSummary => ({ id, label, baseUrl: `https://${id}.example`, userName: 'Olivia', addedAt: 1, ephemeral: false });
+const conn = (id: string, label = id): ConnectionSummary => ({ id, label, baseUrl: `https://${id}.example`, userName: 'Olivia', addedAt: 1, ephemeral: false, auth: 'token' });
 const connected = (id: string): ConnectResult => ({ connection: conn(id), workspaces: [], you: { id: 'usr_1', name: 'Olivia' } as ConnectResult['you'] });
 const item = (id: string, projectId = 'prj_1') => ({ id, project: { id: projectId, name: 'Checkout app', repo: null } }) as unknown as ItemDetail;
 const err = (kind: BridgeError['kind'], message: string, extra: Partial<BridgeError> = {}) => ({ ok: false as const, error: { kind, message, ...extra } });

@@ -85,6 +85,7 @@ describe('connection service (real keyring, real HTTP)', () => {
       userName: 'Owner of good-token',
       addedAt: clock.now(),
       ephemeral: false,
+      auth: 'token',
     });
     expect(r.data.workspaces).toEqual(WORKSPACES.workspaces);
     expect(r.data.you).toEqual({ id: 'id-good-token', name: 'Owner of good-token' });

@@ -34,13 +34,13 @@ describe('keychain credential store (real gnome-keyring)', () => {
   it('adds, lists without tokens, gets with the token, and removes', async () => {
     const a = await store.add(conn(1));
     const b = await store.add({ ...conn(2), id: 'fixed-id' });
-    expect(a).toEqual({ id: expect.any(String), label: 'Connection 1', baseUrl: 'https://feedback1.example.com', userName: 'User 1', addedAt: conn(1).addedAt, ephemeral: false });
+    expect(a).toEqual({ id: expect.any(String), label: 'Connection 1', baseUrl: 'https://feedback1.example.com', userName: 'User 1', addedAt: conn(1).addedAt, ephemeral: false, auth: 'token' });
     expect(b.id).toBe('fixed-id');
 
     const listed = await store.list();
     expect(listed).toEqual([a, b]);
     expect(JSON.stringify(listed)).not.toMatch(/tok-secret/);
-    for (const s of listed) expect(Object.keys(s).sort()).toEqual(['addedAt', 'baseUrl', 'ephemeral', 'id', 'label', 'userName']);
+    for (const s of listed) expect(Object.keys(s).sort()).toEqual(['addedAt', 'auth', 'baseUrl', 'ephemeral', 'id', 'label', 'userName']);
 
     expect(await store.get(a.id)).toEqual({ summary: a, token: conn(1).token });
 
@@ -157,5 +157,34 @@ describe('the keychain binding', () => {
   it('is not imported by the credential store module itself, so startup never waits on it', async () => {
     const source = await import('node:fs/promises').then((fs) => fs.readFile(fileURLToPath(new URL('../../../src/main/services/credential-store.ts', import.meta.url)), 'utf8'));
     expect(source).not.toMatch(/^import (?!type )[^;]*'@napi-rs\/keyring'/m);
+  });
+});
+
+describe('a browser sign-in in the keychain', () => {
+  const service = uniqueService('sign-in');
+  const store = createKeychainStore({ service });
+  beforeAll(requireKeyring);
+  afterAll(() => wipeService(service));
+
+  it('keeps its refresh details beside the access token, and lists as a browser sign-in without any token', async () => {
+    const signIn = {
+      refreshToken: 'rt-secret-1',
+      expiresAt: 1_800_000_000_000,
+      scope: 'profile email offline_access',
+      issuer: 'https://feedback.example.com/oauth',
+      clientId: 'client-1',
+      resource: 'https://feedback.example.com/api/v1',
+      tokenEndpoint: 'https://feedback.example.com/oauth/token',
+      revocationEndpoint: 'https://feedback.example.com/oauth/token/revocation',
+    };
+    const saved = await store.add({ ...conn(7), token: 'at-secret-1', signIn });
+    expect(saved.auth).toBe('browser');
+    expect(await store.get(saved.id)).toEqual({ summary: saved, token: 'at-secret-1', signIn });
+    const listed = (await store.list()).find((c) => c.id === saved.id);
+    expect(listed).toEqual(saved);
+    expect(JSON.stringify(listed)).not.toMatch(/secret/);
+    // A rotated refresh token replaces the old one under the same connection.
+    await store.add({ ...conn(7), id: saved.id, token: 'at-secret-2', signIn: { ...signIn, refreshToken: 'rt-secret-2' } });
+    expect(await store.get(saved.id)).toMatchObject({ token: 'at-secret-2', signIn: { refreshToken: 'rt-secret-2' } });
   });
 });
