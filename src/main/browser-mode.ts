@@ -26,6 +26,8 @@ export async function startBrowserMode(opts: { services: Pick<AppServices, 'conn
     handlers,
     rendererDir: opts.rendererDir,
     onNetworkState: (l) => opts.services.connections.onNetworkState(l),
+    onSignedOut: (l) => opts.services.connections.onSignedOut(l),
+    onSignInPage: (l) => opts.services.connections.onSignInPage(l),
     ...(opts.port !== undefined ? { port: opts.port } : {}),
     ...(opts.secret !== undefined ? { secret: opts.secret } : {}),
   });

@@ -1,7 +1,7 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { createBridgeCalls, type Invoke } from '../shared/bridge/calls.js';
 import type { NetworkState, TriageBridge } from '../shared/bridge/channels.js';
-import { EVENTS, isMenuCommand, isOpenItemEvent, type MenuCommand, type OpenItemEvent } from '../shared/bridge/events.js';
+import { EVENTS, isMenuCommand, isNetworkState, isOpenItemEvent, isSignedOutEvent, isSignInPage, type MenuCommand, type OpenItemEvent } from '../shared/bridge/events.js';
 
 // Only these named calls reach the page; ipcRenderer itself never does.
 const invoke: Invoke = (channel, ...args) => ipcRenderer.invoke(channel, ...args);
@@ -18,14 +18,18 @@ function subscribe<T>(event: string, accept: (v: unknown) => v is T, listener: (
   };
 }
 
-const isNetworkState = (v: unknown): v is NetworkState => typeof v === 'object' && v !== null && 'phase' in v;
 
 const bridge = {
   ...calls,
   mode: 'electron',
+  connections: {
+    ...calls.connections,
+    onSignedOut: (listener) => subscribe(EVENTS.signedOut, isSignedOutEvent, listener),
+    onSignInPage: (listener) => subscribe(EVENTS.signInPage, isSignInPage, listener),
+  },
   network: {
     state: calls.networkState,
-    subscribe: (listener: (s: NetworkState) => void) => subscribe(EVENTS.networkState, isNetworkState, listener),
+    subscribe: (listener: (s: NetworkState) => void) => subscribe(EVENTS.networkState, (v): v is NetworkState => isNetworkState(v), listener),
   },
   app: {
     takeOpenItem: calls.takeOpenItem,

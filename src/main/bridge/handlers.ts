@@ -17,6 +17,9 @@ import {
   type NotifyAvailability,
   type NotifyOutcome,
   type OpenItemEvent,
+  type SignInArgs,
+  type SignInOptions,
+  type SignInResult,
 } from '../../shared/bridge/channels.js';
 import type { BridgeResult } from '../../shared/bridge/errors.js';
 import { externalUrlOrNull } from './external-url.js';
@@ -28,6 +31,9 @@ export interface ConnectionsPort {
   remove(id: string): Promise<BridgeResult<null>>;
   activate(id: string): Promise<BridgeResult<ConnectResult>>;
   active(): Promise<BridgeResult<ConnectResult | null>>;
+  signInOptions(baseUrl: string): Promise<BridgeResult<SignInOptions>>;
+  signIn(args: SignInArgs): Promise<BridgeResult<SignInResult>>;
+  cancelSignIn(): void;
   call<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<BridgeResult<ReadOutput<N>>>;
   networkState(): NetworkState;
 }
@@ -65,6 +71,12 @@ export function createBridgeHandlers({ connections, openExternal, copyText, expo
     'connections:remove': (id) => connections.remove(id),
     'connections:activate': (id) => connections.activate(id),
     'connections:active': () => connections.active(),
+    'connections:signInOptions': (baseUrl) => connections.signInOptions(baseUrl),
+    'connections:signIn': (args) => connections.signIn(args),
+    'connections:cancelSignIn': async () => {
+      connections.cancelSignIn();
+      return { ok: true, data: null };
+    },
     'network:state': async () => ({ ok: true, data: connections.networkState() }),
     'shell:openExternal': async (url) => {
       const safe = externalUrlOrNull(url);

@@ -7,6 +7,7 @@ import { CHANNEL_NAMES } from '../../shared/bridge/channels.js';
 import { EVENTS, type MenuCommand, type OpenItemEvent } from '../../shared/bridge/events.js';
 import type { EndpointName } from '../../shared/api/index.js';
 import { createAppServices } from '../app-services.js';
+import { externalUrlOrNull } from '../bridge/external-url.js';
 import { createBridgeHandlers, dispatchBridgeCall } from '../bridge/handlers.js';
 import { createLogFile, type LogFile } from '../logging/log-file.js';
 import { createKeychainStore } from '../services/credential-store.js';
@@ -216,6 +217,19 @@ async function boot(opts: ShellOptions, setLog: (log: LogFile) => void): Promise
     });
   }
   services.connections.onNetworkState((state) => mainWindow?.webContents.send(EVENTS.networkState, state));
+  services.connections.onSignedOut((event) => {
+    log.warn('browser sign-in ended', { connectionId: event.connectionId });
+    mainWindow?.webContents.send(EVENTS.signedOut, event);
+  });
+  // The sign-in page opens in the person's own browser (RFC 8252: never a window of ours); the
+  // page also gets it, to offer it again should the browser not have come forward.
+  services.connections.onSignInPage((url) => {
+    const safe = externalUrlOrNull(url);
+    if (!safe) return;
+    log.info('sign-in page opened in the browser', { host: new URL(safe).host });
+    void shell.openExternal(safe);
+    mainWindow?.webContents.send(EVENTS.signInPage, safe);
+  });
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import type { NetworkState } from '../../shared/bridge/channels.js';
+import type { NetworkState, SignedOutEvent } from '../../shared/bridge/channels.js';
 import { RENDERER_CSP } from '../../shared/renderer-csp.js';
 import { dispatchBridgeCall, type BridgeHandlers } from '../bridge/handlers.js';
 import { checkHostAndOrigin } from './guard.js';
@@ -21,6 +21,10 @@ export interface GatewayOptions {
   rendererDir: string;
   /** Subscribes to the main services' network state for the event stream. */
   onNetworkState(listener: (s: NetworkState) => void): () => void;
+  /** A browser sign-in ended; sent to every tab as `signed-out`. */
+  onSignedOut?(listener: (e: SignedOutEvent) => void): () => void;
+  /** The sign-in page of a browser sign-in under way; sent as `sign-in-page` (the tab offers it as a link). */
+  onSignInPage?(listener: (url: string) => void): () => void;
   port?: number;
   /** Fixed first launch secret for tests; a fresh random one otherwise. */
   secret?: string;
@@ -123,10 +127,16 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
-  const unsubscribe = opts.onNetworkState((state) => {
-    const frame = `event: network-state\ndata: ${JSON.stringify(state)}\n\n`;
+  const broadcast = (event: string, data: unknown) => {
+    const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
     for (const s of streams) s.write(frame);
-  });
+  };
+  const unsubscribers = [
+    opts.onNetworkState((state) => broadcast('network-state', state)),
+    opts.onSignedOut?.((e) => broadcast('signed-out', e)),
+    opts.onSignInPage?.((url) => broadcast('sign-in-page', url)),
+  ];
+  const unsubscribe = () => unsubscribers.forEach((u) => u?.());
 
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);

@@ -3,21 +3,29 @@ import type { EndpointInput, EndpointName } from '../../shared/api/index.js';
 import type { ReadOutput } from '../../shared/reader/index.js';
 import {
   AddConnectionArgs,
+  SignInArgs,
   type BridgeError,
   type BridgeResult,
   type ConnectionSummary,
   type ConnectResult,
   type NetworkState,
+  type SignedOutEvent,
+  type SignInOptions,
+  type SignInResult,
 } from '../../shared/bridge/index.js';
-import { ApiClient, normalizeBaseUrl, type ApiClientOptions } from './api-client.js';
+import { ApiClient, normalizeBaseUrl, type ApiClientOptions, type TokenSource } from './api-client.js';
+import { Pacer } from './pacer.js';
+import { signInWithBrowser, type BrowserSignInOptions } from './sign-in/browser-sign-in.js';
+import { discoverSignIn, type SignInDiscovery } from './sign-in/discovery.js';
+import { createOAuthTokenSource, type OAuthTokenSource, type StoredOAuthSession } from './sign-in/oauth-token-source.js';
 import { type Clock, systemClock } from './clock.js';
-import type { CredentialStore } from './credential-store.js';
+import type { CredentialStore, StoredSignIn } from './credential-store.js';
 import { insecureHttpRefusal, isInsecureRemoteHttp } from '../../shared/bridge/transport.js';
 import { toKeychainError } from './keychain-errors.js';
 import { watchReconnect, type ReconnectOptions } from './reconnect.js';
 import { NO_CONNECTION_STATE } from './network-state.js';
 
-export type ApiClientFactory = (options: Pick<ApiClientOptions, 'baseUrl' | 'token' | 'clock'>) => ApiClient;
+export type ApiClientFactory = (options: Pick<ApiClientOptions, 'baseUrl' | 'token' | 'clock' | 'pacer'>) => ApiClient;
 
 export interface ConnectionServiceOptions {
   store: CredentialStore;
@@ -25,6 +33,8 @@ export interface ConnectionServiceOptions {
   clock?: Clock;
   /** How the active connection probes for the service while offline (reconnect.ts). */
   reconnect?: ReconnectOptions;
+  /** Browser sign-in's discovery and flow; tests give stand-ins' fetch or short timeouts. */
+  signIn?: { discover?: (baseUrl: string) => Promise<SignInDiscovery>; flow?: Partial<Pick<BrowserSignInOptions, 'fetch' | 'timeoutMs'>> };
 }
 
 export interface ConnectionService {
@@ -37,12 +47,22 @@ export interface ConnectionService {
   call<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<BridgeResult<ReadOutput<N>>>;
   networkState(): NetworkState;
   onNetworkState(listener: (s: NetworkState) => void): () => void;
+  /** Whether `baseUrl` offers browser sign-in. */
+  signInOptions(baseUrl: string): Promise<BridgeResult<SignInOptions>>;
+  /** Signs in with the browser (a new connection, or `connectionId` again after its sign-in ended). */
+  signIn(args: SignInArgs): Promise<BridgeResult<SignInResult>>;
+  cancelSignIn(): void;
+  /** The address the person's browser must open for the sign-in under way (Electron opens it; browser mode shows it). */
+  onSignInPage(listener: (url: string) => void): () => void;
+  onSignedOut(listener: (event: SignedOutEvent) => void): () => void;
 }
 
 interface Live {
   client: ApiClient;
   /** What the last successful validation said, for active(). */
   result: ConnectResult;
+  /** A browser sign-in's token, which can end and be renewed. */
+  signIn?: OAuthTokenSource;
 }
 
 const fail = (error: BridgeError) => ({ ok: false as const, error });
@@ -74,6 +94,21 @@ function noApiThere(error: BridgeError, baseUrl: string): BridgeError | null {
   };
 }
 
+function storedSignIn(s: StoredOAuthSession): StoredSignIn {
+  return {
+    refreshToken: s.refreshToken,
+    expiresAt: s.expiresAt,
+    scope: s.scope,
+    issuer: s.issuer,
+    clientId: s.clientId,
+    resource: s.resource,
+    tokenEndpoint: s.tokenEndpoint,
+    revocationEndpoint: s.revocationEndpoint,
+  };
+}
+
+const sessionOf = (accessToken: string, s: StoredSignIn): StoredOAuthSession => ({ accessToken, ...s });
+
 /**
  * Saved and in-memory connections plus the one active connection whose ApiClient (and
  * so whose pacer) every API call goes through. A connection is only saved after the
@@ -90,6 +125,45 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
   let activeId: string | null = null;
   let unsubscribeActive: (() => void) | null = null;
   let stopReconnect: (() => void) | null = null;
+  const signInPageListeners = new Set<(url: string) => void>();
+  const signedOutListeners = new Set<(e: SignedOutEvent) => void>();
+  /** One bucket per person across their browser sign-ins to one service: the contract's shared OAuth limit. */
+  const personPacers = new Map<string, Pacer>();
+  let signingIn: AbortController | null = null;
+  const discover = options.signIn?.discover ?? ((b: string) => discoverSignIn(b));
+
+  function pacerFor(baseUrl: string, you: ConnectResult['you']): Pacer | undefined {
+    if (!you) return undefined;
+    const key = `${new URL(baseUrl).origin}\n${you.id}`;
+    let pacer = personPacers.get(key);
+    if (!pacer) personPacers.set(key, (pacer = new Pacer({ clock })));
+    return pacer;
+  }
+
+  /** A saved browser sign-in's token: refreshed tokens go back to its keychain entry. */
+  function signInSource(summary: ConnectionSummary, session: StoredOAuthSession): OAuthTokenSource {
+    return createOAuthTokenSource({
+      session,
+      now: () => clock.now(),
+      ...(options.signIn?.flow?.fetch ? { fetch: options.signIn.flow.fetch } : {}),
+      save: async (next) => {
+        await store.add({ id: summary.id, baseUrl: summary.baseUrl, label: summary.label, userName: summary.userName, addedAt: summary.addedAt, token: next.accessToken, signIn: storedSignIn(next) });
+      },
+      onSignedOut: (message) => {
+        for (const l of signedOutListeners) l({ connectionId: summary.id, message });
+      },
+    });
+  }
+
+  /** A client for a validated connection: a browser sign-in's shares its person's pacer. */
+  function liveFor(summary: ConnectionSummary, token: string | TokenSource, checked: Omit<ConnectResult, 'connection'>, client?: ApiClient): Live {
+    const pacer = typeof token === 'string' ? undefined : pacerFor(summary.baseUrl, checked.you);
+    return {
+      client: client ?? makeClient({ baseUrl: summary.baseUrl, token, clock, ...(pacer ? { pacer } : {}) }),
+      result: { connection: summary, ...checked },
+      ...(typeof token === 'string' ? {} : { signIn: token as OAuthTokenSource }),
+    };
+  }
 
   function activeLive(): Live | null {
     return activeId === null ? null : (live.get(activeId) ?? null);
@@ -191,6 +265,9 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
     addEphemeral: (args) => connect(args, false),
 
     async remove(id) {
+      // Signing out of a browser sign-in ends it on the service too, where the service offers that.
+      const source = live.get(id)?.signIn;
+      if (source) await source.revoke().catch(() => undefined);
       if (!ephemeral.delete(id)) {
         try {
           await store.remove(id);
@@ -204,7 +281,7 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
     },
 
     async activate(id) {
-      let found: { summary: ConnectionSummary; token: string } | null | undefined = ephemeral.get(id);
+      let found: { summary: ConnectionSummary; token: string; signIn?: StoredSignIn } | null | undefined = ephemeral.get(id);
       if (!found) {
         try {
           found = await store.get(id);
@@ -216,13 +293,93 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
         return fail({ kind: 'not_found', message: 'That connection is no longer saved. Add it again with a token.' });
       }
       const existing = live.get(id);
-      const client = existing?.client ?? makeClient({ baseUrl: found.summary.baseUrl, token: found.token, clock });
-      const checked = await validate(client);
+      const token: string | TokenSource = existing?.signIn ?? (found.signIn ? signInSource(found.summary, sessionOf(found.token, found.signIn)) : found.token);
+      const probe = existing?.client ?? makeClient({ baseUrl: found.summary.baseUrl, token, clock });
+      const checked = await validate(probe);
       if (!checked.ok) return checked;
-      const result: ConnectResult = { connection: found.summary, ...checked.data };
-      live.set(id, { client, result });
+      const next = liveFor(found.summary, token, checked.data, existing?.client ?? (typeof token === 'string' ? probe : undefined));
+      live.set(id, next);
       makeActive(id);
-      return { ok: true, data: result };
+      return { ok: true, data: next.result };
+    },
+
+    async signInOptions(baseUrl) {
+      let normalized: string;
+      try {
+        normalized = normalizeBaseUrl(baseUrl).href.replace(/\/$/, '');
+      } catch {
+        return fail({ kind: 'bad_request', field: 'baseUrl', message: 'Service URL must start with http:// or https://' });
+      }
+      const found = await discover(normalized);
+      return { ok: true, data: found.available ? { available: true, reason: null } : { available: false, reason: found.reason } };
+    },
+
+    async signIn(raw) {
+      const parsed = SignInArgs.safeParse(raw);
+      if (!parsed.success) return fail({ kind: 'bad_request', message: parsed.error.issues[0]?.message ?? 'Invalid sign-in details' });
+      const baseUrl = normalizeBaseUrl(parsed.data.baseUrl).href.replace(/\/$/, '');
+      if (signingIn) return fail({ kind: 'sign_in', reason: 'busy', message: 'A sign-in is already waiting for the browser. Finish it there, or cancel it first.' });
+      const controller = new AbortController();
+      signingIn = controller;
+      try {
+        const found = await discover(baseUrl);
+        if (!found.available) return fail({ kind: 'sign_in', reason: 'unavailable', message: found.reason });
+        const r = await signInWithBrowser(found, {
+          ...options.signIn?.flow,
+          signal: controller.signal,
+          openBrowser: async (url) => {
+            for (const l of signInPageListeners) l(url);
+          },
+        });
+        if (!r.ok) return fail({ kind: 'sign_in', reason: r.kind, message: r.message });
+        const session: StoredOAuthSession = { ...r.session, tokenEndpoint: found.server.token_endpoint!, revocationEndpoint: found.server.revocation_endpoint ?? null };
+        const checked = await validate(makeClient({ baseUrl, token: session.accessToken, clock }));
+        if (!checked.ok) return checked;
+
+        const again = parsed.data.connectionId ? live.get(parsed.data.connectionId) : undefined;
+        const before = again?.result;
+        if (before?.you && checked.data.you && before.you.id !== checked.data.you.id) {
+          return fail({
+            kind: 'sign_in',
+            reason: 'other_person',
+            message: `You signed in as ${checked.data.you.name}, but this connection is ${before.you.name}'s. Sign in as ${before.you.name}, or add a new connection.`,
+          });
+        }
+        const userName = checked.data.you?.name ?? null;
+        const label = parsed.data.label || before?.connection.label || defaultLabel(userName, baseUrl);
+        const details = { id: parsed.data.connectionId ?? randomUUID(), baseUrl, label, userName, addedAt: before?.connection.addedAt ?? clock.now() };
+        let summary: ConnectionSummary;
+        try {
+          summary = await store.add({ ...details, token: session.accessToken, signIn: storedSignIn(session) });
+        } catch (e) {
+          return fail(keychainFailure(e));
+        }
+        if (again?.signIn) {
+          // Requests waiting since the sign-in ended carry on with the new one.
+          await again.signIn.replace(session);
+          live.set(summary.id, { ...again, result: { connection: summary, ...checked.data } });
+        } else {
+          live.set(summary.id, liveFor(summary, signInSource(summary, session), checked.data));
+        }
+        makeActive(summary.id);
+        return { ok: true, data: { connection: summary, ...checked.data, notes: r.notes } };
+      } finally {
+        signingIn = null;
+      }
+    },
+
+    cancelSignIn() {
+      signingIn?.abort();
+    },
+
+    onSignInPage(listener) {
+      signInPageListeners.add(listener);
+      return () => signInPageListeners.delete(listener);
+    },
+
+    onSignedOut(listener) {
+      signedOutListeners.add(listener);
+      return () => signedOutListeners.delete(listener);
     },
 
     async active() {

@@ -1,6 +1,7 @@
 import { createBridgeCalls, type Invoke } from '../../shared/bridge/calls.js';
 import type { NetworkState, OpenItemEvent, TriageBridge } from '../../shared/bridge/channels.js';
 import type { BridgeResult } from '../../shared/bridge/errors.js';
+import { isNetworkState, isSignedOutEvent, isSignInPage } from '../../shared/bridge/events.js';
 
 /**
  * Browser mode: the same bridge as the preload's, carried over HTTP to the local gateway
@@ -69,6 +70,24 @@ export function createHttpBridge(): TriageBridge {
   };
 
   const calls = createBridgeCalls(invoke);
+  /** One event stream per subscription: the gateway sends every tab each event it has. */
+  const streamEvents = <T,>(event: string, accept: (v: unknown) => v is T, listener: (v: T) => void): (() => void) => {
+    let source: EventSource | null = null;
+    let closed = false;
+    void session.then((s) => {
+      if (closed || !s.ok) return;
+      // EventSource cannot send headers, so the session travels as a query parameter on this one stream.
+      source = new EventSource(`/bridge-events?session=${encodeURIComponent(s.id)}`);
+      source.addEventListener(event, (e) => {
+        const value: unknown = JSON.parse((e as MessageEvent<string>).data);
+        if (accept(value)) listener(value);
+      });
+    });
+    return () => {
+      closed = true;
+      source?.close();
+    };
+  };
   // A clicked notification opens its thread through the same path as a desktop link.
   const openItemListeners = new Set<(e: OpenItemEvent) => void>();
   return {
@@ -129,20 +148,12 @@ export function createHttpBridge(): TriageBridge {
     },
     network: {
       state: calls.networkState,
-      subscribe(listener: (s: NetworkState) => void) {
-        let source: EventSource | null = null;
-        let closed = false;
-        void session.then((s) => {
-          if (closed || !s.ok) return;
-          // EventSource cannot send headers, so the session travels as a query parameter on this one stream.
-          source = new EventSource(`/bridge-events?session=${encodeURIComponent(s.id)}`);
-          source.addEventListener('network-state', (e) => listener(JSON.parse((e as MessageEvent<string>).data) as NetworkState));
-        });
-        return () => {
-          closed = true;
-          source?.close();
-        };
-      },
+      subscribe: (listener: (s: NetworkState) => void) => streamEvents('network-state', (v): v is NetworkState => isNetworkState(v), listener),
+    },
+    connections: {
+      ...calls.connections,
+      onSignedOut: (listener) => streamEvents('signed-out', isSignedOutEvent, listener),
+      onSignInPage: (listener) => streamEvents('sign-in-page', isSignInPage, listener),
     },
     // No desktop shell in a browser: a thread's link is this page's own address (the route
     // carries the open thread), the browser's menus are its own, and only a clicked

@@ -43,6 +43,8 @@ function hintFor(error: BridgeError): string | null {
       return 'Triage Desk keeps tokens in the system keychain. Unlock the keychain (or install one, such as GNOME Keyring), then try again. In the desktop app, Help → Check the Keychain… says what to do on your system.';
     case 'no_connection':
       return 'Connect to a feedback service first.';
+    case 'sign_in':
+      return 'Sign in again with your browser, or use a personal token.';
     case 'validation':
       return error.field ? `Check the value of “${error.field}”.` : null;
     case 'bad_request':

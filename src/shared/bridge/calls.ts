@@ -4,7 +4,8 @@ import type { BridgeResult } from './errors.js';
 
 export type Invoke = <C extends Channel>(channel: C, ...args: ChannelArgs<C>) => Promise<BridgeResult<ChannelResult<C>>>;
 
-export type BridgeCalls = Omit<TriageBridge, 'network' | 'mode' | 'app'> & {
+export type BridgeCalls = Omit<TriageBridge, 'network' | 'mode' | 'app' | 'connections'> & {
+  connections: Omit<TriageBridge['connections'], 'onSignedOut' | 'onSignInPage'>;
   networkState(): Promise<BridgeResult<NetworkState>>;
   takeOpenItem: TriageBridge['app']['takeOpenItem'];
 };
@@ -25,6 +26,9 @@ export function createBridgeCalls(invoke: Invoke): BridgeCalls {
       remove: (id) => invoke('connections:remove', id),
       activate: (id) => invoke('connections:activate', id),
       active: () => invoke('connections:active'),
+      signInOptions: (baseUrl) => invoke('connections:signInOptions', baseUrl),
+      signIn: (args) => invoke('connections:signIn', args),
+      cancelSignIn: () => invoke('connections:cancelSignIn'),
     },
     api,
     shell: { openExternal: (url) => invoke('shell:openExternal', url), copyText: (text) => invoke('shell:copyText', text) },

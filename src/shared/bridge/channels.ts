@@ -57,6 +57,31 @@ const baseUrl = z
     }
   }, { error: 'Service URL must start with http:// or https://' });
 
+/** Browser sign-in: the service's address; a connection ID to sign an ended sign-in in again. */
+export const SignInArgs = z.object({
+  baseUrl,
+  label: z.string().trim().max(100, { error: 'A label is at most 100 characters' }).optional(),
+  connectionId: z.string().trim().min(1).max(200).optional(),
+});
+export type SignInArgs = z.infer<typeof SignInArgs>;
+
+/** Whether a service offers browser sign-in, and if not, why (a sentence). */
+export interface SignInOptions {
+  available: boolean;
+  reason: string | null;
+}
+
+export interface SignInResult extends ConnectResult {
+  /** Things the person should know (a port fallback, no refresh token). */
+  notes: string[];
+}
+
+/** The main process's word that a browser sign-in ended (refresh refused): shown once, with a way to sign in again. */
+export interface SignedOutEvent {
+  connectionId: string;
+  message: string;
+}
+
 export const AddConnectionArgs = z.object({
   baseUrl,
   token: z
@@ -125,6 +150,9 @@ const CONTROL_CHANNELS = {
   'connections:remove': { args: z.tuple([connectionId]) },
   'connections:activate': { args: z.tuple([connectionId]) },
   'connections:active': { args: z.tuple([]) },
+  'connections:signInOptions': { args: z.tuple([baseUrl]) },
+  'connections:signIn': { args: z.tuple([SignInArgs]) },
+  'connections:cancelSignIn': { args: z.tuple([]) },
   'network:state': { args: z.tuple([]) },
   'shell:openExternal': { args: z.tuple([z.string().max(8000)]) },
   'shell:copyText': { args: z.tuple([z.string().max(8000, { error: 'That is too much text to copy' })]) },
@@ -141,6 +169,9 @@ export interface ControlResults {
   'connections:remove': null;
   'connections:activate': ConnectResult;
   'connections:active': ConnectResult | null;
+  'connections:signInOptions': SignInOptions;
+  'connections:signIn': SignInResult;
+  'connections:cancelSignIn': null;
   'network:state': NetworkState;
   'shell:openExternal': null;
   'shell:copyText': null;
@@ -215,6 +246,20 @@ export interface TriageBridge {
     remove(id: string): Promise<BridgeResult<null>>;
     activate(id: string): Promise<BridgeResult<ConnectResult>>;
     active(): Promise<BridgeResult<ConnectResult | null>>;
+    /** Whether the service offers "Sign in with your browser" (asked before showing the button). */
+    signInOptions(baseUrl: string): Promise<BridgeResult<SignInOptions>>;
+    /** Signs in with the browser and saves the sign-in in the keychain; resolves when the browser came back (or not). */
+    signIn(args: SignInArgs): Promise<BridgeResult<SignInResult>>;
+    /** The Cancel button while the browser is open. */
+    cancelSignIn(): Promise<BridgeResult<null>>;
+    /** A browser sign-in ended (refresh refused); returns an unsubscribe function. */
+    onSignedOut(listener: (event: SignedOutEvent) => void): () => void;
+    /**
+     * The sign-in page the person's browser must open for the sign-in under way. The desktop
+     * app has already opened it; a page in a browser tab offers it as a link (a click, so no
+     * pop-up blocker stands in the way).
+     */
+    onSignInPage(listener: (url: string) => void): () => void;
   };
   api: { [N in EndpointName]: (input: EndpointInput<N>) => Promise<BridgeResult<ReadOutput<N>>> };
   network: {

@@ -5,7 +5,21 @@ export const EVENTS = {
   openItem: 'event:open-item',
   /** A command picked from the native menu. */
   menuCommand: 'event:menu-command',
+  /** A browser sign-in ended: the service refused to refresh it. */
+  signedOut: 'event:signed-out',
+  /** The sign-in page of a browser sign-in under way. */
+  signInPage: 'event:sign-in-page',
 } as const;
+
+export const isNetworkState = (v: unknown): v is { phase: string } => typeof v === 'object' && v !== null && 'phase' in v;
+
+export const isSignInPage = (u: unknown): u is string => typeof u === 'string' && /^https?:\/\//i.test(u);
+
+export function isSignedOutEvent(e: unknown): e is { connectionId: string; message: string } {
+  if (typeof e !== 'object' || e === null) return false;
+  const r = e as Record<string, unknown>;
+  return typeof r['connectionId'] === 'string' && typeof r['message'] === 'string';
+}
 
 /** What the shell sends when a thread link arrives: the thread to open, or why it cannot be. */
 export type OpenItemEvent = { itemId: string } | { problem: string };

@@ -22,6 +22,9 @@ function recordingConnections(): ConnectionsPort & { calls: string[]; emit(s: Ne
     remove: async () => (calls.push('remove'), { ok: true, data: null }),
     activate: async () => (calls.push('activate'), { ok: false, error: { kind: 'not_found', message: 'no' } }),
     active: async () => (calls.push('active'), { ok: true, data: null }),
+    signInOptions: async () => (calls.push('signInOptions'), { ok: true, data: { available: false, reason: 'none here' } }),
+    signIn: async () => (calls.push('signIn'), { ok: false, error: { kind: 'sign_in', message: 'no' } }),
+    cancelSignIn: () => void calls.push('cancelSignIn'),
     // A reply comes back as it was sent, so a test can see text in any script make the round trip.
     call: async (name, input) => (calls.push(`call:${name}:${JSON.stringify(input)}`), { ok: true, data: (name === 'postUpdate' ? { echo: input } : { status: 'resolved', changed: true }) as never }),
     networkState: () => state,
