@@ -23,6 +23,10 @@ export function startReferenceServer(args: {
   rateLimit?: string;
   onAccess?: (line: string) => void;
   shapes?: 'full' | 'minimal';
+  /** Browser sign-in (OAuth): true adds --oauth, false --no-oauth; left out, the CLI's default (on with --demo). */
+  oauth?: boolean;
+  /** Seconds OAuth access tokens live (--oauth-access-ttl), to see a client refresh. */
+  oauthAccessTtl?: number;
 }): Promise<RunningServer> {
   const cliArgs = ['--import', 'tsx', resolve(ROOT, 'src/server/cli.ts'), '--port', String(args.port), '--data', args.dataDir];
   if (args.demo) cliArgs.push('--demo');
@@ -32,6 +36,8 @@ export function startReferenceServer(args: {
   if (args.onAccess) cliArgs.push('--access-log');
   // Lean answers like the live service's (docs/api-decisions.md "Lean mode"); the CLI's default is full.
   if (args.shapes) cliArgs.push('--shapes', args.shapes);
+  if (args.oauth !== undefined) cliArgs.push(args.oauth ? '--oauth' : '--no-oauth');
+  if (args.oauthAccessTtl !== undefined) cliArgs.push('--oauth-access-ttl', String(args.oauthAccessTtl));
   const child = spawn(process.execPath, cliArgs, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
 
   return new Promise((ok, fail) => {

@@ -5,8 +5,9 @@ import { API_PREFIX } from '../shared/api/index.js';
 import type { AnswerBeforeRouting, AppDeps } from './app-deps.js';
 import { systemClock, type Clock } from './clock.js';
 import { authenticate, authenticateFromMemory, requireSomeAvailable, someAvailable, type Caller } from './domain/caller.js';
-import { ApiError, tooManyFailedTokens, tooManyRequests } from './domain/errors.js';
+import { ApiError, tooManyFailedTokens, tooManyRequests, withResourceMetadata } from './domain/errors.js';
 import { answeringFirst } from './http/answer-first.js';
+import { baseUrlOf } from './http/context.js';
 import { handleError } from './http/error-handler.js';
 import { useLeanShapes } from './http/lean-hook.js';
 import type { Shapes } from './http/lean-shapes.js';
@@ -14,6 +15,8 @@ import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_RATE_LIMIT, RateLimiter, rateKey, t
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './http/timeouts.js';
 import type { RenderPng } from './http/render-png.js';
 import { renderMockupPng } from './images/mockup-png.js';
+import type { OAuthOptions } from './oauth/provider.js';
+import { installConfigRoute, oauthRoutes, resourceMetadataUrl } from './oauth/routes.js';
 import { openApiRoutes } from './openapi/route.js';
 import './http/context.js';
 import { directoryRoutes } from './routes/directory.js';
@@ -58,6 +61,11 @@ export interface ServerOptions {
    * (an access log, a request count).
    */
   answerBeforeRouting?: boolean;
+  /**
+   * The authorization server ("Sign in with your browser", docs/api-decisions.md "How the
+   * reference service signs people in"). Off unless given with enabled: true.
+   */
+  oauth?: OAuthOptions;
 }
 
 export function createServer(opts: ServerOptions): FastifyInstance {
@@ -140,10 +148,12 @@ export function createServer(opts: ServerOptions): FastifyInstance {
    * that address get 429 instead. Only failures count and a valid token is checked first,
    * so nobody's token is ever refused because of someone else's guesses.
    */
+  const oauthOn = opts.oauth?.enabled === true;
   const limitFailure = (req: FastifyRequest, e: unknown): unknown => {
     if (!(e instanceof ApiError) || e.status !== 401) return e;
     const allowed = authFailures.take(`addr:${req.ip}`);
-    return allowed.ok ? e : tooManyFailedTokens(allowed.retryAfterSeconds);
+    if (!allowed.ok) return tooManyFailedTokens(allowed.retryAfterSeconds);
+    return oauthOn ? withResourceMetadata(e, resourceMetadataUrl(baseUrlOf(req))) : e;
   };
 
   app.register(
@@ -192,6 +202,11 @@ export function createServer(opts: ServerOptions): FastifyInstance {
     { prefix: API_PREFIX },
   );
   app.register(async (files) => fileRoutes(files, deps));
+  app.register(async (install) => installConfigRoute(install, opts.oauth));
+  if (opts.oauth?.enabled) {
+    const options = opts.oauth;
+    app.register(async (oauth) => oauthRoutes(oauth, { db: deps.db, clock: deps.clock, options, takeFailure: (ip) => authFailures.take(`addr:${ip}`) }));
+  }
   // The API description is public (docs/api-decisions.md "OpenAPI document"), so it sits outside the token hook.
   app.register(async (docs) => openApiRoutes(docs));
   return app;

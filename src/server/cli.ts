@@ -7,6 +7,7 @@ import { FixtureError, loadFixture } from './fixture/load.js';
 import { DB_FILE_NAME, isDataDirEmpty, openDatabase, type Db } from './storage/open.js';
 
 const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--public-url URL] [--data ./var/data] [--demo | --fixture file.json] [--shapes minimal]
+                          [--oauth | --no-oauth] [--oauth-access-ttl SECONDS] [--oauth-client-id ID --oauth-callback-port N]
 
   --port N         TCP port (0 picks a free one). Default 4010.
   --host ADDR      Address to listen on. Default 127.0.0.1.
@@ -21,6 +22,16 @@ const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--publ
   --fixture FILE   Load a fixture (JSON) into an empty data directory.
   --shapes MODE    Answer shapes: full (default, the contract's) or minimal (the lean answers
                    of the live hosted service; docs/api-decisions.md "Lean mode").
+  --oauth          Offer "Sign in with your browser": an OAuth 2.1 authorization server under
+                   /oauth, and people revoke sign-ins at /oauth/account. On by default with --demo.
+  --no-oauth       Turn it off (with --demo too).
+  --oauth-access-ttl SECONDS
+                   Lifetime of OAuth access tokens, 1 to 86400. Default 3600. Short ones are for
+                   trying a client's refresh (end-to-end tests).
+  --oauth-client-id ID --oauth-callback-port N
+                   An app registered in advance, returning to http://127.0.0.1:N/callback or
+                   http://localhost:N/callback; /mcp/install-config names it. Without them,
+                   apps register themselves (dynamic client registration).
   --help           Show this help.`;
 
 class UsageError extends Error {}
@@ -35,6 +46,9 @@ interface CliOptions {
   publicUrl: string | null;
   rateLimit: { perMinute: number; burst: number } | null;
   accessLog: boolean;
+  oauth: boolean;
+  oauthAccessTtl: number | null;
+  oauthClient: { clientId: string; callbackPort: number } | null;
 }
 
 function parseCli(argv: string[]): CliOptions | 'help' {
@@ -54,6 +68,11 @@ function parseCli(argv: string[]): CliOptions | 'help' {
         'public-url': { type: 'string' },
         'rate-limit': { type: 'string' },
         'access-log': { type: 'boolean' },
+        oauth: { type: 'boolean' },
+        'no-oauth': { type: 'boolean' },
+        'oauth-access-ttl': { type: 'string' },
+        'oauth-client-id': { type: 'string' },
+        'oauth-callback-port': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -82,9 +101,40 @@ function parseCli(argv: string[]): CliOptions | 'help' {
     if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new UsageError(`--rate-limit must read N/B (requests a minute / burst), both at least 1, such as 300/120, not "${values['rate-limit']}".`);
     rateLimit = { perMinute: Number(m[1]), burst: Number(m[2]) };
   }
+  if (values.oauth && values['no-oauth']) throw new UsageError('Use either --oauth or --no-oauth, not both.');
+  const oauth = values['no-oauth'] ? false : (values.oauth ?? values.demo ?? false);
+  const needsOauth = (flag: string) => {
+    if (!oauth) throw new UsageError(`${flag} needs the OAuth sign-in on: add --oauth (it is on by default with --demo, unless --no-oauth).`);
+  };
+  let oauthAccessTtl: number | null = null;
+  const ttlText = values['oauth-access-ttl'];
+  if (ttlText !== undefined) {
+    needsOauth('--oauth-access-ttl');
+    if (!/^\d{1,5}$/.test(ttlText) || Number(ttlText) < 1 || Number(ttlText) > 86_400) {
+      throw new UsageError(`--oauth-access-ttl must be a whole number of seconds from 1 to 86400, not "${ttlText}".`);
+    }
+    oauthAccessTtl = Number(ttlText);
+  }
+  let oauthClient: CliOptions['oauthClient'] = null;
+  const clientId = values['oauth-client-id'];
+  const callbackPort = values['oauth-callback-port'];
+  if (clientId !== undefined || callbackPort !== undefined) {
+    needsOauth(clientId !== undefined ? '--oauth-client-id' : '--oauth-callback-port');
+    if (clientId === undefined || callbackPort === undefined) throw new UsageError('--oauth-client-id and --oauth-callback-port go together: give both, or neither.');
+    if (!/^[\x21-\x7E]{1,200}$/.test(clientId)) {
+      throw new UsageError(`--oauth-client-id must be 1 to 200 printable characters without spaces, not "${clientId}".`);
+    }
+    if (!/^\d{1,5}$/.test(callbackPort) || Number(callbackPort) < 1 || Number(callbackPort) > 65535) {
+      throw new UsageError(`--oauth-callback-port must be a whole number from 1 to 65535, not "${callbackPort}".`);
+    }
+    oauthClient = { clientId, callbackPort: Number(callbackPort) };
+  }
   return {
     publicUrl,
     rateLimit,
+    oauth,
+    oauthAccessTtl,
+    oauthClient,
     accessLog: values['access-log'] ?? false,
     port: Number(portText),
     host: values.host ?? '127.0.0.1',
@@ -160,9 +210,17 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${e instanceof UsageError || e instanceof FixtureError ? 'Cannot start' : 'Failed to start'}: ${(e as Error).message}\n`);
     return e instanceof UsageError ? 2 : 1;
   }
+  // The demo's personas are one-click sign-ins on the sign-in pages, in a demo only.
+  const personas = opts.oauth && opts.demo ? (await import('./demo/personas.js')).signInPersonaIds() : [];
   const app = createServer({
     db,
     logger: { level: 'warn' },
+    oauth: {
+      enabled: opts.oauth,
+      ...(opts.oauthAccessTtl !== null ? { accessTokenTtlSeconds: opts.oauthAccessTtl } : {}),
+      ...(opts.oauthClient !== null ? { preRegisteredClient: opts.oauthClient } : {}),
+      ...(personas.length ? { personas } : {}),
+    },
     shapes: opts.shapes,
     ...(opts.publicUrl !== null ? { publicUrl: opts.publicUrl } : {}),
     ...(opts.rateLimit !== null ? { rateLimit: opts.rateLimit } : {}),
@@ -187,7 +245,8 @@ async function main(argv: string[]): Promise<number> {
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const lean = opts.shapes === 'minimal' ? '; minimal answer shapes' : '';
   const limits = opts.rateLimit ? `; rate limit ${opts.rateLimit.perMinute}/min, bursts of ${opts.rateLimit.burst}` : '';
-  process.stdout.write(`Feedback service (${note}; data in ${opts.dataDir}${lean}${limits}) listening on http://${host}:${port}\n`);
+  const oauth = opts.oauth ? '; browser sign-in (OAuth) under /oauth' : '';
+  process.stdout.write(`Feedback service (${note}; data in ${opts.dataDir}${lean}${limits}${oauth}) listening on http://${host}:${port}\n`);
 
   return new Promise<number>((resolve) => {
     let closing = false;

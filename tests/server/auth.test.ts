@@ -19,9 +19,16 @@ function expect401(res: { status: number; headers: Headers; body: Loose }, patte
   expect(header).toContain(res.body.error.replace(/"/g, "'"));
 }
 
+/** RFC 6750 §3.1: a request with no credentials gets a challenge without an error code. */
+function expectSignInChallenge(res: { status: number; headers: Headers; body: Loose }) {
+  expect(res.status).toBe(401);
+  expect(res.body.error).toMatch(/No token was sent/);
+  expect(res.headers.get('www-authenticate')).toBe('Bearer realm="feedback"');
+}
+
 describe('authentication', () => {
-  it('refuses a request without a token', async () => {
-    expect401(await s.get('/api/v1/workspaces'), /No token was sent/);
+  it('refuses a request without a token with a bare challenge (no error code)', async () => {
+    expectSignInChallenge(await s.get('/api/v1/workspaces'));
   });
 
   it('refuses a malformed Authorization header', async () => {
@@ -43,7 +50,7 @@ describe('authentication', () => {
   });
 
   it('checks the token before validating input', async () => {
-    expect401(await s.get('/api/v1/items?limit=9999'), /No token/);
+    expectSignInChallenge(await s.get('/api/v1/items?limit=9999'));
   });
 
   it('accepts the scheme case-insensitively', async () => {

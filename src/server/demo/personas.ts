@@ -118,6 +118,11 @@ export const DEMO_TOKENS: readonly DemoToken[] = [
 ];
 
 export const userId = (key: PersonKey): string => stableId('usr', key);
+
+/** The people with a working demo token: the one-click sign-ins of the demo's OAuth pages. */
+export function signInPersonaIds(): string[] {
+  return [...new Set(DEMO_TOKENS.filter((t) => t.expiresInDays === null && t.revokedDaysAgo === null).map((t) => userId(t.person)))];
+}
 export const orgId = (key: OrgKey): string => stableId('org', key);
 export const workspaceId = (key: WorkspaceKey): string => stableId('wsp', key);
 

@@ -3,7 +3,7 @@ import type { Db } from '../storage/open.js';
 import { findToken, listMemberships, type MembershipRecord, type TokenRecord } from '../storage/accounts.js';
 import { ReadCache } from '../storage/read-cache.js';
 import { hashToken } from '../storage/tokens.js';
-import { billingLimit, forbidden, unauthorized, type ApiError } from './errors.js';
+import { billingLimit, forbidden, missingToken, unauthorized, type ApiError } from './errors.js';
 
 export interface WorkspaceAccess extends MembershipRecord {
   role: Role;
@@ -84,7 +84,7 @@ function tokenHashFor(authorization: string | undefined, connection: object | un
 /** The hash a token is looked up by; 401 for a missing or malformed header. */
 function tokenHashOf(authorization: string | undefined): string {
   if (authorization === undefined || authorization.trim() === '') {
-    throw unauthorized('No token was sent; send the header Authorization: Bearer <token>.');
+    throw missingToken('No token was sent; send the header Authorization: Bearer <token>.');
   }
   const match = BEARER.exec(authorization);
   if (!match?.[1]) {

@@ -42,6 +42,20 @@ export function unauthorized(description: string): ApiError {
   });
 }
 
+/**
+ * 401 for a request with no credentials: RFC 6750 §3.1 says such a challenge carries no
+ * error code, so clients read it as "sign in" rather than "your token is bad".
+ */
+export function missingToken(description: string): ApiError {
+  return new ApiError(401, { error: description }, { 'WWW-Authenticate': 'Bearer realm="feedback"' });
+}
+
+/** The same 401 naming the API's protected resource metadata (RFC 9728 §5.1), where OAuth clients start. */
+export function withResourceMetadata(e: ApiError, metadataUrl: string): ApiError {
+  const challenge = e.headers['WWW-Authenticate'] ?? 'Bearer realm="feedback"';
+  return new ApiError(e.status, e.body, { ...e.headers, 'WWW-Authenticate': `${challenge}, resource_metadata="${quoted(metadataUrl)}"` });
+}
+
 export function billingLimit(reason: BillingReason, sentence: string): ApiError {
   return new ApiError(403, {
     error: sentence,

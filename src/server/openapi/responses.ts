@@ -45,7 +45,8 @@ export const ERROR_RESPONSES: Record<ErrorStatus, ErrorResponseDef> = {
     bodies: [body('ErrorBody', ErrorBody)],
     headers: {
       'WWW-Authenticate': {
-        description: 'Always present: `Bearer realm="feedback", error="invalid_token", error_description="<the sentence>"`; OAuth clients start a new sign-in from it.',
+        description:
+          'Always present: `Bearer realm="feedback", error="invalid_token", error_description="<the sentence>"` for a bad token, `Bearer realm="feedback"` when none was sent (RFC 6750 §3.1); with browser sign-in on, also `resource_metadata="<origin>/.well-known/oauth-protected-resource/api/v1"` (RFC 9728), where OAuth clients start a new sign-in.',
         required: true,
         schema: { type: 'string', pattern: '^Bearer ' },
       },

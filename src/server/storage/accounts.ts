@@ -73,3 +73,13 @@ export async function listWorkspaceMembers(db: Db, workspaceId: string): Promise
     .orderBy('users.id')
     .execute();
 }
+
+export interface UserRecord {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export async function findUser(db: Db, userId: string): Promise<UserRecord | null> {
+  return (await db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', userId).executeTakeFirst()) ?? null;
+}

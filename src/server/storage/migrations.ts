@@ -80,9 +80,25 @@ const readIndexes = statements(
   `DROP INDEX mentions_user`,
 );
 
+/**
+ * The authorization server's state (oidc-provider's models: clients, grants, sessions,
+ * interactions, codes, tokens) as JSON per record, with the columns it is looked up or
+ * pruned by; and the secrets it signs with, made once. Opaque access tokens are also
+ * written to `tokens` (kind 'oauth', hashed), which is what the API checks.
+ */
+const oauth = statements(
+  `CREATE TABLE oauth_records (model TEXT NOT NULL, id TEXT NOT NULL, payload TEXT NOT NULL, grant_id TEXT, uid TEXT,
+     account_id TEXT, created_at INTEGER NOT NULL, expires_at INTEGER, consumed_at INTEGER, PRIMARY KEY (model, id))`,
+  `CREATE INDEX oauth_records_grant ON oauth_records(grant_id) WHERE grant_id IS NOT NULL`,
+  `CREATE INDEX oauth_records_uid ON oauth_records(uid) WHERE uid IS NOT NULL`,
+  `CREATE INDEX oauth_records_account ON oauth_records(model, account_id) WHERE account_id IS NOT NULL`,
+  `CREATE INDEX oauth_records_expires ON oauth_records(expires_at) WHERE expires_at IS NOT NULL`,
+  `CREATE TABLE oauth_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL, created_at INTEGER NOT NULL)`,
+);
+
 /** Migrations live in code (not files on disk) so the service runs the same from tsx, a bundle or tests. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': initial, '0002_read_indexes': readIndexes };
+    return { '0001_initial': initial, '0002_read_indexes': readIndexes, '0003_oauth': oauth };
   },
 };

@@ -180,6 +180,27 @@ export interface WhatsNewBookmarksTable {
   at: number;
 }
 
+/** One oidc-provider record (see storage/oauth.ts); times in ms since 1970 by the system clock. */
+export interface OAuthRecordsTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  /** A Session's fixed uid (its id changes on sign-in). */
+  uid: string | null;
+  account_id: string | null;
+  created_at: number;
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+
+/** Signing keys (JWKS) and cookie keys of the authorization server, made on first use. */
+export interface OAuthSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -198,4 +219,6 @@ export interface Database {
   images: ImagesTable;
   notifications: NotificationsTable;
   whats_new_bookmarks: WhatsNewBookmarksTable;
+  oauth_records: OAuthRecordsTable;
+  oauth_secrets: OAuthSecretsTable;
 }

@@ -6,7 +6,8 @@ import type { FixtureInput } from '../../../src/server/fixture/schema.js';
 import type { RateLimitOptions } from '../../../src/server/http/rate-limit.js';
 import type { RenderPng } from '../../../src/server/http/render-png.js';
 import type { ServerTimeouts } from '../../../src/server/http/timeouts.js';
-import { openDatabase, type Db } from '../../../src/server/storage/open.js';
+import type { OAuthOptions } from '../../../src/server/oauth/provider.js';
+import { isDataDirEmpty, openDatabase, type Db } from '../../../src/server/storage/open.js';
 import { NOW, type Loose } from './world.js';
 
 export class TestClock implements Clock {
@@ -48,17 +49,33 @@ function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** A real server on 127.0.0.1 over a real (in-memory) SQLite database loaded with `fixture`. */
+/**
+ * A real server on 127.0.0.1 over a real SQLite database loaded with `fixture`: in memory, or
+ * in `dataDir` (loaded only when the directory holds no database yet, so a second server on
+ * the same directory is the first one restarted). `port` 0 picks a free one.
+ */
 export async function startServer(
   fixture: FixtureInput,
-  opts: { clock?: TestClock; renderPng?: RenderPng; rateLimit?: RateLimitOptions; authFailureLimit?: RateLimitOptions; publicUrl?: string; timeouts?: Partial<ServerTimeouts> } = {},
+  opts: {
+    clock?: TestClock;
+    renderPng?: RenderPng;
+    rateLimit?: RateLimitOptions;
+    authFailureLimit?: RateLimitOptions;
+    publicUrl?: string;
+    timeouts?: Partial<ServerTimeouts>;
+    oauth?: OAuthOptions;
+    dataDir?: string;
+    port?: number;
+  } = {},
 ): Promise<Running> {
-  const db = await openDatabase({ dataDir: ':memory:' });
-  await loadFixture(db, fixture);
+  const dataDir = opts.dataDir ?? ':memory:';
+  const fresh = dataDir === ':memory:' || isDataDirEmpty(dataDir);
+  const db = await openDatabase({ dataDir });
+  if (fresh) await loadFixture(db, fixture);
   const clock = opts.clock ?? new TestClock();
-  const { renderPng, rateLimit, authFailureLimit, publicUrl, timeouts } = opts;
-  const app = createServer({ db, clock, ...definedOnly({ renderPng, rateLimit, authFailureLimit, publicUrl, timeouts }) });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { renderPng, rateLimit, authFailureLimit, publicUrl, timeouts, oauth } = opts;
+  const app = createServer({ db, clock, ...definedOnly({ renderPng, rateLimit, authFailureLimit, publicUrl, timeouts, oauth }) });
+  await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
   const baseUrl = `http://127.0.0.1:${address.port}`;
