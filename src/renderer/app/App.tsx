@@ -17,6 +17,8 @@ import { useThread } from '../stores/thread-store.js';
 import { AppDialogs } from './AppDialogs.js';
 import { AppHeader } from './AppHeader.js';
 import { useDocumentTitle } from './document-title.js';
+import { SignedOutBanner } from '../features/connect/SignedOutBanner.js';
+import { subscribeSignInEvents } from '../features/connect/sign-in-store.js';
 import { subscribeMenuCommands } from './menu-commands.js';
 import { subscribeOpenItem, takeLaunchLink } from './shell-events.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
@@ -108,10 +110,12 @@ export function App() {
   useEffect(() => {
     const offLinks = subscribeOpenItem();
     const offMenu = subscribeMenuCommands();
+    const offSignIn = subscribeSignInEvents();
     const notifier = startNotifier();
     return () => {
       offLinks();
       offMenu();
+      offSignIn();
       notifier.stop();
     };
   }, []);
@@ -120,6 +124,7 @@ export function App() {
     <div className="shell">
       <SkipLink />
       <AppHeader />
+      <SignedOutBanner />
       <ErrorBoundary area={AREA[screen.name]} resetKey={screen}>
         <ScreenView screen={screen} boot={boot} />
       </ErrorBoundary>
