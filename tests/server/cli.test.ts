@@ -80,27 +80,49 @@ describe('npm run server', () => {
     expect(await r.exited).toBe(0);
   });
 
-  it('seeds the demo dataset with --demo', async () => {
+  it('seeds the demo dataset with --demo, with browser sign-in on and the demo people offered on its pages', async () => {
     const r = run(['--port', '0', '--data', tmp(), '--demo']);
     const url = await listeningUrl(r, 60_000);
     const res = await fetch(`${url}/api/v1/items`, { headers: { authorization: 'Bearer demo-solo' } });
     expect(res.status).toBe(200);
+    expect(r.stdout()).toContain('browser sign-in (OAuth) under /oauth');
+    expect(await (await fetch(`${url}/mcp/install-config`)).json()).toEqual({ url: `${url}/api/v1` });
+    const account = await (await fetch(`${url}/oauth/account`)).text();
+    for (const name of ['Olivia Owner', 'Adam Admin', 'Cora Collaborator', 'Remy Reviewer', 'Finn Free', 'Mia Multi', 'Sam Solo']) expect(account).toContain(name);
+    expect(account).toContain('Owner of Acme Web');
     r.child.kill('SIGTERM');
     expect(await r.exited).toBe(0);
   }, 90_000);
 
   it('exits 2 with a clear message on bad flags', async () => {
-    for (const [args, message] of [
+    const cases = [
       [['--bogus'], /Unknown option '--bogus'/],
       [['--port', 'abc'], /--port must be a whole number/],
       [['--port', '70000'], /--port must be a whole number/],
       [['--demo', '--fixture', 'x.json'], /either --demo or --fixture/],
       [['--fixture', '/nonexistent/file.json', '--data', tmp()], /Cannot read the fixture file/],
       [['stray'], /positional/i],
-    ] as const) {
-      const r = run([...args]);
-      expect(await r.exited).toBe(2);
-      expect(r.stderr()).toMatch(message);
+      [['--oauth', '--no-oauth'], /either --oauth or --no-oauth/],
+      [['--oauth-access-ttl', '60'], /--oauth-access-ttl needs the OAuth sign-in on: add --oauth/],
+      [['--demo', '--no-oauth', '--oauth-access-ttl', '60'], /--oauth-access-ttl needs the OAuth sign-in on/],
+      [['--oauth', '--oauth-access-ttl', '0'], /--oauth-access-ttl must be a whole number of seconds from 1 to 86400, not "0"/],
+      [['--oauth', '--oauth-access-ttl', '86401'], /from 1 to 86400, not "86401"/],
+      [['--oauth', '--oauth-access-ttl', '1.5'], /from 1 to 86400, not "1.5"/],
+      [['--oauth', '--oauth-client-id', 'triage-desk'], /--oauth-client-id and --oauth-callback-port go together/],
+      [['--oauth', '--oauth-callback-port', '54545'], /go together/],
+      [['--oauth', '--oauth-client-id', 'has space', '--oauth-callback-port', '54545'], /--oauth-client-id must be 1 to 200 printable characters/],
+      [['--oauth', '--oauth-client-id', 'triage-desk', '--oauth-callback-port', '0'], /--oauth-callback-port must be a whole number from 1 to 65535, not "0"/],
+      [['--oauth', '--oauth-client-id', 'triage-desk', '--oauth-callback-port', '65536'], /--oauth-callback-port must be a whole number from 1 to 65535/],
+    ] as const;
+    // A few at a time: each is a process start, and they are independent.
+    for (let i = 0; i < cases.length; i += 4) {
+      await Promise.all(
+        cases.slice(i, i + 4).map(async ([args, message]) => {
+          const r = run([...args]);
+          expect(await r.exited, args.join(' ')).toBe(2);
+          expect(r.stderr()).toMatch(message);
+        }),
+      );
     }
   });
 
@@ -136,6 +158,31 @@ describe('npm run server: hardening options (issue 11)', () => {
     expect(r.stdout()).toContain('access GET /api/v1/workspaces 429');
     r.child.kill('SIGTERM');
     expect(await r.exited).toBe(0);
+  });
+
+  it('--oauth turns browser sign-in on for a fixture, with a short access token lifetime and an app registered in advance; --no-oauth keeps it off', async () => {
+    const dir = tmp();
+    const file = path.join(dir, 'world.json');
+    fs.writeFileSync(file, JSON.stringify(baseWorld()));
+    const r = run(['--port', '0', '--data', path.join(dir, 'data'), '--fixture', file, '--oauth', '--oauth-access-ttl', '30', '--oauth-client-id', 'triage-desk', '--oauth-callback-port', '54545']);
+    const url = await listeningUrl(r);
+    expect(await (await fetch(`${url}/mcp/install-config`)).json()).toEqual({ url: `${url}/api/v1`, clientId: 'triage-desk', callbackPort: 54545 });
+    const meta = (await (await fetch(`${url}/.well-known/oauth-authorization-server/oauth`)).json()) as Loose;
+    expect(meta.issuer).toBe(`${url}/oauth`);
+    // Outside a demo nobody is one click away: the page asks for a personal token only.
+    const account = await (await fetch(`${url}/oauth/account`)).text();
+    expect(account).toContain('name="token"');
+    expect(account).not.toContain('name="persona"');
+    expect((await fetch(`${url}/api/v1/workspaces`)).headers.get('www-authenticate')).toContain(`resource_metadata="${url}/.well-known/oauth-protected-resource/api/v1"`);
+    r.child.kill('SIGTERM');
+    expect(await r.exited).toBe(0);
+
+    const off = run(['--port', '0', '--data', path.join(dir, 'data'), '--no-oauth']);
+    const offUrl = await listeningUrl(off);
+    expect((await fetch(`${offUrl}/mcp/install-config`)).status).toBe(404);
+    expect(off.stdout()).not.toContain('OAuth');
+    off.child.kill('SIGTERM');
+    expect(await off.exited).toBe(0);
   });
 
   it('refuses a bad --public-url or --rate-limit with a sentence', async () => {

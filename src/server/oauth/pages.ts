@@ -118,13 +118,14 @@ export function scopeWords(scopes: readonly string[]): string[] {
   return words;
 }
 
-export function consentPage(ctx: PageContext, o: { uid: string; clientName: string; person: { name: string; email: string }; scopes: readonly string[]; returnsTo: string }): string {
+export function consentPage(ctx: PageContext, o: { uid: string; clientName: string; person: { name: string; email: string }; scopes: readonly string[]; returnsTo: string; error: string | null }): string {
   const action = `${ctx.base}/oauth/interaction/${encodeURIComponent(o.uid)}/consent`;
   return layout(
     ctx,
     'Allow access',
     `<h1>Allow ${escapeHtml(o.clientName)} to use your account?</h1>
 <p class="lead">You are signed in as ${escapeHtml(o.person.name)} (${escapeHtml(o.person.email)}).</p>
+${notice(o.error)}
 <h2 id="asks">${escapeHtml(o.clientName)} will be able to</h2>
 <ul class="scopes" aria-labelledby="asks">
 ${scopeWords(o.scopes)

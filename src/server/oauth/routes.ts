@@ -266,7 +266,7 @@ export function oauthRoutes(app: FastifyInstance, deps: OAuthDeps): void {
         if (!person) throw expiredInteraction();
         const scope = typeof details.params.scope === 'string' ? details.params.scope.split(' ') : [];
         const redirect = typeof details.params.redirect_uri === 'string' ? details.params.redirect_uri : '';
-        return sendPage(reply, error?.status ?? 200, consentPage(pageContext(req), { uid: details.uid, clientName, person, scopes: scope, returnsTo: redirect }), targets);
+        return sendPage(reply, error?.status ?? 200, consentPage(pageContext(req), { uid: details.uid, clientName, person, scopes: scope, returnsTo: redirect, error: error?.sentence ?? null }), targets);
       }
       throw expiredInteraction();
     };

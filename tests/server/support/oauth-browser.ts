@@ -11,8 +11,12 @@ export class Browser {
 
   constructor(private readonly origin: string) {}
 
+  cookies(): { name: string; path: string }[] {
+    return [...this.jar.values()].map(({ name, path }) => ({ name, path }));
+  }
+
   cookieNames(): string[] {
-    return [...this.jar.values()].map((c) => c.name);
+    return this.cookies().map((c) => c.name);
   }
 
   private cookieHeader(path: string): string {
