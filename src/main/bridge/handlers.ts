@@ -12,6 +12,7 @@ import {
   type ExportMarkdownArgs,
   type ExportPdfArgs,
   type ExportResult,
+  type FoundCredential,
   type NetworkState,
   type NotifyArgs,
   type NotifyAvailability,
@@ -34,6 +35,8 @@ export interface ConnectionsPort {
   signInOptions(baseUrl: string): Promise<BridgeResult<SignInOptions>>;
   signIn(args: SignInArgs): Promise<BridgeResult<SignInResult>>;
   cancelSignIn(): void;
+  found(): Promise<BridgeResult<FoundCredential[]>>;
+  useFound(source: FoundCredential['source']): Promise<BridgeResult<ConnectResult>>;
   call<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<BridgeResult<ReadOutput<N>>>;
   networkState(): NetworkState;
 }
@@ -77,6 +80,8 @@ export function createBridgeHandlers({ connections, openExternal, copyText, expo
       connections.cancelSignIn();
       return { ok: true, data: null };
     },
+    'connections:found': () => connections.found(),
+    'connections:useFound': (source) => connections.useFound(source),
     'network:state': async () => ({ ok: true, data: connections.networkState() }),
     'shell:openExternal': async (url) => {
       const safe = externalUrlOrNull(url);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { homedir } from 'node:os';
 import type { EndpointInput, EndpointName } from '../../shared/api/index.js';
 import type { ReadOutput } from '../../shared/reader/index.js';
 import {
@@ -9,11 +10,13 @@ import {
   type ConnectionSummary,
   type ConnectResult,
   type NetworkState,
+  type FoundCredential,
   type SignedOutEvent,
   type SignInOptions,
   type SignInResult,
 } from '../../shared/bridge/index.js';
 import { ApiClient, normalizeBaseUrl, type ApiClientOptions, type TokenSource } from './api-client.js';
+import { findAgentClientCredentials } from './found-credentials.js';
 import { Pacer } from './pacer.js';
 import { signInWithBrowser, type BrowserSignInOptions } from './sign-in/browser-sign-in.js';
 import { discoverSignIn, type SignInDiscovery } from './sign-in/discovery.js';
@@ -33,6 +36,8 @@ export interface ConnectionServiceOptions {
   clock?: Clock;
   /** How the active connection probes for the service while offline (reconnect.ts). */
   reconnect?: ReconnectOptions;
+  /** Where the hosted service's agent client keeps credentials (the environment, the home folder). */
+  agentClient?: { env: NodeJS.ProcessEnv; home: string };
   /** Browser sign-in's discovery and flow; tests give stand-ins' fetch or short timeouts. */
   signIn?: { discover?: (baseUrl: string) => Promise<SignInDiscovery>; flow?: Partial<Pick<BrowserSignInOptions, 'fetch' | 'timeoutMs'>> };
 }
@@ -55,6 +60,8 @@ export interface ConnectionService {
   /** The address the person's browser must open for the sign-in under way (Electron opens it; browser mode shows it). */
   onSignInPage(listener: (url: string) => void): () => void;
   onSignedOut(listener: (event: SignedOutEvent) => void): () => void;
+  found(): Promise<BridgeResult<FoundCredential[]>>;
+  useFound(source: FoundCredential['source']): Promise<BridgeResult<ConnectResult>>;
 }
 
 interface Live {
@@ -131,6 +138,7 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
   const personPacers = new Map<string, Pacer>();
   let signingIn: AbortController | null = null;
   const discover = options.signIn?.discover ?? ((b: string) => discoverSignIn(b));
+  const agentClient = () => ({ env: options.agentClient?.env ?? process.env, home: options.agentClient?.home ?? homedir() });
 
   function pacerFor(baseUrl: string, you: ConnectResult['you']): Pacer | undefined {
     if (!you) return undefined;
@@ -370,6 +378,19 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
 
     cancelSignIn() {
       signingIn?.abort();
+    },
+
+    async found() {
+      const found = await findAgentClientCredentials(agentClient());
+      return { ok: true, data: found.map(({ token: _token, ...shown }) => shown) };
+    },
+
+    async useFound(source) {
+      // Read again now: the file or the variable may have changed since it was offered.
+      const secret = (await findAgentClientCredentials(agentClient())).find((f) => f.source === source);
+      if (!secret) return fail({ kind: 'not_found', message: `There is no longer a token in ${source === 'environment' ? 'the environment' : 'the credentials file'}.` });
+      if (secret.unusable) return fail({ kind: 'bad_request', field: 'token', message: secret.unusable });
+      return connect({ baseUrl: secret.baseUrl, token: secret.token }, true);
     },
 
     onSignInPage(listener) {

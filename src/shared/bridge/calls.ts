@@ -29,6 +29,8 @@ export function createBridgeCalls(invoke: Invoke): BridgeCalls {
       signInOptions: (baseUrl) => invoke('connections:signInOptions', baseUrl),
       signIn: (args) => invoke('connections:signIn', args),
       cancelSignIn: () => invoke('connections:cancelSignIn'),
+      found: () => invoke('connections:found'),
+      useFound: (source) => invoke('connections:useFound', source),
     },
     api,
     shell: { openExternal: (url) => invoke('shell:openExternal', url), copyText: (text) => invoke('shell:copyText', text) },

@@ -76,6 +76,18 @@ export interface SignInResult extends ConnectResult {
   notes: string[];
 }
 
+/** A token the hosted service's agent client keeps on this computer, offered on the connect screen (never the token itself). */
+export interface FoundCredential {
+  source: 'environment' | 'file';
+  /** Where it was found, in words (the variable, or the file's path). */
+  where: string;
+  baseUrl: string;
+  /** The token's first and last characters, to recognise it by. */
+  tokenHint: string;
+  /** Why it cannot be used (a workspace key, an unreadable file), or null. */
+  unusable: string | null;
+}
+
 /** The main process's word that a browser sign-in ended (refresh refused): shown once, with a way to sign in again. */
 export interface SignedOutEvent {
   connectionId: string;
@@ -153,6 +165,8 @@ const CONTROL_CHANNELS = {
   'connections:signInOptions': { args: z.tuple([baseUrl]) },
   'connections:signIn': { args: z.tuple([SignInArgs]) },
   'connections:cancelSignIn': { args: z.tuple([]) },
+  'connections:found': { args: z.tuple([]) },
+  'connections:useFound': { args: z.tuple([z.enum(['environment', 'file'], { error: 'Choose the environment or the file' })]) },
   'network:state': { args: z.tuple([]) },
   'shell:openExternal': { args: z.tuple([z.string().max(8000)]) },
   'shell:copyText': { args: z.tuple([z.string().max(8000, { error: 'That is too much text to copy' })]) },
@@ -172,6 +186,8 @@ export interface ControlResults {
   'connections:signInOptions': SignInOptions;
   'connections:signIn': SignInResult;
   'connections:cancelSignIn': null;
+  'connections:found': FoundCredential[];
+  'connections:useFound': ConnectResult;
   'network:state': NetworkState;
   'shell:openExternal': null;
   'shell:copyText': null;
@@ -252,6 +268,10 @@ export interface TriageBridge {
     signIn(args: SignInArgs): Promise<BridgeResult<SignInResult>>;
     /** The Cancel button while the browser is open. */
     cancelSignIn(): Promise<BridgeResult<null>>;
+    /** Tokens the hosted service's agent client keeps on this computer (without the tokens). */
+    found(): Promise<BridgeResult<FoundCredential[]>>;
+    /** Copies one of them into the keychain as a connection, after checking it with the service. */
+    useFound(source: FoundCredential['source']): Promise<BridgeResult<ConnectResult>>;
     /** A browser sign-in ended (refresh refused); returns an unsubscribe function. */
     onSignedOut(listener: (event: SignedOutEvent) => void): () => void;
     /**

@@ -29,6 +29,8 @@ export function fakeBridge() {
       signInOptions: unexpected('connections.signInOptions'),
       signIn: unexpected('connections.signIn'),
       cancelSignIn: unexpected('connections.cancelSignIn'),
+      found: vi.fn(async () => ({ ok: true as const, data: [] })),
+      useFound: unexpected('connections.useFound'),
       onSignedOut: vi.fn(() => () => undefined),
       onSignInPage: vi.fn(() => () => undefined),
     },

@@ -25,6 +25,8 @@ function recordingConnections(): ConnectionsPort & { calls: string[]; emit(s: Ne
     signInOptions: async () => (calls.push('signInOptions'), { ok: true, data: { available: false, reason: 'none here' } }),
     signIn: async () => (calls.push('signIn'), { ok: false, error: { kind: 'sign_in', message: 'no' } }),
     cancelSignIn: () => void calls.push('cancelSignIn'),
+    found: async () => (calls.push('found'), { ok: true, data: [] }),
+    useFound: async () => (calls.push('useFound'), { ok: false, error: { kind: 'not_found', message: 'no' } }),
     // A reply comes back as it was sent, so a test can see text in any script make the round trip.
     call: async (name, input) => (calls.push(`call:${name}:${JSON.stringify(input)}`), { ok: true, data: (name === 'postUpdate' ? { echo: input } : { status: 'resolved', changed: true }) as never }),
     networkState: () => state,

@@ -3,6 +3,7 @@ import { useNavigation } from '../../app/navigation-store.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { useSession } from '../../stores/session-store.js';
 import { ConnectForm } from './ConnectForm.js';
+import { FoundCredentials } from './FoundCredentials.js';
 import { SavedConnections } from './SavedConnections.js';
 import { WorkspaceList } from './WorkspaceList.js';
 
@@ -29,6 +30,7 @@ export function ConnectScreen() {
       <div className="connect-screen__columns">
         <div className="connect-screen__side">
           <ConnectForm onConnected={focusResult} />
+          <FoundCredentials onConnected={focusResult} />
           {problem && <ErrorMessage problem={problem} onDismiss={clearProblem} />}
         </div>
         <div className="connect-screen__main">
