@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConnectionService, type ConnectionService } from '../../../src/main/services/connections.js';
+import { createKeychainStore } from '../../../src/main/services/credential-store.js';
+import type { SignedOutEvent } from '../../../src/shared/bridge/index.js';
+import { startServer, type Running } from '../../server/support/harness.js';
+import { Browser, findForm } from '../../server/support/oauth-browser.js';
+import { baseWorld, TOKENS } from '../../server/support/world.js';
+import { requireKeyring, uniqueService, wipeService } from './support/keyring.js';
+
+/**
+ * "Sign in with your browser" from the main process against the reference service's real
+ * authorization server: the connection service discovers it, registers, opens the sign-in
+ * page (here a scripted browser picks the persona and allows), takes the loopback callback,
+ * keeps the sign-in in the real keychain, refreshes it, and hears when it is revoked.
+ */
+let s: Running;
+const keychain = uniqueService('browser-sign-in');
+let svc: ConnectionService;
+const pages: string[] = [];
+const ended: SignedOutEvent[] = [];
+/** What the person does in the browser when a sign-in page opens. */
+let person: (url: string) => Promise<void> = async () => {};
+
+beforeAll(async () => {
+  await requireKeyring();
+  s = await startServer(baseWorld(), { oauth: { enabled: true, accessTokenTtlSeconds: 600, personas: ['u_owner', 'u_collab'] }, authFailureLimit: { perMinute: 1_000_000, burst: 1_000_000 } });
+  svc = createConnectionService({ store: createKeychainStore({ service: keychain }), signIn: { flow: { timeoutMs: 20_000 } } });
+  svc.onSignInPage((url) => {
+    pages.push(url);
+    void person(url);
+  });
+  svc.onSignedOut((e) => ended.push(e));
+});
+afterAll(async () => {
+  await s?.close();
+  await wipeService(keychain);
+});
+
+/** Picks the persona on the sign-in page, answers the consent page, and lets the browser go back to the app. */
+const signsInAs =
+  (persona: RegExp, decision: 'Allow' | 'Deny' = 'Allow') =>
+  async (url: string) => {
+    const browser = new Browser(s.baseUrl);
+    const signInPage = await browser.open(url);
+    if ('left' in signInPage) throw new Error('left the service before signing in');
+    const consent = await browser.follow(await browser.submit(signInPage, persona));
+    if ('left' in consent) throw new Error('left the service before consent');
+    const back = await browser.follow(await browser.submit(consent, new RegExp(`^${decision}$`)));
+    if (!('left' in back)) throw new Error('stayed on the service after consent');
+    await fetch(back.left);
+  };
+
+async function revokeOnTheAccountPage(appName: RegExp): Promise<void> {
+  const browser = new Browser(s.baseUrl);
+  const signInPage = await browser.open('/oauth/account');
+  if ('left' in signInPage) throw new Error('left the service');
+  const page = await browser.follow(await browser.submit(signInPage, /Sign in with a personal token/, { token: TOKENS.owner }));
+  if ('left' in page) throw new Error('left the service');
+  const at = page.html.search(appName);
+  const form = findForm(page.html.slice(at), /^Revoke$/);
+  await browser.request(form.action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form.hidden).toString() });
+}
+
+describe('signing in with the browser', () => {
+  it('is offered by the reference service, and not by an address with no sign-in', async () => {
+    expect(await svc.signInOptions(s.baseUrl)).toEqual({ ok: true, data: { available: true, reason: null } });
+    const tokensOnly = await startServer(baseWorld());
+    try {
+      expect(await svc.signInOptions(tokensOnly.baseUrl)).toEqual({ ok: true, data: { available: false, reason: `${new URL(tokensOnly.baseUrl).host} does not offer browser sign-in. Use a personal token instead.` } });
+      expect(await svc.signIn({ baseUrl: tokensOnly.baseUrl })).toMatchObject({ ok: false, error: { kind: 'sign_in', reason: 'unavailable' } });
+    } finally {
+      await tokensOnly.close();
+    }
+  });
+
+  it('signs in, keeps the sign-in in the keychain, works the API, and renews after the access token expires', async () => {
+    person = signsInAs(/Olivia Owner/);
+    const r = await svc.signIn({ baseUrl: s.baseUrl, label: 'Browser sign-in' });
+    expect(r).toMatchObject({ ok: true, data: { connection: { label: 'Browser sign-in', auth: 'browser' }, you: { name: 'Olivia Owner' }, notes: [] } });
+    if (!r.ok) return;
+    expect(pages).toHaveLength(1);
+    expect(new URL(pages[0]!).searchParams.get('code_challenge_method')).toBe('S256');
+    const saved = await createKeychainStore({ service: keychain }).get(r.data.connection.id);
+    expect(saved?.signIn).toMatchObject({ refreshToken: expect.any(String), issuer: `${s.baseUrl}/oauth`, resource: `${s.baseUrl}/api/v1` });
+
+    expect(await svc.call('getItem', { itemId: 'it_1' })).toMatchObject({ ok: true });
+    // Past the access token's life on the service's clock: the next request is refused, renewed, and goes through.
+    s.clock.advance(601_000);
+    expect(await svc.call('getItem', { itemId: 'it_1' })).toMatchObject({ ok: true });
+    const renewed = await createKeychainStore({ service: keychain }).get(r.data.connection.id);
+    expect(renewed?.token).not.toBe(saved?.token);
+    expect(renewed?.signIn?.refreshToken).not.toBe(saved?.signIn?.refreshToken);
+    expect(ended).toEqual([]);
+  });
+
+  it('when the sign-in is revoked on the service, says so once; a write waits and goes out after signing in again', async () => {
+    const active = await svc.active();
+    const connectionId = active.ok ? active.data!.connection.id : '';
+    await revokeOnTheAccountPage(/Triage Desk/);
+    const write = svc.call('setStatus', { itemId: 'it_1', status: 'deferred' });
+    await expect.poll(() => ended.length).toBe(1);
+    expect(ended[0]).toEqual({ connectionId, message: expect.stringMatching(/^Signed out of 127\.0\.0\.1:\d+ — sign in again\./) });
+    person = signsInAs(/Olivia Owner/);
+    expect(await svc.signIn({ baseUrl: s.baseUrl, connectionId })).toMatchObject({ ok: true, data: { connection: { id: connectionId, label: 'Browser sign-in' } } });
+    expect(await write).toMatchObject({ ok: true, data: { status: 'deferred' } });
+    expect(ended).toHaveLength(1);
+    await svc.call('setStatus', { itemId: 'it_1', status: 'open' });
+  });
+
+  it('refuses to sign an ended connection in again as someone else', async () => {
+    const active = await svc.active();
+    const connectionId = active.ok ? active.data!.connection.id : '';
+    person = signsInAs(/Cora Collab/);
+    expect(await svc.signIn({ baseUrl: s.baseUrl, connectionId })).toMatchObject({ ok: false, error: { kind: 'sign_in', reason: 'other_person', message: /You signed in as Cora Collab, but this connection is Olivia Owner's/ } });
+  });
+
+  it('says so when the person declines, and when they cancel while the browser is open', async () => {
+    person = signsInAs(/Olivia Owner/, 'Deny');
+    expect(await svc.signIn({ baseUrl: s.baseUrl })).toMatchObject({ ok: false, error: { kind: 'sign_in', reason: 'denied', message: /You declined the sign-in/ } });
+    person = async () => setTimeout(() => svc.cancelSignIn(), 50);
+    expect(await svc.signIn({ baseUrl: s.baseUrl })).toMatchObject({ ok: false, error: { kind: 'sign_in', reason: 'cancelled', message: 'Sign-in cancelled. Nothing was changed.' } });
+  });
+
+  it('signing out revokes the sign-in on the service', async () => {
+    person = signsInAs(/Olivia Owner/);
+    const r = await svc.signIn({ baseUrl: s.baseUrl, label: 'To remove' });
+    if (!r.ok) throw new Error(r.error.message);
+    const saved = await createKeychainStore({ service: keychain }).get(r.data.connection.id);
+    expect((await s.get('/api/v1/workspaces', saved!.token)).status).toBe(200);
+    expect(await svc.remove(r.data.connection.id)).toEqual({ ok: true, data: null });
+    expect((await s.get('/api/v1/workspaces', saved!.token)).status).toBe(401);
+    expect(await createKeychainStore({ service: keychain }).get(r.data.connection.id)).toBeNull();
+  });
+});
