@@ -89,6 +89,18 @@ describe('OAuth sign-ins and the rest of the service', () => {
     expect((await second.get('/api/v1/workspaces', again.tokens!.access_token)).status).toBe(200);
   });
 
+  it('keeps access tokens, refresh tokens and codes only as hashes: a copied database yields none of them', async () => {
+    const s = await start({ oauth: { enabled: true, personas: ['u_owner'] } });
+    const config = await register(`${s.baseUrl}/oauth`, ['http://127.0.0.1:55150/callback'], 'Hash App');
+    const { tokens, callback } = await signIn(new Browser(s.baseUrl), { config, redirectUri: 'http://127.0.0.1:55150/callback', resource: `${s.baseUrl}/api/v1`, as: { persona: /Olivia Owner/ } });
+    const refreshed = await client.refreshTokenGrant(config, tokens!.refresh_token!);
+    const dump = JSON.stringify([await s.db.selectFrom('oauth_records').selectAll().execute(), await s.db.selectFrom('tokens').selectAll().execute()]);
+    for (const secret of [tokens!.access_token, tokens!.refresh_token!, callback.searchParams.get('code')!, refreshed.access_token, refreshed.refresh_token!]) {
+      expect(dump).not.toContain(secret);
+    }
+    expect((await s.get('/api/v1/workspaces', refreshed.access_token)).status).toBe(200);
+  });
+
   it('prunes expired records lazily and keeps live ones', async () => {
     const s = await start({ oauth: { enabled: true } });
     const store = new OAuthStore(s.db, s.clock, null);

@@ -83,6 +83,13 @@ export class OAuthStore {
 }
 
 /**
+ * Models whose ID is itself the credential (opaque tokens are their ID): kept under the
+ * ID's SHA-256 with the ID left out of the stored payload, so a copied database yields no
+ * usable token or code, as with personal tokens.
+ */
+const CREDENTIAL_MODELS: ReadonlySet<string> = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode']);
+
+/**
  * oidc-provider's storage interface for one model. An AccessToken is also written to
  * `tokens` (its SHA-256, kind 'oauth', the person, the client's name, when it expires), so
  * every API route accepts it through the same check as a personal token; destroying it, or
@@ -90,32 +97,47 @@ export class OAuthStore {
  * so the write tracker sees them and cached callers are read again.
  */
 export class RecordAdapter {
+  private readonly hashed: boolean;
+
   constructor(
     private readonly model: string,
     private readonly store: OAuthStore,
-  ) {}
+  ) {
+    this.hashed = CREDENTIAL_MODELS.has(model);
+  }
+
+  private key(id: string): string {
+    return this.hashed ? hashToken(id) : id;
+  }
 
   async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
     const { db, clock } = this.store;
     const now = Date.now();
     const ttlMs = typeof expiresIn === 'number' && expiresIn > 0 ? expiresIn * 1000 : null;
+    const key = this.key(id);
     let accessToken;
     if (this.model === 'AccessToken' && typeof payload.accountId === 'string') {
       const clientId = typeof payload.clientId === 'string' ? payload.clientId : '';
       accessToken = {
-        tokenHash: hashToken(id),
+        tokenHash: key,
         userId: payload.accountId,
         label: await this.store.clientName(clientId),
         // oidc-provider always gives access tokens a lifetime; an hour is its own default.
         expiresAt: clock.now() + (ttlMs ?? 3_600_000),
       };
     }
-    await upsertRecord(db, recordColumns(this.model, id, payload, ttlMs === null ? null : now + ttlMs), now, accessToken);
+    let stored = payload;
+    if (this.hashed) {
+      const { jti: _jti, ...rest } = payload;
+      stored = rest;
+    }
+    await upsertRecord(db, recordColumns(this.model, key, stored, ttlMs === null ? null : now + ttlMs), now, accessToken);
     await this.store.maybePrune();
   }
 
   async find(id: string): Promise<Payload | undefined> {
-    return findRecord(this.store.db, this.model, id, Date.now());
+    const found = await findRecord(this.store.db, this.model, this.key(id), Date.now());
+    return found && this.hashed ? { ...found, jti: id } : found;
   }
 
   async findByUid(uid: string): Promise<Payload | undefined> {
@@ -123,11 +145,11 @@ export class RecordAdapter {
   }
 
   async consume(id: string): Promise<void> {
-    await consumeRecord(this.store.db, this.model, id, Date.now());
+    await consumeRecord(this.store.db, this.model, this.key(id), Date.now());
   }
 
   async destroy(id: string): Promise<void> {
-    await destroyRecord(this.store.db, this.model, id, this.store.clock.now());
+    await destroyRecord(this.store.db, this.model, this.key(id), this.store.clock.now());
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {

@@ -1,5 +1,4 @@
 import type { Db } from './open.js';
-import { hashToken } from './tokens.js';
 
 /**
  * The authorization server's records (oidc-provider models) and the opaque access tokens it
@@ -11,6 +10,7 @@ export type Payload = Record<string, unknown>;
 
 export interface RecordWrite {
   model: string;
+  /** The record's key: the model's ID, or its SHA-256 for bearer credentials (see oauth/store.ts). */
   id: string;
   payload: Payload;
   grantId: string | null;
@@ -90,13 +90,16 @@ export async function consumeRecord(db: Db, model: string, id: string, now: numb
   await db.updateTable('oauth_records').set({ consumed_at: now }).where('model', '=', model).where('id', '=', id).execute();
 }
 
-/** Marks the `tokens` rows of these access token IDs revoked; rows already revoked keep their time. */
-async function revokeAccessTokenRows(db: Db, accessTokenIds: readonly string[], at: number): Promise<void> {
-  if (accessTokenIds.length === 0) return;
+/**
+ * Marks these access tokens' `tokens` rows revoked; rows already revoked keep their time.
+ * An access token's record is kept under its hash, the same as its row's token_hash.
+ */
+async function revokeAccessTokenRows(db: Db, tokenHashes: readonly string[], at: number): Promise<void> {
+  if (tokenHashes.length === 0) return;
   await db
     .updateTable('tokens')
     .set({ revoked_at: at })
-    .where('token_hash', 'in', accessTokenIds.map(hashToken))
+    .where('token_hash', 'in', tokenHashes)
     .where('kind', '=', 'oauth')
     .where('revoked_at', 'is', null)
     .execute();
