@@ -9,7 +9,10 @@
  * the fault service: a second reference service the fault specs start with a tiny rate
  * limit, kill (SIGKILL) and restart on the same data, while the app is connected to it;
  * and the lean service: a third one answering in the live service's minimal shapes
- * (`--shapes minimal`), started on first request for the specs that try the app against it.
+ * (`--shapes minimal`), started on first request for the specs that try the app against it;
+ * and the sign-in service: a fourth one offering browser sign-in with short-lived access
+ * tokens, so a spec sees them renewed. `/keychain` shows what the gateway's keychain holds
+ * (this stack's own throwaway keychain), so a spec can check where a sign-in's secrets live.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
@@ -28,13 +31,15 @@ const flags = parseFlags(process.argv.slice(2), {
   'fault-port': 'string',
   'lean-port': 'string',
   shapes: 'string',
+  'sign-in-port': 'string',
 });
 const shapes = flags.shapes ?? 'full';
 if (shapes !== 'full' && shapes !== 'minimal') throw new Error(`--shapes must be full or minimal, not "${shapes}".`);
 const servicePort = Number(flags['service-port'] ?? 4791);
 const dataDir = mkdtempSync(join(tmpdir(), 'triage-e2e-'));
 const service = await startReferenceServer({ port: servicePort, dataDir, demo: true, shapes });
-const services = await createAppServices({ keychainService: `triage-desk-e2e-${process.pid}` });
+const keychainService = `triage-desk-e2e-${process.pid}`;
+const services = await createAppServices({ keychainService });
 const gateway = await startBrowserMode({
   services,
   rendererDir: resolve(import.meta.dirname, '../out/renderer'),
@@ -70,6 +75,24 @@ function startLean(): Promise<RunningServer> {
   return lean.server;
 }
 
+/** The sign-in service: browser sign-in on, access tokens that live 20 s. */
+const signInPort = Number(flags['sign-in-port'] ?? servicePort + 7);
+let signInService: { server: Promise<RunningServer>; dataDir: string } | null = null;
+
+function startSignInService(): Promise<RunningServer> {
+  if (!signInService) {
+    const signInData = mkdtempSync(join(tmpdir(), 'triage-e2e-sign-in-'));
+    signInService = { dataDir: signInData, server: startReferenceServer({ port: signInPort, dataDir: signInData, demo: true, oauth: true, oauthAccessTtl: 20 }) };
+  }
+  return signInService.server;
+}
+
+/** Every entry of the gateway's keychain, secrets included: this stack's own, for tests only. */
+async function keychainEntries(): Promise<unknown[]> {
+  const { findCredentialsAsync } = await import('@napi-rs/keyring');
+  return (await findCredentialsAsync(keychainService)).map((c) => ({ account: c.account, secret: JSON.parse(c.password) as unknown }));
+}
+
 const reply = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
@@ -94,6 +117,10 @@ const control = createServer((req, res) => {
         return { baseUrl: await startFault(undefined, false) };
       case '/lean/start':
         return { baseUrl: (await startLean()).baseUrl };
+      case '/sign-in/start':
+        return { baseUrl: (await startSignInService()).baseUrl };
+      case '/keychain':
+        return { entries: await keychainEntries() };
       case '/fault/log':
         return { lines: fault?.log ?? [] };
       default:
@@ -120,6 +147,10 @@ const stop = async () => {
   if (lean) {
     await (await lean.server.catch(() => null))?.stop();
     rmSync(lean.dataDir, { recursive: true, force: true });
+  }
+  if (signInService) {
+    await (await signInService.server.catch(() => null))?.stop();
+    rmSync(signInService.dataDir, { recursive: true, force: true });
   }
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);

@@ -124,7 +124,9 @@ export function App() {
     <div className="shell">
       <SkipLink />
       <AppHeader />
-      <SignedOutBanner />
+      <div className="shell__notices">
+        <SignedOutBanner />
+      </div>
       <ErrorBoundary area={AREA[screen.name]} resetKey={screen}>
         <ScreenView screen={screen} boot={boot} />
       </ErrorBoundary>

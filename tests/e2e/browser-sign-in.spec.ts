@@ -1,0 +1,107 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { control, openConnectForm } from './support.js';
+
+/**
+ * A new person signs in with the browser, as the hosted service's own clients do: no token is
+ * made or pasted. The sign-in service (scripts/e2e-stack.ts) is the reference service with
+ * browser sign-in on and access tokens that live 20 s. The sign-in page opens in a new tab;
+ * there the person picks who they are and allows Triage Desk.
+ */
+const PROJECT = 'Checkout app';
+let service = '';
+
+interface KeychainEntry {
+  account: string;
+  secret: { baseUrl: string; token: string; signIn?: { refreshToken: string | null; issuer: string } };
+}
+const keychain = async () => (await control<{ entries: KeychainEntry[] }>('/keychain')).entries;
+const signInEntry = async () => (await keychain()).find((e) => e.secret.baseUrl === service && e.secret.signIn);
+
+/** The sign-in tab: pick the persona, allow, and see the tab say it can be closed. */
+async function signInInTab(page: Page, context: BrowserContext, persona = 'Olivia Owner'): Promise<void> {
+  const opened = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'Open the sign-in page' }).click();
+  const tab = await opened;
+  await tab.getByRole('button', { name: new RegExp(persona) }).click();
+  await expect(tab.getByRole('heading', { level: 1 })).toContainText(/Allow|Triage Desk/);
+  await tab.getByRole('button', { name: 'Allow', exact: true }).click();
+  await expect(tab.getByText('You can close this tab')).toBeVisible();
+  await tab.close();
+}
+
+test.describe.serial('signing in with the browser', () => {
+  test.beforeAll(async () => {
+    service = (await control<{ baseUrl: string }>('/sign-in/start')).baseUrl;
+  });
+
+  test('a new person signs in with the browser and lands on their projects; only the keychain holds the sign-in', async ({ page, context }) => {
+    await openConnectForm(page);
+    await page.getByLabel('Service URL').fill(service);
+    const signInButton = page.getByRole('button', { name: 'Sign in with your browser' });
+    await expect(signInButton).toBeVisible();
+    // The token form stays for those who prefer it.
+    await expect(page.getByLabel('API token')).toBeVisible();
+    await signInButton.click();
+    await expect(page.getByTestId('sign-in-waiting')).toContainText(`Finish signing in to ${new URL(service).host} in your browser`);
+    await signInInTab(page, context);
+
+    await expect(page.getByRole('heading', { name: /signed in as Olivia Owner/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Choose a project' }).click();
+    await expect(page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) })).toBeVisible();
+
+    const entry = await signInEntry();
+    expect(entry?.secret.signIn?.refreshToken).toEqual(expect.any(String));
+    expect(entry?.secret.signIn?.issuer).toBe(`${service}/oauth`);
+    // Nothing of it in the page: not in storage, cookies or the DOM.
+    const pageState = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie, html: document.documentElement.outerHTML }));
+    expect(pageState).not.toContain(entry!.secret.token);
+    expect(pageState).not.toContain(entry!.secret.signIn!.refreshToken!);
+  });
+
+  test('the access token expires and work goes on without a prompt', async ({ page }) => {
+    const before = await signInEntry();
+    await openConnectForm(page);
+    await page.getByRole('button', { name: 'Choose a project' }).click();
+    // Past the access token's 20 s life.
+    await page.waitForTimeout(21_000);
+    await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
+    await expect(page.getByTestId('board')).toBeVisible();
+    await expect(page.getByTestId('signed-out-banner')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    const after = await signInEntry();
+    expect(after?.secret.token).not.toBe(before?.secret.token);
+    expect(after?.secret.signIn?.refreshToken).not.toBe(before?.secret.signIn?.refreshToken);
+  });
+
+  test('revoked on the service: "sign in again" once, the draft reply kept, and it posts after signing in again', async ({ page, context }) => {
+    await openConnectForm(page);
+    await page.getByRole('button', { name: 'Choose a project' }).click();
+    await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
+    await expect(page.getByTestId('board')).toBeVisible();
+    await page.getByTestId('column-open').getByTestId('card').first().click();
+    const view = page.getByTestId('thread-view');
+    const box = view.getByRole('textbox', { name: 'Reply' });
+    const draft = `Checked on staging after the sign-in came back ${Date.now()}`;
+    await box.fill(draft);
+
+    // The person revokes Triage Desk on the service's account page, in another tab.
+    const account = await context.newPage();
+    await account.goto(`${service}/oauth/account`);
+    await account.getByRole('button', { name: /Olivia Owner/ }).click();
+    await account.getByRole('button', { name: 'Revoke' }).first().click();
+    await expect(account.getByText(/Revoked the sign-in of/)).toBeVisible();
+    await account.close();
+
+    await box.press('Control+Enter');
+    const banner = page.getByTestId('signed-out-banner');
+    await expect(banner).toContainText(`Signed out of ${new URL(service).host} — sign in again`);
+    await expect(banner).toHaveCount(1);
+    await expect(box).toHaveValue(draft);
+
+    await banner.getByRole('button', { name: 'Sign in again' }).click();
+    await signInInTab(page, context);
+    await expect(banner).toHaveCount(0);
+    await expect(view.getByTestId('message').last()).toContainText(draft);
+    await expect(box).toHaveValue('');
+  });
+});
