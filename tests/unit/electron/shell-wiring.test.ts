@@ -9,6 +9,7 @@ import { APP_ID } from '../../../src/main/electron/app-identity.js';
 import { DEVELOPMENT_NAME } from '../../../src/main/electron/shell.js';
 import { UNSIGNED_MAC_REASON } from '../../../src/main/electron/notifications.js';
 import { startServer, type Running } from '../../server/support/harness.js';
+import { Browser } from '../../server/support/oauth-browser.js';
 import { baseWorld, TOKENS } from '../../server/support/world.js';
 import { fakeEvent, FakeWebContents } from './support/fake-electron.js';
 import { PLATFORMS, startTestShell, type Platform } from './support/shell-harness.js';
@@ -715,3 +716,34 @@ describe('macOS with the window closed', () => {
     expect(await invokeAs({ sender: reopened.webContents, senderFrame: { url: pageUrl, parent: null } }, 'app:takeOpenItem')).toEqual({ ok: true, data: { itemId: 'itm_9' } });
   });
 });
+
+describe('browser sign-in in the desktop app', () => {
+  it('opens the sign-in page in the system browser (never a window of ours), tells the page, and signs in', async () => {
+    const oauthService = await startServer(baseWorld(), { oauth: { enabled: true, personas: ['u_owner'] }, authFailureLimit: { perMinute: 1_000_000, burst: 1_000_000 } });
+    try {
+      const { invoke, electron, window } = await startTestShell({ platform: 'linux' });
+      const person = new Browser(oauthService.baseUrl);
+      electron.shell.openExternal.mockImplementation(async (url: string) => {
+        const page = await person.open(url);
+        if ('left' in page) throw new Error('left the service before signing in');
+        const consent = await person.follow(await person.submit(page, /Olivia Owner/));
+        if ('left' in consent) throw new Error('left the service before consent');
+        const back = await person.follow(await person.submit(consent, /^Allow$/));
+        if (!('left' in back)) throw new Error('stayed on the service');
+        await fetch(back.left);
+      });
+      const r = await invoke('connections:signIn', { baseUrl: oauthService.baseUrl, label: 'Desktop sign-in' });
+      expect(r).toMatchObject({ ok: true, data: { connection: { label: 'Desktop sign-in', auth: 'browser' }, you: { name: 'Olivia Owner' } } });
+      const opened = electron.shell.openExternal.mock.calls.map((c) => String(c[0]));
+      expect(opened).toHaveLength(1);
+      expect(opened[0]).toMatch(new RegExp(`^${oauthService.baseUrl}/oauth/auth\\?`));
+      expect(window.webContents.sent).toContainEqual({ channel: EVENTS.signInPage, args: [opened[0]] });
+      expect(electron.BrowserWindow.instances).toHaveLength(1);
+      const removed = await invoke('connections:remove', (r as { data: { connection: { id: string } } }).data.connection.id);
+      expect(removed).toEqual({ ok: true, data: null });
+    } finally {
+      await oauthService.close();
+    }
+  });
+});
+
