@@ -82,6 +82,29 @@ describe('finding the sign-in from the API', () => {
 });
 
 describe('signing in', () => {
+  it('the whole journey, each step found from the one before: 401 → resource metadata → server metadata → registration → sign-in → API → refresh → revocation → 401', async () => {
+    const first = await s.get('/api/v1/workspaces');
+    const prmUrl = /resource_metadata="([^"]+)"/.exec(challenge(first))![1]!;
+    const prm = (await (await fetch(prmUrl)).json()) as Loose;
+    // RFC 8414 first, as the desktop app does (the path-inserted address for this issuer).
+    const discovered = await client.discovery(new URL(prm.authorization_servers[0]), 'unused', undefined, client.None(), { ...insecure, algorithm: 'oauth2' });
+    const registered = await client.dynamicClientRegistration(
+      new URL(discovered.serverMetadata().issuer),
+      { client_name: 'Triage Desk', redirect_uris: ['http://127.0.0.1:50999/callback'], token_endpoint_auth_method: 'none', application_type: 'native', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+      client.None(),
+      { ...insecure, algorithm: 'oauth2' },
+    );
+    // The app listens on whatever port is free when the person signs in.
+    const { tokens } = await signIn(new Browser(s.baseUrl), { config: registered, redirectUri: 'http://127.0.0.1:50998/callback', resource: prm.resource, scope: prm.scopes_supported.join(' '), as: { persona: /Olivia Owner/ } });
+    expect((await s.get('/api/v1/workspaces', tokens!.access_token)).status).toBe(200);
+    const refreshed = await client.refreshTokenGrant(registered, tokens!.refresh_token!, { resource: prm.resource });
+    expect((await s.get('/api/v1/items/it_1', refreshed.access_token)).status).toBe(200);
+    await client.tokenRevocation(registered, refreshed.refresh_token!, { token_type_hint: 'refresh_token' });
+    const last = await s.get('/api/v1/workspaces', refreshed.access_token);
+    expect(last.status).toBe(401);
+    expect(challenge(last)).toContain(`resource_metadata="${prmUrl}"`);
+  });
+
   it('registers a native app, signs in as a persona, and the access token works with exactly their roles', async () => {
     const config = await register(issuer, ['http://127.0.0.1:51000/callback'], 'Journey App');
     expect(config.clientMetadata()).toMatchObject({ application_type: 'native', token_endpoint_auth_method: 'none' });

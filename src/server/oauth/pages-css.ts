@@ -75,7 +75,7 @@ input:focus-visible { outline-offset: 0; }
 .person:hover { background: var(--accent-soft); border-color: var(--accent); }
 .person strong { font-weight: 600; }
 .person span { color: var(--text-2); font-size: 0.9rem; overflow-wrap: anywhere; }
-.scopes { margin: 8px 0 0; padding-left: 20px; }
+.scopes { margin: 8px 0 12px; padding-left: 20px; }
 .scopes li { margin: 4px 0; }
 .notice { padding: 10px 12px; border-radius: var(--radius); margin: 12px 0; border: 1px solid var(--border); }
 .notice.error { background: var(--danger-soft); border-color: var(--danger-border); color: var(--text); }

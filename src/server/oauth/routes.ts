@@ -249,7 +249,14 @@ export function oauthRoutes(app: FastifyInstance, deps: OAuthDeps): void {
     };
 
     const finish = async (req: FastifyRequest, reply: FastifyReply, provider: Provider, result: Record<string, unknown>, merge: boolean) => {
-      const returnTo = await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: merge });
+      let returnTo: string;
+      try {
+        returnTo = await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: merge });
+      } catch (e) {
+        // It expired (or was finished in another tab) between reading it and answering it.
+        if ((e as Error).name === 'SessionNotFound') throw expiredInteraction();
+        throw e;
+      }
       return reply.code(303).header('cache-control', 'no-store').redirect(returnTo);
     };
 
