@@ -53,7 +53,7 @@ test.describe.serial('signing in with the browser', () => {
     expect(entry?.secret.signIn?.refreshToken).toEqual(expect.any(String));
     expect(entry?.secret.signIn?.issuer).toBe(`${service}/oauth`);
     // Nothing of it in the page: not in storage, cookies or the DOM.
-    const pageState = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie, html: document.documentElement.outerHTML }));
+    const pageState = await page.evaluate<string>('JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie, html: document.documentElement.outerHTML })');
     expect(pageState).not.toContain(entry!.secret.token);
     expect(pageState).not.toContain(entry!.secret.signIn!.refreshToken!);
   });

@@ -113,6 +113,9 @@ export function normalizeBaseUrl(baseUrl: string): URL {
   const u = new URL(baseUrl.trim());
   let path = u.pathname.replace(/\/+$/, '');
   const prefix = API_PREFIX.toLowerCase();
+  // An endpoint's whole address pasted (…/api/v1/workspaces, as a redirect names it): its service is before /api/v1/.
+  const endpointAt = path.toLowerCase().indexOf(`${prefix}/`);
+  if (endpointAt >= 0) path = path.slice(0, endpointAt);
   while (path.toLowerCase().endsWith(prefix)) path = path.slice(0, -prefix.length).replace(/\/+$/, '');
   u.pathname = path;
   u.search = '';
@@ -143,6 +146,11 @@ export class ApiClient {
   private lastState: NetworkState;
   private readonly listeners = new Set<(s: NetworkState) => void>();
   private limitedRefreshScheduled = false;
+  /**
+   * Where the service said (301/308, same origin) it now lives, when that differs from the
+   * address this client was given: the connection keeps that one.
+   */
+  movedTo: string | null = null;
 
   constructor(options: ApiClientOptions) {
     this.base = normalizeBaseUrl(options.baseUrl);
@@ -290,20 +298,43 @@ export class ApiClient {
     return this.clock.sleep(Math.floor(this.retry.random() * ceiling));
   }
 
+  private isUnderMove(url: URL): boolean {
+    if (!this.movedTo) return false;
+    const moved = new URL(this.movedTo);
+    const basePath = basePathOf(moved);
+    return url.origin === moved.origin && (basePath === '' || url.pathname === basePath || url.pathname.startsWith(`${basePath}/`));
+  }
+
   private isUnderBase(url: URL): boolean {
     if (url.origin !== this.base.origin) return false;
     const basePath = basePathOf(this.base);
     return basePath === '' || url.pathname === basePath || url.pathname.startsWith(`${basePath}/`);
   }
 
-  /** One HTTP exchange, following redirects only while they stay under the base URL. */
+  /**
+   * A permanent redirect (301/308) on the same origin to the same endpoint under another
+   * address, as a service moved to its canonical address answers: that address, else null.
+   * The token never leaves its origin: another origin is refused as before.
+   */
+  private permanentMove(status: number, from: URL, to: URL): string | null {
+    if ((status !== 301 && status !== 308) || to.origin !== this.base.origin) return null;
+    const endpoint = from.pathname.slice(basePathOf(this.base).length);
+    if (!endpoint.startsWith(API_PREFIX) || !to.pathname.endsWith(endpoint)) return null;
+    const base = new URL(to.href);
+    base.pathname = to.pathname.slice(0, to.pathname.length - endpoint.length);
+    base.search = '';
+    base.hash = '';
+    return base.href.replace(/\/$/, '');
+  }
+
+  /** One HTTP exchange, following redirects only while they stay under the base URL (or the service's move). */
   private async send(req: PreparedRequest, ticket: PaceTicket, token: string): Promise<SendOutcome> {
     let url = req.url;
     let method = req.method;
     let body = req.body;
     try {
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-        if (!this.isUnderBase(url)) return { type: 'redirect_refused', status: 0, target: url };
+        if (!this.isUnderBase(url) && !this.isUnderMove(url)) return { type: 'redirect_refused', status: 0, target: url };
         const headers: Record<string, string> = {
           Authorization: `Bearer ${token}`,
           Accept: 'application/json',
@@ -323,9 +354,11 @@ export class ApiClient {
           await res.body?.cancel().catch(() => undefined);
           const target = new URL(location, url);
           const keepsMethod = res.status === 307 || res.status === 308;
-          if (!this.isUnderBase(target) || (method === 'POST' && !keepsMethod)) {
+          const moved = this.permanentMove(res.status, url, target);
+          if ((!this.isUnderBase(target) && !moved) || (method === 'POST' && !keepsMethod)) {
             return { type: 'redirect_refused', status: res.status, target };
           }
+          if (moved) this.movedTo = moved;
           url = target;
           if (!keepsMethod) {
             method = 'GET';

@@ -218,13 +218,17 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
   async function connect(args: unknown, save: boolean): Promise<BridgeResult<ConnectResult>> {
     const parsed = parseArgs(args);
     if (!parsed.ok) return parsed;
-    const { baseUrl, token, label } = parsed.data;
-    if (isInsecureRemoteHttp(baseUrl) && parsed.data.allowInsecure !== true) {
-      return fail({ kind: 'bad_request', reason: 'insecure_http', field: 'baseUrl', message: insecureHttpRefusal(new URL(baseUrl).host) });
+    const { baseUrl: pasted, token, label } = parsed.data;
+    if (isInsecureRemoteHttp(pasted) && parsed.data.allowInsecure !== true) {
+      return fail({ kind: 'bad_request', reason: 'insecure_http', field: 'baseUrl', message: insecureHttpRefusal(new URL(pasted).host) });
     }
-    const client = makeClient({ baseUrl, token, clock });
+    let client = makeClient({ baseUrl: pasted, token, clock });
     const checked = await validate(client);
     if (!checked.ok) return checked;
+    // The service answered from its canonical address (a permanent move on the same origin): keep that one.
+    const baseUrl = client.movedTo ?? pasted;
+    const notes = client.movedTo ? [`${pasted} moved to ${client.movedTo}; the connection uses ${client.movedTo}.`] : [];
+    if (client.movedTo) client = makeClient({ baseUrl, token, clock });
 
     const details = {
       baseUrl,
@@ -248,7 +252,7 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
     const result: ConnectResult = { connection: summary, ...checked.data };
     live.set(summary.id, { client, result });
     makeActive(summary.id);
-    return { ok: true, data: result };
+    return { ok: true, data: notes.length > 0 ? { ...result, notes } : result };
   }
 
   return {

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AddConnectionArgs, ConnectionSummary, ConnectResult } from '../../shared/bridge/channels.js';
 import { getBridge } from '../bridge/index.js';
 import { failure, type Failure } from './failure.js';
+import { explain } from './notice-store.js';
 
 /** Saved connections and the one in use. */
 interface SessionState {
@@ -63,6 +64,8 @@ export const useSession = create<SessionState>()((set, get) => ({
       return false;
     }
     set({ active: res.data, postedAs: null });
+    // The service moved to its canonical address: the connection says which it keeps.
+    if (res.data.notes?.length) explain(res.data.notes.join(' '));
     await get().refreshList();
     return true;
   },

@@ -29,6 +29,8 @@ export interface ConnectResult {
   workspaces: Workspace[];
   /** null for a credential with no person behind it. */
   you: WorkspacesResponse['you'];
+  /** What the person should know about the connection just made (the service moved to another address). */
+  notes?: string[];
 }
 
 export type NetworkPhase = 'idle' | 'busy' | 'paced' | 'limited' | 'offline';

@@ -173,6 +173,38 @@ describe('ApiClient redirects', () => {
     expect(r.ok === false && r.error.kind).toBe('bad_response');
   });
 
+  it('follows a permanent move on the same origin to the same endpoint at the service’s canonical address, and says where', async () => {
+    h.server.handle((req, res) => {
+      if (req.url.startsWith('/feedback/')) {
+        res.writeHead(308, { Location: req.url.replace('/feedback/', '/app/') });
+        return res.end();
+      }
+      json(res, 200, WORKSPACES);
+    });
+    const client = h.client({ baseUrl: `${h.server.baseUrl}/feedback` });
+    const r = await client.call('listWorkspaces', {});
+    expect(r.ok).toBe(true);
+    expect(client.movedTo).toBe(`${h.server.baseUrl}/app`);
+    expect(h.server.requests.map((q) => [q.url, q.headers.authorization])).toEqual([
+      ['/feedback/api/v1/workspaces', `Bearer ${TOKEN}`],
+      ['/app/api/v1/workspaces', `Bearer ${TOKEN}`],
+    ]);
+  });
+
+  it('treats a temporary redirect, or a move to another endpoint, as no move', async () => {
+    h.server.handle((req, res) => {
+      if (req.url.startsWith('/feedback/')) {
+        res.writeHead(req.url.includes('workspaces') ? 302 : 301, { Location: '/app/api/v1/workspaces' });
+        return res.end();
+      }
+      json(res, 200, WORKSPACES);
+    });
+    const client = h.client({ baseUrl: `${h.server.baseUrl}/feedback` });
+    expect((await client.call('listWorkspaces', {})).ok).toBe(false);
+    expect((await client.call('listProjects', {})).ok).toBe(false);
+    expect(client.movedTo).toBeNull();
+  });
+
   it('follows a redirect that stays under the base URL, with the token', async () => {
     h.server.handle((req, res) => {
       if (req.url === '/api/v1/workspaces') {

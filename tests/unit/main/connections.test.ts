@@ -73,6 +73,21 @@ describe('connection service (real keyring, real HTTP)', () => {
     expect((await svc.add({ baseUrl: server.baseUrl, token: 'good-token' })).ok).toBe(true);
   });
 
+  it('keeps the canonical address a service moved to (a permanent redirect on its own origin), and says so', async () => {
+    server.handle((req, res) => {
+      if (req.url.startsWith('/old/')) {
+        res.writeHead(308, { Location: req.url.replace('/old/', '/') });
+        return res.end();
+      }
+      json(res, 200, { ...WORKSPACES, you: { id: 'id-good', name: 'Owner' } });
+    });
+    const r = await svc.add({ baseUrl: `${server.baseUrl}/old`, token: 'good-token' });
+    expect(r).toMatchObject({ ok: true, data: { connection: { baseUrl: server.baseUrl }, notes: [`${server.baseUrl}/old moved to ${server.baseUrl}; the connection uses ${server.baseUrl}.`] } });
+    await svc.call('listWorkspaces', {});
+    // Later calls go straight to the canonical address.
+    expect(server.requests.map((q) => q.url)).toEqual(['/old/api/v1/workspaces', '/api/v1/workspaces', '/api/v1/workspaces']);
+  });
+
   it('add validates the token with GET /workspaces, saves only then, and makes it active', async () => {
     const r = await svc.add({ baseUrl: `${server.baseUrl}/`, token: 'good-token' });
     expect(authHeaders(server)).toEqual(['GET /api/v1/workspaces Bearer good-token']);

@@ -19,6 +19,11 @@ describe('ApiClient against a live-like service', () => {
     expect(normalizeBaseUrl('https://tools.example.com/feedback/api/v1?x=1#y').href).toBe('https://tools.example.com/feedback');
   });
 
+  it('reads an endpoint’s whole address (as a redirect names it) as its service, never doubling /api/v1', () => {
+    expect(normalizeBaseUrl('https://app.example.com/api/v1/workspaces').href).toBe('https://app.example.com/');
+    expect(normalizeBaseUrl('https://tools.example.com/feedback/api/v1/items/it_1?x=1').href).toBe('https://tools.example.com/feedback');
+  });
+
   it('an address pasted with /api/v1 calls /api/v1/workspaces once, not /api/v1/api/v1', async () => {
     h.server.handle((_req, res) => json(res, 200, { workspaces: [{ id: 'w1', name: 'Acme', role: 'owner', projectCount: 1 }], total: 1, you: null }));
     const r = await h.client({ baseUrl: `${h.server.baseUrl}/api/v1/` }).call('listWorkspaces', {});
