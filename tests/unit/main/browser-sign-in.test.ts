@@ -1,4 +1,7 @@
+import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../src/main/services/api-client.js';
+import { discoverSignIn } from '../../../src/main/services/sign-in/discovery.js';
 import { createConnectionService, type ConnectionService } from '../../../src/main/services/connections.js';
 import { createKeychainStore } from '../../../src/main/services/credential-store.js';
 import type { SignedOutEvent } from '../../../src/shared/bridge/index.js';
@@ -117,7 +120,7 @@ describe('signing in with the browser', () => {
   it('says so when the person declines, and when they cancel while the browser is open', async () => {
     person = signsInAs(/Olivia Owner/, 'Deny');
     expect(await svc.signIn({ baseUrl: s.baseUrl })).toMatchObject({ ok: false, error: { kind: 'sign_in', reason: 'denied', message: /You declined the sign-in/ } });
-    person = async () => setTimeout(() => svc.cancelSignIn(), 50);
+    person = async () => void setTimeout(() => svc.cancelSignIn(), 50);
     expect(await svc.signIn({ baseUrl: s.baseUrl })).toMatchObject({ ok: false, error: { kind: 'sign_in', reason: 'cancelled', message: 'Sign-in cancelled. Nothing was changed.' } });
   });
 
@@ -130,5 +133,119 @@ describe('signing in with the browser', () => {
     expect(await svc.remove(r.data.connection.id)).toEqual({ ok: true, data: null });
     expect((await s.get('/api/v1/workspaces', saved!.token)).status).toBe(401);
     expect(await createKeychainStore({ service: keychain }).get(r.data.connection.id)).toBeNull();
+  });
+});
+
+describe('a sign-in that cannot go as planned', () => {
+  const keychain2 = uniqueService('browser-sign-in-faults');
+  let server: Running;
+  let blocker: NetServer;
+  let port = 0;
+  beforeAll(async () => {
+    // The deployment names its own app and loopback port, as the hosted service does.
+    blocker = createNetServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    port = (blocker.address() as { port: number }).port;
+    server = await startServer(baseWorld(), {
+      oauth: { enabled: true, personas: ['u_owner'], preRegisteredClient: { clientId: 'triage-desk-test', callbackPort: port } },
+      authFailureLimit: { perMinute: 1_000_000, burst: 1_000_000 },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await new Promise((r) => blocker.close(r));
+    await wipeService(keychain2);
+  });
+
+  const service = (opts: Parameters<typeof createConnectionService>[0]['signIn'] = {}) => {
+    const svc = createConnectionService({ store: createKeychainStore({ service: keychain2 }), signIn: { flow: { timeoutMs: 20_000 }, ...opts } });
+    return svc;
+  };
+  const signingInAs = (svc: ConnectionService, persona: RegExp) =>
+    svc.onSignInPage((url) => {
+      void (async () => {
+        const browser = new Browser(server.baseUrl);
+        const page = await browser.open(url);
+        if ('left' in page) return;
+        const consent = await browser.follow(await browser.submit(page, persona));
+        if ('left' in consent) return;
+        const back = await browser.follow(await browser.submit(consent, /^Allow$/));
+        if ('left' in back) await fetch(back.left);
+      })();
+    });
+
+  it('the deployment’s callback port is taken: registers on another port where the service allows, and says so', async () => {
+    const svc = service();
+    signingInAs(svc, /Olivia Owner/);
+    const r = await svc.signIn({ baseUrl: server.baseUrl });
+    expect(r).toMatchObject({ ok: true, data: { notes: [`Port ${port} was in use by another program, so Triage Desk registered itself with ${new URL(server.baseUrl).host} on another port.`] } });
+  });
+
+  it('the port is taken and the service registers no apps: says which port and why', async () => {
+    const svc = service({
+      discover: async (baseUrl) => {
+        const found = await discoverSignIn(baseUrl);
+        if (!found.available) return found;
+        const { registration_endpoint: _dropped, ...server } = found.server;
+        return { ...found, server };
+      },
+    });
+    expect(await svc.signIn({ baseUrl: server.baseUrl })).toMatchObject({
+      ok: false,
+      error: { kind: 'sign_in', reason: 'port_in_use', message: `Port ${port} on this computer is in use by another program, and ${new URL(server.baseUrl).host} accepts sign-ins only on that port. Close the program using it (another app signing in to ${new URL(server.baseUrl).host}?) and try again.` },
+    });
+  });
+
+  it('uses the deployment’s own app on its port when the port is free', async () => {
+    await new Promise((r) => blocker.close(r));
+    try {
+      const svc = service();
+      const pages: string[] = [];
+      svc.onSignInPage((url) => pages.push(url));
+      signingInAs(svc, /Olivia Owner/);
+      const r = await svc.signIn({ baseUrl: server.baseUrl });
+      expect(r).toMatchObject({ ok: true, data: { notes: [] } });
+      expect(new URL(pages[0]!).searchParams.get('client_id')).toBe('triage-desk-test');
+      expect(new URL(pages[0]!).searchParams.get('redirect_uri')).toBe(`http://127.0.0.1:${port}/callback`);
+    } finally {
+      blocker = createNetServer();
+      await new Promise<void>((r) => blocker.listen(port, '127.0.0.1', r));
+    }
+  });
+
+  it('the browser never comes back (a closed tab): gives up after its time, with a sentence', async () => {
+    const svc = service({ flow: { timeoutMs: 300 } });
+    expect(await svc.signIn({ baseUrl: server.baseUrl })).toMatchObject({ ok: false, error: { kind: 'sign_in', reason: 'timed_out', message: /did not come back from .* in time \(was the tab closed\?\)/ } });
+  });
+
+  it('a sign-in the service gives no refresh token says it will end with its access token', async () => {
+    const svc = service({
+      discover: async (baseUrl) => {
+        const found = await discoverSignIn(baseUrl);
+        return found.available ? { ...found, scopes: ['profile', 'email'] } : found;
+      },
+    });
+    signingInAs(svc, /Olivia Owner/);
+    const r = await svc.signIn({ baseUrl: server.baseUrl });
+    expect(r).toMatchObject({ ok: true, data: { notes: expect.arrayContaining([expect.stringMatching(/gave no refresh token, so this sign-in ends when its access token does \(in about 60 minutes\); you will be asked to sign in again then\.$/)]) } });
+  });
+
+  it('two browser sign-ins of one person to one service share one request budget; a personal token keeps its own', async () => {
+    const pacers: unknown[] = [];
+    const svc = createConnectionService({
+      store: createKeychainStore({ service: keychain2 }),
+      signIn: { flow: { timeoutMs: 20_000 } },
+      clientFactory: (o) => {
+        pacers.push(o.pacer);
+        return new ApiClient(o);
+      },
+    });
+    signingInAs(svc, /Olivia Owner/);
+    expect((await svc.signIn({ baseUrl: server.baseUrl, label: 'One' })).ok).toBe(true);
+    expect((await svc.signIn({ baseUrl: server.baseUrl, label: 'Two' })).ok).toBe(true);
+    expect((await svc.add({ baseUrl: server.baseUrl, token: TOKENS.owner })).ok).toBe(true);
+    const shared = pacers.filter((p) => p !== undefined);
+    expect(shared).toHaveLength(2);
+    expect(shared[0]).toBe(shared[1]);
   });
 });
