@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe-support.js';
 import { openApp, openBoard, openConnectForm, signIn } from './support.js';
 
 /**
@@ -9,20 +9,6 @@ import { openApp, openBoard, openConnectForm, signIn } from './support.js';
 
 const TOKEN = 'demo-owner';
 const PROJECT = 'Checkout app';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** Each violation on one line per node: rule, impact, target and axe's summary of what to fix. */
-async function expectNoViolations(page: Page, screen: string, only?: string): Promise<void> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  const { violations } = await (only ? builder.include(only) : builder).analyze();
-  const lines = violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact ?? 'n/a'}) at ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`),
-  );
-  // For a person to judge the palette too: axe checks contrast, not whether it looks right.
-  await page.screenshot({ path: `.reports/a11y-${screen.replace(/[^a-z]+/gi, '-').replace(/-$/, '').toLowerCase()}.png` });
-  expect(lines, `${screen}: ${lines.length} failing nodes\n${lines.join('\n')}`).toEqual([]);
-}
-
 async function openProject(page: Page): Promise<void> {
   await openApp(page);
   await openBoard(page, PROJECT);

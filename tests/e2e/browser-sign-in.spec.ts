@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe-support.js';
 import { control, openConnectForm } from './support.js';
 
 /**
@@ -105,3 +106,34 @@ test.describe.serial('signing in with the browser', () => {
     await expect(box).toHaveValue('');
   });
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`signing in with the browser is accessible at 900 px, ${scheme} appearance: the app's waiting state and the service's pages`, async ({ page, context }) => {
+    service = service || (await control<{ baseUrl: string }>('/sign-in/start')).baseUrl;
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await openConnectForm(page);
+    await page.getByLabel('Service URL').fill(service);
+    await page.getByRole('button', { name: 'Sign in with your browser' }).click();
+    await expect(page.getByRole('link', { name: 'Open the sign-in page' })).toBeVisible();
+    await expectNoViolations(page, `sign-in waiting ${scheme}`);
+
+    const opened = context.waitForEvent('page');
+    await page.getByRole('link', { name: 'Open the sign-in page' }).click();
+    const tab = await opened;
+    await tab.setViewportSize({ width: 900, height: 800 });
+    await tab.emulateMedia({ colorScheme: scheme });
+    await expect(tab.getByRole('button', { name: /Olivia Owner/ })).toBeVisible();
+    await expectNoViolations(tab, `service sign-in page ${scheme}`);
+    // Keyboard only: the persona is a tab stop away and Enter chooses it.
+    await tab.getByRole('button', { name: /Olivia Owner/ }).focus();
+    await tab.keyboard.press('Enter');
+    await expect(tab.getByRole('button', { name: 'Allow', exact: true })).toBeVisible();
+    await expectNoViolations(tab, `service consent page ${scheme}`);
+    await tab.getByRole('button', { name: 'Deny', exact: true }).click();
+    await tab.close();
+    await expect(page.getByRole('alert')).toContainText(/You declined the sign-in/);
+    await expect(page.getByTestId('sign-in-waiting')).toHaveCount(0);
+  });
+}
+
