@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { ItemsResponse } from '../../src/shared/api/index.js';
-import { api, openBoard, projectIdByName, signIn } from './support.js';
+import { api, control, openBoard, projectIdByName, signIn } from './support.js';
 
 /**
  * Every thread has an address: the route carries the open thread (reload, back/forward,
@@ -37,6 +37,33 @@ test.describe.serial('thread links in browser mode', () => {
     await expect(page.getByTestId('thread-view')).toContainText(itemId);
     await expect(page.getByTestId('board')).toBeVisible();
     await expect.poll(() => new URL(page.url()).hash).toMatch(new RegExp(`^#/p/${projectId}/(board|table)\\?(.*&)?thread=${itemId}$`));
+  });
+
+  test('a copied thread link opened in a new tab waits for a launch link, then opens that thread; a later launch link is taken at once', async ({ page, context }) => {
+    await signIn(page, 'demo-owner', 'Links spec');
+    const projectId = await projectIdByName('demo-owner', PROJECT);
+    const { items } = await api<ItemsResponse>('demo-owner', `/items?projectId=${projectId}&limit=3`);
+    const itemId = items[1]!.id;
+
+    // A new tab has no session of its own (each tab exchanges its own launch link).
+    const tab = await context.newPage();
+    await tab.goto(`/#/item/${itemId}`);
+    await expect(tab.getByText(/This tab has no session with the Triage Desk gateway yet\. Paste a launch link/).first()).toBeVisible();
+    await expect(tab.getByText('Could not restore your connection')).toHaveCount(0);
+
+    // The launch link pasted into the same tab: no reload, and the thread it was asked for opens.
+    const { path } = await control<{ path: string }>('/launch');
+    await tab.goto(path);
+    await expect(tab.getByTestId('thread-view')).toContainText(itemId);
+    await expect.poll(() => new URL(tab.url()).hash).not.toContain('secret=');
+
+    // Another launch link in a tab that has a session is taken at once too (nothing waits for a reload).
+    const again = await control<{ path: string }>('/launch');
+    const before = await tab.evaluate<string | null>("sessionStorage.getItem('triage-desk:gateway-session')");
+    await tab.goto(again.path);
+    await expect.poll(() => tab.evaluate<string | null>("sessionStorage.getItem('triage-desk:gateway-session')")).not.toBe(before);
+    await expect(tab.getByRole('alert')).toHaveCount(0);
+    await tab.close();
   });
 
   test('a link to a thread no connection can see says so', async ({ page }) => {

@@ -19,6 +19,7 @@ import { AppHeader } from './AppHeader.js';
 import { useDocumentTitle } from './document-title.js';
 import { SignedOutBanner } from '../features/connect/SignedOutBanner.js';
 import { subscribeSignInEvents } from '../features/connect/sign-in-store.js';
+import { SESSION_EVENT } from '../bridge/http-bridge.js';
 import { subscribeMenuCommands } from './menu-commands.js';
 import { subscribeOpenItem, takeLaunchLink } from './shell-events.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
@@ -119,6 +120,11 @@ export function App() {
       notifier.stop();
     };
   }, []);
+  // Browser mode: a launch link pasted into this tab gives it a session; start again with it.
+  useEffect(() => {
+    window.addEventListener(SESSION_EVENT, boot);
+    return () => window.removeEventListener(SESSION_EVENT, boot);
+  }, [boot]);
   const screen = useNavigation((s) => s.screen);
   return (
     <div className="shell">

@@ -10,21 +10,39 @@ import { isNetworkState, isSignedOutEvent, isSignInPage } from '../../shared/bri
  * secret) and sends the session with every call, never in a URL the server logs.
  */
 const SESSION_KEY = 'triage-desk:gateway-session';
+/** What a tab without a session was opened on (a copied thread link), kept for after its launch link. */
+const REQUESTED_KEY = 'triage-desk:requested-address';
+/** Dispatched on window when this tab gets a new session (a launch link pasted into it). */
+export const SESSION_EVENT = 'triage-desk:session';
 
 type Session = { ok: true; id: string } | { ok: false; message: string };
 
 const NOT_ALLOWED =
   'This page has no session with the Triage Desk gateway. Open a launch link the demo printed (each works once, for one tab); in the terminal running the demo, press Enter for a new one.';
+const NOT_ALLOWED_YET =
+  'This tab has no session with the Triage Desk gateway yet. Paste a launch link the demo printed into this tab’s address bar (each works once; in the terminal running the demo, press Enter for a new one): the thread this address asked for opens then.';
 
-/** Takes the launch secret out of the address bar at once (synchronously), then exchanges it. */
+const secretIn = (hash: string) => new URLSearchParams(hash.slice(1)).get('secret');
+
+/**
+ * Takes the launch secret out of the address bar at once (synchronously), then exchanges it.
+ * A tab opened on another address (a copied thread link) without a session keeps that
+ * address, to go back to once a launch link gives it one.
+ */
 function openSession(): Promise<Session> {
-  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('secret');
+  const fromHash = secretIn(window.location.hash);
   if (!fromHash) {
     const kept = sessionStorage.getItem(SESSION_KEY);
-    return Promise.resolve(kept ? { ok: true, id: kept } : { ok: false, message: NOT_ALLOWED });
+    if (kept) return Promise.resolve({ ok: true, id: kept });
+    const asked = window.location.hash;
+    if (asked && asked !== '#') sessionStorage.setItem(REQUESTED_KEY, asked);
+    return Promise.resolve({ ok: false, message: asked && asked !== '#' ? NOT_ALLOWED_YET : NOT_ALLOWED });
   }
-  // Drop the secret from the address bar so it is not bookmarked or shared by accident.
-  history.replaceState(null, '', window.location.pathname + window.location.search);
+  // Drop the secret from the address bar so it is not bookmarked or shared by accident; a
+  // tab that was asked for a thread before it had a session goes back to that address.
+  const requested = sessionStorage.getItem(REQUESTED_KEY) ?? '';
+  sessionStorage.removeItem(REQUESTED_KEY);
+  history.replaceState(null, '', window.location.pathname + window.location.search + requested);
   return exchange(fromHash);
 }
 
@@ -54,11 +72,19 @@ function webUrlOrNull(raw: string): string | null {
 }
 
 export function createHttpBridge(): TriageBridge {
-  const session = openSession();
+  let session = openSession();
+  // A launch link pasted into this tab later (it has no session yet, or wants a new one) is taken at once, without a reload.
+  window.addEventListener('hashchange', () => {
+    if (!secretIn(window.location.hash)) return;
+    session = openSession();
+    void session.then((s) => {
+      if (s.ok) window.dispatchEvent(new Event(SESSION_EVENT));
+    });
+  });
 
   const invoke: Invoke = async (channel, ...args) => {
     const s = await session;
-    if (!s.ok) return { ok: false, error: { kind: 'bad_request', message: s.message } };
+    if (!s.ok) return { ok: false, error: { kind: 'bad_request', reason: 'no_session', message: s.message } };
     try {
       const headers = { 'content-type': 'application/json', 'x-triage-session': s.id };
       const res = await fetch(`/bridge/${encodeURIComponent(channel)}`, { method: 'POST', headers, body: JSON.stringify(args) });
@@ -70,22 +96,53 @@ export function createHttpBridge(): TriageBridge {
   };
 
   const calls = createBridgeCalls(invoke);
-  /** One event stream per subscription: the gateway sends every tab each event it has. */
-  const streamEvents = <T,>(event: string, accept: (v: unknown) => v is T, listener: (v: T) => void): (() => void) => {
-    let source: EventSource | null = null;
-    let closed = false;
+  /**
+   * One event stream per tab, whatever listens: a browser keeps at most six connections to one
+   * host across all its tabs, and a stream holds one for good, so a stream per subscription
+   * soon left a second tab's requests waiting forever.
+   */
+  const eventListeners = new Map<string, Set<(data: unknown) => void>>();
+  let stream: EventSource | null = null;
+  let opening = false;
+  const openStream = () => {
+    // Subscriptions made together before the session is known open one stream, not one each.
+    if (opening) return;
+    opening = true;
     void session.then((s) => {
-      if (closed || !s.ok) return;
+      opening = false;
+      if (!s.ok || eventListeners.size === 0) return;
+      stream?.close();
       // EventSource cannot send headers, so the session travels as a query parameter on this one stream.
-      source = new EventSource(`/bridge-events?session=${encodeURIComponent(s.id)}`);
-      source.addEventListener(event, (e) => {
-        const value: unknown = JSON.parse((e as MessageEvent<string>).data);
-        if (accept(value)) listener(value);
-      });
+      const source = new EventSource(`/bridge-events?session=${encodeURIComponent(s.id)}`);
+      stream = source;
+      for (const event of eventListeners.keys()) listenOn(source, event);
     });
+  };
+  const listenOn = (source: EventSource, event: string) =>
+    source.addEventListener(event, (e) => {
+      const value: unknown = JSON.parse((e as MessageEvent<string>).data);
+      for (const l of eventListeners.get(event) ?? []) l(value);
+    });
+  // A new session (a launch link pasted into the tab) opens the stream again under it.
+  window.addEventListener(SESSION_EVENT, openStream);
+  const streamEvents = <T,>(event: string, accept: (v: unknown) => v is T, listener: (v: T) => void): (() => void) => {
+    const wrapped = (v: unknown) => {
+      if (accept(v)) listener(v);
+    };
+    const known = eventListeners.get(event);
+    if (known) known.add(wrapped);
+    else {
+      eventListeners.set(event, new Set([wrapped]));
+      if (stream) listenOn(stream, event);
+    }
+    if (!stream) openStream();
     return () => {
-      closed = true;
-      source?.close();
+      eventListeners.get(event)?.delete(wrapped);
+      if ([...eventListeners.values()].every((set) => set.size === 0)) {
+        eventListeners.clear();
+        stream?.close();
+        stream = null;
+      }
     };
   };
   // A clicked notification opens its thread through the same path as a desktop link.

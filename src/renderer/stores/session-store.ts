@@ -42,7 +42,9 @@ export const useSession = create<SessionState>()((set, get) => ({
     const res = await getBridge().connections.active();
     set({ busy: null });
     if (!res.ok) {
-      set({ problem: failure('Could not restore your connection', res.error) });
+      // Browser mode: a tab opened on a copied link has no session until a launch link gives it one.
+      const title = res.error.reason === 'no_session' ? 'This tab is not connected to Triage Desk yet' : 'Could not restore your connection';
+      set({ problem: failure(title, res.error) });
       return false;
     }
     set({ active: res.data, postedAs: null });
