@@ -4,6 +4,7 @@ import { stackOrder } from '../../../src/renderer/features/reports/components/St
 import { readLastBriefed, saveLastBriefed } from '../../../src/renderer/features/reports/model/briefing-memory.js';
 import { briefingSince, nextLastBriefed, presetHelp } from '../../../src/renderer/features/reports/model/briefing-presets.js';
 import {
+  decisionFacets,
   decisionFilterOptions,
   decisionMatches,
   EMPTY_DECISION_QUERY,
@@ -144,6 +145,29 @@ describe('decision log search and filters', () => {
     expect(o.type.map((t) => t.label)).toEqual(['Bug', 'Design', 'Unclassified']);
     expect(o.outcome.map((t) => t.label)).toEqual(['Deferred', 'Resolved']);
     expect(queryText({ text: ' logo ', outcome: 'deferred', person: 'Ada', type: UNCLASSIFIED })).toBe('matching “logo”, deferred, decided by Ada, unclassified');
+  });
+
+  it('counts each person and type over what the other filters keep, and keeps the chosen one offered at 0', () => {
+    expect(decisionFacets(log, EMPTY_DECISION_QUERY).person).toEqual(decisionFilterOptions(log).person);
+    const deferred = decisionFacets(log, { ...EMPTY_DECISION_QUERY, outcome: 'deferred' });
+    expect(deferred.person.map((o) => [o.value, o.count])).toEqual([
+      ['Ada', 1],
+      [NOBODY, 1],
+    ]);
+    expect(deferred.type.map((o) => [o.label, o.count])).toEqual([
+      ['Design', 1],
+      ['Unclassified', 1],
+    ]);
+    // The person's own choice does not narrow the person list; it narrows the types.
+    const ada = decisionFacets(log, { ...EMPTY_DECISION_QUERY, person: 'Ada', outcome: 'resolved' });
+    expect(ada.person.map((o) => [o.value, o.count])).toEqual([['Ada', 1]]);
+    expect(ada.type.map((o) => [o.label, o.count])).toEqual([['Bug', 1]]);
+    const gone = decisionFacets(log, { ...EMPTY_DECISION_QUERY, type: 'bug', outcome: 'deferred' });
+    expect(gone.type.map((o) => [o.label, o.count])).toEqual([
+      ['Design', 1],
+      ['Unclassified', 1],
+      ['Bug', 0],
+    ]);
   });
 
   it('jumps to a page number or to the first decision made on or before a day', () => {

@@ -1,14 +1,15 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { BOARD_STATUSES, statusLabel } from '../../../format/labels.js';
 import { Loading } from '../components/Loading.js';
-import { decisionFilterOptions, isFiltering, queryText } from '../model/decisions-filter.js';
+import { decisionFacets, decisionFilterOptions, isFiltering, queryText, type FilterOption } from '../model/decisions-filter.js';
 import { decisionMatches, useDecisions } from '../stores/decisions-store.js';
 import { formatCount } from '../../../format/counts.js';
 
 /**
  * Search and filters over the whole log. The service neither searches nor filters decisions,
- * so the log is read in full (30 at a time) the first time a search box or filter is used.
+ * so the log is read in full (30 at a time) as soon as the filters show: the person and type
+ * lists count the whole log, and a count taken from one page would be wrong.
  */
 export function DecisionFilters() {
   const query = useDecisions((s) => s.query);
@@ -20,13 +21,19 @@ export function DecisionFilters() {
   const ids = { text: `${base}-text`, outcome: `${base}-outcome`, person: `${base}-person`, type: `${base}-type` };
   const wholeRows = whole?.rows;
   const pageRows = page?.decisions;
-  const options = useMemo(() => decisionFilterOptions(wholeRows?.length ? wholeRows : (pageRows ?? [])), [wholeRows, pageRows]);
+  const counted = whole?.state === 'done';
+  // Until the whole log is read, the lists offer the people and types seen so far without counts.
+  const options = useMemo(() => {
+    if (counted && wholeRows) return decisionFacets(wholeRows, query);
+    return decisionFilterOptions([...(pageRows ?? []), ...(wholeRows ?? [])]);
+  }, [counted, wholeRows, pageRows, query]);
   const filtering = isFiltering(query);
-  // Opening the person or type list starts reading the whole log, so it offers every value in it
-  // (typing a search starts it too); merely passing through the search box costs nothing.
-  const prepare = () => {
-    if (!useDecisions.getState().whole) void readWhole();
-  };
+  // Refresh drops the log read; reading it again keeps the counts whole.
+  useEffect(() => {
+    if (whole === null) void readWhole();
+  }, [whole, readWhole]);
+  const optionText = (o: FilterOption) => (counted ? `${o.label} (${formatCount(o.count)})` : o.label);
+  const counting = whole?.state === 'loading' ? ' (counting…)' : '';
 
   return (
     <div className="decision-filters no-print" role="search" aria-label="Search the decision log">
@@ -48,22 +55,22 @@ export function DecisionFilters() {
         </div>
         <div className="field">
           <label htmlFor={ids.person}>Decided by</label>
-          <select id={ids.person} value={query.person} onFocus={prepare} onChange={(e) => setQuery({ person: e.target.value })}>
-            <option value="">Anyone</option>
+          <select id={ids.person} value={query.person} onChange={(e) => setQuery({ person: e.target.value })} data-testid="decisions-person">
+            <option value="">Anyone{counting}</option>
             {options.person.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.label} ({formatCount(o.count)})
+                {optionText(o)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor={ids.type}>Type</label>
-          <select id={ids.type} value={query.type} onFocus={prepare} onChange={(e) => setQuery({ type: e.target.value })}>
-            <option value="">Any type</option>
+          <select id={ids.type} value={query.type} onChange={(e) => setQuery({ type: e.target.value })} data-testid="decisions-type">
+            <option value="">Any type{counting}</option>
             {options.type.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.label} ({formatCount(o.count)})
+                {optionText(o)}
               </option>
             ))}
           </select>

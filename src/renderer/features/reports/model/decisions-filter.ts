@@ -79,6 +79,25 @@ export function decisionFilterOptions(rows: readonly Decision[]) {
   };
 }
 
+/**
+ * The person and type choices with counts that narrow with the other filters: each list counts
+ * the decisions the rest of the query keeps, so choosing an outcome or a search word says how
+ * many of those each person or type holds. A chosen value stays offered (at 0) so the select
+ * never shows a choice that is not in its list.
+ */
+export function decisionFacets(rows: readonly Decision[], q: DecisionQuery): { person: FilterOption[]; type: FilterOption[] } {
+  const all = decisionFilterOptions(rows);
+  const keep = (list: FilterOption[], counted: FilterOption[], chosen: string): FilterOption[] => {
+    const counts = new Map(counted.map((o) => [o.value, o.count]));
+    const out = list.map((o) => ({ ...o, count: counts.get(o.value) ?? 0 })).filter((o) => o.count > 0 || o.value === chosen);
+    return out.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  };
+  return {
+    person: keep(all.person, decisionFilterOptions(filterDecisions(rows, { ...q, person: '' })).person, q.person),
+    type: keep(all.type, decisionFilterOptions(filterDecisions(rows, { ...q, type: '' })).type, q.type),
+  };
+}
+
 /** "matching “checkout”, deferred, decided by Ada": the filters in words, for the count line and the export. */
 export function queryText(q: DecisionQuery): string {
   const parts: string[] = [];

@@ -106,7 +106,8 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
       wholeTicket++;
       set({ whole: null });
       await fetchPage(get().offset);
-      if (searching && isFiltering(get().query)) await get().readWhole();
+      // The filters, when shown, start reading the log again as soon as it is dropped: not twice.
+      if (searching && isFiltering(get().query) && get().whole === null) await get().readWhole();
     },
 
     setQuery(patch) {
