@@ -13,6 +13,8 @@
  * and the sign-in service: a fourth one offering browser sign-in with short-lived access
  * tokens, so a spec sees them renewed. `/keychain` shows what the gateway's keychain holds
  * (this stack's own throwaway keychain), so a spec can check where a sign-in's secrets live.
+ * `/no-keychain/launch` opens a second gateway as on a computer without a keychain (its
+ * keychain binding cannot load), for the specs of what people can do there.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
@@ -20,6 +22,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createAppServices } from '../src/main/app-services.js';
 import { startBrowserMode } from '../src/main/browser-mode.js';
+import { createConnectionService } from '../src/main/services/connections.js';
+import { createBindingLoader, createKeychainStore } from '../src/main/services/credential-store.js';
+import type { Gateway } from '../src/main/gateway/gateway.js';
 import { parseFlags } from './lib/args.js';
 import { startReferenceServer, type RunningServer } from './lib/reference-server.js';
 
@@ -32,6 +37,7 @@ const flags = parseFlags(process.argv.slice(2), {
   'lean-port': 'string',
   shapes: 'string',
   'sign-in-port': 'string',
+  'no-keychain-port': 'string',
 });
 const shapes = flags.shapes ?? 'full';
 if (shapes !== 'full' && shapes !== 'minimal') throw new Error(`--shapes must be full or minimal, not "${shapes}".`);
@@ -87,6 +93,21 @@ function startSignInService(): Promise<RunningServer> {
   return signInService.server;
 }
 
+/** A gateway on a computer without a keychain: the real store, whose native binding cannot load. */
+let noKeychain: Promise<Gateway> | null = null;
+function noKeychainGateway(): Promise<Gateway> {
+  noKeychain ??= startBrowserMode({
+    services: {
+      connections: createConnectionService({
+        store: createKeychainStore({ service: `${keychainService}-none`, binding: createBindingLoader(() => Promise.reject(new Error('no Secret Service on this computer'))) }),
+      }),
+    },
+    rendererDir: resolve(import.meta.dirname, '../out/renderer'),
+    port: Number(flags['no-keychain-port'] ?? Number(flags['gateway-port'] ?? 4792) + 13),
+  });
+  return noKeychain;
+}
+
 /** Every entry of the gateway's keychain, secrets included: this stack's own, for tests only. */
 async function keychainEntries(): Promise<unknown[]> {
   const { findCredentialsAsync } = await import('@napi-rs/keyring');
@@ -119,6 +140,8 @@ const control = createServer((req, res) => {
         return { baseUrl: (await startLean()).baseUrl };
       case '/sign-in/start':
         return { baseUrl: (await startSignInService()).baseUrl };
+      case '/no-keychain/launch':
+        return { url: (await noKeychainGateway()).newLaunchUrl() };
       case '/keychain':
         return { entries: await keychainEntries() };
       case '/fault/log':
@@ -139,6 +162,7 @@ console.log(`e2e stack: service ${service.baseUrl}${shapes === 'minimal' ? ' (mi
 const stop = async () => {
   control.close();
   await gateway.close();
+  await (await noKeychain?.catch(() => null))?.close();
   await service.stop();
   if (fault) {
     await fault.server?.stop();

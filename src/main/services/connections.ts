@@ -272,7 +272,7 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
       }
     },
 
-    add: (args) => connect(args, true),
+    add: (args) => connect(args, (args as { sessionOnly?: unknown } | null)?.sessionOnly !== true),
 
     addEphemeral: (args) => connect(args, false),
 

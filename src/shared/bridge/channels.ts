@@ -106,6 +106,11 @@ export const AddConnectionArgs = z.object({
     .refine((t) => !/\s/.test(t), { error: 'A token has no spaces or line breaks: paste it again' }),
   label: z.string().trim().max(100, { error: 'Label must be at most 100 characters' }).optional(),
   /**
+   * Keep the connection in memory for this run only, not in the keychain: the person's choice
+   * on a computer without a keychain Triage Desk can use.
+   */
+  sessionOnly: z.boolean().optional(),
+  /**
    * The person confirmed that an http:// address that is not this machine may carry the
    * token unencrypted (transport.ts). Main refuses such an address without it.
    */

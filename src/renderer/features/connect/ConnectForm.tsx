@@ -25,6 +25,8 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
   const [token, setToken] = useState('');
   const [label, setLabel] = useState('');
   const [tokenError, setTokenError] = useState<string | null>(null);
+  // A token the keychain could not keep: offered for this session only, said plainly.
+  const noKeychain = useSession((s) => s.problem?.error.kind === 'keychain' && s.problem.title.startsWith('Could not connect'));
   const [options, setOptions] = useState<{ url: string; answer: SignInOptions } | null>(null);
   // Asked again whenever the address changes: a confirmation is for one host.
   const [insecureOkFor, setInsecureOkFor] = useState<string | null>(null);
@@ -52,7 +54,7 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
     };
   }, [askable]);
 
-  async function submitToken(e: FormEvent) {
+  async function submitToken(e: FormEvent, sessionOnly = false) {
     e.preventDefault();
     if (busy) return;
     const problem = tokenProblem(token);
@@ -62,7 +64,13 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
       return;
     }
     const trimmedLabel = label.trim();
-    const ok = await add({ baseUrl, token: token.trim(), ...(trimmedLabel ? { label: trimmedLabel } : {}), ...(allowInsecure ? { allowInsecure: true } : {}) });
+    const ok = await add({
+      baseUrl,
+      token: token.trim(),
+      ...(trimmedLabel ? { label: trimmedLabel } : {}),
+      ...(allowInsecure ? { allowInsecure: true } : {}),
+      ...(sessionOnly ? { sessionOnly: true } : {}),
+    });
     if (ok) {
       // The token now lives in the keychain; don't keep a copy in the page.
       setToken('');
@@ -184,6 +192,17 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
           <label htmlFor={`${id}-label`}>Label (optional)</label>
           <input id={`${id}-label`} type="text" placeholder="e.g. Acme production" value={label} onChange={(e) => setLabel(e.target.value)} />
         </div>
+        {noKeychain && token.trim() !== '' && (
+          <div className="connect-form__insecure" data-testid="session-only-offer">
+            <p>
+              <strong>This computer has no keychain Triage Desk can use</strong>, so the token cannot be saved. You can still connect for this session only:
+              the token stays in memory, nothing is written anywhere, and you paste it again next time.
+            </p>
+            <button type="button" className="button" disabled={busy} onClick={(e) => void submitToken(e, true)}>
+              Connect for this session only
+            </button>
+          </div>
+        )}
         <button type="submit" className={signIn?.available ? 'button' : 'button button--primary'} disabled={busy || waiting !== null || (insecure && !allowInsecure)} aria-busy={busy}>
           {busy ? 'Connecting…' : 'Connect'}
         </button>
