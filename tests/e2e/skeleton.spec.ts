@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, connect, openApp, openBoard, projectIdByName } from './support.js';
+import { api, connect, openApp, openBoard, projectIdByName, SERVICE_URL } from './support.js';
 
 interface ItemsBody {
   summary: { open: number; deferred: number; resolved: number; total: number };
@@ -137,6 +137,22 @@ test.describe.serial('walking skeleton', () => {
     await expect(alert).toBeVisible();
     await expect(alert).toContainText(/revoked|expired|refused the token/i);
     await expect(alert).toContainText(/new token/i);
+    // The error is tied to the token field, and focus is there to paste another.
+    const tokenField = page.getByLabel('API token');
+    await expect(tokenField).toBeFocused();
+    await expect(tokenField).toHaveAttribute('aria-invalid', 'true');
+    await expect(tokenField).toHaveAccessibleDescription(/revoked|expired|refused the token/i);
     await expect(page.getByTestId('saved-connection')).toHaveCount(savedBefore);
   });
+
+  test('an address with no feedback API there is said at the address field, with focus on it', async ({ page }) => {
+    await openApp(page);
+    await page.getByTitle('Saved connections').click();
+    await connect(page, 'demo-owner', undefined, `${SERVICE_URL}/not-the-api`);
+    const urlField = page.getByLabel('Service URL');
+    await expect(urlField).toBeFocused();
+    await expect(urlField).toHaveAttribute('aria-invalid', 'true');
+    await expect(urlField).toHaveAccessibleDescription(/No feedback API was found at/);
+  });
 });
+

@@ -15,3 +15,15 @@ describe('the connect form’s own checks', () => {
     for (const partial of ['', 'https://', 'app.skyelight.ai', 'ftp://x.example', 'https//x']) expect(askableAddress(partial), partial).toBeNull();
   });
 });
+
+describe('which field a failed connect is about', () => {
+  it('the token for a refused token, the address for an address that is not the API or cannot be reached', async () => {
+    const { fieldOfFailure } = await import('../../../src/renderer/features/connect/connect-model.js');
+    expect(fieldOfFailure({ kind: 'auth' })).toBe('token');
+    for (const kind of ['network', 'not_found', 'bad_response']) expect(fieldOfFailure({ kind })).toBe('baseUrl');
+    expect(fieldOfFailure({ kind: 'bad_request', reason: 'insecure_http' })).toBe('baseUrl');
+    expect(fieldOfFailure({ kind: 'bad_request', field: 'token' })).toBe('token');
+    expect(fieldOfFailure({ kind: 'keychain' })).toBeNull();
+    expect(fieldOfFailure({ kind: 'billing' })).toBeNull();
+  });
+});

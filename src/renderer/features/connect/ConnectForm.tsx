@@ -3,7 +3,7 @@ import type { SignInOptions } from '../../../shared/bridge/channels.js';
 import { isInsecureRemoteHttp } from '../../../shared/bridge/transport.js';
 import { getBridge } from '../../bridge/index.js';
 import { useSession } from '../../stores/session-store.js';
-import { askableAddress, HOSTED_SERVICE, tokenProblem } from './connect-model.js';
+import { askableAddress, fieldOfFailure, HOSTED_SERVICE, tokenProblem } from './connect-model.js';
 import { useSignIn } from './sign-in-store.js';
 
 /** After typing stops, before asking the service whether it offers browser sign-in. */
@@ -27,6 +27,8 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
   const [tokenError, setTokenError] = useState<string | null>(null);
   // A token the keychain could not keep: offered for this session only, said plainly.
   const noKeychain = useSession((s) => s.problem?.error.kind === 'keychain' && s.problem.title.startsWith('Could not connect'));
+  // A failed connect is tied to the field it is about (the address or the token), and focus goes there.
+  const [failed, setFailed] = useState<{ field: 'baseUrl' | 'token'; message: string } | null>(null);
   const [options, setOptions] = useState<{ url: string; answer: SignInOptions } | null>(null);
   // Asked again whenever the address changes: a confirmation is for one host.
   const [insecureOkFor, setInsecureOkFor] = useState<string | null>(null);
@@ -74,8 +76,14 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
     if (ok) {
       // The token now lives in the keychain; don't keep a copy in the page.
       setToken('');
+      setFailed(null);
       onConnected();
+      return;
     }
+    const error = useSession.getState().problem?.error;
+    const field = error ? fieldOfFailure(error) : null;
+    setFailed(field && error ? { field, message: error.message } : null);
+    if (field) document.getElementById(`${id}-${field === 'baseUrl' ? 'url' : 'token'}`)?.focus();
   }
 
   async function signInWithBrowser() {
@@ -116,9 +124,18 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
           spellCheck={false}
           placeholder="https://feedback.example.com"
           value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          aria-describedby={insecure ? `${id}-insecure` : undefined}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            if (failed?.field === 'baseUrl') setFailed(null);
+          }}
+          aria-invalid={failed?.field === 'baseUrl' ? true : undefined}
+          aria-describedby={[insecure ? `${id}-insecure` : '', failed?.field === 'baseUrl' ? `${id}-url-error` : ''].filter(Boolean).join(' ') || undefined}
         />
+        {failed?.field === 'baseUrl' && (
+          <p id={`${id}-url-error`} className="field__error">
+            {failed.message}
+          </p>
+        )}
       </div>
       {insecure && (
         <div className="connect-form__insecure" id={`${id}-insecure`}>
@@ -171,17 +188,18 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
             type="password"
             autoComplete="off"
             spellCheck={false}
-            aria-describedby={`${id}-token-help${tokenError ? ` ${id}-token-error` : ''}`}
-            aria-invalid={tokenError ? true : undefined}
+            aria-describedby={`${id}-token-help${tokenError || failed?.field === 'token' ? ` ${id}-token-error` : ''}`}
+            aria-invalid={tokenError || failed?.field === 'token' ? true : undefined}
             value={token}
             onChange={(e) => {
               setToken(e.target.value);
               setTokenError(null);
+              if (failed?.field === 'token') setFailed(null);
             }}
           />
-          {tokenError && (
-            <p id={`${id}-token-error`} className="field__error" role="alert">
-              {tokenError}
+          {(tokenError || failed?.field === 'token') && (
+            <p id={`${id}-token-error`} className="field__error" role={tokenError ? 'alert' : undefined}>
+              {tokenError ?? failed?.message}
             </p>
           )}
           <p id={`${id}-token-help`} className="field__help">

@@ -20,3 +20,11 @@ export function askableAddress(text: string): string | null {
     return null;
   }
 }
+
+/** Which field of the connect form a failed connect is about, so the error sits there and focus goes to it. */
+export function fieldOfFailure(error: { kind: string; field?: string; reason?: string }): 'baseUrl' | 'token' | null {
+  if (error.field === 'baseUrl' || error.field === 'token') return error.field;
+  if (error.kind === 'auth') return 'token';
+  if (['network', 'not_found', 'bad_response'].includes(error.kind) || error.reason === 'insecure_http') return 'baseUrl';
+  return null;
+}
