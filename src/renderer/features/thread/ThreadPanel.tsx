@@ -3,7 +3,8 @@ import type { ItemDetail } from '../../../shared/reader/index.js';
 import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
 import { Banner } from '../../components/Banner.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
-import { truncate } from '../../format/labels.js';
+import { BOARD_STATUSES, statusLabel, truncate } from '../../format/labels.js';
+import { useBoard } from '../../stores/board-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { ReplyComposer } from '../compose/ReplyComposer.js';
 import { useDrafts } from '../compose/drafts-store.js';
@@ -85,9 +86,54 @@ function ThreadBody({ item, hostWriter }: { item: ThreadItem; hostWriter: HostSt
   );
 }
 
+/**
+ * The thread just asked for, until its detail arrives: where it is and its ID, and the
+ * actions shown but disabled, so nothing can be pressed for the thread before it.
+ */
+function SwitchingPlaceholder({ itemId, page }: { itemId: string; page: string | undefined }) {
+  return (
+    <div data-testid="thread-switching">
+      <p className="muted thread-panel__where">
+        {page && (
+          <>
+            <span className="break">{page}</span> ·{' '}
+          </>
+        )}
+        <code>{itemId}</code>
+      </p>
+      <section className="thread-section thread-actions" aria-label="Actions">
+        <div className="thread-actions__row">
+          <div className="status-switch" role="group" aria-label="Status">
+            {BOARD_STATUSES.map((s) => (
+              <button key={s} type="button" className={`status-switch__option status-switch__option--${s}`} aria-pressed={false} disabled>
+                {statusLabel(s)}
+              </button>
+            ))}
+          </div>
+          <div className="thread-actions__buttons">
+            {['Assign…', 'Find duplicates…', 'Reply'].map((label) => (
+              <button key={label} type="button" className="button" disabled>
+                {label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <p className="muted" role="status">
+          Loading this thread… its actions work once it is here.
+        </p>
+      </section>
+    </div>
+  );
+}
+
 /** One thread in full beside the board, behind a splitter that sizes it: evidence, conversation, reply, actions and source. */
 export function ThreadPanel({ onClose, onSetStatus, headingRef, onKeyDown }: ThreadPanelProps) {
   const { itemId, item, loading, problem, notice, trail, open, back } = useThread();
+  // Another thread asked for while the last one is still on screen (a slow or rate-limited
+  // answer): its body and actions must not stay, or a press acts on the thread left behind.
+  const switching = !!item && !!itemId && item.id !== itemId && (loading || !!problem);
+  const shown = switching ? null : item;
+  const askedRow = useBoard((s) => (switching || (!item && itemId) ? s.data?.rows.find((r) => r.id === itemId) : undefined));
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -114,6 +160,7 @@ export function ThreadPanel({ onClose, onSetStatus, headingRef, onKeyDown }: Thr
         data-testid="thread-view"
         aria-labelledby="thread-heading"
         aria-busy={loading}
+        data-item-id={shown?.id ?? itemId ?? undefined}
         onKeyDown={onKeyDown}
       >
         <div className="thread-panel__bar">
@@ -123,17 +170,18 @@ export function ThreadPanel({ onClose, onSetStatus, headingRef, onKeyDown }: Thr
             </button>
           )}
           <h2 id="thread-heading" ref={headingRef} tabIndex={-1} className="thread-panel__title">
-            {item ? firstLine(item.thread.root?.content ?? '') || 'Thread' : loading ? 'Loading thread…' : 'Thread'}
+            {shown ? firstLine(shown.thread.root?.content ?? '') || 'Thread' : askedRow ? firstLine(askedRow.excerpt) || 'Thread' : loading ? 'Loading thread…' : 'Thread'}
           </h2>
           <button type="button" className="button button--quiet" onClick={onClose} aria-label="Close thread" title="Close (Esc)">
             ✕
           </button>
         </div>
-        <div className={loading && item ? 'thread-panel__body thread-panel__body--stale' : 'thread-panel__body'}>
+        <div className={loading && shown ? 'thread-panel__body thread-panel__body--stale' : 'thread-panel__body'}>
           {notice && <Banner tone="info">{notice}</Banner>}
           {problem && <ErrorMessage problem={problem} onRetry={() => itemId && void open(itemId)} />}
+          {switching && loading && <SwitchingPlaceholder itemId={itemId} page={askedRow?.page} />}
           {/* Keyed by thread: the composer's and the status buttons' state belong to one thread. */}
-          {item && <ThreadBody key={item.id} item={item} hostWriter={onSetStatus} />}
+          {shown && <ThreadBody key={shown.id} item={shown} hostWriter={onSetStatus} />}
         </div>
       </aside>
     </>
