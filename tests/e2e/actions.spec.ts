@@ -276,8 +276,8 @@ test.describe.serial('dedupe queue', () => {
     const subject = queue.getByTestId('dedupe-subject');
     const first = await subject.getAttribute('data-item-id');
 
-    // k: not a duplicate — the next thread comes up, nothing is written.
-    await page.keyboard.press('k');
+    // n: not a duplicate — the next thread comes up, nothing is written.
+    await page.keyboard.press('n');
     await expect(progress).toHaveText(/^2 of (at least )?\d+$/);
     await expect(subject).not.toHaveAttribute('data-item-id', first!);
     const second = (await subject.getAttribute('data-item-id'))!;

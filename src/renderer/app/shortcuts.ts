@@ -20,7 +20,7 @@ export type AppCommand =
   | 'undo.history'
   | 'selection.clear';
 
-export type ShortcutGroup = 'Move and open' | 'Select' | 'Act on threads' | 'Views and search' | 'Help';
+export type ShortcutGroup = 'Move and open' | 'Select' | 'Act on threads' | 'Duplicates queue' | 'Views and search' | 'Help';
 
 export interface ShortcutDef {
   /** Space-separated chords, pressed one after another: "g b". `Mod` is Ctrl, or Cmd on a Mac. */
@@ -51,6 +51,14 @@ export const SHORTCUTS: readonly ShortcutDef[] = [
   { keys: 'm', label: 'Merge the selected threads', group: 'Act on threads', command: 'merge' },
   { keys: 'z', label: 'Undo the last status or assignment change; again for the one before', group: 'Act on threads', command: 'undo' },
   { keys: 'Z', label: 'Undo history: every change of this session, to undo any of them', group: 'Act on threads', command: 'undo.history' },
+  // The queue's own keys: j/k move there as everywhere, so deciding takes keys of its own.
+  { keys: 'j', label: 'Next candidate (also ↓); k: previous (also ↑)', group: 'Duplicates queue' },
+  { keys: 'n', label: 'Keep: not a duplicate, then the next thread', group: 'Duplicates queue' },
+  { keys: 's', label: 'Skip to the next thread', group: 'Duplicates queue' },
+  { keys: 'z', label: 'Undo the last keep or skip: the thread comes back', group: 'Duplicates queue' },
+  { keys: 'x', label: 'Choose the focused candidate (several can be chosen)', group: 'Duplicates queue' },
+  { keys: 'm', label: 'Merge the chosen candidates into this thread (asks first)', group: 'Duplicates queue' },
+  { keys: 'M', label: 'Merge this thread into the focused candidate (asks first)', group: 'Duplicates queue' },
   { keys: 'g b', label: 'Switch to the board', group: 'Views and search', command: 'view.board' },
   { keys: 'g t', label: 'Switch to the table', group: 'Views and search', command: 'view.table' },
   { keys: '/', label: 'Search threads and replies', group: 'Views and search', command: 'search.focus' },

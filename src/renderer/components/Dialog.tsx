@@ -38,6 +38,9 @@ export function Dialog({ title, onClose, children, className, testId, hideTitle 
       aria-labelledby={titleId}
       data-testid={testId}
       onCancel={(e) => {
+        // React hands a nested dialog's cancel (a confirmation inside this one) to this one too:
+        // Esc there closes the confirmation only.
+        if (e.target !== e.currentTarget) return;
         e.preventDefault();
         onClose();
       }}

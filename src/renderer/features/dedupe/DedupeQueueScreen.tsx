@@ -53,9 +53,11 @@ function FullMessage({ itemId, fallback }: { itemId: string; fallback: string })
 
 /**
  * Clearing duplicates by keyboard: each open thread with strong similar candidates is shown
- * beside them. k keeps it (not a duplicate), m merges the chosen candidates into it,
- * Shift+M merges it into the focused candidate (both after a confirmation), s skips; ↓/j and ↑ move between candidates,
- * x or Space chooses several. "12 of 87" says how far along the queue is.
+ * beside them. n keeps it (not a duplicate), m merges the chosen candidates into it,
+ * Shift+M merges it into the focused candidate (both after a confirmation), s skips, z takes
+ * back the last keep or skip; j/↓ and k/↑ move between candidates as in every other list, so
+ * a j/k habit never records a decision. x or Space chooses several. "12 of 87" says how far
+ * along the queue is.
  */
 export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueueScreenProps) {
   const s = useDedupe();
@@ -75,6 +77,7 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
   }, [projectId]);
 
   const entry: QueueEntry | undefined = s.entries[s.position];
+  const lastDecision = s.decisions[s.decisions.length - 1];
   const candidates = useMemo(() => (entry ? liveCandidates(entry, s) : []), [entry, s]);
   const focusIndex = Math.min(focused, Math.max(0, candidates.length - 1));
   // The subject's count as the service last said it: its detail is read again after each merge.
@@ -119,6 +122,15 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
     useDedupe.getState().merged(result);
   };
 
+  const undoDecision = () => {
+    if (busy) return;
+    const decision = useDedupe.getState().undoDecision();
+    if (!decision) return;
+    setReceipt(null);
+    // The Undo button is gone with the decision: the queue keeps the keyboard.
+    rootRef.current?.focus();
+  };
+
   const keep = () => {
     if (!entry || busy) return;
     setReceipt(null);
@@ -140,20 +152,22 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
 
   // Keys work wherever focus is on this screen (not in the threshold menu, not under a dialog).
   const focusedId = focusedCandidate?.id;
-  const handlers = useRef({ keep, skip, merge, toggle, onExit, focusedId, move: (_d: number) => undefined as void });
+  const handlers = useRef({ keep, skip, undoDecision, merge, toggle, onExit, focusedId, move: (_d: number) => undefined as void });
   useEffect(() => {
-    handlers.current = { keep, skip, merge, toggle, onExit, focusedId, move: (d: number) => setFocused(Math.max(0, Math.min(candidates.length - 1, focusIndex + d))) };
+    handlers.current = { keep, skip, undoDecision, merge, toggle, onExit, focusedId, move: (d: number) => setFocused(Math.max(0, Math.min(candidates.length - 1, focusIndex + d))) };
   });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target) || document.querySelector('dialog[open]')) return;
       const h = handlers.current;
       const actions: Record<string, () => void> = {
-        k: h.keep,
+        n: h.keep,
         s: h.skip,
+        z: h.undoDecision,
         m: () => h.merge('into-this'),
         M: () => h.merge('into-candidate'),
         j: () => h.move(1),
+        k: () => h.move(-1),
         ArrowDown: () => h.move(1),
         ArrowUp: () => h.move(-1),
         x: () => h.focusedId && h.toggle(h.focusedId),
@@ -212,6 +226,16 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
         </p>
       )}
 
+      {lastDecision && !receipt && (
+        <p className="notice" role="status" data-testid="dedupe-decision">
+          {lastDecision.kind === 'keep' ? 'Kept' : 'Skipped'} {quoteThread(lastDecision.subject.excerpt, 48)}
+          {lastDecision.kind === 'keep' ? ': not a duplicate.' : '.'}{' '}
+          <button type="button" className="button button--quiet" onClick={undoDecision} disabled={busy} title="Put it back in the queue (z)">
+            <kbd>z</kbd> Undo
+          </button>
+        </p>
+      )}
+
       {s.phase === 'ready' && !entry && !finished && <p className="muted dedupe__note">Checking open threads for similar ones… {scanText(counts)}</p>}
       {finished && (
         <div className="dedupe__done" role="status">
@@ -267,7 +291,7 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
       {entry && (
         <footer className="dedupe__actions">
           <button type="button" className="button" onClick={keep} disabled={busy}>
-            <kbd>k</kbd> Keep: not a duplicate
+            <kbd>n</kbd> Keep: not a duplicate
           </button>
           <button type="button" className="button button--primary" onClick={() => merge('into-this')} disabled={busy || candidates.length === 0}>
             <kbd>m</kbd> Merge {chosen.size > 1 ? plural(chosen.size, 'chosen candidate', 'chosen candidates') : 'the candidate'} into this thread
@@ -279,7 +303,7 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
             <kbd>s</kbd> Skip
           </button>
           <span className="muted dedupe__keys">
-            <kbd>↓</kbd>/<kbd>j</kbd> <kbd>↑</kbd> move · <kbd>x</kbd> choose several · <kbd>Esc</kbd> back · merges cannot be undone
+            <kbd>j</kbd>/<kbd>↓</kbd> <kbd>k</kbd>/<kbd>↑</kbd> move · <kbd>x</kbd> choose several · <kbd>z</kbd> undo a keep or skip · <kbd>Esc</kbd> back · merges cannot be undone
           </span>
           {busy && (
             <span role="status" className="muted">

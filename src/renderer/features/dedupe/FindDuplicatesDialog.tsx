@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/api/limits.js';
-import type { SimilarResponse } from '../../../shared/reader/index.js';
+import type { SimilarCandidate, SimilarResponse } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import type { Failure } from '../../stores/failure.js';
@@ -11,6 +11,7 @@ import { quoteThread } from '../actions/thread-words.js';
 import type { MergeReceipt } from '../merge/merge-run.js';
 import { mergeThreads } from '../merge/merge-threads.js';
 import { CandidateCard, OpenCandidateButton } from './CandidateCard.js';
+import { MergeConfirm } from './MergeConfirm.js';
 import { UnreadableNotice } from '../../components/UnreadableNotice.js';
 import { unreadableOf } from '../../../shared/reader/problems.js';
 import { formatCount, plural, threadCount } from '../../format/counts.js';
@@ -35,7 +36,8 @@ function outcomeText(receipt: MergeReceipt): string {
 
 /**
  * Threads the service finds similar to this one (shared words, same page, element, source
- * file), each with its score and reasons, and each mergeable into this thread in one step.
+ * file), each with its score and reasons, and each mergeable into this thread after the
+ * same confirmation the dedupe queue asks for.
  */
 export function FindDuplicatesDialog({ projectId, itemId, onClose }: FindDuplicatesDialogProps) {
   const [includeResolved, setIncludeResolved] = useState(true);
@@ -44,7 +46,18 @@ export function FindDuplicatesDialog({ projectId, itemId, onClose }: FindDuplica
   const [subject, setSubject] = useState<ThreadBrief | null>(null);
   const [merges, setMerges] = useState<Record<string, MergeState>>({});
   const [attempt, setAttempt] = useState(0);
+  /** A merge waiting for its confirmation, as in the dedupe queue: the API cannot undo one. */
+  const [confirming, setConfirming] = useState<SimilarCandidate | null>(null);
+  /** The candidate whose outcome takes the focus once its confirmation closes. */
+  const [focusOutcome, setFocusOutcome] = useState<string | null>(null);
   const includeRef = useRef<HTMLInputElement>(null);
+  const outcomeRef = useRef<HTMLSpanElement>(null);
+
+  // The confirmation hands focus back to a button that is gone by then; without this it
+  // would fall to the page body, and the person would lose their place in the list.
+  useEffect(() => {
+    if (focusOutcome) outcomeRef.current?.focus();
+  }, [focusOutcome]);
 
   useEffect(() => {
     let live = true;
@@ -71,6 +84,8 @@ export function FindDuplicatesDialog({ projectId, itemId, onClose }: FindDuplica
   }, [itemId, includeResolved, attempt]);
 
   const mergeOne = async (candidateId: string, reportCount: number) => {
+    setConfirming(null);
+    setFocusOutcome(candidateId);
     setMerges((m) => ({ ...m, [candidateId]: { name: 'merging' } }));
     const receipt = await mergeThreads(projectId, { id: itemId, reportCount: subject?.reportCount ?? 0 }, [{ id: candidateId, reportCount }]);
     setMerges((m) => ({ ...m, [candidateId]: { name: 'done', receipt } }));
@@ -78,6 +93,8 @@ export function FindDuplicatesDialog({ projectId, itemId, onClose }: FindDuplica
 
   const mergedCount = Object.values(merges).filter((m) => m.name === 'done' && m.receipt.merged > 0).length;
   const candidates = result?.candidates ?? [];
+
+  const subjectThread = { id: itemId, excerpt: subject?.excerpt ?? '', reportCount: subject?.reportCount ?? 0 };
 
   return (
     <ActionDialog
@@ -115,13 +132,20 @@ export function FindDuplicatesDialog({ projectId, itemId, onClose }: FindDuplica
           return (
             <li key={c.id}>
               <CandidateCard candidate={c} className={state?.name === 'done' && state.receipt.merged > 0 ? 'candidate--merged' : undefined}>
-                {state?.name === 'done' ? (
-                  <span className={state.receipt.merged > 0 ? 'outcome--ok' : 'outcome--bad'} role="status">
-                    {outcomeText(state.receipt)}
+                {state ? (
+                  // One element from "Merging…" to the outcome, so the focus it holds stays on it.
+                  <span
+                    ref={c.id === focusOutcome ? outcomeRef : undefined}
+                    tabIndex={-1}
+                    className={state.name === 'merging' ? 'muted' : state.receipt.merged > 0 ? 'outcome--ok' : 'outcome--bad'}
+                    role="status"
+                    data-testid="merge-outcome"
+                  >
+                    {state.name === 'merging' ? 'Merging…' : outcomeText(state.receipt)}
                   </span>
                 ) : (
-                  <button type="button" className="button" disabled={state?.name === 'merging'} onClick={() => void mergeOne(c.id, c.reportCount)}>
-                    {state?.name === 'merging' ? 'Merging…' : 'Merge into this thread'}
+                  <button type="button" className="button" onClick={() => setConfirming(c)}>
+                    Merge into this thread
                   </button>
                 )}
                 <OpenCandidateButton itemId={c.id} onClose={onClose} />
@@ -130,6 +154,14 @@ export function FindDuplicatesDialog({ projectId, itemId, onClose }: FindDuplica
           );
         })}
       </ol>
+      {confirming && (
+        <MergeConfirm
+          kept={subjectThread}
+          duplicates={[{ id: confirming.id, excerpt: confirming.line, reportCount: confirming.reportCount }]}
+          onConfirm={() => void mergeOne(confirming.id, confirming.reportCount)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
     </ActionDialog>
   );
 }

@@ -22,6 +22,16 @@ export interface QueueEntry {
   candidates: SimilarCandidate[];
 }
 
+/** A keep or skip, with what it changed, so it can be taken back. */
+export interface QueueDecision {
+  kind: 'keep' | 'skip';
+  subject: ItemRow;
+  /** Where the entry stood in the queue. */
+  position: number;
+  /** Pairs this keep judged "not duplicates" that were not judged before. */
+  judgedPairs: string[];
+}
+
 export interface QueueStats {
   kept: number;
   skipped: number;
@@ -46,12 +56,16 @@ interface DedupeState {
   /** Pairs judged "not duplicates". */
   judged: ReadonlySet<string>;
   stats: QueueStats;
+  /** Keeps and skips of this walk, newest last: each can be taken back, newest first. */
+  decisions: QueueDecision[];
   details: Record<string, ItemDetail | Failure>;
 
   start(projectId: string): Promise<void>;
   setThreshold(threshold: number): void;
   keep(candidateIds: readonly string[]): void;
   skip(): void;
+  /** Takes back the newest keep or skip: its pair is back in the queue, on screen. */
+  undoDecision(): QueueDecision | null;
   /** After a merge from the queue: forget what left, stay while candidates remain. */
   merged(receipt: MergeReceipt): void;
   retryScan(): void;
@@ -82,6 +96,7 @@ const INITIAL = {
   gone: new Set<string>(),
   judged: new Set<string>(),
   stats: { kept: 0, skipped: 0, merged: 0 },
+  decisions: [] as QueueDecision[],
   details: {},
 };
 
@@ -177,7 +192,8 @@ export const useDedupe = create<DedupeState>()((set, get) => {
     setThreshold(threshold) {
       const runId = ++run;
       // Judgements and merges stay; the walk starts over with the new bar.
-      set({ threshold, checked: 0, entries: [], position: 0, scanning: false, scanProblem: null });
+      // Decisions point at positions of the old walk: they stay made, but can no longer be taken back.
+      set({ threshold, checked: 0, entries: [], position: 0, scanning: false, scanProblem: null, decisions: [] });
       void pump(runId);
     },
 
@@ -186,14 +202,34 @@ export const useDedupe = create<DedupeState>()((set, get) => {
       const entry = s.entries[s.position];
       if (!entry) return;
       const judged = new Set(s.judged);
-      for (const id of candidateIds) judged.add(pairKey(entry.subject.id, id));
-      set({ judged, stats: { ...s.stats, kept: s.stats.kept + 1 } });
+      const judgedPairs = candidateIds.map((id) => pairKey(entry.subject.id, id)).filter((key) => !judged.has(key));
+      for (const key of judgedPairs) judged.add(key);
+      const decision: QueueDecision = { kind: 'keep', subject: entry.subject, position: s.position, judgedPairs };
+      set({ judged, stats: { ...s.stats, kept: s.stats.kept + 1 }, decisions: [...s.decisions, decision] });
       advance();
     },
 
     skip() {
-      set({ stats: { ...get().stats, skipped: get().stats.skipped + 1 } });
+      const s = get();
+      const entry = s.entries[s.position];
+      if (!entry) return;
+      const decision: QueueDecision = { kind: 'skip', subject: entry.subject, position: s.position, judgedPairs: [] };
+      set({ stats: { ...s.stats, skipped: s.stats.skipped + 1 }, decisions: [...s.decisions, decision] });
       advance();
+    },
+
+    undoDecision() {
+      const s = get();
+      const decision = s.decisions[s.decisions.length - 1];
+      if (!decision) return null;
+      const judged = new Set(s.judged);
+      for (const key of decision.judgedPairs) judged.delete(key);
+      const stats = decision.kind === 'keep' ? { ...s.stats, kept: Math.max(0, s.stats.kept - 1) } : { ...s.stats, skipped: Math.max(0, s.stats.skipped - 1) };
+      set({ judged, stats, decisions: s.decisions.slice(0, -1), position: Math.min(decision.position, s.position) });
+      // A subject merged away since has nothing left to decide: settling moves past it.
+      settlePosition();
+      prefetch();
+      return decision;
     },
 
     merged(receipt) {
