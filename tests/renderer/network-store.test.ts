@@ -4,7 +4,7 @@ import { asBridge, fakeBridge, type FakeBridge } from './support/fake-bridge.js'
 let bridge: FakeBridge;
 vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useNetwork, CHECK_TIME_LIMIT_MS } = await import('../../src/renderer/stores/network-store.js');
+const { useNetwork, onReconnected, CHECK_TIME_LIMIT_MS } = await import('../../src/renderer/stores/network-store.js');
 
 const idle = { phase: 'idle' as const, queued: 0 };
 
@@ -59,5 +59,32 @@ describe('the status line never checks the connection for ever', () => {
     await vi.advanceTimersByTimeAsync(CHECK_TIME_LIMIT_MS);
     expect(useNetwork.getState().state).toEqual(offline);
     expect(useNetwork.getState().unknown).toBeNull();
+  });
+});
+
+describe('the connection coming back', () => {
+  it('is told once, at the first idle after offline, not for busy moments or an idle that was never offline', () => {
+    bridge = fakeBridge();
+    bridge.network.state.mockImplementation(() => new Promise(() => undefined));
+    let push: (s: unknown) => void = () => undefined;
+    bridge.network.subscribe.mockImplementation(((listener: (s: unknown) => void) => {
+      push = listener;
+      return () => undefined;
+    }) as never);
+    const stop = useNetwork.getState().watch();
+    const told = vi.fn();
+    const stopListening = onReconnected(told);
+    push(idle);
+    push({ phase: 'offline', queued: 0, message: "Can't reach the service" });
+    push({ phase: 'busy', queued: 1 });
+    expect(told).not.toHaveBeenCalled();
+    push(idle);
+    push(idle);
+    expect(told).toHaveBeenCalledTimes(1);
+    stopListening();
+    push({ phase: 'offline', queued: 0, message: "Can't reach the service" });
+    push(idle);
+    expect(told).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

@@ -7,9 +7,10 @@ import { isStatus, statusLabel, truncate } from '../format/labels.js';
 import { announce } from './announcer-store.js';
 import { beforeOf } from './bulk-model.js';
 import { applyPending, moveRow, patchRows, removeRows, type BoardSnapshot, type RowPatch } from './board-model.js';
-import { failure, type Failure } from './failure.js';
+import { failure, goneWithTheConnection, type Failure } from './failure.js';
 import { onItemsChanged, type ItemsChange } from './items-sync.js';
 import { loadProjectItems, problemKey, type LoadProgress, type UnlistedSlice } from './load-project-items.js';
+import { onReconnected } from './network-store.js';
 import { recallBoard, rememberBoard } from './recent-boards.js';
 import type { Facets, SliceFilter } from './slice-planner.js';
 import { askSlices, mergeSliceAnswers, slicesToAsk } from './slice-refresh.js';
@@ -372,3 +373,10 @@ async function refreshSlices(targets: readonly SliceTarget[]): Promise<void> {
 
 // The store lives as long as the app, so it listens for the whole run.
 onItemsChanged((change) => useBoard.getState().applyChange(change));
+
+// A load that failed for want of the service loads again once it answers (board and table alike):
+// its banner would otherwise stay under a "Connected" status line.
+onReconnected(() => {
+  const { projectId, loadProblem, load } = useBoard.getState();
+  if (projectId && loadProblem && goneWithTheConnection(loadProblem)) void load(projectId);
+});

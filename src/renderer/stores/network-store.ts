@@ -21,6 +21,28 @@ interface NetworkStore {
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** Whether the client said it was offline and has not yet been idle since. */
+let wasOffline = false;
+const reconnectListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` each time the client is idle again after being offline: the service answered,
+ * so whatever failed for want of it can be asked again, and what said it was away is no longer
+ * true. Returns the function that stops.
+ */
+export function onReconnected(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+/** The client's own states, unsmoothed: the first idle after offline is the service answering again. */
+function noteReconnection(state: NetworkState): void {
+  if (state.phase === 'offline') wasOffline = true;
+  else if (state.phase === 'idle' && wasOffline) {
+    wasOffline = false;
+    for (const listener of [...reconnectListeners]) listener();
+  }
+}
 /** Whether a pushed state has arrived: it is newer than any answer to `state()`. */
 let live = false;
 /** Smooths what the status line shows while watching; the first state of all passes at once. */
@@ -32,12 +54,14 @@ export const useNetwork = create<NetworkStore>()((set, get) => ({
 
   watch() {
     live = false;
+    wasOffline = false;
     const smoothing = steadyNetwork((state) => set({ state, unknown: null }));
     steady = smoothing;
     const unsubscribe = getBridge().network.subscribe((state) => {
       live = true;
       if (timer) clearTimeout(timer);
       smoothing.push(state);
+      noteReconnection(state);
     });
     get().check();
     return () => {

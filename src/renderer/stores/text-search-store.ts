@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { getBridge } from '../bridge/index.js';
-import { failure, type Failure } from './failure.js';
+import { failure, goneWithTheConnection, type Failure } from './failure.js';
 import { loadProjectItems, type UnlistedSlice } from './load-project-items.js';
+import { onReconnected } from './network-store.js';
 
 /**
  * Text search goes to the service (its `q` also searches replies, which the loaded rows do
@@ -61,3 +62,9 @@ export const useTextSearch = create<TextSearchState>()((set, get) => ({
     set({ projectId: null, q: null, matches: null, loading: false, problem: null, unlisted: [] });
   },
 }));
+
+// A search of the replies that failed for want of the service runs again once it answers.
+onReconnected(() => {
+  const { projectId, q, problem, search } = useTextSearch.getState();
+  if (projectId && q && problem && goneWithTheConnection(problem)) void search(projectId, q, { force: true });
+});

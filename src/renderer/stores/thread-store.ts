@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import type { ReadOutput } from '../../shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
-import { failure, type Failure } from './failure.js';
+import { failure, goneWithTheConnection, type Failure } from './failure.js';
 import { onItemsChanged } from './items-sync.js';
+import { onReconnected } from './network-store.js';
 
 interface ThreadState {
   /** The thread asked for (null: panel closed). */
@@ -89,4 +90,14 @@ onItemsChanged((change) => {
   if (!id) return;
   const touched = change.patched?.some((p) => p.id === id) || change.removed?.includes(id);
   if (touched) void useThread.getState().refresh();
+});
+
+/**
+ * A thread that could not open (or refresh) because the service was away opens by itself once
+ * it answers again: its error would otherwise stay under a "Connected" status line.
+ */
+onReconnected(() => {
+  const { itemId, item, problem } = useThread.getState();
+  if (!itemId || !problem || !goneWithTheConnection(problem)) return;
+  void fetchInto(itemId, { inPlace: item?.id === itemId });
 });
