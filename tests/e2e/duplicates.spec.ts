@@ -146,5 +146,16 @@ test.describe.serial('merging and judging duplicates', () => {
     await expect(stats).toHaveText('0 merged · 0 kept · 0 skipped');
     await expect(queue).toBeFocused();
     expect((await api<Detail>(TOKEN, `/items/${first}`)).duplicateOf).toBeNull();
+
+    // A merge started with the mouse asks first too; afterwards the receipt has the focus, not the page body.
+    const candidate = (await focused.getByTestId('candidate').getAttribute('data-item-id'))!;
+    await queue.getByRole('button', { name: /^m Merge the candidate into this thread/ }).click();
+    const confirm = page.getByTestId('dedupe-confirm');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await confirm.getByRole('button', { name: /^Merge 1 thread into/ }).click();
+    const receipt = queue.getByTestId('dedupe-receipt');
+    await expect(receipt).toHaveText(/^Merged 1 of 1 thread\./);
+    await expect(receipt).toBeFocused();
+    expect((await api<Detail>(TOKEN, `/items/${candidate}`)).duplicateOf).toBe(first);
   });
 });

@@ -68,6 +68,7 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
   /** A merge waiting for its confirmation (the API cannot undo one). */
   const [confirming, setConfirming] = useState<{ kept: ConfirmThread; duplicates: ConfirmThread[] } | null>(null);
   const rootRef = useRef<HTMLElement>(null);
+  const receiptRef = useRef<HTMLParagraphElement>(null);
   const listId = useId();
 
   useEffect(() => {
@@ -121,6 +122,12 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
     setChosen(new Set());
     useDedupe.getState().merged(result);
   };
+
+  // The confirmation hands focus back to the button that opened it, disabled while the merge
+  // ran: the receipt takes it instead of the page body, and the queue's keys go on working.
+  useEffect(() => {
+    if (receipt) receiptRef.current?.focus();
+  }, [receipt]);
 
   const undoDecision = () => {
     if (busy) return;
@@ -219,7 +226,7 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
       {s.phase === 'failed' && s.loadProblem && <ErrorMessage problem={s.loadProblem} onRetry={() => void useDedupe.getState().start(projectId)} />}
       {s.scanProblem && <ErrorMessage problem={s.scanProblem} onRetry={() => useDedupe.getState().retryScan()} compact />}
       {receipt && (
-        <p className={receipt.refused.length > 0 || receipt.stoppedBy ? 'notice notice--warning' : 'notice'} role="status" data-testid="dedupe-receipt">
+        <p className={receipt.refused.length > 0 || receipt.stoppedBy ? 'notice notice--warning' : 'notice'} role="status" data-testid="dedupe-receipt" ref={receiptRef} tabIndex={-1}>
           {receiptHeadline(receipt)}
           {receipt.refused.map((r) => ` ${r.message}`).join('')}
           {receipt.stoppedBy && ` ${receipt.stoppedBy.message}`}
