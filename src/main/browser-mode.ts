@@ -20,6 +20,9 @@ export async function startBrowserMode(opts: { services: Pick<AppServices, 'conn
       pdf: async () => {
         throw new Error('PDF export uses the browser print dialog in browser mode');
       },
+      csv: async () => {
+        throw new Error('exports download in the browser tab in browser mode');
+      },
     },
   });
   return startGateway({

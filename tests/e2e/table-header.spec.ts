@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import type { ItemRow as ThreadRow, ItemsResponse } from '../../src/shared/api/index.js';
 import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
@@ -351,6 +352,48 @@ test.describe.serial('table header (issue 10, items 10 and 11)', () => {
     }
     // The steps moved rows between every shape a cell can take.
     for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(0);
+  });
+
+  test('Export writes the shown threads, filtered and sorted as on screen, with the columns shown; and the selected ones', async ({ page }) => {
+    await openTable(page, CHECKOUT);
+    const threads = await checkoutThreads();
+    const grid = page.getByTestId('items-table');
+    await page.locator('#filter-status').selectOption('deferred');
+    await grid.getByRole('columnheader', { name: 'Replies' }).getByRole('button').click();
+    const shownIds = await grid.locator('[data-testid="table-row"]').evaluateAll(inPage<string[]>(`return el.map((r) => r.getAttribute('data-item-id'));`));
+    const total = await shownTotal(page);
+
+    const exportCsv = async (button: RegExp) => {
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      const downloaded = page.waitForEvent('download');
+      await page.getByRole('group', { name: 'Export the table' }).getByRole('button', { name: button }).click();
+      const file = await downloaded;
+      expect(file.suggestedFilename()).toMatch(/^triage-desk-checkout-app-\d{4}-\d\d-\d\d\.csv$/);
+      const text = await readFile((await file.path())!, 'utf8');
+      expect(text.startsWith('\ufeff')).toBe(true);
+      return text.slice(1).split('\r\n').filter(Boolean);
+    };
+    const lines = await exportCsv(/^Shown threads as CSV/);
+    const header = lines[0]!.split(',');
+    expect(header.slice(0, 2)).toEqual(['ID', 'Link']);
+    const shownHeaders = await grid.getByRole('columnheader').allTextContents();
+    expect(header.slice(2)).toEqual(shownHeaders.map((h) => h.replace(/[▲▼↑↓]|\s+\d+$/g, '').trim()).filter((h) => h && h !== 'Select'));
+    // Every deferred thread, none else, in the table's order.
+    const exportedIds = lines.slice(1).map((l) => l.split(',')[0]);
+    expect(exportedIds).toHaveLength(total);
+    for (const id of exportedIds) expect(threads.get(id!)?.status).toBe('deferred');
+    expect(exportedIds.slice(0, shownIds.length)).toEqual(shownIds);
+
+    // Two rows selected: only they are written.
+    await grid.locator('[data-testid="table-row"]').nth(0).click();
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    const selected = await exportCsv(/^Selected threads as CSV \(2\)/);
+    expect(selected.slice(1).map((l) => l.split(',')[0])).toEqual(shownIds.slice(0, 2));
+    await page.keyboard.press('Escape');
+    await grid.getByRole('columnheader', { name: 'Replies' }).getByRole('button').click();
+    await grid.getByRole('columnheader', { name: 'Replies' }).getByRole('button').click();
   });
 
   test('after a filter change, moving, hiding and showing columns keeps every cell under its own header with its own thread', async ({ page }) => {

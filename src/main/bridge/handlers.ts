@@ -9,6 +9,7 @@ import {
   type ChannelResult,
   type ConnectResult,
   type ConnectionSummary,
+  type ExportCsvArgs,
   type ExportMarkdownArgs,
   type ExportPdfArgs,
   type ExportResult,
@@ -53,6 +54,7 @@ export interface HandlerDeps {
   exporter: {
     markdown(args: ExportMarkdownArgs): Promise<ExportResult>;
     pdf(args: ExportPdfArgs): Promise<ExportResult>;
+    csv(args: ExportCsvArgs): Promise<ExportResult>;
   };
   /** Electron: shows a system notification; a click opens the thread. Browser mode has none (the tab notifies itself). */
   notify?: {
@@ -96,6 +98,7 @@ export function createBridgeHandlers({ connections, openExternal, copyText, expo
     },
     'export:markdown': async (args) => ({ ok: true, data: await exporter.markdown(args) }),
     'export:pdf': async (args) => ({ ok: true, data: await exporter.pdf(args) }),
+    'export:csv': async (args) => ({ ok: true, data: await exporter.csv(args) }),
     'app:takeOpenItem': async () => ({ ok: true, data: takeOpenItem?.() ?? null }),
     'notify:show': async (args) => {
       if (!notify) return { ok: false, error: { kind: 'bad_request', message: 'Notifications are shown by the browser tab here.' } };

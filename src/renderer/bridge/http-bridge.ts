@@ -62,6 +62,17 @@ async function exchange(launchSecret: string): Promise<Session> {
   }
 }
 
+/** A download of text the page made: the browser's own save, the tab's "save dialog". */
+function download(suggestedName: string, content: string, type: string): BridgeResult<{ saved: boolean; path: null }> {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: suggestedName });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { ok: true, data: { saved: true, path: null } };
+}
+
 function webUrlOrNull(raw: string): string | null {
   try {
     const u = new URL(raw);
@@ -171,15 +182,8 @@ export function createHttpBridge(): TriageBridge {
       },
     },
     exporter: {
-      async markdown({ suggestedName, content }) {
-        const url = URL.createObjectURL(new Blob([content], { type: 'text/markdown;charset=utf-8' }));
-        const a = Object.assign(document.createElement('a'), { href: url, download: suggestedName });
-        document.body.append(a);
-        a.click();
-        a.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 10_000);
-        return { ok: true, data: { saved: true, path: null } };
-      },
+      markdown: async ({ suggestedName, content }) => download(suggestedName, content, 'text/markdown;charset=utf-8'),
+      csv: async ({ suggestedName, content }) => download(suggestedName, content, 'text/csv;charset=utf-8'),
       async pdf() {
         // The print stylesheet lays the report out; "Save as PDF" is the browser's own destination.
         window.print();

@@ -37,6 +37,7 @@ export function createBridgeCalls(invoke: Invoke): BridgeCalls {
     exporter: {
       markdown: (args) => invoke('export:markdown', args),
       pdf: (args) => invoke('export:pdf', args),
+      csv: (args) => invoke('export:csv', args),
     },
     networkState: () => invoke('network:state'),
     takeOpenItem: () => invoke('app:takeOpenItem'),

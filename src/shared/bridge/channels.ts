@@ -134,6 +134,13 @@ export const ExportMarkdownArgs = z.object({
 });
 export type ExportMarkdownArgs = z.infer<typeof ExportMarkdownArgs>;
 
+/** The items table as a spreadsheet (features/table/csv-export.ts). */
+export const ExportCsvArgs = z.object({
+  suggestedName: suggestedName.refine((n) => n.endsWith('.csv'), { error: 'A spreadsheet export ends in .csv' }),
+  content: z.string().max(20_000_000, { error: 'That export is larger than 20 MB' }),
+});
+export type ExportCsvArgs = z.infer<typeof ExportCsvArgs>;
+
 export const ExportPdfArgs = z.object({ suggestedName: suggestedName.refine((n) => n.endsWith('.pdf'), { error: 'A PDF export ends in .pdf' }) });
 export type ExportPdfArgs = z.infer<typeof ExportPdfArgs>;
 
@@ -179,6 +186,7 @@ const CONTROL_CHANNELS = {
   'shell:copyText': { args: z.tuple([z.string().max(8000, { error: 'That is too much text to copy' })]) },
   'export:markdown': { args: z.tuple([ExportMarkdownArgs]) },
   'export:pdf': { args: z.tuple([ExportPdfArgs]) },
+  'export:csv': { args: z.tuple([ExportCsvArgs]) },
   'app:takeOpenItem': { args: z.tuple([]) },
   'notify:show': { args: z.tuple([NotifyArgs]) },
   'notify:availability': { args: z.tuple([]) },
@@ -200,6 +208,7 @@ export interface ControlResults {
   'shell:copyText': null;
   'export:markdown': ExportResult;
   'export:pdf': ExportResult;
+  'export:csv': ExportResult;
   'app:takeOpenItem': OpenItemEvent | null;
   'notify:show': NotifyOutcome;
   'notify:availability': NotifyAvailability;
@@ -307,6 +316,7 @@ export interface TriageBridge {
   exporter: {
     markdown(args: ExportMarkdownArgs): Promise<BridgeResult<ExportResult>>;
     pdf(args: ExportPdfArgs): Promise<BridgeResult<ExportResult>>;
+    csv(args: ExportCsvArgs): Promise<BridgeResult<ExportResult>>;
   };
   /**
    * The desktop shell's pushes: thread links (triage-desk://item/<id>) and native menu

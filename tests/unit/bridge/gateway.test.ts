@@ -52,6 +52,7 @@ beforeAll(async () => {
     exporter: {
       markdown: async (a) => (exported.push(a.suggestedName), { saved: true, path: `/tmp/${a.suggestedName}` }),
       pdf: async (a) => (exported.push(a.suggestedName), { saved: true, path: `/tmp/${a.suggestedName}` }),
+      csv: async (a) => (exported.push(a.suggestedName), { saved: true, path: `/tmp/${a.suggestedName}` }),
     },
   });
   gw = await startGateway({

@@ -17,6 +17,17 @@ beforeEach(async () => {
 });
 const exporter = () => createElectronExporter(() => win as never);
 
+describe('spreadsheet (CSV) export', () => {
+  it('asks where to save with a CSV filter, then writes the text as given (BOM and CRLF kept)', async () => {
+    const target = join(dir, 'triage-desk-checkout-app-2026-11-26.csv');
+    electron.dialog.showSaveDialog.mockResolvedValue({ canceled: false, filePath: target });
+    const content = '\ufeffID,Link,Status\r\nitm_1,triage-desk://item/itm_1,Open\r\n';
+    expect(await exporter().csv({ suggestedName: 'triage-desk-checkout-app-2026-11-26.csv', content })).toEqual({ saved: true, path: target });
+    expect(readFileSync(target, 'utf8')).toBe(content);
+    expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith(win, { defaultPath: 'triage-desk-checkout-app-2026-11-26.csv', filters: [{ name: 'Spreadsheet (CSV)', extensions: ['csv'] }] });
+  });
+});
+
 describe('Markdown export', () => {
   it('asks where to save with the suggested name and a Markdown filter, then writes the file', async () => {
     const target = join(dir, 'Review 2026-11.md');

@@ -4,11 +4,12 @@ import { getBridge } from '../../bridge/index.js';
 import { explain } from '../../stores/notice-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
+import { desktopItemLink } from './item-address.js';
 import { locateItem } from './locate-item.js';
 
 /** The address that opens a thread: the desktop scheme in Electron, this page's own route in a browser. */
 export function itemLinkFor(itemId: string): string {
-  if (getBridge().mode === 'electron') return `triage-desk://item/${encodeURIComponent(itemId)}`;
+  if (getBridge().mode === 'electron') return desktopItemLink(itemId);
   return `${window.location.origin}${window.location.pathname}#/item/${encodeURIComponent(itemId)}`;
 }
 

@@ -1,7 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, memo, useEffect, useId, useMemo, useRef } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
+import type { TextColumnId } from './cell-content.js';
 import { ColumnsMenu } from './ColumnsMenu.js';
+import { ExportMenu } from './ExportMenu.js';
 import { HeaderCell } from './HeaderCell.js';
 import { isTypingTarget, tableKeyAction } from './keyboard.js';
 import {
@@ -250,6 +252,7 @@ export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChang
           <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>x</kbd> select · <kbd>Shift</kbd>+<kbd>j</kbd>/<kbd>k</kbd> extend · <kbd>Enter</kbd> open ·{' '}
           <kbd>Esc</kbd> clear
         </span>
+        <ExportMenu rows={tableRows} selectedIds={selectedIds} columns={visibleColumns.map((c) => c.id).filter((id): id is TextColumnId => id !== 'select')} />
         <TableColumnsMenu table={table} settings={settings} selectedIds={selectedIds} selectAll={selectAll} />
       </div>
       <div className="items-table__frame">

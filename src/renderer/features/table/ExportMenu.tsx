@@ -1,0 +1,79 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ItemRow } from '../../../shared/reader/index.js';
+import { useNavigation } from '../../app/navigation-store.js';
+import { getBridge } from '../../bridge/index.js';
+import { formatCount, threadCount } from '../../format/counts.js';
+import { explain } from '../../stores/notice-store.js';
+import type { TextColumnId } from './cell-content.js';
+import { csvFileName, tableCsv } from './csv-export.js';
+
+/**
+ * "Export": the table as a spreadsheet (CSV), the threads shown (filtered and sorted as on
+ * screen) or the selected ones, with the columns shown in their order. A disclosure of plain
+ * buttons, like the Columns menu, so it needs no roving focus to be keyboard-usable.
+ */
+export function ExportMenu({ rows, selectedIds, columns }: { rows: readonly { original: ItemRow }[]; selectedIds: ReadonlySet<string>; columns: readonly TextColumnId[] }) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  // Worked out only while the panel is open: the table renders on every filter key.
+  const shown = open ? rows.map((r) => r.original) : [];
+  const selected = open ? shown.filter((t) => selectedIds.has(t.id)) : [];
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+    const onPointerDown = (e: MouseEvent) => {
+      const target = e.target as Node;
+      if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    return () => document.removeEventListener('mousedown', onPointerDown);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  async function save(rows: readonly ItemRow[]) {
+    close();
+    const screen = useNavigation.getState().screen;
+    const projectName = 'projectName' in screen ? (screen.projectName ?? null) : null;
+    const r = await getBridge().exporter.csv({ suggestedName: csvFileName(projectName, new Date()), content: tableCsv(rows, columns) });
+    if (!r.ok) explain(`The spreadsheet was not saved: ${r.error.message}`);
+    else if (r.data.saved) explain(`Exported ${threadCount(rows.length)} as a spreadsheet${r.data.path ? ` to ${r.data.path}` : ''}.`);
+  }
+
+  return (
+    <div className="items-table__export">
+      <button ref={buttonRef} type="button" className="button button--quiet" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen((o) => !o)}>
+        Export
+      </button>
+      {open && (
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="group"
+          aria-label="Export the table"
+          className="items-table__columns-panel"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              close();
+            }
+          }}
+        >
+          <button type="button" className="button" disabled={shown.length === 0} onClick={() => void save(shown)}>
+            Shown threads as CSV ({formatCount(shown.length)})
+          </button>
+          <button type="button" className="button" disabled={selected.length === 0} onClick={() => void save(selected)}>
+            Selected threads as CSV ({formatCount(selected.length)})
+          </button>
+          <p className="muted items-table__export-note">The columns shown, in their order, with each thread’s ID and link.</p>
+        </div>
+      )}
+    </div>
+  );
+}
