@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, control, forgetConnections, openBoard, signIn } from './support.js';
+import { reports, reportsTabOf } from './reports-support.js';
+import { api, control, forgetConnections, openApp, openBoard, signIn } from './support.js';
 
 /**
  * The service goes away and comes back under the app (the e2e stack's fault service, killed
@@ -31,7 +32,7 @@ test.describe('the service comes back', () => {
     await page.close();
   });
 
-  test('a thread that could not open while the service was away opens by itself once connected again, and no error is left', async ({ page }) => {
+  test('what could not load while the service was away (a thread, the board, the decision log) loads by itself once connected again, and no error is left', async ({ page }) => {
     test.setTimeout(180_000);
     const fault = await control<{ baseUrl: string }>('/fault/start');
     const [first, second] = await openThreadsOf(fault.baseUrl);
@@ -61,5 +62,19 @@ test.describe('the service comes back', () => {
     await expect(boardProblem).toHaveCount(0, { timeout: 5_000 });
     await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 5_000 });
     await expect(page.getByTestId('board')).toBeVisible();
+
+    // The same for a report: the decision log refreshed while the service is away reads again once it is back.
+    await openApp(page);
+    await reportsTabOf(page, PROJECT, 'Decisions');
+    await expect(page.getByTestId('decisions-range')).toBeVisible();
+    await control('/fault/kill');
+    await reports(page).getByRole('button', { name: 'Refresh the decision log' }).click();
+    const logProblem = reports(page).getByRole('alert').filter({ hasText: 'Could not load the decision log' });
+    await expect(logProblem).toBeVisible();
+    await control('/fault/restart');
+    await expect(status).toHaveAttribute('data-phase', 'idle', { timeout: 60_000 });
+    await expect(logProblem).toHaveCount(0, { timeout: 5_000 });
+    await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 5_000 });
+    await expect(page.getByTestId('decisions-range')).toBeVisible();
   });
 });

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { Member } from '../../shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
-import { failure, type Failure } from './failure.js';
+import { failure, goneWithTheConnection, type Failure } from './failure.js';
+import { onReconnected } from './network-store.js';
 
 /** The members of the current project's workspace: assignee filter and bulk assignment pick from them. */
 interface MembersState {
@@ -28,3 +29,9 @@ export const useMembers = create<MembersState>()((set, get) => ({
     else set({ loading: false, problem: failure('Could not load the people of this workspace', res.error) });
   },
 }));
+
+// The people of a workspace that failed to load for want of the service load again once it answers.
+onReconnected(() => {
+  const { projectId, problem, load } = useMembers.getState();
+  if (projectId && problem && goneWithTheConnection(problem)) void load(projectId, { force: true });
+});

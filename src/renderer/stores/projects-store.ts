@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { Project } from '../../shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
-import { failure, type Failure } from './failure.js';
+import { failure, goneWithTheConnection, type Failure } from './failure.js';
+import { onReconnected } from './network-store.js';
 import { onItemsChanged } from './items-sync.js';
 
 /** A project's thread counts, from the summary of a one-row listing (GET /items?limit=1). */
@@ -117,4 +118,10 @@ onItemsChanged(({ projectId }) => {
   const { counts } = useProjects.getState();
   const stale = Object.entries(counts).filter(([key, c]) => key.endsWith(`\u0000${projectId}`) && c.state === 'ready');
   if (stale.length > 0) useProjects.setState({ counts: { ...counts, ...Object.fromEntries(stale.map(([key, c]) => [key, { ...c, at: 0 }])) } });
+});
+
+// A project list that failed to load for want of the service loads again once it answers.
+onReconnected(() => {
+  const { connectionId, problem, load } = useProjects.getState();
+  if (connectionId && problem && goneWithTheConnection(problem)) void load(connectionId);
 });

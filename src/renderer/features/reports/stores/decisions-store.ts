@@ -3,7 +3,8 @@ import { create } from 'zustand';
 import type { Decision, DecisionsResponse } from '../../../../shared/reader/index.js';
 import { LIMITS } from '../../../../shared/api/limits.js';
 import { getBridge } from '../../../bridge/index.js';
-import { failure, type Failure } from '../../../stores/failure.js';
+import { failure, goneWithTheConnection, type Failure } from '../../../stores/failure.js';
+import { onReconnected } from '../../../stores/network-store.js';
 import { EMPTY_DECISION_QUERY, endOfLocalDay, filterDecisions, isFiltering, jumpDateProblem, offsetForDate, type DecisionQuery } from '../model/decisions-filter.js';
 import { appendPage, firstPage, type PagedList } from '../model/paging.js';
 
@@ -225,3 +226,10 @@ export function useDecisionsView(): DecisionsView | null {
   const query = useDecisions((s) => s.query);
   return useMemo(() => decisionsView({ page, whole, matchOffset, limit, query }), [page, whole, matchOffset, limit, query]);
 }
+
+// A page or a read of the whole log that failed for want of the service is asked again once it answers.
+onReconnected(() => {
+  const s = useDecisions.getState();
+  if (s.problem && goneWithTheConnection(s.problem)) void s.reload({ whole: false });
+  if (s.whole?.state === 'failed' && s.whole.problem && goneWithTheConnection(s.whole.problem)) void s.readWhole();
+});

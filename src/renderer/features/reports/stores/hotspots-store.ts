@@ -3,7 +3,8 @@ import type { Status } from '../../../../shared/api/common.js';
 import type { SourceResponse } from '../../../../shared/reader/index.js';
 import { LIMITS } from '../../../../shared/api/limits.js';
 import { getBridge } from '../../../bridge/index.js';
-import { failure, type Failure } from '../../../stores/failure.js';
+import { failure, goneWithTheConnection, type Failure } from '../../../stores/failure.js';
+import { onReconnected } from '../../../stores/network-store.js';
 import { parseLine, type FileQuery } from '../model/hotspots-model.js';
 
 const EMPTY_QUERY: FileQuery = { line: '', component: '', status: '' };
@@ -103,3 +104,9 @@ export const useHotspots = create<HotspotsState>()((set, get) => ({
     else set({ matchesProblem: failure(`Could not list the threads of ${file}`, res.error), matchesLoading: false });
   },
 }));
+
+// Hotspots that failed to load for want of the service load again once it answers.
+onReconnected(() => {
+  const { projectId, problem, load } = useHotspots.getState();
+  if (projectId && problem && goneWithTheConnection(problem)) void load(projectId, true);
+});

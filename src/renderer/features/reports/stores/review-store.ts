@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import type { ReviewSection } from '../../../../shared/api/requests.js';
 import type { ReviewResponse } from '../../../../shared/reader/index.js';
 import { getBridge } from '../../../bridge/index.js';
-import { failure, type Failure } from '../../../stores/failure.js';
+import { failure, goneWithTheConnection, type Failure } from '../../../stores/failure.js';
+import { onReconnected } from '../../../stores/network-store.js';
 import { appendPage, firstPage, type PagedList } from '../model/paging.js';
 import { SECTION_META, type ReviewRow } from '../model/review-model.js';
 
@@ -107,3 +108,8 @@ export const useReview = create<ReviewState>()((set, get) => {
   };
 });
 
+// A review that failed to load for want of the service loads again once it answers.
+onReconnected(() => {
+  const { projectId, problem, load } = useReview.getState();
+  if (projectId && problem && goneWithTheConnection(problem)) void load(projectId, true);
+});
