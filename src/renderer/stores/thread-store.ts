@@ -29,7 +29,8 @@ let requestSeq = 0;
 async function fetchInto(itemId: string, options: { inPlace?: boolean } = {}): Promise<void> {
   const seq = ++requestSeq;
   const keptNotice = options.inPlace ? useThread.getState().notice : null;
-  // The previous thread stays on screen (dimmed) until the next arrives, so browsing with j/k does not flash empty.
+  // The previous thread's detail stays in the store until the next arrives; the panel shows the
+  // new thread's title from its list row meanwhile, with its actions disabled (ThreadPanel).
   useThread.setState({ itemId, loading: true, problem: null, notice: keptNotice });
 
   const api = getBridge().api;
