@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useDisclosure } from '../../components/use-disclosure.js';
 import type { ItemsReactTable } from './use-items-table.js';
 import { moveColumn } from './view-settings.js';
 
@@ -7,26 +7,7 @@ import { moveColumn } from './view-settings.js';
  * buttons rather than an ARIA menu, so it needs no roving focus to be keyboard-usable.
  */
 export function ColumnsMenu({ table }: { table: ItemsReactTable }) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus();
-    const onPointerDown = (e: MouseEvent) => {
-      const target = e.target as Node;
-      if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
+  const { open, toggle, close, buttonRef, panelRef, panelId } = useDisclosure('input:not(:disabled)');
 
   const reset = () => {
     // Back to initialState through the controlled updaters, so the reset is saved too.
@@ -45,7 +26,7 @@ export function ColumnsMenu({ table }: { table: ItemsReactTable }) {
         className="button button--quiet"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
       >
         Columns
       </button>

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { useNavigation } from '../../app/navigation-store.js';
+import { useDisclosure } from '../../components/use-disclosure.js';
 import { getBridge } from '../../bridge/index.js';
 import { formatCount, threadCount } from '../../format/counts.js';
 import { explain } from '../../stores/notice-store.js';
@@ -13,29 +13,10 @@ import { csvFileName, tableCsv } from './csv-export.js';
  * buttons, like the Columns menu, so it needs no roving focus to be keyboard-usable.
  */
 export function ExportMenu({ rows, selectedIds, columns }: { rows: readonly { original: ItemRow }[]; selectedIds: ReadonlySet<string>; columns: readonly TextColumnId[] }) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
+  const { open, toggle, close, buttonRef, panelRef, panelId } = useDisclosure('button:not(:disabled)');
   // Worked out only while the panel is open: the table renders on every filter key.
   const shown = open ? rows.map((r) => r.original) : [];
   const selected = open ? shown.filter((t) => selectedIds.has(t.id)) : [];
-
-  useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
-    const onPointerDown = (e: MouseEvent) => {
-      const target = e.target as Node;
-      if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
 
   async function save(rows: readonly ItemRow[]) {
     close();
@@ -48,7 +29,7 @@ export function ExportMenu({ rows, selectedIds, columns }: { rows: readonly { or
 
   return (
     <div className="items-table__export">
-      <button ref={buttonRef} type="button" className="button button--quiet" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen((o) => !o)}>
+      <button ref={buttonRef} type="button" className="button button--quiet" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={toggle}>
         Export
       </button>
       {open && (
