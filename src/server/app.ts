@@ -168,7 +168,7 @@ export function createServer(opts: ServerOptions): FastifyInstance {
       if (opts.shapes === 'minimal') useLeanShapes(api, deps.db);
       // Authentication runs before validation: an anonymous caller learns nothing about inputs.
       // A callback hook: a token already in memory is checked without a trip through the
-      // promise queue, which is measurable on every request (README "Performance").
+      // promise queue, which is measurable on every request (docs/performance.md).
       api.addHook('onRequest', (req, _reply, done) => {
         const now = deps.clock.now();
         try {

@@ -7,7 +7,7 @@ import { assigneeSortValue } from './sorting.js';
 /**
  * What one body cell shows, as data: `write-cell.ts` puts it on the page. A filter key rewrites
  * every cell on screen (~330); written outside React they need no elements, fibers or wrapper
- * spans made again for each key, and a key allocates a fifth less (README, Performance).
+ * spans made again for each key, and a key allocates a fifth less (docs/performance.md).
  */
 export interface CellContent {
   text: string;

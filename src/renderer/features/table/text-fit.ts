@@ -3,8 +3,7 @@ import type { CellContent, TextColumnId } from './cell-content.js';
 /**
  * Whether a body cell's text fits its column, so the cell can go without a clip. A clipped cell
  * is a clip of its own for the browser to paint and composite, and a filter key rewrites ~290
- * cells: clipping every one cost ~1.8 ms of a table key's ~13 in the page (README,
- * Performance). The width is measured, not assumed, so a long name, an unknown status or a huge
+ * cells: clipping every one cost ~1.8 ms of a table key's ~13 in the page (docs/performance.md). The width is measured, not assumed, so a long name, an unknown status or a huge
  * count still ends in an ellipsis inside its cell; where the text may not fit, the cell clips.
  */
 
