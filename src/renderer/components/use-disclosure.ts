@@ -26,5 +26,11 @@ export function useDisclosure(focusFirst: string) {
     setOpen(false);
     buttonRef.current?.focus();
   };
-  return { open, toggle: () => setOpen((o) => !o), close, buttonRef, panelRef, panelId };
+  // Escape closes this panel only, not a dialog or view around it.
+  const onPanelKeyDown = (e: { key: string; stopPropagation(): void }) => {
+    if (e.key !== 'Escape') return;
+    e.stopPropagation();
+    close();
+  };
+  return { open, toggle: () => setOpen((o) => !o), close, onPanelKeyDown, buttonRef, panelRef, panelId };
 }

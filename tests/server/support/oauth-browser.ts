@@ -164,3 +164,18 @@ export async function register(issuer: string, redirectUris: string[], name: str
     insecure,
   );
 }
+
+/**
+ * A person answering a sign-in page an app opened: picks the persona, answers the consent page,
+ * and lets the browser go back to the app's loopback address (fetched, as a browser would).
+ */
+export async function answerSignIn(origin: string, url: string, persona: RegExp, decision: 'Allow' | 'Deny' = 'Allow'): Promise<void> {
+  const browser = new Browser(origin);
+  const signInPage = await browser.open(url);
+  if ('left' in signInPage) throw new Error('left the service before signing in');
+  const consent = await browser.follow(await browser.submit(signInPage, persona));
+  if ('left' in consent) throw new Error('left the service before consent');
+  const back = await browser.follow(await browser.submit(consent, new RegExp(`^${decision}$`)));
+  if (!('left' in back)) throw new Error('stayed on the service after consent');
+  await fetch(back.left);
+}

@@ -9,7 +9,7 @@ import { APP_ID } from '../../../src/main/electron/app-identity.js';
 import { DEVELOPMENT_NAME } from '../../../src/main/electron/shell.js';
 import { UNSIGNED_MAC_REASON } from '../../../src/main/electron/notifications.js';
 import { startServer, type Running } from '../../server/support/harness.js';
-import { Browser } from '../../server/support/oauth-browser.js';
+import { answerSignIn } from '../../server/support/oauth-browser.js';
 import { baseWorld, TOKENS } from '../../server/support/world.js';
 import { fakeEvent, FakeWebContents } from './support/fake-electron.js';
 import { PLATFORMS, startTestShell, type Platform } from './support/shell-harness.js';
@@ -722,16 +722,7 @@ describe('browser sign-in in the desktop app', () => {
     const oauthService = await startServer(baseWorld(), { oauth: { enabled: true, personas: ['u_owner'] }, authFailureLimit: { perMinute: 1_000_000, burst: 1_000_000 } });
     try {
       const { invoke, electron, window } = await startTestShell({ platform: 'linux' });
-      const person = new Browser(oauthService.baseUrl);
-      electron.shell.openExternal.mockImplementation(async (url: string) => {
-        const page = await person.open(url);
-        if ('left' in page) throw new Error('left the service before signing in');
-        const consent = await person.follow(await person.submit(page, /Olivia Owner/));
-        if ('left' in consent) throw new Error('left the service before consent');
-        const back = await person.follow(await person.submit(consent, /^Allow$/));
-        if (!('left' in back)) throw new Error('stayed on the service');
-        await fetch(back.left);
-      });
+      electron.shell.openExternal.mockImplementation((url: string) => answerSignIn(oauthService.baseUrl, url, /Olivia Owner/));
       const r = await invoke('connections:signIn', { baseUrl: oauthService.baseUrl, label: 'Desktop sign-in' });
       expect(r).toMatchObject({ ok: true, data: { connection: { label: 'Desktop sign-in', auth: 'browser' }, you: { name: 'Olivia Owner' } } });
       const opened = electron.shell.openExternal.mock.calls.map((c) => String(c[0]));

@@ -6,7 +6,7 @@ import { createConnectionService, type ConnectionService } from '../../../src/ma
 import { createKeychainStore } from '../../../src/main/services/credential-store.js';
 import type { SignedOutEvent } from '../../../src/shared/bridge/index.js';
 import { startServer, type Running } from '../../server/support/harness.js';
-import { Browser, findForm } from '../../server/support/oauth-browser.js';
+import { answerSignIn, Browser, findForm } from '../../server/support/oauth-browser.js';
 import { baseWorld, TOKENS } from '../../server/support/world.js';
 import { requireKeyring, uniqueService, wipeService } from './support/keyring.js';
 
@@ -42,16 +42,8 @@ afterAll(async () => {
 /** Picks the persona on the sign-in page, answers the consent page, and lets the browser go back to the app. */
 const signsInAs =
   (persona: RegExp, decision: 'Allow' | 'Deny' = 'Allow') =>
-  async (url: string) => {
-    const browser = new Browser(s.baseUrl);
-    const signInPage = await browser.open(url);
-    if ('left' in signInPage) throw new Error('left the service before signing in');
-    const consent = await browser.follow(await browser.submit(signInPage, persona));
-    if ('left' in consent) throw new Error('left the service before consent');
-    const back = await browser.follow(await browser.submit(consent, new RegExp(`^${decision}$`)));
-    if (!('left' in back)) throw new Error('stayed on the service after consent');
-    await fetch(back.left);
-  };
+  (url: string) =>
+    answerSignIn(s.baseUrl, url, persona, decision);
 
 async function revokeOnTheAccountPage(appName: RegExp): Promise<void> {
   const browser = new Browser(s.baseUrl);
@@ -161,18 +153,8 @@ describe('a sign-in that cannot go as planned', () => {
     const svc = createConnectionService({ store: createKeychainStore({ service: keychain2 }), signIn: { flow: { timeoutMs: 20_000 }, ...opts } });
     return svc;
   };
-  const signingInAs = (svc: ConnectionService, persona: RegExp) =>
-    svc.onSignInPage((url) => {
-      void (async () => {
-        const browser = new Browser(server.baseUrl);
-        const page = await browser.open(url);
-        if ('left' in page) return;
-        const consent = await browser.follow(await browser.submit(page, persona));
-        if ('left' in consent) return;
-        const back = await browser.follow(await browser.submit(consent, /^Allow$/));
-        if ('left' in back) await fetch(back.left);
-      })();
-    });
+  // A sign-in that goes wrong on purpose rejects here; the test reads what the service answered.
+  const signingInAs = (svc: ConnectionService, persona: RegExp) => svc.onSignInPage((url) => void answerSignIn(server.baseUrl, url, persona).catch(() => undefined));
 
   it('the deployment’s callback port is taken: registers on another port where the service allows, and says so', async () => {
     const svc = service();

@@ -7,7 +7,7 @@ import { moveColumn } from './view-settings.js';
  * buttons rather than an ARIA menu, so it needs no roving focus to be keyboard-usable.
  */
 export function ColumnsMenu({ table }: { table: ItemsReactTable }) {
-  const { open, toggle, close, buttonRef, panelRef, panelId } = useDisclosure('input:not(:disabled)');
+  const { open, toggle, onPanelKeyDown, buttonRef, panelRef, panelId } = useDisclosure('input:not(:disabled)');
 
   const reset = () => {
     // Back to initialState through the controlled updaters, so the reset is saved too.
@@ -37,12 +37,7 @@ export function ColumnsMenu({ table }: { table: ItemsReactTable }) {
           role="group"
           aria-label="Table columns"
           className="items-table__columns-panel"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.stopPropagation();
-              close();
-            }
-          }}
+          onKeyDown={onPanelKeyDown}
         >
           <ul className="items-table__columns-list">
             {columns.map((column, i) => {

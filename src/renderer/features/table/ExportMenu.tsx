@@ -13,7 +13,7 @@ import { csvFileName, tableCsv } from './csv-export.js';
  * buttons, like the Columns menu, so it needs no roving focus to be keyboard-usable.
  */
 export function ExportMenu({ rows, selectedIds, columns }: { rows: readonly { original: ItemRow }[]; selectedIds: ReadonlySet<string>; columns: readonly TextColumnId[] }) {
-  const { open, toggle, close, buttonRef, panelRef, panelId } = useDisclosure('button:not(:disabled)');
+  const { open, toggle, close, onPanelKeyDown, buttonRef, panelRef, panelId } = useDisclosure('button:not(:disabled)');
   // Worked out only while the panel is open: the table renders on every filter key.
   const shown = open ? rows.map((r) => r.original) : [];
   const selected = open ? shown.filter((t) => selectedIds.has(t.id)) : [];
@@ -39,12 +39,7 @@ export function ExportMenu({ rows, selectedIds, columns }: { rows: readonly { or
           role="group"
           aria-label="Export the table"
           className="items-table__columns-panel"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.stopPropagation();
-              close();
-            }
-          }}
+          onKeyDown={onPanelKeyDown}
         >
           <button type="button" className="button" disabled={shown.length === 0} onClick={() => void save(shown)}>
             Shown threads as CSV ({formatCount(shown.length)})
