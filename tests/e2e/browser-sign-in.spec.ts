@@ -131,6 +131,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(tab.getByRole('button', { name: 'Allow', exact: true })).toBeVisible();
     await expectNoViolations(tab, `service consent page ${scheme}`);
     await tab.getByRole('button', { name: 'Deny', exact: true }).click();
+    // The tab closes once the app's listener has answered it, as a person closes it.
+    await expect(tab.getByText('Nothing was shared with Triage Desk. You can close this tab.')).toBeVisible();
     await tab.close();
     await expect(page.getByRole('alert')).toContainText(/You declined the sign-in/);
     await expect(page.getByTestId('sign-in-waiting')).toHaveCount(0);
