@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './app/App.js';
 import { ErrorBoundary } from './app/ErrorBoundary.js';
+import { queryClient } from './server-state/query-client.js';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/connect.css';
@@ -14,8 +16,10 @@ if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <ErrorBoundary area="the app">
-      <App />
-    </ErrorBoundary>
+    <QueryClientProvider client={queryClient}>
+      <ErrorBoundary area="the app">
+        <App />
+      </ErrorBoundary>
+    </QueryClientProvider>
   </StrictMode>,
 );
