@@ -44,11 +44,13 @@ if (shapes !== 'full' && shapes !== 'minimal') throw new Error(`--shapes must be
 const servicePort = Number(flags['service-port'] ?? 4791);
 const dataDir = mkdtempSync(join(tmpdir(), 'triage-e2e-'));
 const service = await startReferenceServer({ port: servicePort, dataDir, demo: true, shapes });
+/** The built renderer the gateways serve; E2E_RENDERER_DIR lets two checkouts' runs build and serve their own. */
+const rendererDir = resolve(process.env['E2E_RENDERER_DIR'] ?? resolve(import.meta.dirname, '../out/renderer'));
 const keychainService = `triage-desk-e2e-${process.pid}`;
 const services = await createAppServices({ keychainService });
 const gateway = await startBrowserMode({
   services,
-  rendererDir: resolve(import.meta.dirname, '../out/renderer'),
+  rendererDir,
   port: Number(flags['gateway-port'] ?? 4792),
   ...(flags.secret ? { secret: flags.secret } : {}),
 });
@@ -102,7 +104,7 @@ function noKeychainGateway(): Promise<Gateway> {
         store: createKeychainStore({ service: `${keychainService}-none`, binding: createBindingLoader(() => Promise.reject(new Error('no Secret Service on this computer'))) }),
       }),
     },
-    rendererDir: resolve(import.meta.dirname, '../out/renderer'),
+    rendererDir,
     port: Number(flags['no-keychain-port'] ?? Number(flags['gateway-port'] ?? 4792) + 13),
   });
   return noKeychain;
