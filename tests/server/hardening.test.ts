@@ -6,7 +6,7 @@ import { startServer, type Running } from './support/harness.js';
 import { baseWorld, TOKENS } from './support/world.js';
 
 /**
- * The attack pass of issue 11, one test per finding against the running service. Each of
+ * The attack passes, one test per finding against the running service. Each of
  * these was reproduced on the service before the hardening (and fails there).
  */
 let s: Running;
@@ -127,6 +127,73 @@ describe('numbers from the query are safe integers in range, else a 400 naming t
     expect((await s.get(`/api/v1/whats-new?projectId=p_web&since=${LIMITS.maxMillis}`, TOKENS.owner)).status).toBe(200);
     expect((await s.get(`/api/v1/review?projectId=p_web&section=open&offset=${LIMITS.offsetMax}`, TOKENS.owner)).status).toBe(200);
     expect((await s.get(`/api/v1/source?projectId=p_web&file=a.ts&line=${LIMITS.lineMax}`, TOKENS.owner)).status).toBe(200);
+  });
+});
+
+describe('query numbers are read as strictly as body numbers', () => {
+  it.each([
+    ['/api/v1/items?projectId=p_web&limit=0x10', 'limit'],
+    ['/api/v1/items?projectId=p_web&limit=%205', 'limit'],
+    ['/api/v1/items?projectId=p_web&limit=%2B5', 'limit'],
+    ['/api/v1/items?projectId=p_web&limit=1e2', 'limit'],
+    ['/api/v1/items?projectId=p_web&limit=0b101', 'limit'],
+    ['/api/v1/items?projectId=p_web&limit=05', 'limit'],
+    ['/api/v1/review?projectId=p_web&section=open&offset=-0', 'offset'],
+    ['/api/v1/review?projectId=p_web&section=open&offset=', 'offset'],
+  ])('%s is a 400 naming the parameter', async (path, field) => {
+    const res = await s.get(path, TOKENS.owner);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe(field);
+    expect(res.body.error).toBe(`${field} must be a whole number written in digits, like 50.`);
+  });
+
+  it('plain digits still answer 200, and a negative number says what is allowed', async () => {
+    expect((await s.get('/api/v1/items?projectId=p_web&limit=5', TOKENS.owner)).status).toBe(200);
+    expect((await s.get('/api/v1/review?projectId=p_web&section=open&offset=0', TOKENS.owner)).status).toBe(200);
+    const negative = await s.get('/api/v1/review?projectId=p_web&section=open&offset=-3', TOKENS.owner);
+    expect(negative.body.error).toBe('offset must be 0 or more.');
+  });
+});
+
+describe('URLs and IDs take no control characters, credentials or walls of text', () => {
+  it.each([
+    ['NUL', 'https://a.example/\u0000x'],
+    ['DEL', 'https://a.example/\u007fx'],
+    ['NEL (U+0085)', 'https://a.example/\u0085x'],
+    ['a bell', 'https://a.example/\u0007'],
+    ['a line break', 'https://a.example/\nx'],
+    ['a tab', 'https://a.example/\tx'],
+  ])('a page URL or link URL with %s is a 400 naming the field', async (_what, url) => {
+    const created = await s.post('/api/v1/items/create', { projectId: 'p_web', url, body: 'b' }, TOKENS.owner);
+    expect([created.status, created.body.field]).toEqual([400, 'url']);
+    expect(created.body.error).toBe('url must not contain control characters or line breaks.');
+    const reply = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'b', links: [{ url }] }, TOKENS.owner);
+    expect([reply.status, reply.body.field]).toEqual([400, 'links.0.url']);
+  });
+
+  it('a user name or password in a URL is refused: every reader would see it', async () => {
+    const created = await s.post('/api/v1/items/create', { projectId: 'p_web', url: 'https://ann:hunter2@web.example/x', body: 'b' }, TOKENS.owner);
+    expect([created.status, created.body.field]).toEqual([400, 'url']);
+    expect(created.body.error).toMatch(/must not contain a user name or password/);
+    const reply = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'b', links: [{ url: 'https://token@ci.example/build/1' }] }, TOKENS.owner);
+    expect([reply.status, reply.body.field]).toEqual([400, 'links.0.url']);
+  });
+
+  it('a link that is not http(s) says "an http(s) URL", not "the URL of the page"', async () => {
+    const reply = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'b', links: [{ url: 'ftp://files.example/a' }] }, TOKENS.owner);
+    expect(reply.body.error).toBe('each link url must be an http(s) URL.');
+  });
+
+  it('IDs are capped and one word; a 404 repeats no more than the start of one', async () => {
+    const huge = await s.get(`/api/v1/items?projectId=${'p'.repeat(5_000)}`, TOKENS.owner);
+    expect([huge.status, huge.body.field]).toEqual([400, 'projectId']);
+    expect(JSON.stringify(huge.body).length).toBeLessThan(300);
+    const control = await s.get(`/api/v1/items/${encodeURIComponent('it_1\u0000')}`, TOKENS.owner);
+    expect([control.status, control.body.field]).toEqual([400, 'itemId']);
+    const atCap = 'x'.repeat(LIMITS.idMaxChars);
+    const missing = await s.get(`/api/v1/items/${atCap}`, TOKENS.owner);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe(`Item ${'x'.repeat(40)}… does not exist or is not reachable with this token.`);
   });
 });
 

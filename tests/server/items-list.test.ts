@@ -101,7 +101,7 @@ describe('GET /api/v1/items', () => {
     expect(bad.body.field).toBe('limit');
     const notNumber = await list('&limit=lots');
     expect(notNumber.status).toBe(400);
-    expect(notNumber.body.error).toBe('limit must be a number.');
+    expect(notNumber.body.error).toBe('limit must be a whole number written in digits, like 50.');
     const badTask = await list('&task=ship');
     expect(badTask.status).toBe(400);
     expect(badTask.body.field).toBe('task');

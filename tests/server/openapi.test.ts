@@ -4,7 +4,7 @@ import { createServer } from '../../src/server/app.js';
 import { buildOpenApiDocument } from '../../src/server/openapi/document.js';
 import { ERROR_RESPONSES, errorStatusesFor } from '../../src/server/openapi/responses.js';
 import { openDatabase } from '../../src/server/storage/open.js';
-import { ENDPOINT_NAMES, ENDPOINTS, SimilarBody, type EndpointDef } from '../../src/shared/api/index.js';
+import { ENDPOINT_NAMES, ENDPOINTS, LIMITS, SimilarBody, type EndpointDef } from '../../src/shared/api/index.js';
 import { DocumentSchemas } from './support/doc-schemas.js';
 import { startServer, type Running } from './support/harness.js';
 import { resolvePointer, validateOpenApi31 } from './support/openapi-validator.js';
@@ -62,7 +62,7 @@ describe('GET /api/v1/openapi.json', () => {
       expect(op.summary).toBe(def.summary);
       const query = Object.keys((def.query as Loose)?.shape ?? {});
       expect((op.parameters ?? []).filter((p: Loose) => p.in === 'query').map((p: Loose) => p.name)).toEqual(query);
-      expect((op.parameters ?? []).filter((p: Loose) => p.in === 'path')).toEqual(def.path.includes('{itemId}') ? [{ name: 'itemId', in: 'path', required: true, schema: { type: 'string', minLength: 1 } }] : []);
+      expect((op.parameters ?? []).filter((p: Loose) => p.in === 'path')).toEqual(def.path.includes('{itemId}') ? [{ name: 'itemId', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: LIMITS.idMaxChars, pattern: expect.any(String) } }] : []);
       if (def.method === 'POST') expect(op.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: expect.stringMatching(/^#\/components\/schemas\/\w+Body$/) } } } });
       else expect(op.requestBody).toBeUndefined();
       expect(Object.keys(op.responses)).toEqual(['200', ...errorStatusesFor(name, def)]);
@@ -107,7 +107,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(param('/items', 'status').schema).toEqual({ type: 'string', enum: ['open', 'deferred', 'resolved'] });
   });
 
-  it('shows the caps on stored text and the control-character rule (issue 11)', () => {
+  it('shows the caps on stored text and the control-character rule', () => {
     const deref = (schema: Loose): Loose => (schema.$ref ? resolvePointer(doc, schema.$ref) : schema);
     const bodyOf = (path: string) => deref(doc.paths[path].post.requestBody.content['application/json'].schema);
     const create = bodyOf('/items/create');

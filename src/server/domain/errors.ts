@@ -23,6 +23,15 @@ export function notFound(error: string): ApiError {
   return new ApiError(404, { error });
 }
 
+/** How much of a caller's ID a refusal repeats: enough to recognise it, never a wall of text. */
+const ID_ECHO_CHARS = 40;
+
+/** 404 for an ID this token cannot see, repeating no more than the ID's start. */
+export function notReachable(what: 'Item' | 'Project' | 'Workspace', id: string): ApiError {
+  const shown = id.length > ID_ECHO_CHARS ? `${id.slice(0, ID_ECHO_CHARS)}…` : id;
+  return notFound(`${what} ${shown} does not exist or is not reachable with this token.`);
+}
+
 export function forbidden(error: string, fields: Record<string, unknown> = {}): ApiError {
   return new ApiError(403, { error, ...fields });
 }

@@ -12,7 +12,7 @@ import {
   type MessageRecord,
 } from '../storage/items.js';
 import type { Caller } from './caller.js';
-import { notFound } from './errors.js';
+import { notReachable } from './errors.js';
 import { fileUrl, isEvidenceExpired } from './evidence.js';
 import { resolveItem } from './resolve.js';
 import { sourceUrlOf } from './source-url.js';
@@ -32,7 +32,7 @@ function toMessage(m: MessageRecord): ThreadMessage {
 export async function getItemDetail(db: Db, caller: Caller, itemId: string, ctx: { baseUrl: string; now: number }): Promise<ItemDetail> {
   const { ref, project, workspace } = await resolveItem(db, caller, itemId);
   const item = await getItemRecord(db, ref.itemId);
-  if (!item) throw notFound(`Item ${itemId} does not exist or is not reachable with this token.`);
+  if (!item) throw notReachable('Item', itemId);
 
   const [messages, reportCount, attachments, reactions, linear] = await Promise.all([
     threadMessages(db, item.id),
@@ -42,7 +42,7 @@ export async function getItemDetail(db: Db, caller: Caller, itemId: string, ctx:
     itemLinearEntries(db, item.id),
   ]);
   const [root, ...replies] = messages;
-  if (!root) throw notFound(`Item ${itemId} does not exist or is not reachable with this token.`);
+  if (!root) throw notReachable('Item', itemId);
 
   const expired = isEvidenceExpired(item.captured_at, workspace.retentionDays, ctx.now);
   const screenshotToken = !expired && item.screenshot_image_id ? await imageToken(db, item.screenshot_image_id) : null;

@@ -5,7 +5,7 @@ import { recordEvent } from '../storage/items.js';
 import { touchProject } from '../storage/projects.js';
 import { mergeInto } from '../storage/writes.js';
 import type { Caller } from './caller.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, notReachable } from './errors.js';
 import { resolveItem } from './resolve.js';
 import { writeInProject } from './snapshot.js';
 
@@ -22,7 +22,7 @@ export async function mergeItems(db: Db, caller: Caller, body: MergeBody, now: n
   for (const id of new Set(body.duplicateIds)) {
     const ref = refs.get(id);
     const reachable = ref && !ref.projectArchived && caller.workspaces.some((w) => w.workspaceId === ref.workspaceId);
-    if (!ref || !reachable) throw notFound(`Item ${id} does not exist or is not reachable with this token.`);
+    if (!ref || !reachable) throw notReachable('Item', id);
     if (ref.replyOf !== null) {
       throw badRequest(`${id} is a reply, not a thread; only threads can be merged.`, { reason: 'merge_reply', field: 'duplicateIds', itemId: id, parentId: ref.itemId });
     }

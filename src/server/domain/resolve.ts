@@ -3,7 +3,7 @@ import type { Db } from '../storage/open.js';
 import { findProject, findProjectInMemory, listActiveProjects, type ProjectRecord } from '../storage/projects.js';
 import { findItemRef, type ItemRef } from '../storage/item-refs.js';
 import { availableWorkspaces, billingErrorFor, type Caller, type WorkspaceAccess } from './caller.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, notReachable } from './errors.js';
 
 /**
  * Workspace resolution (spec "Workspace resolution" and "Multi-workspace behavior").
@@ -24,7 +24,7 @@ function usable(caller: Caller, workspaceId: string): WorkspaceAccess | null {
 
 export async function resolveWorkspaceById(caller: Caller, workspaceId: string): Promise<WorkspaceAccess> {
   const ws = usable(caller, workspaceId);
-  if (!ws) throw notFound(`Workspace ${workspaceId} does not exist or is not reachable with this token.`);
+  if (!ws) throw notReachable('Workspace', workspaceId);
   return ws;
 }
 
@@ -33,7 +33,7 @@ export interface ProjectContext {
   workspace: WorkspaceAccess;
 }
 
-const projectNotFound = (projectId: string) => notFound(`Project ${projectId} does not exist or is not reachable with this token.`);
+const projectNotFound = (projectId: string) => notReachable('Project', projectId);
 
 export async function resolveProjectById(db: Db, caller: Caller, projectId: string): Promise<ProjectContext> {
   const project = await findProject(db, projectId);
@@ -106,7 +106,7 @@ export interface ItemContext extends ProjectContext {
  * thread's ID) unless the caller accepts replies, and only after access is checked.
  */
 export async function resolveItem(db: Db, caller: Caller, itemId: string, opts: { allowReply?: boolean } = {}): Promise<ItemContext> {
-  const gone = () => notFound(`Item ${itemId} does not exist or is not reachable with this token.`);
+  const gone = () => notReachable('Item', itemId);
   const ref = await findItemRef(db, itemId);
   if (!ref || ref.projectArchived) throw gone();
   const workspace = usable(caller, ref.workspaceId);

@@ -3,7 +3,7 @@ import type { Db } from '../storage/open.js';
 import { messagesOf, type HistoryMessage } from '../storage/history.js';
 import { getItemRecord, type ThreadRow } from '../storage/items.js';
 import type { Caller } from './caller.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, notReachable } from './errors.js';
 import { normalizePage } from './pages.js';
 import { toRow } from './report-rows.js';
 import { resolveItem, resolveProject } from './resolve.js';
@@ -63,7 +63,7 @@ export async function findSimilar(db: Db, caller: Caller, body: SimilarBody): Pr
       throw badRequest(`Item ${body.itemId} is not in project ${body.projectId}; leave projectId out when giving itemId.`, { reason: 'invalid_request', field: 'projectId' });
     }
     const item = await getItemRecord(db, ref.itemId);
-    if (!item) throw notFound(`Item ${body.itemId} does not exist or is not reachable with this token.`);
+    if (!item) throw notReachable('Item', body.itemId);
     projectId = item.project_id;
     subject = { id: item.id };
     if (body.text === undefined) {

@@ -36,6 +36,8 @@ export const LIMITS = {
   pageTitleMaxChars: 300,
   /** A person named in mentions or assignee: a user ID, an e-mail address (254 at most) or a name. */
   personRefMaxChars: 254,
+  /** Workspace, project, item and user IDs, here and in the client's checks (src/shared/bridge/item-id.ts): far above any real ID. */
+  idMaxChars: 200,
   /** Type keys and component names. */
   nameMaxChars: 200,
   /** A source file path in a query. */

@@ -15,6 +15,13 @@ const count = (n: number) => n.toLocaleString('en-US');
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
 
+/** No control character at all, not even tab or a line break: URLs and IDs are one line. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const NO_CONTROL_CHARACTERS_AT_ALL = /^[^\u0000-\u001F\u007F-\u009F]*$/;
+/** An ID: one word, no spaces or control characters. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const ID_CHARACTERS = /^[^\s\u0000-\u001F\u007F-\u009F]*$/;
+
 const noControl = (field: string) => ({ error: `${field} must not contain control characters (only tab, line break and carriage return are allowed)` });
 
 /** Free text of at most `max` characters, without control characters. */
@@ -33,21 +40,52 @@ const filled = (field: string, max: number) =>
     .max(max, { error: `${field} must be at most ${count(max)} characters` })
     .regex(NO_CONTROL_CHARACTERS, noControl(field));
 
-const id = (field: string) => z.string({ error: `${field} must be a string` }).trim().min(1, { error: `${field} must not be empty` });
+const id = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .min(1, { error: `${field} must not be empty` })
+    .max(LIMITS.idMaxChars, { error: `${field} must be at most ${LIMITS.idMaxChars} characters` })
+    .regex(ID_CHARACTERS, { error: `${field} must be one word without spaces or control characters` });
 
-/** An http(s) URL of at most LIMITS.urlMaxChars characters. */
+/**
+ * An http(s) URL of at most LIMITS.urlMaxChars characters. The URL parser would quietly drop
+ * tabs and line breaks and keep a NUL, so control characters are refused before it; and a
+ * user name or password in the address would be shown to every reader of the thread.
+ */
 const webUrl = (field: string, what: string) =>
   z
-    .url({ protocol: /^https?$/, error: `${what} must be ${field === 'url' ? 'a full http(s) URL of the page' : 'an http(s) URL'}` })
-    .max(LIMITS.urlMaxChars, { error: `${what} must be at most ${count(LIMITS.urlMaxChars)} characters` });
+    .string({ error: `${what} must be a string` })
+    .max(LIMITS.urlMaxChars, { error: `${what} must be at most ${count(LIMITS.urlMaxChars)} characters` })
+    .regex(NO_CONTROL_CHARACTERS_AT_ALL, { error: `${what} must not contain control characters or line breaks` })
+    .check(z.url({ protocol: /^https?$/, error: `${what} must be ${field === 'url' ? 'a full http(s) URL of the page' : 'an http(s) URL'}` }))
+    .refine((raw) => !hasCredentials(raw), { error: `${what} must not contain a user name or password (they would be shown to everyone who reads the thread)` });
 
-/** A whole number from a query string: non-safe integers and values out of range are a 400 naming the field. */
+function hasCredentials(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Digits only, as a body number would be written: no sign but a minus, no spaces, exponents, prefixes or leading zeros. */
+const QUERY_INTEGER = /^(0|-?[1-9]\d*)$/;
+
+/**
+ * A whole number from a query string, read as strictly as a body number: `0x10`, ` 5`, `+5`,
+ * `1e2`, `-0` and an empty value are a 400 naming the field, not numbers Number() would guess.
+ */
 const queryInt = (field: string, min: number, max: number, minWords = `at least ${count(min)}`) =>
-  z.coerce
-    .number({ error: `${field} must be a number` })
-    .int({ error: `${field} must be a whole number` })
-    .min(min, { error: `${field} must be ${minWords}` })
-    .max(max, { error: `${field} must be at most ${count(max)}` });
+  z.preprocess(
+    (raw) => (typeof raw === 'string' && QUERY_INTEGER.test(raw) ? Number(raw) : raw),
+    z
+      .number({ error: `${field} must be a whole number written in digits, like 50` })
+      .int({ error: `${field} must be a whole number` })
+      .min(min, { error: `${field} must be ${minWords}` })
+      .max(max, { error: `${field} must be at most ${count(max)}` }),
+  );
 
 const limitParam = (field: string, max: number) => queryInt(field, 1, max);
 
@@ -85,7 +123,7 @@ const mentions = z
   .max(LIMITS.mentionsMax, { error: `mentions may name at most ${LIMITS.mentionsMax} people` });
 
 export const Link = z.object({
-  url: webUrl('url', 'each link url'),
+  url: webUrl('link', 'each link url'),
   label: z
     .string({ error: 'a link label must be a string' })
     .max(LIMITS.linkLabelMaxChars, { error: `a link label must be at most ${LIMITS.linkLabelMaxChars} characters` })
