@@ -109,6 +109,40 @@ describe('board store', () => {
     expect(useBoard.getState().data?.rows.map((r) => r.id)).toEqual(['d', 'a', 'b', 'c']);
   });
 
+  it('a refresh that stops half-way keeps the last complete list and its time, and says the refresh failed', async () => {
+    const many = Array.from({ length: 450 }, (_, i) => row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }));
+    bridge.api.listItems!.mockImplementation(fakeItemsService(many).listItems);
+    await useBoard.getState().load('p1');
+    const { loadedAt } = useBoard.getState();
+    expect(useBoard.getState().data?.rows).toHaveLength(450);
+    const offline = { kind: 'network', message: 'Can’t reach the service.' } as const;
+    bridge.api.listItems!.mockImplementation(fakeItemsService(many, { failOn: (_q, i) => (i >= 2 ? offline : null) }).listItems);
+    await useBoard.getState().load('p1');
+    const state = useBoard.getState();
+    expect(state.data?.rows).toHaveLength(450);
+    expect(state.data?.partial).toBeNull();
+    expect(state.loadedAt).toBe(loadedAt);
+    expect(state.loadProblem).toMatchObject({ title: expect.stringMatching(/^The refresh stopped half-way/), error: { kind: 'network' } });
+  });
+
+  it('a first load that stops half-way keeps what it got and says how many of how many', async () => {
+    const many = Array.from({ length: 450 }, (_, i) => row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }));
+    const offline = { kind: 'network', message: 'Can’t reach the service.' } as const;
+    bridge.api.listItems!.mockImplementation(fakeItemsService(many, { failOn: (_q, i) => (i >= 2 ? offline : null) }).listItems);
+    await useBoard.getState().load('p1');
+    const { data, loadProblem } = useBoard.getState();
+    expect(data!.rows.length).toBeLessThan(450);
+    expect(data!.partial).toEqual({ of: 450, atLeast: false });
+    expect(loadProblem).toMatchObject({ title: 'Some threads could not be loaded' });
+    // A partial list is not remembered as the project's for a quick reopen.
+    useBoard.getState().leave();
+    bridge.api.listItems!.mockImplementation(fakeItemsService(many).listItems);
+    const reopening = useBoard.getState().load('p1');
+    expect(useBoard.getState().data).toBeNull();
+    await reopening;
+    expect(useBoard.getState().data?.partial).toBeNull();
+  });
+
   it('explains a failed first load and keeps no rows', async () => {
     bridge.api.listItems!.mockResolvedValue({ ok: false, error: { kind: 'not_found', message: 'No such project.' } });
     await useBoard.getState().load('p1');

@@ -35,6 +35,17 @@ interface BoardData {
   unreadable: ReadProblem[];
   /** Slices of the last full load that came back whole: a change is confirmed by asking its slices again. */
   complete: SliceFilter[];
+  /**
+   * Set when these rows are not the whole project: a first load stopped half-way (a refresh
+   * that stops keeps the last complete list instead). Views say how many of how many.
+   */
+  partial: PartialLoad | null;
+}
+
+/** A list that stopped half-way: how many threads the service counts (a minimum when capped). */
+export interface PartialLoad {
+  of: number;
+  atLeast: boolean;
 }
 
 interface PendingMove {
@@ -139,10 +150,10 @@ function boardKey(projectId: string): string {
   return `${useSession.getState().active?.connection.id ?? ''}\u0000${projectId}`;
 }
 
-/** The complete board on screen, kept for a quick reopen (a partial first load is not). */
+/** The complete board on screen, kept for a quick reopen (a partial load is not). */
 function keepForLater(): void {
   const { projectId, data, loadedAt } = useBoard.getState();
-  if (projectId && data && loadedAt !== null) rememberBoard(boardKey(projectId), data, loadedAt);
+  if (projectId && data && loadedAt !== null && data.partial === null) rememberBoard(boardKey(projectId), data, loadedAt);
 }
 
 export const useBoard = create<BoardState>()((set, get) => ({
@@ -185,7 +196,7 @@ export const useBoard = create<BoardState>()((set, get) => ({
             onRows: ({ project, rows, summary, capped, scanLimit }) => {
               if (controller.signal.aborted) return;
               const shown = applyPending({ rows, summary }, get().pending);
-              set({ data: { project: { id: project?.id ?? projectId, name: project?.name ?? '' }, ...shown, capped, scanLimit, unlisted: [], unreadable: [], complete: [] } });
+              set({ data: { project: { id: project?.id ?? projectId, name: project?.name ?? '' }, ...shown, capped, scanLimit, unlisted: [], unreadable: [], complete: [], partial: null } });
             },
           }
         : {}),
@@ -193,19 +204,31 @@ export const useBoard = create<BoardState>()((set, get) => ({
     if (controller.signal.aborted) return;
     loadController = null;
 
+    const before = get().data;
+    // A refresh that stops half-way would swap the whole list for the part it got: keep the
+    // last complete list (and its time) and say the refresh failed.
+    const keepLast = outcome.error !== null && outcome.data !== null && before !== null && before.partial === null && !firstLoad;
     const problem = outcome.error
-      ? failure(outcome.data ? 'Some threads could not be loaded' : 'Could not load the threads of this project', outcome.error)
+      ? failure(
+          !outcome.data
+            ? 'Could not load the threads of this project'
+            : keepLast
+              ? 'The refresh stopped half-way, so the list shows the threads as they were before it'
+              : 'Some threads could not be loaded',
+          outcome.error,
+        )
       : null;
-    if (!outcome.data) {
+    if (!outcome.data || keepLast) {
       set({ progress: null, loadProblem: problem });
       return;
     }
     const { project, rows, summary, capped, scanLimit, unlisted, unreadable, complete } = outcome.data;
     const shown = applyPending(replayRecent({ rows, summary }, startedAt), get().pending);
+    const partial = outcome.error ? { of: Math.max(summary.total, shown.rows.length), atLeast: capped } : null;
     // For performance tooling (bench/renderer): the rows are in hand and go to the views now.
     perfMark(PERF_MARKS.itemsLoaded);
     set({
-      data: { project: { id: project?.id ?? projectId, name: project?.name ?? '' }, ...shown, capped, scanLimit, unlisted, unreadable, complete },
+      data: { project: { id: project?.id ?? projectId, name: project?.name ?? '' }, ...shown, capped, scanLimit, unlisted, unreadable, complete, partial },
       progress: null,
       loadProblem: problem,
       loadedAt: Date.now(),

@@ -147,10 +147,14 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
   const total = all.length;
   // A first load shows rows as its slices arrive: until it ends, the rows on hand are not the project.
   const firstLoad = useBoard((s) => s.progress !== null && s.loadedAt === null);
+  // A load that stopped half-way: the rows are not the project, so say how many of how many.
+  const partial = useBoard((s) => s.data?.partial ?? null);
   const countText =
     firstLoad && total === 0
       ? 'Loading threads…'
-      : `${active > 0 ? `${formatCount(shown)} of ${threadCount(total)}` : threadCount(total)}${firstLoad ? ' so far' : ''}`;
+      : partial && !firstLoad
+        ? `${active > 0 ? `${formatCount(shown)} shown · ` : ''}${formatCount(total)} of ${partial.atLeast ? '≥ ' : ''}${formatCount(partial.of)} loaded`
+        : `${active > 0 ? `${formatCount(shown)} of ${threadCount(total)}` : threadCount(total)}${firstLoad ? ' so far' : ''}`;
 
   return (
     <div className="filter-bar panel-surface" role="group" aria-label="Filters">

@@ -1,5 +1,6 @@
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { useBoard } from '../../stores/board-store.js';
+import { useNetwork } from '../../stores/network-store.js';
 import { OpenById } from './OpenById.js';
 import { SavedViewsMenu } from './SavedViewsMenu.js';
 import { ViewSwitch } from './ViewSwitch.js';
@@ -10,6 +11,21 @@ function LoadStatus() {
   const progress = useBoard((s) => s.progress);
   const loadedAt = useBoard((s) => s.loadedAt);
   const failed = useBoard((s) => s.loadProblem !== null);
+  const offline = useNetwork((s) => s.state?.phase === 'offline');
+  // Offline, nothing is being updated: say so, and how old the threads on screen are.
+  if (offline) {
+    return (
+      <span className="workspace-toolbar__failed" data-testid="load-status">
+        Offline
+        {loadedAt !== null && (
+          <span className="muted">
+            {' '}
+            — last updated <RelativeTime ms={loadedAt} />
+          </span>
+        )}
+      </span>
+    );
+  }
   if (progress) {
     return (
       <span className="workspace-toolbar__progress">
@@ -36,7 +52,7 @@ function LoadStatus() {
   }
   if (loadedAt === null) return null;
   return (
-    <span className="muted">
+    <span className="muted" data-testid="load-status">
       Updated <RelativeTime ms={loadedAt} />
     </span>
   );
