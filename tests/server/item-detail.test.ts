@@ -55,6 +55,8 @@ describe('GET /api/v1/items/{itemId}', () => {
       createdAt: daysAgo(10),
       resolvedAt: null,
     });
+    // Under the contract's names and the live service's, which its own agent client reads.
+    expect(d.anchor).toMatchObject({ skyId: 'st-42', skyKey: 'Checkout.tsx:42' });
     expect(d.thread.root).toEqual({ id: 'it_1', author: 'Olivia Owner', authorId: 'u_owner', content: 'The Pay button is misaligned on mobile', createdAt: daysAgo(10), editedAt: null });
     expect(d.thread.replies).toEqual([
       { id: 'r_1a', author: 'Adam Admin', authorId: 'u_admin', content: 'Same on Safari, see screenshot', createdAt: daysAgo(9), editedAt: null },
@@ -72,8 +74,7 @@ describe('GET /api/v1/items/{itemId}', () => {
     const res = await s.get('/api/v1/items/it_2', TOKENS.owner);
     expect(res.status).toBe(200);
     expect(res.body.evidence).toEqual({ screenshotUrl: null, domContext: null, capturedAt: daysAgo(40), expired: true });
-    expect('stampId' in res.body.anchor).toBe(false);
-    expect('stampKey' in res.body.anchor).toBe(false);
+    for (const key of ['stampId', 'stampKey', 'skyId', 'skyKey']) expect(key in res.body.anchor).toBe(false);
     expect(res.body).toMatchObject({ source: null, sourcePath: null, sourceUrl: null, assignee: null, resolvedAt: daysAgo(1), status: 'resolved', linear: [], reactions: [], attachments: [] });
     expect(res.body.thread.replies).toEqual([]);
   });

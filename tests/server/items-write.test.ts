@@ -125,6 +125,12 @@ describe('POST /api/v1/items/create', () => {
     ]);
   });
 
+  it('a thread made without an element has no selector and no click position, rather than null and 0×0', async () => {
+    const res = await s.post('/api/v1/items/create', { url: 'https://web.example/plain', body: 'Typed in by an agent', projectId: 'p_web' }, TOKENS.owner);
+    const detail = await s.get(`/api/v1/items/${res.body.pinId}`, TOKENS.owner);
+    expect(detail.body.anchor).toEqual({ elementText: null, selectedText: null });
+  });
+
   it('refuses a page of another site, and asks for projectId when ambiguous', async () => {
     const other = await s.post('/api/v1/items/create', { url: 'https://evil.example/', body: 'x', projectId: 'p_web' }, TOKENS.owner);
     expect(other.status).toBe(400);

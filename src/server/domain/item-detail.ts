@@ -70,13 +70,16 @@ export async function getItemDetail(db: Db, caller: Caller, itemId: string, ctx:
       : null,
     thread: { root: toMessage(root), replies: replies.map(toMessage) },
     anchor: {
-      selector: item.selector,
+      // A thread made through the API was never pinned to an element: its selector and click
+      // are absent, not null and 0×0, which a client would print as if they were real.
+      ...(item.selector !== null ? { selector: item.selector } : {}),
       elementText: item.element_text,
       selectedText: item.selected_text,
-      // Present only when the site was built with the stamping tool (spec rule 2).
-      ...(item.stamp_id !== null ? { stampId: item.stamp_id } : {}),
-      ...(item.stamp_key !== null ? { stampKey: item.stamp_key } : {}),
-      viewport,
+      // Present only when the site was built with the stamping tool (spec rule 2), under the
+      // contract's names and the live service's, which the hosted agent client reads.
+      ...(item.stamp_id !== null ? { stampId: item.stamp_id, skyId: item.stamp_id } : {}),
+      ...(item.stamp_key !== null ? { stampKey: item.stamp_key, skyKey: item.stamp_key } : {}),
+      ...(viewport.width > 0 || viewport.height > 0 ? { viewport } : {}),
     },
     source,
     sourcePath: item.source_path_json ? (JSON.parse(item.source_path_json) as SourcePathObject) : null,

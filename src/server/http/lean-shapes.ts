@@ -107,8 +107,9 @@ export function leanItemDetail(body: Json): Json {
   if (body.typeSource === 'default') out.type = null;
   if (isObject(body.thread)) out.thread = { root: threadMessage(body.thread.root), replies: list(body.thread.replies).map(threadMessage) };
   if (isObject(body.anchor)) {
-    const { stampId, stampKey, ...anchor } = body.anchor;
-    out.anchor = { ...anchor, ...(stampId !== undefined ? { skyId: stampId } : {}), ...(stampKey !== undefined ? { skyKey: stampKey } : {}) };
+    // The full shape carries both names of the stamp keys; the live service sends only its own.
+    const { stampId: _contractId, stampKey: _contractKey, ...anchor } = body.anchor;
+    out.anchor = anchor;
   }
   if (isObject(body.source)) out.source = pick(body.source, ['file', 'line']);
   if (isObject(body.evidence)) {

@@ -143,12 +143,17 @@ export const SourcePath = z.union([SourcePathObject, SourcePathArray]).nullable(
 export type SourcePath = z.infer<typeof SourcePath>;
 
 export const Anchor = loose({
-  selector: z.string().nullable(),
+  /** Absent for a thread made through the API: it was never pinned to an element. */
+  selector: z.string().optional(),
   elementText: z.string().nullable(),
   selectedText: z.string().nullable(),
   stampId: z.string().optional(),
   stampKey: z.string().optional(),
-  viewport: loose({ width: z.number(), height: z.number(), x: z.number(), y: z.number() }),
+  /** The live service's names for stampId and stampKey (its own agent client reads these); sent beside them. */
+  skyId: z.string().optional(),
+  skyKey: z.string().optional(),
+  /** Absent when no click was captured (a thread made through the API). */
+  viewport: loose({ width: z.number(), height: z.number(), x: z.number(), y: z.number() }).optional(),
 });
 export type Anchor = z.infer<typeof Anchor>;
 
