@@ -168,8 +168,10 @@ export async function findBySource(db: Db, caller: Caller, query: SourceQuery): 
     const matches = stamped.filter(
       (t) => (query.file === undefined || fileMatches(query.file, t.sourceFile!)) && (component === undefined || t.sourceComponent?.toLowerCase() === component),
     );
-    const summary = countStatuses(matches);
     let filtered = query.status !== undefined ? matches.filter((t) => t.status === query.status) : matches;
+    // The summary counts what `matched` counts: with a status filter, a whole-file summary
+    // beside a filtered count reads as "11 threads: 11 open, 5 deferred, 15 resolved".
+    const summary = countStatuses(filtered);
     if (query.line !== undefined) {
       const line = query.line;
       const distance = (t: ThreadRow) => (t.sourceLine === null ? Number.MAX_SAFE_INTEGER : Math.abs(t.sourceLine - line));
