@@ -210,7 +210,7 @@ test.describe.serial('reports', () => {
     await expect(page.getByTestId('thread-view')).toBeVisible();
   });
 
-  test('the review exports as Markdown citing every resolved thread on the page', async ({ page }) => {
+  test('the review exports as Markdown citing every resolved thread on the page as a link to it', async ({ page }) => {
     await openReports(page, 'Review');
     await page.getByTestId('review-more-resolved').click();
     const showing = page.getByTestId('review-showing-resolved');
@@ -225,7 +225,7 @@ test.describe.serial('reports', () => {
     const markdown = await readFile((await download.path())!, 'utf8');
     expect(markdown).toContain(`# Project review: ${PROJECT}`);
     expect(markdown).toContain(`## Resolved (showing ${ids.length} of`);
-    for (const id of ids) expect(markdown, id).toContain(`\`${id}\``);
+    for (const id of ids) expect(markdown, id).toContain(`[\`${id}\`](<triage-desk://item/${encodeURIComponent(id)}>)`);
   });
 
   test('owners save a rule once; a second save is already a rule', async ({ page }) => {

@@ -3,13 +3,13 @@ import { decisionsMarkdown } from '../../../src/renderer/features/reports/model/
 import { decision, decisionsPage, message, pageExport, T0 } from './fixtures.js';
 
 describe('decision log Markdown', () => {
-  it('cites every decision and every corrected thread by ID', () => {
+  it('cites every decision and every corrected thread as a link to the thread', () => {
     const page = decisionsPage(40, 15, 15);
     const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, ...pageExport(page) });
-    for (const d of page.decisions) expect(md).toContain(`\`${d.id}\``);
-    expect(md).toContain('`cor-1`');
+    for (const d of page.decisions) expect(md).toContain(`[\`${d.id}\`](<triage-desk://item/${d.id}>)`);
+    expect(md).toContain('[`cor-1`](<triage-desk://item/cor-1>)');
     expect(md).toContain('decisions 16–30 of 40');
-    expect(md).toContain('### 16. `dec-15`');
+    expect(md).toContain('### 16. [`dec-15`](<triage-desk://item/dec-15>)');
   });
 
   it('says when it holds every decision', () => {

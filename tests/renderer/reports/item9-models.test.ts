@@ -223,9 +223,9 @@ describe('exports of the briefing and the hotspots', () => {
     expect(md).toContain('The last 7 days: from');
     expect(md).toContain('This was the first briefing for this project');
     expect(md).toContain('## New threads (30)');
-    for (let i = 0; i < 30; i++) expect(md).toContain(`\`n${i}\``);
+    for (let i = 0; i < 30; i++) expect(md).toContain(`[\`n${i}\`](<triage-desk://item/n${i}>)`);
     expect(md).toContain('| \\# Price \\| tax \\*bold\\* | Open | Bug | /checkout | Ada Lovelace |');
-    expect(md).toContain('| Line 1 | Open | Bug | /checkout | – | – | `n1` |');
+    expect(md).toContain('| Line 1 | Open | Bug | /checkout | – | – | [`n1`](<triage-desk://item/n1>) |');
     expect(md).toContain('+2 more replies in this window');
     expect(md).toContain('## Resolved (0)\n\nNothing was resolved.');
   });
@@ -238,7 +238,7 @@ describe('exports of the briefing and the hotspots', () => {
     expect(md).toContain('| `src/c.tsx` | 0 | 0 | 3 | – |');
     expect(md).toContain('## Threads of `src/a|b.tsx`');
     expect(md).toContain('Filtered: nearest line 12 first, open only.');
-    expect(md).toContain('| Line of t1 | Open | 12 | Bug | /checkout | `t1` |');
+    expect(md).toContain('| Line of t1 | Open | 12 | Bug | /checkout | [`t1`](<triage-desk://item/t1>) |');
     expect(md).toContain('*2 more threads match; narrow the filters in Triage Desk to list them.*');
     expect(hotspotsMarkdown({ projectName: 'Web', generatedAt: T0, hotspots, selected: null })).not.toContain('## Threads of');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockQuote, blocks, codeSpan, escapeInline, table, tableCell } from '../../../src/renderer/features/reports/model/markdown.js';
+import { blockQuote, blocks, cite, codeSpan, escapeInline, table, tableCell } from '../../../src/renderer/features/reports/model/markdown.js';
 
 describe('Markdown escaping', () => {
   it('escapes what would restyle inline text', () => {
@@ -43,5 +43,18 @@ describe('Markdown escaping', () => {
 
   it('joins blocks with one blank line and drops empty ones', () => {
     expect(blocks('a', null, '', false, undefined, '  ', 'b')).toBe('a\n\nb');
+  });
+});
+
+describe('thread citations', () => {
+  it('cite a thread as a link to its desktop address, the ID as the link text', () => {
+    expect(cite('itm_1')).toBe('[`itm_1`](<triage-desk://item/itm_1>)');
+  });
+
+  it('keep the link whole whatever the ID holds: spaces, brackets and pipes are percent-encoded', () => {
+    const link = cite('a b>c|d)');
+    expect(link).toBe('[`a b>c|d)`](<triage-desk://item/a%20b%3Ec%7Cd)>)');
+    // Nothing that ends the destination or splits a table cell is left in it.
+    expect(link.slice(link.indexOf('(<') + 2, -2)).not.toMatch(/[\s<>|]/);
   });
 });

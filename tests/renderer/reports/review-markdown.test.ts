@@ -21,10 +21,11 @@ function exportOf(overrides: Partial<ReviewExport['sections']> = {}, capped = fa
   };
 }
 
-const ids = (md: string) => new Set([...md.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]));
+/** The IDs the document links to, as `[`id`](<triage-desk://item/id>)`. */
+const ids = (md: string) => new Set([...md.matchAll(/\[`([a-z0-9-]+)`\]\(<triage-desk:\/\/item\/([a-z0-9-]+)>\)/g)].filter((m) => m[1] === m[2]).map((m) => m[1]));
 
 describe('review Markdown', () => {
-  it('cites every thread on screen by its ID', () => {
+  it('cites every thread on screen as a link to the thread', () => {
     const r = exportOf();
     const md = reviewMarkdown(r);
     const cited = ids(md);

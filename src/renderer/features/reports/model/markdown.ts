@@ -1,3 +1,5 @@
+import { desktopItemLink } from '../../links/item-address.js';
+
 /**
  * Markdown building blocks for report exports. Text from threads is written by people and
  * may contain anything, so every piece of it goes through one of these before it lands in
@@ -41,8 +43,12 @@ export function codeSpan(text: string): string {
   return `${fence}${pad}${t}${pad}${fence}`;
 }
 
-/** A thread ID as cited in reports: a code span, so it is copyable and never mangled. */
-export const cite = (id: string): string => codeSpan(id);
+/**
+ * A thread ID as cited in reports: a link to the thread's own address (the desktop app opens
+ * it), its text the ID as a code span, so it is copyable and never mangled. The destination
+ * sits in angle brackets with the ID percent-encoded, so no character of it ends the link.
+ */
+export const cite = (id: string): string => `[${codeSpan(id)}](<${desktopItemLink(id)}>)`;
 
 /**
  * A block quote. Each line is escaped on its own, so a quoted "# heading" or "- item"
