@@ -52,6 +52,12 @@ type Role = 'normal' | 'duplicate' | 'near-duplicate';
 
 const TASKS: readonly (readonly [AgentTask, number])[] = [['investigate', 4], ['plan', 2], ['fix', 3], ['build', 1]];
 const MODES: readonly (readonly [AgentTask, number])[] = [['investigate', 3], ['plan', 2], ['fix', 4], ['build', 1]];
+/**
+ * An agent reads both the thread's task and its assignee's mode as instructions ("report back,
+ * change nothing" / "build it and open a pull request"), so a thread with a task gives its
+ * assignee that mode. The draw is still made, so the demo's other threads stay as they were.
+ */
+const assigneeModeOf = (agentTask: AgentTask | null, drawn: AgentTask | null): AgentTask | null => (drawn === null ? null : (agentTask ?? drawn));
 const AGENTS: readonly (readonly [string, number])[] = [['claude', 7], ['cursor', 2], ['codex', 1]];
 const REPLY_COUNTS: readonly (readonly [number, number])[] = [[0, 34], [1, 26], [2, 18], [3, 11], [4, 5], [5, 3], [6, 2], [8, 1]];
 /** Types the AI plausibly mistakes each type for. */
@@ -364,7 +370,7 @@ export function generateThread(ctx: ProjectContext, req: ThreadRequest): Generat
     resolvedAt,
     agentTask,
     assigneeId: assignee?.id ?? null,
-    assigneeMode: assignee && rng.chance(0.5) ? rng.weighted(MODES) : null,
+    assigneeMode: assigneeModeOf(agentTask, assignee && rng.chance(0.5) ? rng.weighted(MODES) : null),
     summary: withSummary ? fill(template.summary, slotContext(ctx, currentPlacement, slots), rng, memo) : null,
     duplicateOf: null,
     root,

@@ -168,6 +168,12 @@ describe('demo fixture: people', () => {
     }
   });
 
+  it("never gives an agent two instructions: an assignee's mode is the thread's task when it has one", () => {
+    const both = fixture.items.filter((i) => i.agentTask !== null && i.assigneeMode !== null);
+    expect(both.length).toBeGreaterThan(0);
+    for (const it of both) expect({ id: it.id, mode: it.assigneeMode }).toEqual({ id: it.id, mode: it.agentTask });
+  });
+
   it('writes @Name into the body for every mention', () => {
     const names = new Map(fixture.users.map((u) => [u.id, u.name]));
     let mentions = 0;
