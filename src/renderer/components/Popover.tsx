@@ -11,13 +11,15 @@ interface PopoverProps {
   children(close: () => void): ReactNode;
   testId?: string;
   align?: 'start' | 'end';
+  /** Closes the panel when this value changes (what the panel shows has moved on). */
+  closeOn?: unknown;
 }
 
 /**
  * A button that opens a small non-modal panel (menus, pickers). Escape, a click outside
  * and the button itself close it; focus moves into the panel on open and back on close.
  */
-export function Popover({ label, ariaLabel, buttonClassName = 'button', children, testId, align = 'start' }: PopoverProps) {
+export function Popover({ label, ariaLabel, buttonClassName = 'button', children, testId, align = 'start', closeOn }: PopoverProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -28,6 +30,15 @@ export function Popover({ label, ariaLabel, buttonClassName = 'button', children
     setOpen(false);
     buttonRef.current?.focus({ preventScroll: true });
   };
+
+  // What the panel shows moved on (e.g. the filters changed): close it, giving focus back to the button if it was inside.
+  const closeOnRef = useRef(closeOn);
+  useEffect(() => {
+    if (Object.is(closeOnRef.current, closeOn)) return;
+    closeOnRef.current = closeOn;
+    if (panelRef.current?.contains(document.activeElement)) buttonRef.current?.focus({ preventScroll: true });
+    setOpen(false);
+  }, [closeOn]);
 
   useEffect(() => {
     if (!open) return;

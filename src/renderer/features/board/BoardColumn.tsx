@@ -91,7 +91,9 @@ export function BoardColumn({ status, rows, count, atLeast, filtered, selected, 
           <span data-testid={`column-count-${status}`}>{counted.digits}</span>
         </span>
       </h2>
-      <div className="column__scroll" ref={scrollRef}>
+      {/* Not a tab stop: Chromium makes a scroller with no tabbable card one (unnamed), but the
+          board's one card stop and its arrow keys reach every card, and scroll the column to it. */}
+      <div className="column__scroll" ref={scrollRef} tabIndex={-1}>
         {rows.length === 0 ? (
           <p className="column__empty muted">
             {empty}

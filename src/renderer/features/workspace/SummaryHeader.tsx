@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import { Popover } from '../../components/Popover.js';
-import type { ItemsSummary } from '../../../shared/reader/index.js';
+import type { ItemRow, ItemsSummary } from '../../../shared/reader/index.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
-import { ASSIGNEE_NONE, type FilterKey, type Filters } from '../../stores/filter-model.js';
+import { activeFilterCount, ASSIGNEE_NONE, TYPE_NONE, type FilterKey, type Filters } from '../../stores/filter-model.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { formatCount } from '../../format/counts.js';
+import { useMenuCounts } from './use-menu-counts.js';
 
 const BUSIEST_PAGES = 8;
 
@@ -69,20 +70,57 @@ function Total({ summary, capped, scanLimit }: { summary: ItemsSummary; capped: 
   );
 }
 
+const BREAKDOWN_MENUS = ['type', 'page'] as const;
+
+/**
+ * The breakdowns by type and busiest page. With no filter they count the whole project (the
+ * summary); under filters they follow them as the filter menus do: each figure is what picking
+ * it would show under the other filters.
+ */
+function Breakdowns({ summary, all }: { summary: ItemsSummary; all: ItemRow[] }) {
+  const filters = useWorkspace((s) => s.filters);
+  const filtered = activeFilterCount(filters) > 0;
+  const faceted = useMenuCounts(all, filters, filtered ? BREAKDOWN_MENUS : []);
+  const typeCounts = filtered && faceted.type ? Object.fromEntries([...faceted.type].filter(([t]) => t !== TYPE_NONE)) : summary.byType;
+  const pageCounts = filtered && faceted.page ? Object.fromEntries(faceted.page) : summary.byPage;
+  const types = top(typeCounts, Number.POSITIVE_INFINITY);
+  const pages = top(pageCounts, BUSIEST_PAGES);
+  return (
+    <div className="summary__breakdowns" data-testid="summary-breakdowns">
+      {filtered && <p className="summary__caption summary__caption--note">Under the other filters</p>}
+      <div className="summary__group" role="group" aria-label="By type">
+        <span className="summary__caption">By type</span>
+        {types.length === 0 && <span className="muted">None</span>}
+        {types.map(([type, count]) => (
+          <Stat key={type} filterKey="type" value={type} label={typeLabel(type)} count={count} describe={`threads of type ${typeLabel(type)}`} />
+        ))}
+      </div>
+      <div className="summary__group summary__group--pages" role="group" aria-label="Busiest pages">
+        <span className="summary__caption">Busiest pages</span>
+        {pages.length === 0 && <span className="muted">None</span>}
+        {pages.map(([page, count]) => (
+          <Stat key={page} filterKey="page" value={page} label={page} count={count} describe={`threads on ${page}`} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
 interface SummaryHeaderProps {
   summary: ItemsSummary;
   capped: boolean;
   scanLimit: number;
+  /** Every loaded thread: the breakdowns count over them under filters. */
+  all: ItemRow[];
 }
 
 /**
  * Whole-project counts from the service's summary (before filters), on one line: the total,
- * status and unassigned; the breakdowns by type and busiest page open from "By type and page".
- * Every figure filters on click.
+ * status and unassigned; the breakdowns by type and busiest page open from "By type and page"
+ * and close when the filters change (a pick in them included). Every figure filters on click.
  */
-export const SummaryHeader = memo(function SummaryHeader({ summary, capped, scanLimit }: SummaryHeaderProps) {
-  const types = top(summary.byType, Number.POSITIVE_INFINITY);
-  const pages = top(summary.byPage, BUSIEST_PAGES);
+export const SummaryHeader = memo(function SummaryHeader({ summary, capped, scanLimit, all }: SummaryHeaderProps) {
+  const filters = useWorkspace((s) => s.filters);
   return (
     <section className="summary" aria-label="Project summary" data-testid="summary">
       <Total summary={summary} capped={capped} scanLimit={scanLimit} />
@@ -92,23 +130,8 @@ export const SummaryHeader = memo(function SummaryHeader({ summary, capped, scan
         ))}
         <Stat filterKey="assignee" value={ASSIGNEE_NONE} label="Unassigned" count={summary.unassigned} describe="unassigned threads" />
       </div>
-      <Popover buttonClassName="button button--quiet summary__more" label="By type and page ▾" testId="summary-more">
-        {() => (
-          <div className="summary__breakdowns">
-            <div className="summary__group" role="group" aria-label="By type">
-              <span className="summary__caption">By type</span>
-              {types.map(([type, count]) => (
-                <Stat key={type} filterKey="type" value={type} label={typeLabel(type)} count={count} describe={`threads of type ${typeLabel(type)}`} />
-              ))}
-            </div>
-            <div className="summary__group summary__group--pages" role="group" aria-label="Busiest pages">
-              <span className="summary__caption">Busiest pages</span>
-              {pages.map(([page, count]) => (
-                <Stat key={page} filterKey="page" value={page} label={page} count={count} describe={`threads on ${page}`} />
-              ))}
-            </div>
-          </div>
-        )}
+      <Popover buttonClassName="button button--quiet summary__more" label="By type and page ▾" testId="summary-more" closeOn={filters}>
+        {() => <Breakdowns summary={summary} all={all} />}
       </Popover>
     </section>
   );

@@ -115,7 +115,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
 
   const filtered = activeFilterCount(filters) > 0;
   // One line right above the list in both views; the table puts it on its Columns line.
-  const summary = data && <SummaryHeader summary={data.summary} capped={data.capped} scanLimit={data.scanLimit} />;
+  const summary = data && <SummaryHeader summary={data.summary} capped={data.capped} scanLimit={data.scanLimit} all={all} />;
   return (
     <main className="screen workspace" aria-label={`${name}: ${view}`}>
       <h1 className="visually-hidden">{name}</h1>
