@@ -44,6 +44,8 @@ async function openCheckout(page: Page): Promise<void> {
 test.describe.serial('against a live-like (lean) service', () => {
   let projectId = '';
   let untypedId = '';
+  /** The thread the merge journey kept: one duplicate merged into it. */
+  let keptWithDuplicate = '';
   const untypedText = `Lean e2e: the coupon field forgets its value (${Date.now()})`;
 
   test.beforeAll(async () => {
@@ -127,6 +129,7 @@ test.describe.serial('against a live-like (lean) service', () => {
     const dialog = page.getByTestId('merge-dialog');
     const keptId = await dialog.getByRole('radio', { checked: true }).getAttribute('value');
     const mergedId = keptId === keep!.id ? dup!.id : keep!.id;
+    keptWithDuplicate = keptId!;
     await dialog.getByRole('button', { name: /^Merge 1 thread/ }).click();
     await expect(dialog.getByTestId('merge-receipt')).toContainText('Merged 1 of 1 thread.');
     const after = await leanApi<LeanItems>(`/items?projectId=${projectId}&status=open&limit=200`);
@@ -134,6 +137,38 @@ test.describe.serial('against a live-like (lean) service', () => {
     expect(after.items.some((i) => i.id === keptId)).toBe(true);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => columnCount(page, 'open')).toBe(openBefore - 1);
+    await expectAllRead(page);
+  });
+
+  test('report counts read as the live client means them (its own report included): no duplicate shows that is not there', async ({ page }) => {
+    // The lean service counts a thread's own report too (1 for a thread nothing was merged into).
+    const { candidates } = await leanApi<{ candidates: Array<{ id: string; reportCount: number }> }>('/similar', {
+      method: 'POST',
+      body: { itemId: keptWithDuplicate, includeResolved: true, limit: 20 },
+    });
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(candidates.every((c) => c.reportCount >= 1)).toBe(true);
+    const merged = new Map(candidates.map((c) => [c.id, c.reportCount - 1]));
+
+    await signIn(page, TOKEN, 'Lean (e2e)', `${lean}/api/v1`);
+    await openCheckout(page);
+    await page.getByLabel('Thread ID').fill(keptWithDuplicate);
+    await page.getByLabel('Thread ID').press('Enter');
+    const view = page.getByTestId('thread-view');
+    await expect(view).toContainText(keptWithDuplicate);
+    await view.getByRole('button', { name: 'Find duplicates…' }).click();
+    const shown = page.getByTestId('candidate');
+    await expect(shown.first()).toBeVisible();
+    let checked = 0;
+    for (const card of await shown.all()) {
+      const n = merged.get((await card.getAttribute('data-item-id'))!);
+      if (n === undefined) continue;
+      checked += 1;
+      if (n === 0) await expect(card.locator('.candidate__head')).not.toContainText('report');
+      else await expect(card.locator('.candidate__head')).toContainText(n === 1 ? '· 1 report' : `· ${n} reports`);
+    }
+    expect(checked).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
     await expectAllRead(page);
   });
 

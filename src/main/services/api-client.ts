@@ -1,5 +1,5 @@
 import { API_PREFIX, ENDPOINTS, ErrorBody, type EndpointInput, type EndpointName } from '../../shared/api/index.js';
-import { readAnswer, type ReadOutput } from '../../shared/reader/index.js';
+import { readAnswer, reportCountMemory, type ReadOutput } from '../../shared/reader/index.js';
 import type { BridgeResult, NetworkState } from '../../shared/bridge/index.js';
 import { type Clock, systemClock } from './clock.js';
 import {
@@ -146,6 +146,8 @@ export class ApiClient {
   private lastState: NetworkState;
   private readonly listeners = new Set<(s: NetworkState) => void>();
   private limitedRefreshScheduled = false;
+  /** How this service counts reports, as its answers have shown (src/shared/reader/report-counts.ts). */
+  private readonly reportCounts = reportCountMemory();
   /**
    * Where the service said (301/308, same origin) it now lives, when that differs from the
    * address this client was given: the connection keeps that one.
@@ -192,7 +194,7 @@ export class ApiClient {
     try {
       const result = await this.attempt(request, ctx);
       if (!result.ok) return result;
-      const read = readAnswer(name, result.data.json);
+      const read = readAnswer(name, result.data.json, this.reportCounts);
       if (read.ok) return read;
       // A 2xx that carries only {error} is a refusal in the live service's words.
       const refusal = ErrorBody.safeParse(result.data.json);

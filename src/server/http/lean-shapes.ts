@@ -39,10 +39,15 @@ function omit(o: Json, keys: readonly string[]): Json {
   return out;
 }
 
-/** A report Row: no lineSource or typeLabel; an untyped thread's type is null. */
+/**
+ * A report Row: no lineSource or typeLabel; an untyped thread's type is null; reportCount counts
+ * the thread's own report too, as the live client reads it (response-shapes.md, "What the live
+ * agent client reads": 1 for a thread nothing was merged into).
+ */
 function row(r: Json, f: LeanFacts): Json {
   const out = omit(r, ['lineSource', 'typeLabel']);
   if (typeof r.id === 'string' && f.untyped.has(r.id)) out.type = null;
+  if (typeof r.reportCount === 'number') out.reportCount = r.reportCount + 1;
   return out;
 }
 

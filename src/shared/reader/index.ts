@@ -3,6 +3,7 @@ import type { EndpointName } from '../api/endpoint-names.js';
 import * as rp from './reports.js';
 import * as rs from './resources.js';
 import type { ReadProblem } from './problems.js';
+import { normaliseReportCounts, reportCountMemory, type ReportCountMemory } from './report-counts.js';
 import { collectProblems, describeIssue } from './tolerant.js';
 import * as wr from './writes.js';
 
@@ -11,6 +12,7 @@ export * from './resources.js';
 export * from './writes.js';
 export type { Open } from './tolerant.js';
 export * from './problems.js';
+export { reportCountMemory, type ReportCountMemory } from './report-counts.js';
 
 /** The client's reader of each endpoint's answer (the server writes src/shared/api's strict ones). */
 export const READERS = {
@@ -37,9 +39,15 @@ export type ReadOutput<N extends EndpointName> = z.output<(typeof READERS)[N]> &
 
 export type ReadResult<N extends EndpointName> = { ok: true; data: ReadOutput<N> } | { ok: false; reason: string };
 
-/** Reads one answer; fails only when it isn't this endpoint's answer at all. */
-export function readAnswer<N extends EndpointName>(name: N, json: unknown): ReadResult<N> {
+/**
+ * Reads one answer; fails only when it isn't this endpoint's answer at all. `reportCounts` is
+ * what the same service's earlier answers showed of how it counts reports (report-counts.ts);
+ * a client keeps one per connection.
+ */
+export function readAnswer<N extends EndpointName>(name: N, json: unknown, reportCounts: ReportCountMemory = reportCountMemory()): ReadResult<N> {
   const { value, problems } = collectProblems(() => READERS[name].safeParse(json));
   if (!value.success) return { ok: false, reason: describeIssue(value.error, json) };
-  return { ok: true, data: { ...(value.data as z.output<(typeof READERS)[N]>), unreadable: problems } };
+  const data = value.data as z.output<(typeof READERS)[N]>;
+  normaliseReportCounts(json, data, reportCounts);
+  return { ok: true, data: { ...data, unreadable: problems } };
 }
