@@ -110,6 +110,46 @@ test.describe.serial('workspace views', () => {
     expect(stops.filter((s) => s.name === ''), JSON.stringify(stops)).toEqual([]);
   });
 
+  test('density: compact or comfortable from the view settings, by keyboard, for board and table, remembered after a reload', async ({ page }) => {
+    await openProject(page, BIG);
+    const card = page.getByTestId('card').first();
+    const height = async (el: ReturnType<Page['locator']>) => Math.round((await el.boundingBox())!.height);
+    expect(await height(card)).toBe(104);
+
+    // By keyboard: the View button, Enter, then the arrow keys pick among the radio buttons.
+    const button = page.getByTestId('view-settings');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const settings = page.getByRole('group', { name: 'View settings' });
+    await expect(settings.getByRole('radio', { name: 'Comfortable' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(settings.getByRole('radio', { name: 'Compact' })).toBeChecked();
+    await expect.poll(() => height(card)).toBe(72);
+    await page.keyboard.press('Escape');
+    await expect(button).toBeFocused();
+    // A compact card still holds its three lines whole.
+    const fits = await card.evaluate(inPage<boolean>(`const b = el.getBoundingClientRect(); return [...el.children].every((c) => c.getBoundingClientRect().bottom <= b.bottom - 2);`));
+    expect(fits).toBe(true);
+    await page.screenshot({ path: '.reports/workspace-compact-board.png' });
+
+    await page.getByTestId('view-table').click();
+    const row = page.getByTestId('table-row').first();
+    await expect.poll(() => height(row)).toBe(24);
+    await page.screenshot({ path: '.reports/workspace-compact-table.png' });
+
+    // Remembered: a new launch of the app opens compact.
+    await openApp(page);
+    await page.getByTestId('project-list').getByRole('button', { name: new RegExp(BIG) }).click();
+    await expect.poll(() => height(page.getByTestId('table-row').first())).toBe(24);
+    await page.getByTestId('view-board').click();
+    await expect.poll(() => height(page.getByTestId('card').first())).toBe(72);
+    await page.getByTestId('view-settings').click();
+    await page.getByRole('radio', { name: 'Comfortable' }).check();
+    await expect.poll(() => height(page.getByTestId('card').first())).toBe(104);
+    await page.getByTestId('view-table').click();
+    await expect.poll(() => height(page.getByTestId('table-row').first())).toBe(28);
+  });
+
   test('in the dark appearance every native control and scroll area is drawn dark, on every screen', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     const check = async (screen: string) => {

@@ -9,8 +9,6 @@ import type { ClickModifiers } from '../table/selection.js';
 import { BoardCard } from './BoardCard.js';
 import { draggedCardId, isCardDrag } from './card-drag.js';
 
-/** Fixed card height (CSS .card keeps to it) so 2,000 cards position without measuring. */
-const CARD_HEIGHT = 104;
 const CARD_GAP = 8;
 
 interface BoardColumnProps {
@@ -28,9 +26,11 @@ interface BoardColumnProps {
   onOpen(itemId: string): void;
   onSelect(itemId: string, modifiers: ClickModifiers, onCheckbox: boolean): void;
   onDropCard(itemId: string, status: Status): void;
+  /** Fixed card height (CSS .card keeps to it, per density) so 2,000 cards position without measuring. */
+  cardHeight: number;
 }
 
-export function BoardColumn({ status, rows, count, atLeast, filtered, selected, tabbableId, onOpen, onSelect, onDropCard }: BoardColumnProps) {
+export function BoardColumn({ status, rows, count, atLeast, filtered, selected, tabbableId, onOpen, onSelect, onDropCard, cardHeight }: BoardColumnProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [dropping, setDropping] = useState(false);
   const focusedId = useBoard((s) => s.focusedId);
@@ -40,12 +40,20 @@ export function BoardColumn({ status, rows, count, atLeast, filtered, selected, 
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => CARD_HEIGHT + CARD_GAP,
+    estimateSize: () => cardHeight + CARD_GAP,
     // Cards rendered beyond each edge. A filter change rewrites every rendered card, so
     // off-screen ones are pure cost there: 6 made more than half the board's cards invisible.
     // Two cards (224 px) still cover two frames of a fast flick (bench/renderer scrolls 100 px a frame).
     overscan: 2,
   });
+
+  // Another density: every card's place changes with its height.
+  const measuredAt = useRef(cardHeight);
+  useEffect(() => {
+    if (measuredAt.current === cardHeight) return;
+    measuredAt.current = cardHeight;
+    virtualizer.measure();
+  }, [cardHeight, virtualizer]);
 
   // Keyboard focus moved to a card of this column: scroll it into the rendered window first.
   // Only a new focus request scrolls; rows changing (a move elsewhere, a refetch) must not yank the view.
@@ -114,7 +122,7 @@ export function BoardColumn({ status, rows, count, atLeast, filtered, selected, 
                   aria-setsize={rows.length}
                   aria-posinset={v.index + 1}
                   className="column__slot"
-                  style={{ transform: `translateY(${v.start}px)`, height: CARD_HEIGHT }}
+                  style={{ transform: `translateY(${v.start}px)`, height: cardHeight }}
                 >
                   <BoardCard
                     row={row}

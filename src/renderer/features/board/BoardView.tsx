@@ -28,10 +28,12 @@ interface BoardViewProps {
   onFollow(itemId: string): void;
   /** The thread panel, given the keys that keep browsing the board from inside it. */
   renderPanel(onPanelKeyDown: KeyboardEventHandler<HTMLElement>): ReactNode;
+  /** Card height at the person's density (board.css draws the same). */
+  cardHeight: number;
 }
 
 /** Three status columns over the filtered threads; drag or o/d/r to move, x or Shift+click to select. */
-export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, onOpenFromKeyboard, onFollow, renderPanel }: BoardViewProps) {
+export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, onOpenFromKeyboard, onFollow, renderPanel, cardHeight }: BoardViewProps) {
   const focusedId = useBoard((s) => s.focusedId);
   const setStatus = useBoard((s) => s.setStatus);
   const selected = useSelection((s) => (s.projectId === projectId ? s.selected : NOTHING_SELECTED));
@@ -84,6 +86,7 @@ export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, 
             onOpen={onOpen}
             onSelect={select}
             onDropCard={changeStatus}
+            cardHeight={cardHeight}
           />
         ))}
       </div>

@@ -47,10 +47,11 @@ export interface ItemsTableProps {
   onOpen(id: string): void;
   /** Shown at the start of the table's own line (the Columns menu's), so the table needs no extra line for it. */
   lead?: ReactNode;
+  /** Must match `--items-table-row-height` as table.css draws it (the density the person chose). */
+  rowHeight?: number;
 }
 
-/** Must match `--items-table-row-height` and `--items-table-header-height` in table.css. */
-const ROW_HEIGHT = 28;
+/** Must match `--items-table-header-height` in table.css. */
 const HEADER_HEIGHT = 28;
 /**
  * Rows rendered beyond each edge of the viewport. Every rendered row is rewritten when a filter
@@ -109,7 +110,7 @@ function rowIdAt(target: EventTarget): string | null {
   return target instanceof Element ? (target.closest('[data-item-id]')?.getAttribute('data-item-id') ?? null) : null;
 }
 
-export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChange, focusedId, onFocusChange, onOpen, lead }: ItemsTableProps) {
+export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChange, focusedId, onFocusChange, onOpen, lead, rowHeight = 28 }: ItemsTableProps) {
   const [settings, updateSettings] = useViewSettings(projectId);
   const gridRef = useRef<HTMLDivElement>(null);
   const anchorRef = useRef<RangeAnchor | null>(null);
@@ -142,7 +143,7 @@ export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChang
   const virtualizer = useVirtualizer({
     count: tableRows.length,
     getScrollElement: () => gridRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: OVERSCAN,
     // Rows start below the sticky header, and scrolling a row into view must clear it.
     scrollMargin: HEADER_HEIGHT,
@@ -152,6 +153,14 @@ export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChang
   useEffect(() => {
     if (focusedIndex >= 0) virtualizer.scrollToIndex(focusedIndex);
   }, [focusedIndex, virtualizer]);
+
+  // Another density: every row's place changes with its height.
+  const measuredAt = useRef(rowHeight);
+  useEffect(() => {
+    if (measuredAt.current === rowHeight) return;
+    measuredAt.current = rowHeight;
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
 
   const visibleColumns = table.getVisibleLeafColumns();
   const columnsKey = visibleColumns.map((c) => c.id).join(',');
@@ -177,7 +186,7 @@ export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChang
 
   function pageRows(): number {
     const height = gridRef.current?.clientHeight ?? 0;
-    return Math.max(1, Math.floor((height - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
+    return Math.max(1, Math.floor((height - HEADER_HEIGHT) / rowHeight) - 1);
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {

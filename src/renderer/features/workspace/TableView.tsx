@@ -17,10 +17,12 @@ interface TableViewProps {
   panel: ReactNode;
   /** The project summary, on the table's own line above the rows. */
   summary: ReactNode;
+  /** Row height at the person's density. */
+  rowHeight: number;
 }
 
 /** The items table over the same filtered rows, selection and focused thread as the board. */
-export function TableView({ projectId, all, rows, onOpen, panel, summary }: TableViewProps) {
+export function TableView({ projectId, all, rows, onOpen, panel, summary, rowHeight }: TableViewProps) {
   const selected = useSelection((s) => (s.projectId === projectId ? s.selected : NOTHING_SELECTED));
   const focusedId = useBoard((s) => s.focusedId);
   // For performance tooling (bench/renderer): marks the frame after a load (or the table opening) was painted.
@@ -56,6 +58,7 @@ export function TableView({ projectId, all, rows, onOpen, panel, summary }: Tabl
         onFocusChange={onFocusChange}
         onOpen={onOpen}
         lead={summary}
+        rowHeight={rowHeight}
       />
       {panel}
     </>

@@ -24,6 +24,7 @@ import { useRefetchOnFocus } from './use-refetch-on-focus.js';
 import { useTextSearchSync } from './use-text-search-sync.js';
 import { useWorkspaceKeyboard } from './use-workspace-keyboard.js';
 import { WorkspaceToolbar } from './WorkspaceToolbar.js';
+import { CARD_HEIGHT, TABLE_ROW_HEIGHT, useDensity } from './density.js';
 import { refresh } from './workspace-commands.js';
 import '../../styles/workspace.css';
 import { formatCount } from '../../format/counts.js';
@@ -64,6 +65,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
   const loadProblem = useBoard((s) => s.loadProblem);
   const moveProblem = useBoard((s) => s.moveProblem);
   const view = useWorkspace((s) => s.view);
+  const density = useDensity();
   const threadId = useThread((s) => s.itemId);
   const selected = useSelection((s) => (s.projectId === projectId ? s.selected : NOTHING_SELECTED));
   const { all, rows, filters, searchPending } = useFilteredRows();
@@ -117,7 +119,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
   // One line right above the list in both views; the table puts it on its Columns line.
   const summary = data && <SummaryHeader summary={data.summary} capped={data.capped} scanLimit={data.scanLimit} all={all} />;
   return (
-    <main className="screen workspace" aria-label={`${name}: ${view}`}>
+    <main className={`screen workspace workspace--${density}`} aria-label={`${name}: ${view}`}>
       <h1 className="visually-hidden">{name}</h1>
       <WorkspaceToolbar onOpenThread={openFromKeyboard} />
       <FilterBar summary={data?.summary ?? null} all={all} shown={rows.length} />
@@ -156,9 +158,10 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
               onOpenFromKeyboard={openFromKeyboard}
               onFollow={follow}
               renderPanel={renderPanel}
+              cardHeight={CARD_HEIGHT[density]}
             />
           ) : (
-            <TableView projectId={projectId} all={all} rows={rows} onOpen={openFromKeyboard} panel={renderPanel()} summary={summary} />
+            <TableView projectId={projectId} all={all} rows={rows} onOpen={openFromKeyboard} panel={renderPanel()} summary={summary} rowHeight={TABLE_ROW_HEIGHT[density]} />
           )
         ) : (
           !loadProblem && <LoadingPlaceholder name={name} />

@@ -3,6 +3,7 @@ import { useBoard } from '../../stores/board-store.js';
 import { useNetwork } from '../../stores/network-store.js';
 import { OpenById } from './OpenById.js';
 import { SavedViewsMenu } from './SavedViewsMenu.js';
+import { ViewSettingsMenu } from './ViewSettingsMenu.js';
 import { ViewSwitch } from './ViewSwitch.js';
 import { refresh } from './workspace-commands.js';
 import { formatCount } from '../../format/counts.js';
@@ -58,13 +59,14 @@ function LoadStatus() {
   );
 }
 
-/** View switch, saved views, freshness, open by ID and refresh. */
+/** View switch, saved views, view settings, freshness, open by ID and refresh. */
 export function WorkspaceToolbar({ onOpenThread }: { onOpenThread(itemId: string): void }) {
   const loading = useBoard((s) => s.progress !== null);
   return (
     <div className="workspace-toolbar">
       <ViewSwitch />
       <SavedViewsMenu />
+      <ViewSettingsMenu />
       <LoadStatus />
       <span className="workspace-toolbar__spacer" />
       <OpenById onOpen={onOpenThread} />
