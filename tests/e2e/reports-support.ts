@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** What the reports specs share: finding the screen, reaching a tab, asking for a briefing. */
 
-export type ReportTab = 'What’s new' | 'Review' | 'Decisions' | 'Source hotspots';
+export type ReportTab = 'What’s new' | 'Review' | 'Trends' | 'Decisions' | 'Source hotspots';
 
 export const reports = (page: Page): Locator => page.getByTestId('reports-screen');
 

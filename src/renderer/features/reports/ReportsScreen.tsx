@@ -7,6 +7,7 @@ import { panelId, ReportTabs, tabId } from './components/ReportTabs.js';
 import { DecisionsTab } from './decisions/DecisionsTab.js';
 import { HotspotsTab } from './hotspots/HotspotsTab.js';
 import { ReviewTab } from './review/ReviewTab.js';
+import { TrendsTab } from './trends/TrendsTab.js';
 import { usePermission } from './stores/permission-store.js';
 import { TAB_LABEL, useReportTab, type ReportTab } from './stores/tab-store.js';
 import { useWhatsNew } from './stores/whats-new-store.js';
@@ -25,6 +26,7 @@ export interface ReportsScreenProps {
 const TAB_CONTENT: Record<ReportTab, ComponentType> = {
   'whats-new': WhatsNewTab,
   review: ReviewTab,
+  trends: TrendsTab,
   decisions: DecisionsTab,
   hotspots: HotspotsTab,
 };

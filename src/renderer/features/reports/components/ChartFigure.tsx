@@ -38,35 +38,38 @@ export function ChartFigure<R>({ title, description, rows, columns, rowKey, test
       <div className="chart-figure__chart" aria-hidden="true">
         {children}
       </div>
-      <table id={tableId} className={showTable ? 'chart-table' : 'chart-table visually-hidden chart-table--print'}>
-        <caption className="visually-hidden">{title}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.label} scope="col" className={c.numeric ? 'num' : undefined}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={rowKey(r)}>
-              {columns.map((c, i) =>
-                i === 0 ? (
-                  <th key={c.label} scope="row">
-                    {c.value(r)}
-                  </th>
-                ) : (
-                  <td key={c.label} className={c.numeric ? 'num' : undefined}>
-                    {c.value(r)}
-                  </td>
-                ),
-              )}
+      {/* The wrapper hides the table (a table box does not clip its cells) and scrolls a wide one. */}
+      <div id={tableId} className={showTable ? 'chart-table-wrap' : 'chart-table-wrap visually-hidden chart-table--print'}>
+        <table className="chart-table">
+          <caption className="visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.label} scope="col" className={c.numeric ? 'num' : undefined}>
+                  {c.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={rowKey(r)}>
+                {columns.map((c, i) =>
+                  i === 0 ? (
+                    <th key={c.label} scope="row">
+                      {c.value(r)}
+                    </th>
+                  ) : (
+                    <td key={c.label} className={c.numeric ? 'num' : undefined}>
+                      {c.value(r)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -19,13 +19,16 @@ interface StackedBarsProps<R extends object, K extends string> {
   height?: number;
   /** Axis width for category names in a rows chart. */
   categoryWidth?: number;
-  onSelect?(row: R): void;
+  /** A segment was clicked: its bar's row and its series (a drill-down, or the row's own action). */
+  onSelect?(row: R, series: K): void;
   /** The name drawn on the axis for a category (the table and tooltip keep the full one). */
   formatCategory?(value: string): string;
   /** A legend names the series; off when each bar is its own series (status counts). */
   legend?: boolean;
   /** Marks each drawn segment with data-testid and its category, series and value. */
   segmentTestId?: string;
+  /** 'fit' names only as many bars as fit along the axis (many short columns, e.g. weeks); 'all' names every one. */
+  categoryTicks?: 'all' | 'fit';
 }
 
 const ROW_HEIGHT = 28;
@@ -51,6 +54,7 @@ export function StackedBars<R extends object, K extends string>({
   formatCategory,
   legend = series.length > 1,
   segmentTestId,
+  categoryTicks = 'all',
 }: StackedBarsProps<R, K>) {
   // Recharts types data keys against the row; ours are checked by the keyof constraint above.
   const categoryDataKey = categoryKey as string;
@@ -61,7 +65,7 @@ export function StackedBars<R extends object, K extends string>({
     orientation === 'rows' ? (
       <YAxis type="category" dataKey={categoryDataKey} width={categoryWidth} tick={tick} interval={0} tickFormatter={(v: string) => truncate(formatCategory ? formatCategory(String(v)) : String(v), 28)} />
     ) : (
-      <XAxis type="category" dataKey={categoryDataKey} tick={tick} interval={0} tickFormatter={(v: string) => truncate(formatCategory ? formatCategory(String(v)) : String(v), 14)} />
+      <XAxis type="category" dataKey={categoryDataKey} tick={tick} interval={categoryTicks === 'all' ? 0 : 'preserveStartEnd'} minTickGap={8} tickFormatter={(v: string) => truncate(formatCategory ? formatCategory(String(v)) : String(v), 14)} />
     );
   // The tooltip lists the series as the stack is drawn (recharts sorts by name otherwise):
   // columns stack upward, so the top segment comes first; rows stack left to right.
@@ -102,7 +106,7 @@ export function StackedBars<R extends object, K extends string>({
                 data-category={String(field(categoryKey))}
                 data-series={s.key}
                 data-value={String(field(s.key) ?? '')}
-                onClick={onSelect ? () => onSelect(row) : undefined}
+                onClick={onSelect ? () => onSelect(row, s.key) : undefined}
               >
                 <Rectangle {...props} />
               </g>

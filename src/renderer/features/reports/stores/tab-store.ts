@@ -1,11 +1,12 @@
 import { create } from 'zustand';
 
-export const REPORT_TABS = ['whats-new', 'review', 'decisions', 'hotspots'] as const;
+export const REPORT_TABS = ['whats-new', 'review', 'trends', 'decisions', 'hotspots'] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
 
 export const TAB_LABEL: Record<ReportTab, string> = {
   'whats-new': 'What’s new',
   review: 'Review',
+  trends: 'Trends',
   decisions: 'Decisions',
   hotspots: 'Source hotspots',
 };
