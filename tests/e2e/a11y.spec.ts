@@ -154,7 +154,7 @@ for (const scheme of ['light', 'dark'] as const) {
       }
       await page.keyboard.press('Escape');
       await page.keyboard.press('z');
-      await expect(page.getByTestId('bulk-receipt')).toContainText('Put 1 thread back as it was');
+      await expect(page.getByTestId('bulk-receipt')).toContainText('1 thread changed back to Open');
       await page.keyboard.press('Shift+Z');
       const history = page.getByTestId('undo-history');
       await expect(history.locator('[data-state="undone"]')).toHaveCount(1);

@@ -3,7 +3,7 @@ import type { ItemsResponse as ItemsBody } from '../../src/shared/api/index.js';
 import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
 
 /**
- * Issue 10, items 12 and 13: undo keeps a history for the session (z steps back through it,
+ * Undo keeps a history for the session (z steps back through it,
  * Shift+Z lists it) and never writes over someone else's later change; the project list
  * shows each project's thread counts as the service gives them.
  */
@@ -72,12 +72,12 @@ test.describe.serial('undo history and project counts', () => {
     await page.keyboard.press('Escape');
 
     await page.keyboard.press('z');
-    await expect(page.getByTestId('bulk-receipt')).toContainText('Put 1 thread back as it was');
+    await expect(page.getByTestId('bulk-receipt')).toContainText('Undid “Set 1 thread to Deferred”');
     await expect.poll(() => statusOf(c!)).toBe('open');
     expect(await statusOf(a!)).toBe('resolved');
 
     await page.keyboard.press('z');
-    await expect(page.getByTestId('bulk-receipt')).toContainText('Put 2 threads back as they were');
+    await expect(page.getByTestId('bulk-receipt')).toContainText('Undid “Set 2 threads to Resolved”: 2 threads changed back to Open.');
     for (const id of [a!, b!]) await expect.poll(() => statusOf(id)).toBe('open');
 
     await page.keyboard.press('z');
@@ -115,7 +115,7 @@ test.describe.serial('undo history and project counts', () => {
     await entry.getByRole('button', { name: /^Undo( z)? ?: Set 2 threads to Deferred$/ }).click();
 
     await expect(entry).toHaveAttribute('data-state', 'partly');
-    await expect(entry.getByTestId('undo-entry-state')).toHaveText('Partly undone: 1 of 2 threads put back; 1 thread left as it is');
+    await expect(entry.getByTestId('undo-entry-state')).toHaveText('Partly undone: 1 of 2 threads changed back; 1 thread left as it is');
     await expect(entry).toContainText('Someone else changed it since: it is now Resolved, not Deferred as you left it, so undo left it as it is.');
     await page.screenshot({ path: '.reports/undo-history-conflict.png' });
     expect(await statusOf(a!)).toBe('open');

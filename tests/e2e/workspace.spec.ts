@@ -252,7 +252,7 @@ test.describe.serial('triage workspace', () => {
     await expect(page.getByTestId('selection-bar')).toBeHidden();
 
     await toast.getByRole('button', { name: /Undo/ }).click();
-    await expect(page.getByTestId('bulk-receipt')).toContainText('Put 4 threads back as they were');
+    await expect(page.getByTestId('bulk-receipt')).toContainText('Undid “Set 4 threads to Deferred”: 4 threads changed back to Open');
     for (const id of chosen) expect((await detail(id)).status).toBe('open');
     await expect.poll(async () => (await tableIds(page)).filter((id) => chosen.includes(id)).length).toBe(4);
   });

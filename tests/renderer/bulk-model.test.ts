@@ -196,7 +196,7 @@ describe('undo checks the service first', () => {
     expect(conflictOf(assignUndo, { status: 'open', assignee: priya, duplicateOf: null })).toEqual({ kind: 'assignee', expected: alex, now: priya });
   });
 
-  it('leaves alone what someone changed since and puts the rest back', async () => {
+  it('leaves alone what someone changed since and changes the rest back', async () => {
     const service = fakeService();
     const plan = planStatus(rows.slice(0, 2), 'deferred');
     const undo = planUndo(plan, await runBulk(plan, service.send))!;
@@ -208,7 +208,7 @@ describe('undo checks the service first', () => {
     expect(receipt.changedSince).toEqual([{ itemId: 'b', conflict: { kind: 'status', expected: 'deferred', now: 'resolved' } }]);
     expect(service.sent.slice(sentBefore).map((s) => s.itemId)).toEqual(['a']);
     expect(service.state.get('b')!.status).toBe('resolved');
-    expect(receiptSummary(receipt)).toBe('Put 1 thread back as it was · 1 thread left as it is: changed since by someone else.');
+    expect(receiptSummary(receipt)).toBe('Undid the change on 1 thread · 1 thread left as it is: changed since by someone else.');
   });
 
   it('writes nothing blind when the read fails', async () => {

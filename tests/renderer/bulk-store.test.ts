@@ -13,6 +13,8 @@ const { undoLatest, undoEntry } = await import('../../src/renderer/stores/undo-r
 const { historyOf, recordStatusUndo } = await import('../../src/renderer/stores/undo-store.js');
 const { entryState } = await import('../../src/renderer/stores/undo-history.js');
 const { useNotice } = await import('../../src/renderer/stores/notice-store.js');
+const { useUndoConfirm } = await import('../../src/renderer/stores/undo-confirm.js');
+const { useAnnouncer } = await import('../../src/renderer/stores/announcer-store.js');
 const { planAssign, planReopenAssign, planStatus, planUndo } = await import('../../src/renderer/stores/bulk-model.js');
 const { executePlan, recordPlanUndo } = await import('../../src/renderer/stores/bulk-send.js');
 
@@ -52,6 +54,7 @@ beforeEach(async () => {
   useBoard.getState().leave();
   useBulk.setState({ running: null, receipt: null });
   useUndo.setState({ histories: {}, toast: null });
+  useUndoConfirm.setState({ asking: null });
   await useBoard.getState().load('p1');
 });
 
@@ -78,21 +81,54 @@ describe('bulk store', () => {
     expect(rowOf('b').assigneeId).toBe(alex.id);
   });
 
-  it('keeps an undo that restores each thread’s previous value, after the toast has gone too', async () => {
+  it('keeps an undo that changes each thread back, after the toast has gone too, asking first where it would resolve again', async () => {
     await useBulk.getState().start('p1', planStatus(useBoard.getState().data!.rows, 'deferred'));
     expect(rowOf('a').status).toBe('deferred');
-    expect(historyOf('p1')[0]?.label).toBe('Set 3 threads to Deferred');
+    const entry = historyOf('p1')[0]!;
+    expect(entry.label).toBe('Set 3 threads to Deferred');
     // A clean success is said once, by the undo toast: no receipt repeats it.
     expect(useBulk.getState().receipt).toBeNull();
     useUndo.getState().dismissToast(useUndo.getState().toast!.entryId);
 
-    expect(await undoLatest('p1')).toBe(true);
+    // c was resolved: undoing would resolve it again as this person, so z asks first and sends nothing.
+    const writes = bridge.api.setStatus!.mock.calls.length;
+    expect(await undoLatest('p1')).toBe(false);
+    expect(useUndoConfirm.getState().asking).toEqual({ projectId: 'p1', entryId: entry.id });
+    expect(bridge.api.setStatus!.mock.calls.length).toBe(writes);
+
+    expect(await undoEntry('p1', entry.id, { chosen: new Set(['back', 'resolve-again'] as const) })).toBe(true);
     expect(truth.map((r) => r.status)).toEqual(['open', 'open', 'resolved']);
     expect(rowOf('c').status).toBe('resolved');
     // Undoing is not itself recorded, its receipt says what it did, and the entry is marked undone.
     expect(historyOf('p1')).toHaveLength(1);
     expect(entryState(historyOf('p1')[0]!).kind).toBe('undone');
     expect(useBulk.getState().receipt?.plan.kind).toBe('undo');
+    expect(useAnnouncer.getState().message).toBe(
+      'Undid “Set 3 threads to Deferred”: 2 threads changed back to Open · 1 thread resolved again as you, today (Review, the decision log and What’s new now name you).',
+    );
+  });
+
+  it('leaves the kinds of thread the person chose to leave as the change left them, and says so', async () => {
+    await useBulk.getState().start('p1', planStatus(useBoard.getState().data!.rows, 'deferred'));
+    const entry = historyOf('p1')[0]!;
+    expect(await undoEntry('p1', entry.id, { chosen: new Set(['back'] as const) })).toBe(true);
+    expect(truth.map((r) => r.status)).toEqual(['open', 'open', 'deferred']);
+    const after = historyOf('p1')[0]!;
+    expect(after.plan.tasks).toEqual([]);
+    expect(after.leftAlone).toEqual([{ itemId: 'c', why: 'You chose to leave it Deferred rather than resolve it again as you.', chosen: true }]);
+    expect(useAnnouncer.getState().message).toBe('Undid “Set 3 threads to Deferred”: 2 threads changed back to Open · 1 thread left Deferred, as you chose.');
+    // Nothing is left to undo of it: z does not ask again.
+    expect(await undoLatest('p1')).toBe(false);
+    expect(useNotice.getState().notice?.text).toMatch(/Nothing left to undo/);
+  });
+
+  it('sends nothing when the person leaves every kind of thread', async () => {
+    await useBulk.getState().start('p1', planStatus([rowOf('c')], 'deferred'));
+    const entry = historyOf('p1')[0]!;
+    const writes = bridge.api.setStatus!.mock.calls.length;
+    expect(await undoEntry('p1', entry.id, { chosen: new Set() })).toBe(false);
+    expect(bridge.api.setStatus!.mock.calls.length).toBe(writes);
+    expect(entryState(historyOf('p1')[0]!).kind).toBe('impossible');
   });
 
   it('steps back through several changes with z, newest first', async () => {
@@ -139,7 +175,10 @@ describe('bulk store', () => {
     expect(useNotice.getState().notice?.text).toBe('Undo “Set 1 thread to Resolved” first: it changed the same thread after this change.');
     expect(truth[0]!.status).toBe('resolved');
 
-    expect(await undoLatest('p1')).toBe(true);
+    // Undoing the newer change would defer a again as this person: it asks, and goes ahead when chosen.
+    expect(await undoLatest('p1')).toBe(false);
+    const newer = useUndoConfirm.getState().asking!.entryId;
+    expect(await undoEntry('p1', newer, { chosen: new Set(['defer-again'] as const) })).toBe(true);
     expect(await undoEntry('p1', older!)).toBe(true);
     expect(truth[0]!.status).toBe('open');
   });
@@ -163,7 +202,8 @@ describe('bulk store', () => {
     recordPlanUndo('p1', [...runs, { plan: reopen, result: second.result }], { label: 'Reopened and assigned 2 threads to Alex Kim', replaces: firstId! });
 
     expect(historyOf('p1').map((e) => e.label)).toEqual(['Reopened and assigned 2 threads to Alex Kim']);
-    expect(await undoLatest('p1')).toBe(true);
+    expect(await undoLatest('p1')).toBe(false);
+    expect(await undoEntry('p1', historyOf('p1')[0]!.id, { chosen: new Set(['back', 'resolve-again'] as const) })).toBe(true);
     // c is unassigned and resolved again, a is unassigned.
     expect(truth.map((r) => [r.id, r.status, r.assigneeId || null])).toEqual([
       ['a', 'open', null],
@@ -184,7 +224,7 @@ describe('bulk store', () => {
     expect(recordPlanUndo('p1', [{ plan: undo, result: (await executePlan('p1', undo)).result }])).toBeNull();
   });
 
-  it('records a single status change made outside a plan, and puts it back', async () => {
+  it('records a single status change made outside a plan, and changes it back', async () => {
     const before = { status: 'open', assignee: alex };
     truth = truth.map((r) => (r.id === 'a' ? { ...r, status: 'resolved', assigneeId: alex.id, assignee: alex.name } : r));
     const id = recordStatusUndo('p1', 'Moved “a” to Resolved', 'a', before, 'resolved');

@@ -34,7 +34,7 @@ describe('undo history', () => {
     expect(addEntry([partly], combined, first.id)).toEqual([combined, partly]);
   });
 
-  it('settles a run: put back, left alone with why, or still to try', () => {
+  it('settles a run: changed back, left alone with why, or still to try', () => {
     const e = entry(['a', 'b', 'c', 'd', 'e']);
     const settled = settle(
       { ...e, running: true },
@@ -95,9 +95,9 @@ describe('undo history', () => {
     expect(entryStateText({ ...e, running: true })).toBe('Undoing…');
     expect(entryStateText(settle(e, receipt(e.plan, { done: ['a', 'b'] }), 1))).toBe('Undone');
     const partly = settle(e, receipt(e.plan, { done: ['a'], changedSince: [{ itemId: 'b', conflict: { kind: 'status', expected: 'resolved', now: 'open' } }] }), 1);
-    expect(entryStateText(partly)).toBe('Partly undone: 1 of 2 threads put back; 1 thread left as it is');
+    expect(entryStateText(partly)).toBe('Partly undone: 1 of 2 threads changed back; 1 thread left as it is');
     const retry = settle(e, receipt(e.plan, { done: ['a'], notSent: ['b'] }), 1);
-    expect(entryStateText(retry)).toBe('Partly undone: 1 of 2 threads put back; 1 thread still to put back: undo again');
+    expect(entryStateText(retry)).toBe('Partly undone: 1 of 2 threads changed back; 1 thread still to change back: undo again');
     const one = entry(['a']);
     const merged = settle(one, receipt(one.plan, { changedSince: [{ itemId: 'a', conflict: { kind: 'merged', into: 'z' } }] }), 1);
     expect(entryStateText(merged)).toBe('Can’t be undone: it was merged into another thread since, so undo left it as it is.');

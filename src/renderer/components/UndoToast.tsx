@@ -3,13 +3,27 @@ import { useDialogs } from '../stores/dialogs-store.js';
 import { undoEntry } from '../stores/undo-runner.js';
 import { useSession } from '../stores/session-store.js';
 import { historyKey, useUndo } from '../stores/undo-store.js';
+import { recordsAnew } from '../stores/undo-records.js';
+import { UndoConfirmDialog } from '../features/undo/UndoConfirmDialog.js';
+import { recordsAnewHint } from '../features/undo/undo-words.js';
 import '../styles/overlays.css';
 
 /**
  * "Resolved 12 threads · Undo · History" for a few seconds after each reversible change.
- * The change stays undoable afterwards: `z` and the undo history (Shift+Z) keep it.
+ * The change stays undoable afterwards: `z` and the undo history (Shift+Z) keep it. An undo
+ * that would decide threads again in the person's name says "Undo…" and asks first; its
+ * dialog lives here, beside the toast, since `z`, the toast and the history all lead to it.
  */
 export function UndoToast() {
+  return (
+    <>
+      <Toast />
+      <UndoConfirmDialog />
+    </>
+  );
+}
+
+function Toast() {
   const toast = useUndo((s) => s.toast);
   const entry = useUndo((s) => (s.toast ? s.histories[s.toast.key]?.find((e) => e.id === s.toast?.entryId) : undefined));
   const dismiss = useUndo((s) => s.dismissToast);
@@ -24,11 +38,12 @@ export function UndoToast() {
   // A change made on another connection is not this one's to undo.
   if (!toast || !entry || toast.key !== historyKey(entry.projectId, connectionId)) return null;
   const remainingMs = Math.max(0, toast.expiresAt - Date.now());
+  const asks = recordsAnew(entry.plan.tasks);
   return (
     <div className="toast" role="status" data-testid="undo-toast">
       <span className="toast__label">{entry.label}.</span>
-      <button type="button" className="button" onClick={() => void undoEntry(entry.projectId, entry.id)}>
-        Undo <kbd>z</kbd>
+      <button type="button" className="button" onClick={() => void undoEntry(entry.projectId, entry.id)} title={recordsAnewHint(entry.plan.tasks) ?? 'Change these threads back'}>
+        {asks ? 'Undo…' : 'Undo'} <kbd>z</kbd>
       </button>
       <button
         type="button"

@@ -10,7 +10,7 @@ function assignPhrase(to: { name: string } | null, n: number): string {
   return to ? `Assigned ${threadCount(n)} to ${to.name}` : `Unassigned ${threadCount(n)}`;
 }
 
-/** "Resolved 12 threads", "Assigned 3 threads to Alex Kim", "Undid: …". */
+/** "Resolved 12 threads", "Assigned 3 threads to Alex Kim", "Undid the change on 2 threads" (an undo's receipt says more: features/undo). */
 export function planDoneText(plan: BulkPlan, n: number): string {
   switch (plan.kind) {
     case 'status':
@@ -20,7 +20,8 @@ export function planDoneText(plan: BulkPlan, n: number): string {
     case 'reopen-assign':
       return plan.to ? `Reopened and assigned ${threadCount(n)} to ${plan.to.name}` : `Reopened and unassigned ${threadCount(n)}`;
     case 'undo':
-      return `Put ${threadCount(n)} back as ${n === 1 ? 'it was' : 'they were'}`;
+      // Undo sends new changes as the person, now: it changes threads back, it does not restore who decided.
+      return `Undid the change on ${threadCount(n)}`;
   }
 }
 

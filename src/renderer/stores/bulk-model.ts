@@ -36,7 +36,15 @@ export type BulkPlan =
   | { kind: 'status'; to: Status; tasks: BulkTask[] }
   | { kind: 'assign'; to: Person | null; tasks: BulkTask[] }
   | { kind: 'reopen-assign'; to: Person | null; tasks: BulkTask[] }
-  | { kind: 'undo'; undoing: BulkPlan; tasks: BulkTask[] };
+  | {
+      kind: 'undo';
+      undoing: BulkPlan;
+      tasks: BulkTask[];
+      /** The history entry's words for the change being undone ("Set 7 threads to Deferred"), for its receipt. */
+      label?: string;
+      /** Threads of the change the person chose to leave as it left them (undo-records `splitByChoice`). */
+      leftByChoice?: BulkTask[];
+    };
 
 /** What a plan needs to know of a thread: a list row, or a thread looked up by ID (the assign dialog). */
 export type PlanRow = Pick<ItemRow, 'id' | 'status' | 'assignee' | 'assigneeId'>;
@@ -106,8 +114,10 @@ export interface ThreadOutcome {
 }
 
 /**
- * Undo restores, in reverse order, each field a thread's applied steps changed. A thread
- * reopened and assigned is unassigned (while still open) and then resolved again. Each undo
+ * Undo writes back, in reverse order, each field a thread's applied steps changed: as new
+ * changes by the person, now (the API keeps no way to put back who changed it or when; see
+ * undo-records). A thread reopened and assigned is unassigned (while still open) and then
+ * resolved again. Each undo
  * task's `before` is what the action left: the state the service must still hold for the
  * undo to go ahead (see `conflictOf`).
  */

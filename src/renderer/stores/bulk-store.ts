@@ -46,7 +46,8 @@ export const useBulk = create<BulkState>()((set, get) => ({
       onProgress: (finished) => set((s) => (s.running ? { running: { ...s.running, finished } } : {})),
       shouldStop: () => get().running?.stopping === true,
     });
-    announce(receiptSummary(receipt));
+    // An undo's own words (what it changed back, what it recorded anew) come from the undo runner.
+    if (plan.kind !== 'undo') announce(receiptSummary(receipt));
     const recorded = recordPlanUndo(projectId, [{ plan, result }]) !== null;
     // A clean success is said once, by the undo toast; the receipt stays for what needs reading or acting on.
     const clean = receipt.refused.length === 0 && receipt.notSent.length === 0 && !receipt.halted;

@@ -5,8 +5,8 @@ import { beforeOf, conflictOf, haltsTheRun, type BulkPlan, type Receipt } from '
 /**
  * The session's undo history, without React or stores: each reversible change (status,
  * assignment; never a merge, which the API cannot undo) is an entry holding the plan that
- * puts it back. Each task's `before` is what the change left, which the service must still
- * hold when undo runs (bulk-model `conflictOf`); what it cannot put back is kept with why.
+ * changes it back. Each task's `before` is what the change left, which the service must still
+ * hold when undo runs (bulk-model `conflictOf`); what it cannot change back is kept with why.
  */
 
 /** Entries kept per connection and project; the oldest goes first. */
@@ -14,8 +14,10 @@ export const HISTORY_LIMIT = 50;
 
 export interface LeftAlone {
   itemId: string;
-  /** A sentence: why undo will not put this thread back. */
+  /** A sentence: why undo will not change this thread back. */
   why: string;
+  /** The person chose to leave it (undo would have recorded a decision anew as them). */
+  chosen?: boolean;
 }
 
 export interface UndoEntry {
@@ -24,11 +26,11 @@ export interface UndoEntry {
   /** What the change did: "Set 3 threads to Deferred". */
   label: string;
   at: number;
-  /** What is still to put back: an `undo` plan over the threads not yet settled. */
+  /** What is still to change back: an `undo` plan over the threads not yet settled. */
   plan: BulkPlan;
   /** Threads the change changed. */
   total: number;
-  /** Threads put back so far (or found already as before). */
+  /** Threads changed back so far (or found already as before). */
   undone: string[];
   /** Threads undo leaves as they are: changed since, merged, refused. */
   leftAlone: LeftAlone[];
@@ -52,7 +54,7 @@ export function entryState(entry: UndoEntry): EntryState {
   return left > 0 ? { kind: 'ready' } : { kind: 'impossible' };
 }
 
-/** Something is left to put back, and no undo of it is running. */
+/** Something is left to change back, and no undo of it is running. */
 export const isPending = (entry: UndoEntry): boolean => !entry.running && entry.plan.tasks.length > 0;
 
 /** Adds the newest entry (list is newest first), replacing `replaces` when that one was never undone. */
@@ -62,7 +64,7 @@ export function addEntry(list: readonly UndoEntry[], entry: UndoEntry, replaces?
 }
 
 /**
- * Threads of `target` that a newer entry of the same list changed and has not put back: undoing
+ * Threads of `target` that a newer entry of the same list changed and has not changed back: undoing
  * `target` first would find them changed, so they wait until the newer one is undone.
  */
 export function heldBack(list: readonly UndoEntry[], target: UndoEntry): { ids: Set<string>; by: UndoEntry | null } {
@@ -81,15 +83,16 @@ export function heldBack(list: readonly UndoEntry[], target: UndoEntry): { ids: 
 }
 
 /**
- * Folds one undo run's receipt into the entry. Put back (or already as before): undone.
- * Changed since, merged or refused for a reason of its own: left alone, with why. Not sent,
+ * Folds one undo run's receipt into the entry. Changed back (or already as before): undone.
+ * Changed since, merged or refused for a reason of its own, or left out by the person's choice
+ * (`chosenToLeave`): left alone, with why. Not sent,
  * or stopped by a connection problem before anything changed: still to do, so undo can try again.
  */
-export function settle(entry: UndoEntry, receipt: Receipt, now: number): UndoEntry {
+export function settle(entry: UndoEntry, receipt: Receipt, now: number, chosenToLeave: readonly LeftAlone[] = []): UndoEntry {
   const settled = new Set<string>();
   const undone = [...receipt.done, ...receipt.unchanged];
   undone.forEach((id) => settled.add(id));
-  const leftAlone: LeftAlone[] = receipt.changedSince.map((c) => ({ itemId: c.itemId, why: conflictText(c.conflict) }));
+  const leftAlone: LeftAlone[] = [...chosenToLeave, ...receipt.changedSince.map((c) => ({ itemId: c.itemId, why: conflictText(c.conflict) }))];
   for (const r of receipt.refused) {
     if (haltsTheRun(r.error) && !r.partial) continue;
     leftAlone.push({ itemId: r.itemId, why: refusalText(r.error, r.step, r.partial) });
@@ -117,7 +120,7 @@ export function rowsById<R extends LoadedRow>(rows: readonly R[]): ReadonlyMap<s
 }
 
 /**
- * Threads still to put back that the loaded list already shows changed since (or gone): a
+ * Threads still to change back that the loaded list already shows changed since (or gone): a
  * hint before undoing, from the last read. The undo itself reads each thread again first.
  */
 export function changedSinceLoaded(entry: UndoEntry, loaded: LoadedRows): number {

@@ -7,6 +7,7 @@ import { useBulk } from '../../stores/bulk-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { bulkReopenAndAssign } from './bulk-actions.js';
 import { formatCount, plural } from '../../format/counts.js';
+import { undoReceiptText } from '../undo/undo-words.js';
 
 const SHOWN_REFUSALS = 50;
 
@@ -16,6 +17,11 @@ function useExcerpts(): (id: string) => string {
     const text = rows?.find((r) => r.id === id)?.excerpt.trim();
     return text ? truncate(text, 90) : id;
   };
+}
+
+/** An undo's receipt names the change it undid and what each kind of thread now records. */
+function summaryOf(receipt: Receipt, excerpt: (id: string) => string): string {
+  return receipt.plan.kind === 'undo' ? undoReceiptText(receipt, (id) => (excerpt(id) === id ? undefined : excerpt(id))) : receiptSummary(receipt);
 }
 
 /**
@@ -30,9 +36,9 @@ export function BulkReceipt({ receipt, projectId }: { receipt: Receipt; projectI
   const reassignTo = plan.kind === 'assign' ? plan.to : null;
 
   return (
-    <section className={`receipt${failed ? ' receipt--problem' : ''}`} aria-label="Result of the bulk change" data-testid="bulk-receipt">
+    <section className={`receipt${failed ? ' receipt--problem' : ''}`} aria-label={plan.kind === 'undo' ? 'Result of the undo' : 'Result of the bulk change'} data-testid="bulk-receipt">
       <p className="receipt__summary" role="status">
-        {receiptSummary(receipt)}
+        {summaryOf(receipt, excerpt)}
       </p>
       {receipt.halted && <ErrorMessage problem={{ title: 'Sending stopped early', error: receipt.halted }} compact />}
       {receipt.changedSince.length > 0 && (

@@ -6,9 +6,10 @@ import { quoteThread } from '../actions/thread-words.js';
 import { useBoard } from '../../stores/board-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { changedSinceLoaded, entryState, isPending, rowsById, type UndoEntry } from '../../stores/undo-history.js';
+import { recordsAnew } from '../../stores/undo-records.js';
 import { undoEntry } from '../../stores/undo-runner.js';
 import { useUndoHistory } from '../../stores/undo-store.js';
-import { entryStateText } from './undo-words.js';
+import { entryStateText, recordsAnewHint } from './undo-words.js';
 import './undo.css';
 import { formatCount, itIs } from '../../format/counts.js';
 
@@ -35,7 +36,7 @@ function Entry({ entry, projectId, next, loaded }: { entry: UndoEntry; projectId
   const state = entryState(entry);
   const changed = changedSince(loaded, entry);
   const left = entry.plan.tasks.length;
-  // A lone thread that cannot be put back says why in its state already.
+  // A lone thread that cannot be changed back says why in its state already.
   const reasons = state.kind === 'impossible' && entry.leftAlone.length === 1 ? [] : entry.leftAlone;
   return (
     <li className="undo-history__entry" data-testid="undo-entry" data-state={state.kind}>
@@ -48,6 +49,11 @@ function Entry({ entry, projectId, next, loaded }: { entry: UndoEntry; projectId
           <span className="undo-history__hint" data-testid="undo-entry-hint">
             As last loaded, {changed === left ? (left === 1 ? 'its thread was' : `all ${formatCount(left)} of its threads were`) : `${formatCount(changed)} of its ${formatCount(left)} threads were`} changed since; undo will check
             again and leave {changed === 1 ? 'that one' : 'those'} as {itIs(changed)}.
+          </span>
+        )}
+        {isPending(entry) && recordsAnewHint(entry.plan.tasks) && (
+          <span className="undo-history__records" data-testid="undo-entry-records">
+            {recordsAnewHint(entry.plan.tasks)}
           </span>
         )}
         {reasons.length > 0 && (
@@ -63,7 +69,7 @@ function Entry({ entry, projectId, next, loaded }: { entry: UndoEntry; projectId
       </div>
       {isPending(entry) || state.kind === 'running' ? (
         <button type="button" className="button" disabled={state.kind === 'running'} onClick={() => void undoEntry(projectId, entry.id)}>
-          {state.kind === 'running' ? 'Undoing…' : 'Undo'}
+          {state.kind === 'running' ? 'Undoing…' : recordsAnew(entry.plan.tasks) ? 'Undo…' : 'Undo'}
           {next && (
             <>
               {' '}
@@ -95,7 +101,8 @@ export function UndoHistoryDialog({ projectId }: { projectId: string }) {
     <Dialog title="Undo history" onClose={close} className="dialog--undo-history" testId="undo-history">
       <p className="muted undo-history__intro">
         Status and assignment changes made here since the app opened, newest first. <kbd>z</kbd> undoes the newest one not yet undone. Undo leaves alone any thread someone changed
-        since. Merges are not listed: the service cannot undo them.
+        since. It sends new changes as you, now: where that would resolve, defer or assign threads again in your name, it says so and asks first. Merges are not listed: the
+        service cannot undo them.
       </p>
       {entries.length === 0 ? (
         <p data-testid="undo-history-empty">Nothing changed in this project yet. Changes you make appear here, and stay undoable while the service still holds what you left.</p>
