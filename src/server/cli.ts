@@ -4,9 +4,10 @@ import { parseArgs } from 'node:util';
 import { createServer, normalizePublicUrl } from './app.js';
 import { SHAPES, type Shapes } from './http/lean-shapes.js';
 import { FixtureError, loadFixture } from './fixture/load.js';
-import { DB_FILE_NAME, isDataDirEmpty, openDatabase, type Db } from './storage/open.js';
+import { DatabaseOpenError, DB_FILE_NAME, describeUrl, isDatabaseEmpty, isDataDirEmpty, openDatabase, type Db } from './storage/open.js';
 
-const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--public-url URL] [--data ./var/data] [--demo | --fixture file.json] [--shapes minimal]
+const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--public-url URL] [--data ./var/data | --database postgres://…]
+                          [--demo | --fixture file.json] [--shapes minimal]
                           [--oauth | --no-oauth] [--oauth-access-ttl SECONDS] [--oauth-client-id ID --oauth-callback-port N]
 
   --port N         TCP port (0 picks a free one). Default 4010.
@@ -17,9 +18,11 @@ const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--publ
   --access-log     Print one line per API request: method, path, status.
   --rate-limit N/B Per-token limit: N requests a minute, bursts of B. Default 300/120.
                    For trying a client against a strict service (end-to-end tests).
-  --data DIR       Data directory; the database is DIR/${DB_FILE_NAME}. Default ./var/data.
-  --demo           Seed the demo dataset when the data directory is empty.
-  --fixture FILE   Load a fixture (JSON) into an empty data directory.
+  --data DIR       SQLite: the data directory; the database is DIR/${DB_FILE_NAME}. Default ./var/data.
+  --database URL   PostgreSQL instead: postgres://user:password@host:5432/database (also read
+                   from DATABASE_URL).
+  --demo           Seed the demo dataset when the database is empty.
+  --fixture FILE   Load a fixture (JSON) into an empty database.
   --shapes MODE    Answer shapes: full (default, the contract's) or minimal (the lean answers
                    of the live hosted service; docs/api-decisions.md "Lean mode").
   --oauth          Offer "Sign in with your browser": an OAuth 2.1 authorization server under
@@ -39,7 +42,8 @@ class UsageError extends Error {}
 interface CliOptions {
   port: number;
   host: string;
-  dataDir: string;
+  /** Where the data lives: a SQLite directory, or a PostgreSQL URL. */
+  store: { dataDir: string } | { databaseUrl: string };
   demo: boolean;
   fixture: string | null;
   shapes: Shapes;
@@ -51,7 +55,7 @@ interface CliOptions {
   oauthClient: { clientId: string; callbackPort: number } | null;
 }
 
-function parseCli(argv: string[]): CliOptions | 'help' {
+function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions | 'help' {
   let values;
   try {
     ({ values } = parseArgs({
@@ -62,6 +66,7 @@ function parseCli(argv: string[]): CliOptions | 'help' {
         port: { type: 'string' },
         host: { type: 'string' },
         data: { type: 'string' },
+        database: { type: 'string' },
         demo: { type: 'boolean' },
         fixture: { type: 'string' },
         shapes: { type: 'string' },
@@ -84,6 +89,11 @@ function parseCli(argv: string[]): CliOptions | 'help' {
   if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, not "${portText}".`);
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty.');
   if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data must not be empty.');
+  const databaseUrl = values.database ?? (values.data === undefined ? env['DATABASE_URL'] : undefined);
+  if (values.data !== undefined && values.database !== undefined) throw new UsageError('Use either --data (SQLite) or --database (PostgreSQL), not both.');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl.trim())) {
+    throw new UsageError(`--database${values.database === undefined ? ' (from DATABASE_URL)' : ''} must be a PostgreSQL URL such as postgres://user:password@host:5432/database.`);
+  }
   if (values.demo && values.fixture !== undefined) throw new UsageError('Use either --demo or --fixture, not both.');
   const shapes = values.shapes ?? 'full';
   if (!isShapes(shapes)) throw new UsageError(`--shapes must be ${SHAPES.join(' or ')}, not "${shapes}".`);
@@ -138,7 +148,7 @@ function parseCli(argv: string[]): CliOptions | 'help' {
     accessLog: values['access-log'] ?? false,
     port: Number(portText),
     host: values.host ?? '127.0.0.1',
-    dataDir: path.resolve(values.data ?? './var/data'),
+    store: databaseUrl !== undefined ? { databaseUrl: databaseUrl.trim() } : { dataDir: path.resolve(values.data ?? './var/data') },
     demo: values.demo ?? false,
     fixture: values.fixture ?? null,
     shapes,
@@ -173,19 +183,26 @@ function removeDatabaseFiles(dataDir: string): void {
 }
 
 async function openAndSeed(opts: CliOptions): Promise<{ db: Db; note: string }> {
-  const empty = isDataDirEmpty(opts.dataDir);
+  const { store } = opts;
+  const where = 'dataDir' in store ? `the data directory ${store.dataDir}` : `the database ${describeUrl(store.databaseUrl)}`;
+  // SQLite: a directory without the file is empty, and a failed seed removes the file again.
+  // PostgreSQL: the database says whether it is empty; a failed seed rolls back its one transaction.
+  const emptyDir = 'dataDir' in store ? isDataDirEmpty(store.dataDir) : null;
+  if (opts.fixture !== null && emptyDir === false) throw new UsageError(`--fixture loads only into an empty database, and ${where} already holds ${DB_FILE_NAME}.`);
+  const db = await openDatabase(store);
+  const empty = emptyDir ?? (await isDatabaseEmpty(db));
   if (opts.fixture !== null && !empty) {
-    throw new UsageError(`--fixture loads only into an empty data directory, and ${opts.dataDir} already holds ${DB_FILE_NAME}.`);
+    await db.destroy();
+    throw new UsageError(`--fixture loads only into an empty database, and ${where} already holds data.`);
   }
   const seed = empty ? (opts.fixture !== null ? readFixtureFile(opts.fixture) : opts.demo ? await buildDemo(Date.now()) : null) : null;
-  const db = await openDatabase({ dataDir: opts.dataDir });
   if (seed === null) return { db, note: empty ? 'started empty' : 'using the existing data' };
   try {
     const summary = await loadFixture(db, seed);
     return { db, note: `seeded ${summary.items} threads in ${summary.projects} projects from ${opts.fixture ?? 'the demo dataset'}` };
   } catch (e) {
     await db.destroy();
-    removeDatabaseFiles(opts.dataDir);
+    if ('dataDir' in store) removeDatabaseFiles(store.dataDir);
     throw e;
   }
 }
@@ -207,7 +224,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     ({ db, note } = await openAndSeed(opts));
   } catch (e) {
-    process.stderr.write(`${e instanceof UsageError || e instanceof FixtureError ? 'Cannot start' : 'Failed to start'}: ${(e as Error).message}\n`);
+    process.stderr.write(`${e instanceof UsageError || e instanceof FixtureError || e instanceof DatabaseOpenError ? 'Cannot start' : 'Failed to start'}: ${(e as Error).message}\n`);
     return e instanceof UsageError ? 2 : 1;
   }
   // The demo's personas are one-click sign-ins on the sign-in pages, in a demo only.
@@ -246,7 +263,7 @@ async function main(argv: string[]): Promise<number> {
   const lean = opts.shapes === 'minimal' ? '; minimal answer shapes' : '';
   const limits = opts.rateLimit ? `; rate limit ${opts.rateLimit.perMinute}/min, bursts of ${opts.rateLimit.burst}` : '';
   const oauth = opts.oauth ? '; browser sign-in (OAuth) under /oauth' : '';
-  process.stdout.write(`Feedback service (${note}; data in ${opts.dataDir}${lean}${limits}${oauth}) listening on http://${host}:${port}\n`);
+  process.stdout.write(`Feedback service (${note}; data in ${'dataDir' in opts.store ? opts.store.dataDir : describeUrl(opts.store.databaseUrl)}${lean}${limits}${oauth}) listening on http://${host}:${port}\n`);
 
   return new Promise<number>((resolve) => {
     let closing = false;

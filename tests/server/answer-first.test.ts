@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type ServerOptions } from '../../src/server/app.js';
 import { loadFixture } from '../../src/server/fixture/load.js';
-import { openDatabase } from '../../src/server/storage/open.js';
+import { openTestDatabase } from './support/test-database.js';
 import { baseWorld, TOKENS } from './support/world.js';
 
 /**
@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 async function serve(opts: Partial<ServerOptions> = {}) {
-  const db = await openDatabase({ dataDir: ':memory:' });
+  const db = (await openTestDatabase()).db;
   await loadFixture(db, baseWorld());
   const app = createServer({ db, rateLimit: { perMinute: 1e9, burst: 1e9 }, ...opts });
   const routed: string[] = [];
@@ -84,7 +84,7 @@ describe('answers before routing', () => {
   it('the server that answers first has the slow-client limits of the server Fastify would build', async () => {
     const timeouts = { headersMs: 300, requestMs: 600, keepAliveMs: 400, idleSocketMs: 5_000, checkEveryMs: 100 };
     const limitsOf = async (answerBeforeRouting: boolean) => {
-      const db = await openDatabase({ dataDir: ':memory:' });
+      const db = (await openTestDatabase()).db;
       const app = createServer({ db, timeouts, answerBeforeRouting });
       await app.ready();
       const { headersTimeout, requestTimeout, keepAliveTimeout, timeout, maxRequestsPerSocket } = app.server;

@@ -27,9 +27,11 @@ interface Run {
   exited: Promise<number | null>;
 }
 
-function run(args: string[]): Run {
+function run(args: string[], extraEnv: Record<string, string> = {}): Run {
+  // The database comes from the arguments (and DATABASE_URL only where a test gives it).
+  const { DATABASE_URL: _ignored, ...env } = process.env;
   // node --import tsx (not the tsx wrapper) so signals reach the service process itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
   children.push(child);
   let out = '';
   let err = '';
@@ -68,7 +70,7 @@ describe('npm run server', () => {
     // Restarting on the same directory keeps the data; --fixture now refuses (exit 2).
     const again = run(['--port', '0', '--data', path.join(dir, 'data'), '--fixture', file]);
     expect(await again.exited).toBe(2);
-    expect(again.stderr()).toMatch(/only into an empty data directory/);
+    expect(again.stderr()).toMatch(/only into an empty database, and the data directory .* already holds feedback.sqlite/);
   });
 
   it('starts empty without --demo and closes on SIGINT', async () => {
@@ -94,6 +96,7 @@ describe('npm run server', () => {
     expect(await r.exited).toBe(0);
   }, 90_000);
 
+  // Nineteen process starts, four at a time: on a busy machine far longer than the default limit.
   it('exits 2 with a clear message on bad flags', async () => {
     const cases = [
       [['--bogus'], /Unknown option '--bogus'/],
@@ -113,6 +116,8 @@ describe('npm run server', () => {
       [['--oauth', '--oauth-client-id', 'has space', '--oauth-callback-port', '54545'], /--oauth-client-id must be 1 to 200 printable characters/],
       [['--oauth', '--oauth-client-id', 'triage-desk', '--oauth-callback-port', '0'], /--oauth-callback-port must be a whole number from 1 to 65535, not "0"/],
       [['--oauth', '--oauth-client-id', 'triage-desk', '--oauth-callback-port', '65536'], /--oauth-callback-port must be a whole number from 1 to 65535/],
+      [['--data', 'x', '--database', 'postgres://127.0.0.1/x'], /either --data \(SQLite\) or --database \(PostgreSQL\)/],
+      [['--database', 'mysql://127.0.0.1/x'], /--database must be a PostgreSQL URL such as postgres:\/\//],
     ] as const;
     // A few at a time: each is a process start, and they are independent.
     for (let i = 0; i < cases.length; i += 4) {
@@ -124,6 +129,20 @@ describe('npm run server', () => {
         }),
       );
     }
+  }, 120_000);
+
+  it('exits 1 when PostgreSQL cannot be reached, saying where without the password', async () => {
+    const r = run(['--port', '0', '--database', 'postgres://triage:s3cret-pw@127.0.0.1:1/feedback']);
+    expect(await r.exited).toBe(1);
+    expect(r.stderr()).toMatch(/^Cannot start: Cannot reach PostgreSQL at triage@127\.0\.0\.1:1\/feedback: nothing is listening there \(is PostgreSQL running\?\)\./);
+    expect(r.stderr()).not.toContain('s3cret-pw');
+    // DATABASE_URL picks PostgreSQL too, and a URL of another kind is refused before any connection.
+    const fromEnv = run(['--port', '0'], { DATABASE_URL: 'postgres://127.0.0.1:1/feedback' });
+    expect(await fromEnv.exited).toBe(1);
+    expect(fromEnv.stderr()).toMatch(/Cannot reach PostgreSQL at 127\.0\.0\.1:1\/feedback/);
+    const wrongKind = run(['--port', '0'], { DATABASE_URL: 'mysql://127.0.0.1/feedback' });
+    expect(await wrongKind.exited).toBe(2);
+    expect(wrongKind.stderr()).toMatch(/--database \(from DATABASE_URL\) must be a PostgreSQL URL/);
   });
 
   it('exits 1 on an invalid fixture, naming the bad field, and leaves the directory empty', async () => {

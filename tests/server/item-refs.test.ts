@@ -2,7 +2,8 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixture } from '../../src/server/fixture/load.js';
 import { findItemRef, findItemRefs } from '../../src/server/storage/item-refs.js';
-import { openDatabase, type Db } from '../../src/server/storage/open.js';
+import { type Db } from '../../src/server/storage/open.js';
+import { openTestDatabase } from './support/test-database.js';
 import { baseWorld } from './support/world.js';
 
 /** Counts the statements a Kysely instance sends, so a test can see how many reads a lookup costs. */
@@ -19,7 +20,7 @@ class QueryCounter implements KyselyPlugin {
 
 let db: Db;
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: ':memory:' });
+  db = (await openTestDatabase()).db;
   await loadFixture(db, baseWorld());
 });
 afterAll(async () => {

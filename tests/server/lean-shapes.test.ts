@@ -14,7 +14,8 @@ import { createServer } from '../../src/server/app.js';
 import { buildDemoFixture } from '../../src/server/demo/index.js';
 import { loadFixture } from '../../src/server/fixture/load.js';
 import type { Shapes } from '../../src/server/http/lean-shapes.js';
-import { openDatabase, type Db } from '../../src/server/storage/open.js';
+import { type Db } from '../../src/server/storage/open.js';
+import { openTestDatabase } from './support/test-database.js';
 import { TestClock } from './support/harness.js';
 import { baseWorld, NOW, TOKENS, type Loose } from './support/world.js';
 
@@ -60,7 +61,7 @@ async function serve(shapes: Shapes | undefined, clock: TestClock): Promise<Http
 }
 
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: ':memory:' });
+  db = (await openTestDatabase()).db;
   await loadFixture(db, buildDemoFixture({ now: NOW }));
   const clock = new TestClock(NOW);
   [lean, full, plain] = await Promise.all([serve('minimal', clock), serve('full', clock), serve(undefined, clock)]);

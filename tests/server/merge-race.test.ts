@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticate } from '../../src/server/domain/caller.js';
 import { mergeItems } from '../../src/server/domain/item-merge.js';
 import { loadFixture } from '../../src/server/fixture/load.js';
-import { openDatabase, type Db } from '../../src/server/storage/open.js';
+import { type Db } from '../../src/server/storage/open.js';
+import { openTestDatabase } from './support/test-database.js';
 import { NOW, TOKENS, baseWorld, thread } from './support/world.js';
 
 /**
@@ -11,7 +12,7 @@ import { NOW, TOKENS, baseWorld, thread } from './support/world.js';
  */
 let db: Db;
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: ':memory:' });
+  db = (await openTestDatabase()).db;
   const world = baseWorld();
   world.items = [...(world.items ?? []), thread('it_a', 'p_web'), thread('it_b', 'p_web'), thread('it_x', 'p_web')];
   await loadFixture(db, world);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/server/app.js';
 import { buildOpenApiDocument } from '../../src/server/openapi/document.js';
 import { ERROR_RESPONSES, errorStatusesFor } from '../../src/server/openapi/responses.js';
-import { openDatabase } from '../../src/server/storage/open.js';
+import { openTestDatabase } from './support/test-database.js';
 import { ENDPOINT_NAMES, ENDPOINTS, LIMITS, SimilarBody, type EndpointDef } from '../../src/shared/api/index.js';
 import { DocumentSchemas } from './support/doc-schemas.js';
 import { startServer, type Running } from './support/harness.js';
@@ -151,7 +151,7 @@ describe('the document and the server agree', () => {
   });
 
   it('documents exactly the routes the server registers under /api/v1', async () => {
-    const db = await openDatabase({ dataDir: ':memory:' });
+    const db = (await openTestDatabase()).db;
     const app = createServer({ db });
     const routes: string[] = [];
     app.addHook('onRoute', (r) => {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FixtureError, loadFixture } from '../../src/server/fixture/load.js';
 import { isDataDirEmpty, openDatabase } from '../../src/server/storage/open.js';
+import { openTestDatabase } from './support/test-database.js';
 import { asLoose, baseWorld } from './support/world.js';
 
 const tmpDirs: string[] = [];
@@ -18,7 +19,7 @@ afterAll(() => {
 });
 
 async function expectFixtureError(input: unknown, message: string | RegExp) {
-  const db = await openDatabase({ dataDir: ':memory:' });
+  const db = (await openTestDatabase()).db;
   try {
     const err = await loadFixture(db, input).then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(FixtureError);
@@ -55,7 +56,7 @@ describe('fixture loading', () => {
   });
 
   it('loads nothing when an insert fails half way', async () => {
-    const db = await openDatabase({ dataDir: ':memory:' });
+    const db = (await openTestDatabase()).db;
     try {
       await loadFixture(db, baseWorld());
       const first = baseWorld();

@@ -1,69 +1,206 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type ColumnDataType, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 
-/** Each statement runs separately: SQLite's prepare() takes one statement at a time. */
-function statements(...ddl: string[]): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      for (const s of ddl) await sql.raw(s).execute(db);
-    },
-  };
+/**
+ * The schema, written once with Kysely's schema builder for both engines. Types that differ:
+ * times are milliseconds since 1970, past 2^31, so PostgreSQL needs `bigint` (read back as
+ * numbers, see open.ts) where SQLite's `integer` holds 64 bits anyway; images are `bytea`
+ * there and `blob` here; generated keys are `bigserial` there and `integer ... autoincrement`
+ * here. Booleans stay 0/1 integers on both, so rows read the same.
+ *
+ * The names and order of the migrations are those of the SQL the first databases were made
+ * with: a database made before keeps its schema and runs only what is new.
+ */
+interface Types {
+  /** Milliseconds since 1970, or any other number that may pass 2^31. */
+  time: ColumnDataType;
+  bytes: ColumnDataType;
 }
 
-const initial = statements(
-  `CREATE TABLE orgs (id TEXT PRIMARY KEY, name TEXT NOT NULL, plan TEXT NOT NULL, agent_tools INTEGER NOT NULL)`,
-  `CREATE TABLE users (id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL)`,
-  `CREATE TABLE tokens (token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id), kind TEXT NOT NULL,
-     label TEXT, expires_at INTEGER, revoked_at INTEGER)`,
-  `CREATE TABLE workspaces (id TEXT PRIMARY KEY, org_id TEXT NOT NULL REFERENCES orgs(id), name TEXT NOT NULL,
-     slug TEXT NOT NULL, retention_days INTEGER NOT NULL, instructions TEXT)`,
-  `CREATE TABLE memberships (workspace_id TEXT NOT NULL REFERENCES workspaces(id), user_id TEXT NOT NULL REFERENCES users(id),
-     role TEXT NOT NULL, PRIMARY KEY (workspace_id, user_id))`,
-  `CREATE INDEX memberships_user ON memberships(user_id)`,
-  `CREATE TABLE projects (id TEXT PRIMARY KEY, workspace_id TEXT NOT NULL REFERENCES workspaces(id), name TEXT NOT NULL,
-     slug TEXT NOT NULL, repo TEXT, archived INTEGER NOT NULL, site_url TEXT NOT NULL, context TEXT NOT NULL,
-     created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, last_activity_at INTEGER NOT NULL)`,
-  `CREATE INDEX projects_workspace ON projects(workspace_id)`,
-  `CREATE TABLE images (id TEXT PRIMARY KEY, url_token TEXT NOT NULL UNIQUE, spec_json TEXT NOT NULL, png BLOB,
-     expires_at INTEGER)`,
-  `CREATE TABLE items (id TEXT PRIMARY KEY, project_id TEXT NOT NULL REFERENCES projects(id), url TEXT NOT NULL,
-     page TEXT NOT NULL, page_title TEXT NOT NULL, type TEXT NOT NULL, type_source TEXT NOT NULL, status TEXT NOT NULL,
-     resolved_at INTEGER, agent_task TEXT, assignee_id TEXT REFERENCES users(id), assignee_mode TEXT, summary TEXT,
-     duplicate_of TEXT REFERENCES items(id), author_id TEXT NOT NULL REFERENCES users(id), created_at INTEGER NOT NULL,
-     selector TEXT, element_text TEXT, selected_text TEXT, stamp_id TEXT, stamp_key TEXT, viewport_json TEXT NOT NULL,
-     source_file TEXT, source_line INTEGER, source_build TEXT, source_branch TEXT, source_component TEXT,
-     source_path_json TEXT, moved_at INTEGER, screenshot_image_id TEXT REFERENCES images(id), dom_context TEXT,
-     captured_at INTEGER NOT NULL)`,
-  `CREATE INDEX items_project_created ON items(project_id, created_at DESC)`,
-  `CREATE INDEX items_duplicate_of ON items(duplicate_of)`,
-  `CREATE TABLE messages (id TEXT PRIMARY KEY, item_id TEXT NOT NULL REFERENCES items(id), is_root INTEGER NOT NULL,
-     position INTEGER NOT NULL, author_id TEXT NOT NULL REFERENCES users(id), body TEXT NOT NULL,
-     created_at INTEGER NOT NULL, edited_at INTEGER, via TEXT)`,
-  `CREATE INDEX messages_item ON messages(item_id, position)`,
-  `CREATE TABLE item_events (id INTEGER PRIMARY KEY AUTOINCREMENT, item_id TEXT NOT NULL REFERENCES items(id),
-     kind TEXT NOT NULL, at INTEGER NOT NULL, by_user_id TEXT REFERENCES users(id), from_value TEXT, to_value TEXT)`,
-  `CREATE INDEX item_events_item ON item_events(item_id, at)`,
-  `CREATE TABLE mentions (message_id TEXT NOT NULL REFERENCES messages(id), item_id TEXT NOT NULL REFERENCES items(id),
-     user_id TEXT NOT NULL REFERENCES users(id), PRIMARY KEY (message_id, user_id))`,
-  `CREATE INDEX mentions_user ON mentions(user_id)`,
-  `CREATE TABLE reactions (item_id TEXT NOT NULL REFERENCES items(id), emoji TEXT NOT NULL, count INTEGER NOT NULL,
-     PRIMARY KEY (item_id, emoji))`,
-  `CREATE TABLE attachments (id INTEGER PRIMARY KEY AUTOINCREMENT, item_id TEXT NOT NULL REFERENCES items(id),
-     author_id TEXT NOT NULL REFERENCES users(id), location TEXT NOT NULL, image_id TEXT NOT NULL REFERENCES images(id))`,
-  `CREATE INDEX attachments_item ON attachments(item_id)`,
-  `CREATE TABLE linear_entries (item_id TEXT NOT NULL REFERENCES items(id), position INTEGER NOT NULL,
-     identifier TEXT NOT NULL, url TEXT NOT NULL, delegate_name TEXT, delegated_mode TEXT, PRIMARY KEY (item_id, position))`,
-  `CREATE TABLE rules (id INTEGER PRIMARY KEY AUTOINCREMENT, project_id TEXT NOT NULL REFERENCES projects(id),
-     text TEXT NOT NULL, added_by TEXT NOT NULL REFERENCES users(id), added_at INTEGER NOT NULL,
-     source_item_ids_json TEXT NOT NULL)`,
-  `CREATE INDEX rules_project ON rules(project_id)`,
-  `CREATE TABLE notifications (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL REFERENCES users(id),
-     kind TEXT NOT NULL, item_id TEXT NOT NULL REFERENCES items(id), message_id TEXT, actor_id TEXT REFERENCES users(id),
-     created_at INTEGER NOT NULL, read_at INTEGER)`,
-  `CREATE INDEX notifications_user ON notifications(user_id, created_at)`,
-  `CREATE TABLE whats_new_bookmarks (user_id TEXT NOT NULL REFERENCES users(id), project_id TEXT NOT NULL REFERENCES projects(id),
-     at INTEGER NOT NULL, PRIMARY KEY (user_id, project_id))`,
-);
+function typesOf(db: Kysely<unknown>): Types {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  return { time: pg ? 'bigint' : 'integer', bytes: pg ? 'bytea' : 'blob' };
+}
+
+/** A generated whole-number key on either engine. */
+function withGeneratedId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  return pg ? table.addColumn('id', 'bigserial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+const initial: Migration = {
+  async up(db: Kysely<unknown>) {
+    const { time, bytes } = typesOf(db);
+    const s = db.schema;
+    await s.createTable('orgs').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text', (c) => c.notNull()).addColumn('plan', 'text', (c) => c.notNull()).addColumn('agent_tools', 'integer', (c) => c.notNull()).execute();
+    await s.createTable('users').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text', (c) => c.notNull()).addColumn('email', 'text', (c) => c.notNull()).execute();
+    await s
+      .createTable('tokens')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('label', 'text')
+      .addColumn('expires_at', time)
+      .addColumn('revoked_at', time)
+      .execute();
+    await s
+      .createTable('workspaces')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('org_id', 'text', (c) => c.notNull().references('orgs.id'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('slug', 'text', (c) => c.notNull())
+      .addColumn('retention_days', 'integer', (c) => c.notNull())
+      .addColumn('instructions', 'text')
+      .execute();
+    await s
+      .createTable('memberships')
+      .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('memberships_pk', ['workspace_id', 'user_id'])
+      .execute();
+    await s.createIndex('memberships_user').on('memberships').column('user_id').execute();
+    await s
+      .createTable('projects')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('slug', 'text', (c) => c.notNull())
+      .addColumn('repo', 'text')
+      .addColumn('archived', 'integer', (c) => c.notNull())
+      .addColumn('site_url', 'text', (c) => c.notNull())
+      .addColumn('context', 'text', (c) => c.notNull())
+      .addColumn('created_at', time, (c) => c.notNull())
+      .addColumn('updated_at', time, (c) => c.notNull())
+      .addColumn('last_activity_at', time, (c) => c.notNull())
+      .execute();
+    await s.createIndex('projects_workspace').on('projects').column('workspace_id').execute();
+    await s
+      .createTable('images')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('url_token', 'text', (c) => c.notNull().unique())
+      .addColumn('spec_json', 'text', (c) => c.notNull())
+      .addColumn('png', bytes)
+      .addColumn('expires_at', time)
+      .execute();
+    await s
+      .createTable('items')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id'))
+      .addColumn('url', 'text', (c) => c.notNull())
+      .addColumn('page', 'text', (c) => c.notNull())
+      .addColumn('page_title', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('type_source', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('resolved_at', time)
+      .addColumn('agent_task', 'text')
+      .addColumn('assignee_id', 'text', (c) => c.references('users.id'))
+      .addColumn('assignee_mode', 'text')
+      .addColumn('summary', 'text')
+      .addColumn('duplicate_of', 'text', (c) => c.references('items.id'))
+      .addColumn('author_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('created_at', time, (c) => c.notNull())
+      .addColumn('selector', 'text')
+      .addColumn('element_text', 'text')
+      .addColumn('selected_text', 'text')
+      .addColumn('stamp_id', 'text')
+      .addColumn('stamp_key', 'text')
+      .addColumn('viewport_json', 'text', (c) => c.notNull())
+      .addColumn('source_file', 'text')
+      .addColumn('source_line', 'integer')
+      .addColumn('source_build', 'text')
+      .addColumn('source_branch', 'text')
+      .addColumn('source_component', 'text')
+      .addColumn('source_path_json', 'text')
+      .addColumn('moved_at', time)
+      .addColumn('screenshot_image_id', 'text', (c) => c.references('images.id'))
+      .addColumn('dom_context', 'text')
+      .addColumn('captured_at', time, (c) => c.notNull())
+      .execute();
+    await s.createIndex('items_project_created').on('items').columns(['project_id', 'created_at desc']).execute();
+    await s.createIndex('items_duplicate_of').on('items').column('duplicate_of').execute();
+    await s
+      .createTable('messages')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('item_id', 'text', (c) => c.notNull().references('items.id'))
+      .addColumn('is_root', 'integer', (c) => c.notNull())
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .addColumn('author_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('created_at', time, (c) => c.notNull())
+      .addColumn('edited_at', time)
+      .addColumn('via', 'text')
+      .execute();
+    await s.createIndex('messages_item').on('messages').columns(['item_id', 'position']).execute();
+    await withGeneratedId(db, s.createTable('item_events'))
+      .addColumn('item_id', 'text', (c) => c.notNull().references('items.id'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('at', time, (c) => c.notNull())
+      .addColumn('by_user_id', 'text', (c) => c.references('users.id'))
+      .addColumn('from_value', 'text')
+      .addColumn('to_value', 'text')
+      .execute();
+    await s.createIndex('item_events_item').on('item_events').columns(['item_id', 'at']).execute();
+    await s
+      .createTable('mentions')
+      .addColumn('message_id', 'text', (c) => c.notNull().references('messages.id'))
+      .addColumn('item_id', 'text', (c) => c.notNull().references('items.id'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+      .addPrimaryKeyConstraint('mentions_pk', ['message_id', 'user_id'])
+      .execute();
+    await s.createIndex('mentions_user').on('mentions').column('user_id').execute();
+    await s
+      .createTable('reactions')
+      .addColumn('item_id', 'text', (c) => c.notNull().references('items.id'))
+      .addColumn('emoji', 'text', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('reactions_pk', ['item_id', 'emoji'])
+      .execute();
+    await withGeneratedId(db, s.createTable('attachments'))
+      .addColumn('item_id', 'text', (c) => c.notNull().references('items.id'))
+      .addColumn('author_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('location', 'text', (c) => c.notNull())
+      .addColumn('image_id', 'text', (c) => c.notNull().references('images.id'))
+      .execute();
+    await s.createIndex('attachments_item').on('attachments').column('item_id').execute();
+    await s
+      .createTable('linear_entries')
+      .addColumn('item_id', 'text', (c) => c.notNull().references('items.id'))
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .addColumn('identifier', 'text', (c) => c.notNull())
+      .addColumn('url', 'text', (c) => c.notNull())
+      .addColumn('delegate_name', 'text')
+      .addColumn('delegated_mode', 'text')
+      .addPrimaryKeyConstraint('linear_entries_pk', ['item_id', 'position'])
+      .execute();
+    await withGeneratedId(db, s.createTable('rules'))
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id'))
+      .addColumn('text', 'text', (c) => c.notNull())
+      .addColumn('added_by', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('added_at', time, (c) => c.notNull())
+      .addColumn('source_item_ids_json', 'text', (c) => c.notNull())
+      .execute();
+    await s.createIndex('rules_project').on('rules').column('project_id').execute();
+    await withGeneratedId(db, s.createTable('notifications'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('item_id', 'text', (c) => c.notNull().references('items.id'))
+      .addColumn('message_id', 'text')
+      .addColumn('actor_id', 'text', (c) => c.references('users.id'))
+      .addColumn('created_at', time, (c) => c.notNull())
+      .addColumn('read_at', time)
+      .execute();
+    await s.createIndex('notifications_user').on('notifications').columns(['user_id', 'created_at']).execute();
+    await s
+      .createTable('whats_new_bookmarks')
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id'))
+      .addColumn('at', time, (c) => c.notNull())
+      .addPrimaryKeyConstraint('whats_new_bookmarks_pk', ['user_id', 'project_id'])
+      .execute();
+  },
+};
 
 /**
  * Indexes for the reads every request makes, so none of them grows with a project's size:
@@ -71,14 +208,17 @@ const initial = statements(
  * down `items_project_live` with no sort; the creation limit counts a person's recent
  * threads; whats-new looks up the caller's mentions among the window's threads.
  */
-const readIndexes = statements(
-  `CREATE INDEX items_project_live ON items(project_id, duplicate_of, created_at DESC, id DESC)`,
-  // Superseded by items_project_live, which leads with the same column.
-  `DROP INDEX items_project_created`,
-  `CREATE INDEX items_author_created ON items(author_id, created_at)`,
-  `CREATE INDEX mentions_user_item ON mentions(user_id, item_id)`,
-  `DROP INDEX mentions_user`,
-);
+const readIndexes: Migration = {
+  async up(db: Kysely<unknown>) {
+    const s = db.schema;
+    await s.createIndex('items_project_live').on('items').columns(['project_id', 'duplicate_of', 'created_at desc', 'id desc']).execute();
+    // Superseded by items_project_live, which leads with the same column.
+    await s.dropIndex('items_project_created').execute();
+    await s.createIndex('items_author_created').on('items').columns(['author_id', 'created_at']).execute();
+    await s.createIndex('mentions_user_item').on('mentions').columns(['user_id', 'item_id']).execute();
+    await s.dropIndex('mentions_user').execute();
+  },
+};
 
 /**
  * The authorization server's state (oidc-provider's models: clients, grants, sessions,
@@ -86,15 +226,36 @@ const readIndexes = statements(
  * pruned by; and the secrets it signs with, made once. Opaque access tokens are also
  * written to `tokens` (kind 'oauth', hashed), which is what the API checks.
  */
-const oauth = statements(
-  `CREATE TABLE oauth_records (model TEXT NOT NULL, id TEXT NOT NULL, payload TEXT NOT NULL, grant_id TEXT, uid TEXT,
-     account_id TEXT, created_at INTEGER NOT NULL, expires_at INTEGER, consumed_at INTEGER, PRIMARY KEY (model, id))`,
-  `CREATE INDEX oauth_records_grant ON oauth_records(grant_id) WHERE grant_id IS NOT NULL`,
-  `CREATE INDEX oauth_records_uid ON oauth_records(uid) WHERE uid IS NOT NULL`,
-  `CREATE INDEX oauth_records_account ON oauth_records(model, account_id) WHERE account_id IS NOT NULL`,
-  `CREATE INDEX oauth_records_expires ON oauth_records(expires_at) WHERE expires_at IS NOT NULL`,
-  `CREATE TABLE oauth_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL, created_at INTEGER NOT NULL)`,
-);
+const oauth: Migration = {
+  async up(db: Kysely<unknown>) {
+    const { time } = typesOf(db);
+    const s = db.schema;
+    await s
+      .createTable('oauth_records')
+      .addColumn('model', 'text', (c) => c.notNull())
+      .addColumn('id', 'text', (c) => c.notNull())
+      .addColumn('payload', 'text', (c) => c.notNull())
+      .addColumn('grant_id', 'text')
+      .addColumn('uid', 'text')
+      .addColumn('account_id', 'text')
+      .addColumn('created_at', time, (c) => c.notNull())
+      .addColumn('expires_at', time)
+      .addColumn('consumed_at', time)
+      .addPrimaryKeyConstraint('oauth_records_pk', ['model', 'id'])
+      .execute();
+    const notNull = (column: string) => sql<boolean>`${sql.ref(column)} is not null`;
+    await s.createIndex('oauth_records_grant').on('oauth_records').column('grant_id').where(notNull('grant_id')).execute();
+    await s.createIndex('oauth_records_uid').on('oauth_records').column('uid').where(notNull('uid')).execute();
+    await s.createIndex('oauth_records_account').on('oauth_records').columns(['model', 'account_id']).where(notNull('account_id')).execute();
+    await s.createIndex('oauth_records_expires').on('oauth_records').column('expires_at').where(notNull('expires_at')).execute();
+    await s
+      .createTable('oauth_secrets')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('created_at', time, (c) => c.notNull())
+      .execute();
+  },
+};
 
 /** Migrations live in code (not files on disk) so the service runs the same from tsx, a bundle or tests. */
 export const migrationProvider: MigrationProvider = {

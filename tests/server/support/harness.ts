@@ -7,7 +7,8 @@ import type { RateLimitOptions } from '../../../src/server/http/rate-limit.js';
 import type { RenderPng } from '../../../src/server/http/render-png.js';
 import type { ServerTimeouts } from '../../../src/server/http/timeouts.js';
 import type { OAuthOptions } from '../../../src/server/oauth/provider.js';
-import { isDataDirEmpty, openDatabase, type Db } from '../../../src/server/storage/open.js';
+import type { Db } from '../../../src/server/storage/open.js';
+import { openTestDatabase } from './test-database.js';
 import { NOW, type Loose } from './world.js';
 
 export class TestClock implements Clock {
@@ -50,8 +51,9 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 }
 
 /**
- * A real server on 127.0.0.1 over a real SQLite database loaded with `fixture`: in memory, or
- * in `dataDir` (loaded only when the directory holds no database yet, so a second server on
+ * A real server on 127.0.0.1 over a real database (test-database.ts: SQLite, or PostgreSQL
+ * with TEST_DATABASE_URL) loaded with `fixture`: a new one, or the one of `dataDir` (loaded
+ * only when that database is still empty, so a second server on
  * the same directory is the first one restarted). `port` 0 picks a free one.
  */
 export async function startServer(
@@ -68,9 +70,7 @@ export async function startServer(
     port?: number;
   } = {},
 ): Promise<Running> {
-  const dataDir = opts.dataDir ?? ':memory:';
-  const fresh = dataDir === ':memory:' || isDataDirEmpty(dataDir);
-  const db = await openDatabase({ dataDir });
+  const { db, fresh } = await openTestDatabase(opts.dataDir ?? ':memory:');
   if (fresh) await loadFixture(db, fixture);
   const clock = opts.clock ?? new TestClock();
   const { renderPng, rateLimit, authFailureLimit, publicUrl, timeouts, oauth } = opts;
