@@ -92,3 +92,15 @@ describe('database file', () => {
     await again.destroy();
   });
 });
+
+describe('a database made by a newer version of the service', () => {
+  it('is refused at start with a sentence naming the migration this version does not know, and left as it was', async () => {
+    const dir = tmp();
+    const first = await openTestDatabase(dir);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999_from_the_future', '2030-01-01T00:00:00.000Z')`.execute(first.db);
+    await first.db.destroy();
+    await expect(openTestDatabase(dir)).rejects.toThrow(
+      /^The database was made by a newer version of the service \(it has migration 9999_from_the_future; this version knows up to 0003_oauth\)\. Start the newer version, or restore a backup made by this one\.$/,
+    );
+  });
+});
