@@ -269,6 +269,8 @@ test.describe.serial('reports for leads and designers (issue 10, item 9)', () =>
     const truth = await api<Matches>(TOKEN, `/source?projectId=${projectId}&file=${encodeURIComponent(last.file)}&limit=200`);
     await expect(page.getByTestId('file-thread')).toHaveCount(truth.items.length);
     await expect(page.getByTestId('file-thread').first()).toBeInViewport();
+    // Beside the threads, the chosen file's row is still in sight.
+    await expect(page.getByTestId('hotspot-file').and(page.locator(`[data-file="${last.file}"]`))).toBeInViewport();
     expect(await page.locator('.shell__header').evaluate(SCROLLED_ANCESTORS)).toEqual([]);
     await expect(page.getByRole('navigation', { name: 'Location' })).toBeInViewport();
 
@@ -278,7 +280,7 @@ test.describe.serial('reports for leads and designers (issue 10, item 9)', () =>
     expect(markdown).toContain(`# Source hotspots: ${CHECKOUT}`);
     for (const f of hot.files) expect(markdown).toContain(`\`${f.file}\``);
     expect(markdown).toContain(`## Threads of \`${last.file}\``);
-    for (const t of truth.items) expect(markdown).toContain(`\`${t.id}\``);
+    for (const t of truth.items) expect(markdown).toContain(`[\`${t.id}\`](<triage-desk://item/${encodeURIComponent(t.id)}>)`);
   });
 
   for (const scheme of ['light', 'dark'] as const) {

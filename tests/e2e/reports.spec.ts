@@ -166,7 +166,7 @@ test.describe.serial('reports', () => {
     await expect(page.getByTestId('decisions-range')).not.toHaveText(new RegExp(`–${decided} of`));
   });
 
-  test('source hotspots: bars carry the API counts and a click lists the file’s threads', async ({ page }) => {
+  test('source hotspots: bars carry the API counts and a click on a bar’s open part lists the file’s open threads', async ({ page }) => {
     const hot = await api<Hotspots>('demo-owner', `/source?projectId=${projectId}&limit=200`);
     expect(hot.files.length).toBeGreaterThan(0);
     await openReports(page, 'Source hotspots');
@@ -192,7 +192,8 @@ test.describe.serial('reports', () => {
     await page.locator(`[data-testid="hotspot-bar"][data-category="${top.file}"][data-series="open"]`).click();
     const list = page.getByTestId('file-threads');
     await expect(list).toHaveAttribute('data-file', top.file);
-    const truth = await api<Matches>('demo-owner', `/source?projectId=${projectId}&file=${encodeURIComponent(top.file)}&limit=200`);
+    await expect(list.getByLabel('Status')).toHaveValue('open');
+    const truth = await api<Matches>('demo-owner', `/source?projectId=${projectId}&file=${encodeURIComponent(top.file)}&status=open&limit=200`);
     await expect(page.getByTestId('file-threads-summary')).toHaveAttribute('data-open', String(truth.summary.open));
     await expect(page.getByTestId('file-threads-summary')).toHaveAttribute('data-resolved', String(truth.summary.resolved));
     await expect(list.getByTestId('file-thread')).toHaveCount(truth.items.length);

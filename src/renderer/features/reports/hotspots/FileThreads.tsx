@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
-import { revealInReport } from '../components/reveal.js';
+import { keepInReportView, revealInReport } from '../components/reveal.js';
 import type { HotspotFile } from '../../../../shared/reader/index.js';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../../format/labels.js';
@@ -35,19 +35,32 @@ function useDebouncedLine() {
  * heading, so the click visibly did something and keyboard and screen reader users land on
  * the result; once the list has arrived (and the panel its full height) it is placed again.
  */
-function useRevealOnSelect(panel: RefObject<HTMLElement | null>, heading: RefObject<HTMLElement | null>, settled: boolean) {
+function useRevealOnSelect(panel: RefObject<HTMLElement | null>, heading: RefObject<HTMLElement | null>, settled: boolean, file: string) {
   const reveal = useHotspots((s) => s.reveal);
   const setReveal = useHotspots((s) => s.setReveal);
   useEffect(() => {
     if (!panel.current || !heading.current) return;
     if (reveal === 'pending') {
       revealInReport(panel.current, heading.current);
+      keepChosenRow(panel.current, file);
       setReveal('shown');
     } else if (reveal === 'shown' && settled) {
       revealInReport(panel.current, null);
+      keepChosenRow(panel.current, file);
       setReveal('none');
     }
-  }, [reveal, settled, setReveal, panel, heading]);
+  }, [reveal, settled, setReveal, panel, heading, file]);
+}
+
+/**
+ * Beside the file list (wide windows) the panel stays put while the report scrolls (it is
+ * sticky), so the chosen file's row is brought back into view next to it: choosing a file far
+ * down the list must not scroll its row away. Below the list (narrow windows) the panel wins.
+ */
+function keepChosenRow(panel: HTMLElement, file: string): void {
+  if (getComputedStyle(panel).position !== 'sticky') return;
+  const row = [...document.querySelectorAll<HTMLElement>('[data-testid="hotspot-file"]')].find((r) => r.dataset.file === file);
+  if (row) keepInReportView(row);
 }
 
 /** One file's threads, nearest a line first when one is given, filtered by component and status. */
@@ -62,7 +75,7 @@ export function FileThreads({ file }: { file: HotspotFile }) {
   useDebouncedLine();
   const panelRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useRevealOnSelect(panelRef, headingRef, !loading && matches !== null);
+  useRevealOnSelect(panelRef, headingRef, !loading && matches !== null, file.file);
 
   const items = matches?.items ?? [];
   const matched = matches?.matched ?? 0;

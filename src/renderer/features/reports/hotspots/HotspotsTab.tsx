@@ -13,6 +13,7 @@ import { HotspotsChart } from './HotspotsChart.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
 import { unreadableOf } from '../../../../shared/reader/problems.js';
 import { formatCount, plural } from '../../../format/counts.js';
+import type { Status } from '../../../../shared/api/common.js';
 
 /**
  * Which source files collect feedback: for a developer about to edit a file, and for the
@@ -34,7 +35,7 @@ export function HotspotsTab() {
   const selectedFile = files.find((f) => f.file === selected) ?? null;
 
   // FileThreads brings the list into view and moves focus to it (see its useRevealOnSelect).
-  const select = useCallback((file: string) => void selectFile(file), [selectFile]);
+  const select = useCallback((file: string, status?: Status) => void selectFile(file, status), [selectFile]);
 
   const markdown = () => {
     const s = useHotspots.getState();

@@ -27,6 +27,8 @@ export const SECTION_META: Record<ReviewSection, SectionMeta> = {
 };
 
 export interface StatusBarRow {
+  /** The type key as the service sent it (null: unclassified), for the workspace filter. */
+  key: string | null;
   label: string;
   open: number;
   deferred: number;
@@ -35,7 +37,7 @@ export interface StatusBarRow {
 }
 
 export function typeChartRows(byType: ReviewResponse['byType']): StatusBarRow[] {
-  return (byType ?? []).map((t) => ({ label: typeLabel(t.key), open: t.open, deferred: t.deferred, resolved: t.resolved, total: t.total }));
+  return (byType ?? []).map((t) => ({ key: t.key, label: typeLabel(t.key), open: t.open, deferred: t.deferred, resolved: t.resolved, total: t.total }));
 }
 
 export interface CountRow {

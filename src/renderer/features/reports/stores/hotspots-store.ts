@@ -29,7 +29,8 @@ interface HotspotsState {
   reveal: 'none' | 'pending' | 'shown';
   setReveal(reveal: 'none' | 'pending' | 'shown'): void;
   load(projectId: string, force?: boolean): Promise<void>;
-  selectFile(file: string | null): Promise<void>;
+  /** Chooses a file (null closes it), its list unfiltered or, from a chart's segment, of one status. */
+  selectFile(file: string | null, status?: Status): Promise<void>;
   /** Changes a filter of the file's list and fetches it again (the line is applied by `applyQuery`). */
   setQuery(patch: Partial<FileQuery>): void;
   applyQuery(): Promise<void>;
@@ -68,9 +69,9 @@ export const useHotspots = create<HotspotsState>()((set, get) => ({
     else set({ problem: failure('Could not load the source hotspots', res.error), loading: false });
   },
 
-  async selectFile(file) {
+  async selectFile(file, status) {
     // A new file starts unfiltered: its components differ from the last file's.
-    set({ file, query: EMPTY_QUERY, matches: null, matchesProblem: null, reveal: file === null ? 'none' : 'pending' });
+    set({ file, query: status ? { ...EMPTY_QUERY, status } : EMPTY_QUERY, matches: null, matchesProblem: null, reveal: file === null ? 'none' : 'pending' });
     if (file === null) {
       matchesTicket++;
       set({ matchesLoading: false });
