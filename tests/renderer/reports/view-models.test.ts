@@ -78,8 +78,8 @@ describe('review charts', () => {
   const o = reviewOverview({ resolved: 30, deferred: 10, open: 20, discussions: 5 });
   it('draws the numbers the service gave', () => {
     expect(typeChartRows(o.byType)).toEqual([
-      { label: 'Bug', open: 20, deferred: 10, resolved: 30, total: 60 },
-      { label: 'Copy change', open: 15, deferred: 5, resolved: 20, total: 40 },
+      { key: 'bug', label: 'Bug', open: 20, deferred: 10, resolved: 30, total: 60 },
+      { key: 'copy-change', label: 'Copy change', open: 15, deferred: 5, resolved: 20, total: 40 },
     ]);
     expect(statusChartRows(o.counts)).toEqual([
       { label: 'Open', value: 20 },
