@@ -109,7 +109,7 @@ test.describe.serial('undo says what it records', () => {
     // Nothing is sent while it asks.
     for (const id of resolved) expect(await statusOf(id)).toBe('deferred');
     await expect(dialog.getByRole('checkbox', { name: 'Change 4 threads back to Open' })).toBeFocused();
-    await page.screenshot({ path: 'docs/screenshots/undo-confirm.png' });
+    await page.screenshot({ path: '.reports/undo-confirm.png' });
     await expectNoViolations(page, 'undo confirmation', '[data-testid="undo-confirm"]');
 
     await dialog.getByRole('checkbox', { name: 'Resolve 3 threads again' }).uncheck();

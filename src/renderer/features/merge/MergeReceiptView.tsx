@@ -1,8 +1,40 @@
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { failure } from '../../stores/failure.js';
 import { quoteThread } from '../actions/thread-words.js';
+import { itemLinkFor } from '../links/item-link.js';
 import { receiptHeadline, type MergeReceipt } from './merge-run.js';
 import { plural, threadCount } from '../../format/counts.js';
+
+/** Merged threads named one by one; more are counted (a merge takes up to thousands). */
+const SHOWN_MERGED = 20;
+
+/** A thread as the lists name it: its opening words, quoted, with its ID to tell twins apart. */
+function ThreadName({ id, excerptOf }: { id: string; excerptOf(id: string): string | undefined }) {
+  const excerpt = excerptOf(id);
+  return (
+    <>
+      {excerpt ? `${quoteThread(excerpt, 90)} ` : ''}
+      <code>{id}</code>
+    </>
+  );
+}
+
+/** The kept thread as a link: its address (copyable, as Copy link gives it), opened here in the app. */
+function KeptLink({ id, excerptOf, onOpen }: { id: string; excerptOf(id: string): string | undefined; onOpen(id: string): void }) {
+  const excerpt = excerptOf(id);
+  return (
+    <a
+      href={itemLinkFor(id)}
+      data-testid="merge-kept-link"
+      onClick={(e) => {
+        e.preventDefault();
+        onOpen(id);
+      }}
+    >
+      {excerpt ? quoteThread(excerpt, 90) : `thread ${id}`}
+    </a>
+  );
+}
 
 interface MergeReceiptViewProps {
   receipt: MergeReceipt;
@@ -11,9 +43,13 @@ interface MergeReceiptViewProps {
   onClose(): void;
 }
 
-/** What the service did with each duplicate: merged, already merged, refused (and why), unknown or not sent. */
+/**
+ * What the service did with each duplicate: merged (each named), already merged, refused (and
+ * why), unknown or not sent; the thread they went into is a link that opens it.
+ */
 export function MergeReceiptView({ receipt: r, excerptOf, onOpen, onClose }: MergeReceiptViewProps) {
   const redirected = r.canonicalId !== r.keptId;
+  const merged = r.acceptedIds;
   return (
     <div className="merge-receipt" data-testid="merge-receipt">
       <p className="merge-receipt__headline" role="status">
@@ -21,7 +57,18 @@ export function MergeReceiptView({ receipt: r, excerptOf, onOpen, onClose }: Mer
       </p>
       <ul className="outcome-list">
         <li className="outcome--ok">
-          {threadCount(r.merged)} merged into {quoteThread(excerptOf(r.canonicalId) ?? excerptOf(r.keptId))} in {plural(r.requests, 'request', 'requests')}; they have left every list.
+          {threadCount(r.merged)} merged into <KeptLink id={r.canonicalId} excerptOf={excerptOf} onOpen={onOpen} /> (<code>{r.canonicalId}</code>) in{' '}
+          {plural(r.requests, 'request', 'requests')}; they have left every list.
+          {merged.length > 0 && (
+            <ul className="merge-receipt__merged" aria-label="Merged threads" data-testid="merge-merged">
+              {merged.slice(0, SHOWN_MERGED).map((id) => (
+                <li key={id} data-item-id={id}>
+                  <ThreadName id={id} excerptOf={excerptOf} />
+                </li>
+              ))}
+              {merged.length > SHOWN_MERGED && <li className="muted">…and {threadCount(merged.length - SHOWN_MERGED)} more.</li>}
+            </ul>
+          )}
         </li>
         {r.alreadyMerged > 0 && <li>{plural(r.alreadyMerged, 'thread was', 'threads were')} already merged before (here or into another thread) and stayed where they were: merges are not undone.</li>}
         {redirected && (
@@ -35,7 +82,7 @@ export function MergeReceiptView({ receipt: r, excerptOf, onOpen, onClose }: Mer
             <ul data-testid="merge-refused">
               {r.refused.map((x) => (
                 <li key={x.id}>
-                  <code>{x.id}</code> {excerptOf(x.id) && quoteThread(excerptOf(x.id))} — {x.message}
+                  <ThreadName id={x.id} excerptOf={excerptOf} /> — {x.message}
                 </li>
               ))}
             </ul>
