@@ -72,15 +72,22 @@ test.describe.serial('thread links in browser mode', () => {
     await expect(page.getByText(/can open thread itm_does_not_exist/)).toBeVisible();
   });
 
-  test('Copy link puts the thread address on the clipboard', async ({ page, context }) => {
+  test('Copy link puts the thread address on the clipboard and says Copied for a moment, to screen readers too', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, 'demo-owner', 'Links spec');
     await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
     const card = page.getByTestId('column-open').getByTestId('card').first();
     const itemId = (await card.getAttribute('data-item-id'))!;
     await card.click();
-    await page.getByTestId('copy-thread-link').click();
+    const button = page.getByTestId('copy-thread-link');
+    await expect(button).toHaveText('Copy link');
+    await button.click();
+    await expect(button).toHaveText('Copied ✓');
+    // The page's polite live region reads it out.
+    await expect(page.locator('[aria-live="polite"]', { hasText: `Copied the link to ${itemId}.` })).toHaveCount(1);
     const copied = await page.evaluate<string>('navigator.clipboard.readText()');
     expect(copied).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/#/item/${itemId}$`));
+    // A moment later it offers to copy again.
+    await expect(button).toHaveText('Copy link');
   });
 });

@@ -20,7 +20,7 @@ import { usePanelWidth } from './use-panel-width.js';
 import { useThreadStatus, type HostStatusWriter } from './use-thread-status.js';
 import './thread-view.css';
 import { problemsOf, UnreadablePart, type ThreadItem } from './unreadable.js';
-import { copyThreadLink } from '../links/copy-link.js';
+import { CopyLinkButton } from '../links/CopyLinkButton.js';
 
 interface ThreadPanelProps {
   onClose(): void;
@@ -68,9 +68,7 @@ function ThreadBody({ item, hostWriter }: { item: ThreadItem; hostWriter: HostSt
       <p className="muted thread-panel__where">
         {item.project?.name ? `${item.project.name} · ` : ''}
         <span className="break">{item.page}</span> · <code>{item.id}</code>{' '}
-        <button type="button" className="button button--quiet" onClick={() => void copyThreadLink(item.id)} data-testid="copy-thread-link" title="Copy a link that opens this thread">
-          Copy link
-        </button>
+        <CopyLinkButton itemId={item.id} />
       </p>
       <ThreadActions item={item} status={status} />
       {/* What the reporter saw comes first: a designer reads the screenshot before the conversation. */}
