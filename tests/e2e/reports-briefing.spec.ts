@@ -153,7 +153,21 @@ test.describe.serial('reports for leads and designers (issue 10, item 9)', () =>
     const markdown = await readFile((await download.path())!, 'utf8');
     expect(markdown).toContain(`# What’s new: ${BIG}`);
     expect(markdown).toMatch(new RegExp(`## New threads \\((at least )?${total}\\)`));
-    for (const t of truth.newThreads) expect(markdown, t.id).toContain(`\`${t.id}\``);
+    for (const t of truth.newThreads) expect(markdown, t.id).toContain(`[\`${t.id}\`](<triage-desk://item/${encodeURIComponent(t.id)}>)`);
+
+    // So does the PDF: the print view (what printToPDF and the browser's print lay out) holds
+    // every row, not the 50 on screen, and says when each thread was opened as a date.
+    await page.emulateMedia({ media: 'print' });
+    const printed = section.locator('li[data-item-id]').filter({ visible: true });
+    await expect(printed).toHaveCount(total);
+    expect(await printed.evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id')))).toEqual(truth.newThreads.map((t) => t.id));
+    const dates = section.getByTestId('briefing-row-date').filter({ visible: true });
+    await expect(dates.first()).toBeVisible();
+    for (const text of await dates.allTextContents()) expect(text).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+    await expect(section.getByText(/ ago$|^yesterday$|^just now$/).filter({ visible: true })).toHaveCount(0);
+    await expect(section.getByText(`Showing all ${fmt(total)}`)).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+    await expect(rows).toHaveCount(50);
 
     // A date in the future is refused in words, and nothing is asked.
     await form.getByRole('radio', { name: /Since a date/ }).check();

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { WhatsNewResponse } from '../../../../shared/reader/index.js';
 import { LIMITS } from '../../../../shared/api/limits.js';
 import { RelativeTime } from '../../../components/RelativeTime.js';
+import { formatDateTime } from '../../../format/relative-time.js';
 import { typeLabel } from '../../../format/labels.js';
 import { Quote } from '../components/Quote.js';
 import { StatusTag } from '../components/StatusTag.js';
 import { ThreadRef } from '../components/ThreadRef.js';
-import { localPage, showingText } from '../model/paging.js';
+import { showingText } from '../model/paging.js';
 import { briefingSections, moreRepliesText, type BriefingSectionKey, type BriefingSectionMeta } from '../model/whats-new-model.js';
 import { BRIEFING_PAGE, useWhatsNew, type Details } from '../stores/whats-new-store.js';
 import { formatCount } from '../../../format/counts.js';
@@ -21,19 +22,31 @@ function Opened({ id, details }: { id: string; details: Details | null }) {
     <>
       {d.author && <span data-testid="briefing-row-author">· {d.author}</span>}
       <span>
-        · <RelativeTime ms={d.createdAt} />
+        {'· '}
+        {/* Paper is read later: it says the date, the screen how long ago. */}
+        <span className="no-print">
+          <RelativeTime ms={d.createdAt} />
+        </span>
+        <span className="print-only" data-testid="briefing-row-date">
+          {formatDateTime(d.createdAt)}
+        </span>
       </span>
     </>
   );
 }
 
-/** One row per thread (or mention); each section differs in what follows the title. */
+/**
+ * One row per thread (or mention); each section differs in what follows the title. Every row
+ * is in the page: those past the ones shown are printed only, so a PDF holds the whole
+ * briefing, as the Markdown does, while the screen shows a page at a time.
+ */
 function rowsOf(key: BriefingSectionKey, b: WhatsNewResponse, shown: number, details: Details | null): ReactNode[] {
-  const page = <T,>(rows: readonly T[]) => localPage(rows, shown).rows;
+  const rowClass = (i: number) => (i < shown ? 'report-row' : 'report-row print-only');
+  const rowTestId = (i: number) => (i < shown ? 'briefing-row' : 'briefing-row-print');
   switch (key) {
     case 'newThreads':
-      return page(b.newThreads).map((t) => (
-        <li key={t.id} className="report-row" data-testid="briefing-row" data-item-id={t.id}>
+      return b.newThreads.map((t, i) => (
+        <li key={t.id} className={rowClass(i)} data-testid={rowTestId(i)} data-item-id={t.id}>
           <ThreadRef row={t} />
           <p className="report-row__meta">
             <StatusTag status={t.status} /> <span className="tag">{typeLabel(t.type)}</span> <span className="break">{t.page}</span>
@@ -42,8 +55,8 @@ function rowsOf(key: BriefingSectionKey, b: WhatsNewResponse, shown: number, det
         </li>
       ));
     case 'newReplies':
-      return page(b.newReplies).map((t) => (
-        <li key={t.id} className="report-row" data-testid="briefing-row" data-item-id={t.id}>
+      return b.newReplies.map((t, i) => (
+        <li key={t.id} className={rowClass(i)} data-testid={rowTestId(i)} data-item-id={t.id}>
           <ThreadRef row={t} />
           <p className="report-row__meta">
             <StatusTag status={t.status} /> <span className="tag">{typeLabel(t.type)}</span> <span className="break">{t.page}</span>
@@ -57,29 +70,29 @@ function rowsOf(key: BriefingSectionKey, b: WhatsNewResponse, shown: number, det
         </li>
       ));
     case 'resolved':
-      return page(b.resolved).map((t) => (
-        <li key={t.id} className="report-row" data-testid="briefing-row" data-item-id={t.id}>
+      return b.resolved.map((t, i) => (
+        <li key={t.id} className={rowClass(i)} data-testid={rowTestId(i)} data-item-id={t.id}>
           <ThreadRef row={t} />
           <p className="report-row__meta">{by('Resolved', t.resolvedBy)}</p>
         </li>
       ));
     case 'deferred':
-      return page(b.deferred).map((t) => (
-        <li key={t.id} className="report-row" data-testid="briefing-row" data-item-id={t.id}>
+      return b.deferred.map((t, i) => (
+        <li key={t.id} className={rowClass(i)} data-testid={rowTestId(i)} data-item-id={t.id}>
           <ThreadRef row={t} />
           <p className="report-row__meta">{by('Deferred', t.deferredBy)}</p>
         </li>
       ));
     case 'assignedToYou':
-      return page(b.assignedToYou).map((t) => (
-        <li key={t.id} className="report-row" data-testid="briefing-row" data-item-id={t.id}>
+      return b.assignedToYou.map((t, i) => (
+        <li key={t.id} className={rowClass(i)} data-testid={rowTestId(i)} data-item-id={t.id}>
           <ThreadRef row={t} />
           <p className="report-row__meta">{by('Assigned to you', t.assignedBy)}</p>
         </li>
       ));
     case 'mentionsYou':
-      return page(b.mentionsYou).map((m, i) => (
-        <li key={`${m.threadId}-${m.mention?.at ?? ''}-${i}`} className="report-row" data-testid="briefing-row" data-item-id={m.threadId}>
+      return b.mentionsYou.map((m, i) => (
+        <li key={`${m.threadId}-${m.mention?.at ?? ''}-${i}`} className={rowClass(i)} data-testid={rowTestId(i)} data-item-id={m.threadId}>
           <ThreadRef row={m.thread ?? { id: m.threadId, line: `A thread this briefing could not read (it may be older than the ${formatCount(LIMITS.scanLimit)} most recent)` }} />
           <Quote message={m.mention} label="Mention" />
         </li>
@@ -118,9 +131,12 @@ function Section({ meta, briefing, details }: { meta: BriefingSectionMeta; brief
           {meta.detail && <span className="report-section__detail"> {meta.detail}</span>}
         </h3>
         {meta.rows > BRIEFING_PAGE && (
-          <p className="report-section__showing" data-testid={`briefing-showing-${meta.key}`} data-shown={visible} data-total={meta.rows}>
-            {showingText(visible, meta.rows, remaining === 0)}
-          </p>
+          <>
+            <p className="report-section__showing no-print" data-testid={`briefing-showing-${meta.key}`} data-shown={visible} data-total={meta.rows}>
+              {showingText(visible, meta.rows, remaining === 0)}
+            </p>
+            <p className="report-section__showing print-only">{showingText(meta.rows, meta.rows, true)}</p>
+          </>
         )}
       </div>
       {meta.rows === 0 ? (
