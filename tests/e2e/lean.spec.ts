@@ -86,9 +86,9 @@ test.describe.serial('against a live-like (lean) service', () => {
     await box.pressSequentially('@Alex, can you look at the coupon field?');
     await box.press('Escape');
     await box.press('Control+Enter');
-    // The lean refusal is a bare sentence: the app offers the members the name fits.
+    // The members list says the name fits two people: the app asks before anything is sent.
     const choice = page.getByTestId('mention-choice');
-    await expect(choice).toContainText('The service refused the mention “@Alex”');
+    await expect(choice).toContainText('“@Alex” matches 2 people');
     await choice.getByRole('button', { name: /Alex Park/ }).click();
     await expect(view.getByTestId('reply-posted')).toHaveText(/Posted as Olivia Owner/);
     const after = await leanApi<{ thread: { replies: Array<{ content: string }> } }>(`/items/${untypedId}`);

@@ -18,7 +18,7 @@ import { prepareLinks } from './links.js';
 import { mentionProblem, type MentionProblem } from './mention-problem.js';
 import { MentionRefusal } from './MentionRefusal.js';
 import { MentionTextarea } from './MentionTextarea.js';
-import { chooseForName, ignoreName, knownPeople, mentionedNames, mentionsToSend } from './mentions.js';
+import { ambiguousMentions, chooseForName, ignoreName, knownPeople, mentionedNames, mentionsToSend } from './mentions.js';
 import './compose.css';
 import { formatCount } from '../../format/counts.js';
 
@@ -60,6 +60,8 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
   const youName = useSession((s) => s.active?.you?.name ?? null);
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
   const [tried, setTried] = useState(false);
+  /** Send was pressed while a typed @name fit several members: the reply waits for the choice. */
+  const [held, setHeld] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
   const counterId = useId();
@@ -70,6 +72,8 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
   const mentionCount = mentionsToSend(draft.body, known, draft.resolution).length;
   const blocked = localProblem(draft, mentionCount, linkCheck.problems.length);
   const sending = phase.name === 'sending';
+  // Said under the box before Send; a name still being typed ("@Alex K…") waits until Send or until it is done.
+  const ambiguity = ambiguousMentions(draft.body, known, draft.resolution, memberList).find((a) => held || !a.stillTyping) ?? null;
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -84,6 +88,12 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
     const mentions = mentionsToSend(state.body, knownNow, state.resolution);
     const { links, problems } = prepareLinks(state.links);
     if (localProblem(state, mentions.length, problems.length)) return;
+    if (ambiguousMentions(state.body, knownNow, state.resolution, memberList).length > 0) {
+      // The service would refuse it: ask who was meant first, and post once that is settled.
+      setHeld(true);
+      return;
+    }
+    setHeld(false);
     setPhase({ name: 'sending' });
     const res = await getBridge().api.postUpdate({
       itemId,
@@ -115,6 +125,8 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
 
   const edit = (patch: Partial<ReplyDraft>) => {
     update(itemId, patch);
+    // Writing again: a held Send is let go, so no choice takes focus while typing.
+    if (patch.body !== undefined) setHeld(false);
     if (phase.name === 'posted' || phase.name === 'mention') setPhase({ name: 'editing' });
   };
 
@@ -122,6 +134,13 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
     const state = { ...draft, ...next };
     update(itemId, next);
     void send(state);
+  };
+
+  /** Settled before sending: sends only when Send was already pressed, else back to writing. */
+  const settleBeforeSend = (next: Pick<ReplyDraft, 'body' | 'people' | 'resolution'>) => {
+    if (held) return settle(next);
+    update(itemId, next);
+    textareaRef.current?.focus();
   };
 
   const names = mentionedNames(draft.body, known, draft.resolution);
@@ -160,6 +179,18 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
       </div>
       <LinksEditor links={draft.links} problems={tried ? linkCheck.problems : []} onChange={(links) => edit({ links })} disabled={sending} />
 
+      {!refusal && ambiguity && (
+        <MentionRefusal
+          // Remounted when Send is held, so the first choice takes focus then (never while typing).
+          key={`${ambiguity.name}-${held}`}
+          problem={{ kind: 'ambiguous', name: ambiguity.name, candidates: ambiguity.candidates }}
+          beforeSend={{ waiting: held }}
+          focusFirst={held}
+          onChoose={(name, person) => settleBeforeSend(chooseForName(draft, name, person, memberList))}
+          onIgnore={(name) => settleBeforeSend(ignoreName(draft, name))}
+          onCancel={() => textareaRef.current?.focus()}
+        />
+      )}
       {refusal && (
         <MentionRefusal
           problem={refusal}

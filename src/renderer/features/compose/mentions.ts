@@ -182,3 +182,40 @@ export function suggestionsAbove(field: { top: number; bottom: number }, bounds:
   const above = field.top - bounds.top;
   return below < listHeight && above > below;
 }
+
+/** A typed "@name" more than one member answers to: the service would refuse the reply. */
+export interface Ambiguity {
+  name: string;
+  candidates: MentionPerson[];
+  /** The name ends the body and could still grow into one member's full name ("@Alex K…"). */
+  stillTyping: boolean;
+}
+
+/**
+ * The members a typed name means, by the service's rule: the full name, else the first name
+ * (people.ts in the reference service). An email or "me" names one person and is left alone.
+ */
+function membersAnswering(name: string, members: readonly MentionPerson[]): MentionPerson[] {
+  const lower = name.toLocaleLowerCase();
+  const byName = members.filter((m) => m.name.toLocaleLowerCase() === lower);
+  return byName.length > 0 ? byName : members.filter((m) => m.name.toLocaleLowerCase().split(/\s+/)[0] === lower);
+}
+
+/**
+ * Typed @names (not picked, chosen or ignored) that several members answer to, in body
+ * order: said under the box before Send, so the person chooses before anything is posted.
+ */
+export function ambiguousMentions(body: string, known: readonly MentionPerson[], resolution: MentionResolution, members: readonly MentionPerson[]): Ambiguity[] {
+  const out: Ambiguity[] = [];
+  for (const t of scanMentions(body, known)) {
+    if (t.kind !== 'typed') continue;
+    const key = t.name.toLocaleLowerCase();
+    if (resolution.ignored.includes(key) || resolution.chosen[key] || out.some((a) => a.name.toLocaleLowerCase() === key)) continue;
+    const candidates = membersAnswering(t.name, members);
+    if (candidates.length < 2) continue;
+    const rest = body.slice(t.start + 1).toLocaleLowerCase();
+    const stillTyping = members.some((m) => m.name.toLocaleLowerCase().startsWith(rest) && m.name.length > rest.length);
+    out.push({ name: t.name, candidates, stillTyping });
+  }
+  return out;
+}
