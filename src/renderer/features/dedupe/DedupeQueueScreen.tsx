@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { create } from 'zustand';
 import type { SimilarCandidate } from '../../../shared/reader/index.js';
 import type { ItemDetail } from '../../../shared/reader/index.js';
 import { isTypingTarget } from '../../app/keyboard.js';
@@ -10,6 +11,7 @@ import { quoteThread } from '../actions/thread-words.js';
 import { receiptHeadline, type MergeReceipt } from '../merge/merge-run.js';
 import { mergeThreads } from '../merge/merge-threads.js';
 import { CandidateCard } from './CandidateCard.js';
+import { DuplicateGroupsScreen } from './DuplicateGroupsScreen.js';
 import { MergeConfirm, type ConfirmThread } from './MergeConfirm.js';
 import { SCORE_THRESHOLDS, progressText, scanText } from './dedupe-model.js';
 import { liveCandidates, useDedupe, type QueueEntry } from './dedupe-store.js';
@@ -21,6 +23,19 @@ interface DedupeQueueScreenProps {
   projectName: string;
   /** Back to where the person came from (Esc). */
   onExit(): void;
+}
+
+/** Pairs or groups: the queue last chosen stays chosen while the app runs. */
+const useDedupeMode = create<{ mode: 'pairs' | 'groups' }>()(() => ({ mode: 'pairs' }));
+
+/** A project's duplicates, one pair at a time or in groups. */
+export function DedupeQueueScreen(props: DedupeQueueScreenProps) {
+  const mode = useDedupeMode((s) => s.mode);
+  return mode === 'groups' ? (
+    <DuplicateGroupsScreen {...props} onPairs={() => useDedupeMode.setState({ mode: 'pairs' })} />
+  ) : (
+    <PairQueueScreen {...props} onGroups={() => useDedupeMode.setState({ mode: 'groups' })} />
+  );
 }
 
 function isFailure(d: ItemDetail | Failure | undefined): d is Failure {
@@ -59,7 +74,7 @@ function FullMessage({ itemId, fallback }: { itemId: string; fallback: string })
  * a j/k habit never records a decision. x or Space chooses several. "12 of 87" says how far
  * along the queue is.
  */
-export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueueScreenProps) {
+function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQueueScreenProps & { onGroups(): void }) {
   const s = useDedupe();
   const [focused, setFocused] = useState(0);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -198,6 +213,9 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
           ← Back
         </button>
         <h1 className="dedupe__title">Duplicates in {projectName}</h1>
+        <button type="button" className="button button--quiet" onClick={onGroups}>
+          Groups instead
+        </button>
         {s.phase === 'ready' && (
           <span className="dedupe__progress">
             <progress max={Math.max(1, s.entries.length)} value={Math.min(s.position, s.entries.length)} aria-hidden="true" />
@@ -258,7 +276,7 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
 
       {entry && (
         <div className="dedupe__pair" aria-busy={busy}>
-          <section className="dedupe__subject" aria-labelledby="dedupe-subject-heading" data-testid="dedupe-subject" data-item-id={entry.subject.id}>
+          <section className="dedupe__subject" aria-labelledby="dedupe-subject-heading" data-testid="dedupe-subject" data-item-id={entry.subject.id} tabIndex={0}>
             <h2 id="dedupe-subject-heading">This thread</h2>
             <p className="dedupe__meta">
               <span className={`tag status-tag status-tag--${entry.subject.status}`}>{statusLabel(entry.subject.status)}</span> {typeLabel(entry.subject.type)} ·{' '}
@@ -268,7 +286,7 @@ export function DedupeQueueScreen({ projectId, projectName, onExit }: DedupeQueu
             <FullMessage itemId={entry.subject.id} fallback={entry.subject.excerpt} />
           </section>
 
-          <section className="dedupe__candidates" aria-labelledby="dedupe-candidates-heading">
+          <section className="dedupe__candidates" aria-labelledby="dedupe-candidates-heading" tabIndex={0}>
             <h2 id="dedupe-candidates-heading">
               Likely duplicates <span className="muted">· {candidates.length}</span>
             </h2>

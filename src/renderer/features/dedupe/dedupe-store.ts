@@ -110,7 +110,7 @@ function isLive(entry: QueueEntry | undefined, s: Pick<DedupeState, 'threshold' 
 }
 
 /** The rows to walk: the list already loaded for this project, or a fresh load. */
-async function openThreads(projectId: string): Promise<{ rows: ItemRow[] } | { problem: Failure }> {
+export async function openThreads(projectId: string): Promise<{ rows: ItemRow[] } | { problem: Failure }> {
   const board = useBoard.getState();
   let rows = board.projectId === projectId ? board.data?.rows : undefined;
   if (!rows) {
