@@ -2,7 +2,7 @@ import { Dialog } from '../components/Dialog.js';
 import { useDialogs } from '../stores/dialogs-store.js';
 import { displayChord, isMacPlatform, parseKeys, SHORTCUTS, type ShortcutGroup } from './shortcuts.js';
 
-const GROUPS: ShortcutGroup[] = ['Move and open', 'Select', 'Act on threads', 'Duplicates queue', 'Views and search', 'Help'];
+const GROUPS: ShortcutGroup[] = ['Move and open', 'Select', 'Act on threads', 'Duplicates queue', 'Evidence gallery', 'Views and search', 'Help'];
 
 const headingId = (group: ShortcutGroup) => `shortcuts-${group.replace(/\s+/g, '-').toLowerCase()}`;
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useBoard } from '../stores/board-store.js';
-import type { WorkspaceView } from '../stores/filter-model.js';
+import { VIEW_LABEL, type WorkspaceView } from '../stores/filter-model.js';
 import { useWorkspace } from '../stores/workspace-store.js';
 import { isProjectScreen, useNavigation, type Screen } from './navigation-store.js';
 
@@ -23,7 +23,7 @@ export function screenTitle(screen: Screen, projectName: string, view: Workspace
     const place = PLAIN[screen.name];
     return place ? `${place} · ${APP}` : APP;
   }
-  const section = screen.name === 'board' ? (view === 'table' ? 'Table' : 'Board') : PROJECT_SECTION[screen.name];
+  const section = screen.name === 'board' ? VIEW_LABEL[view] : PROJECT_SECTION[screen.name];
   const project = screen.projectName || projectName || 'Project';
   return `${project} — ${section} · ${APP}`;
 }

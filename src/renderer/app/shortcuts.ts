@@ -8,6 +8,8 @@
 export type AppCommand =
   | 'view.board'
   | 'view.table'
+  | 'view.elements'
+  | 'view.evidence'
   | 'search.focus'
   | 'shortcuts.show'
   | 'palette.open'
@@ -20,7 +22,7 @@ export type AppCommand =
   | 'undo.history'
   | 'selection.clear';
 
-export type ShortcutGroup = 'Move and open' | 'Select' | 'Act on threads' | 'Duplicates queue' | 'Views and search' | 'Help';
+export type ShortcutGroup = 'Move and open' | 'Select' | 'Act on threads' | 'Duplicates queue' | 'Evidence gallery' | 'Views and search' | 'Help';
 
 export interface ShortcutDef {
   /** Space-separated chords, pressed one after another: "g b". `Mod` is Ctrl, or Cmd on a Mac. */
@@ -59,8 +61,12 @@ export const SHORTCUTS: readonly ShortcutDef[] = [
   { keys: 'x', label: 'Choose the focused candidate (several can be chosen)', group: 'Duplicates queue' },
   { keys: 'm', label: 'Merge the chosen candidates into this thread (asks first)', group: 'Duplicates queue' },
   { keys: 'M', label: 'Merge this thread into the focused candidate (asks first)', group: 'Duplicates queue' },
+  { keys: 'ArrowRight', label: 'Next tile (←: the one before; ↑ ↓: the row above or below; Home, End: first, last)', group: 'Evidence gallery' },
+  { keys: 'Enter', label: 'Open the tile’s thread beside the gallery', group: 'Evidence gallery' },
   { keys: 'g b', label: 'Switch to the board', group: 'Views and search', command: 'view.board' },
   { keys: 'g t', label: 'Switch to the table', group: 'Views and search', command: 'view.table' },
+  { keys: 'g h', label: 'Switch to hot elements: where on a page people complain', group: 'Views and search', command: 'view.elements' },
+  { keys: 'g e', label: 'Switch to the evidence gallery', group: 'Views and search', command: 'view.evidence' },
   { keys: '/', label: 'Search threads and replies', group: 'Views and search', command: 'search.focus' },
   { keys: 'Mod+k', label: 'Command palette: every action by name', group: 'Help', command: 'palette.open' },
   { keys: '?', label: 'Show these shortcuts', group: 'Help', command: 'shortcuts.show' },

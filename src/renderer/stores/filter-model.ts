@@ -8,10 +8,14 @@ import { BOARD_STATUSES } from '../format/labels.js';
  * read from outside (URL, localStorage) goes through `normalizeFilters` first.
  */
 
-export const WORKSPACE_VIEWS = ['board', 'table'] as const;
+/** Board and table list the threads; hot elements and evidence show where on the pages they are pinned. */
+export const WORKSPACE_VIEWS = ['board', 'table', 'elements', 'evidence'] as const;
 export type WorkspaceView = (typeof WORKSPACE_VIEWS)[number];
 
-export const isWorkspaceView = (value: unknown): value is WorkspaceView => value === 'board' || value === 'table';
+export const isWorkspaceView = (value: unknown): value is WorkspaceView => (WORKSPACE_VIEWS as readonly unknown[]).includes(value);
+
+/** Each view's name on buttons, in titles and saved views. */
+export const VIEW_LABEL: Record<WorkspaceView, string> = { board: 'Board', table: 'Table', elements: 'Hot elements', evidence: 'Evidence' };
 
 /** The agent-task filter: a task, or `none` for threads without one (the service's `task` parameter). */
 export const TASK_FILTERS = ['investigate', 'plan', 'fix', 'build', 'none'] as const;

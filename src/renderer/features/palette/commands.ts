@@ -6,7 +6,7 @@ import { describeFilters } from '../../format/filters-text.js';
 import { BOARD_STATUSES, statusLabel } from '../../format/labels.js';
 import { useBoard } from '../../stores/board-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
-import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE } from '../../stores/filter-model.js';
+import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, type WorkspaceView } from '../../stores/filter-model.js';
 import { useMembers } from '../../stores/members-store.js';
 import { useSavedViews } from '../../stores/saved-views-store.js';
 import { historyOf } from '../../stores/undo-store.js';
@@ -46,7 +46,7 @@ export interface PaletteCommand {
 /** What the palette's commands need to know about the moment it was opened. */
 interface Context {
   inProject: boolean;
-  view: 'board' | 'table';
+  view: WorkspaceView;
   /** Threads the act-on-threads commands apply to, and where they come from. */
   targets: { count: number; fromSelection: boolean } | null;
   selected: number;
@@ -136,6 +136,8 @@ function viewCommands(ctx: Context): PaletteCommand[] {
   return [
     command('View', 'Switch to the board', () => switchView('board'), { keys: 'view.board', unavailable: ctx.view === 'board' ? 'The board is already shown.' : null, id: 'view-board' }),
     command('View', 'Switch to the table', () => switchView('table'), { keys: 'view.table', unavailable: ctx.view === 'table' ? 'The table is already shown.' : null, id: 'view-table' }),
+    command('View', 'Switch to hot elements: where on a page people complain', () => switchView('elements'), { keys: 'view.elements', unavailable: ctx.view === 'elements' ? 'Hot elements are already shown.' : null, id: 'view-elements' }),
+    command('View', 'Switch to the evidence gallery', () => switchView('evidence'), { keys: 'view.evidence', unavailable: ctx.view === 'evidence' ? 'The evidence gallery is already shown.' : null, id: 'view-evidence' }),
     command('View', 'Search threads and replies', focusSearch, { keys: 'search.focus', id: 'search' }),
     command('View', 'Show only threads assigned to me', () => ws.setFilter('assignee', ASSIGNEE_ME), { id: 'filter-me' }),
     command('View', 'Show only unassigned threads', () => ws.setFilter('assignee', ASSIGNEE_NONE), { id: 'filter-unassigned' }),

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { RelativeTime } from '../../components/RelativeTime.js';
+import { ClickRing } from './ClickRing.js';
 import { DomContext } from './DomContext.js';
 import { ImageViewer } from './ImageViewer.js';
 import { problemsOf, UnreadablePart, type ThreadItem } from './unreadable.js';
-import { clampPercent } from './zoom.js';
 
 /** x and y: the click position in percent; null when the service didn't send it (no ring then). */
 function Screenshot({ url, x, y }: { url: string; x: number | null; y: number | null }) {
@@ -20,9 +20,7 @@ function Screenshot({ url, x, y }: { url: string; x: number | null; y: number | 
     <figure className="evidence__figure">
       <button type="button" className="evidence__frame" onClick={() => setLarge(true)} title="Open the screenshot large (zoom with + and -)">
         <img src={url} alt="Evidence screenshot" onError={() => setFailed(true)} />
-        {x !== null && y !== null && (
-          <span className="click-marker" data-testid="click-marker" aria-hidden="true" style={{ left: `${clampPercent(x)}%`, top: `${clampPercent(y)}%` }} />
-        )}
+        {x !== null && y !== null && <ClickRing x={x} y={y} />}
       </button>
       <figcaption className="muted">
         {x !== null && y !== null ? 'The ring marks where the reporter clicked. ' : 'The service did not say where the reporter clicked. '}Click the screenshot to open it large.

@@ -3,6 +3,7 @@ import { Popover } from '../../components/Popover.js';
 import { describeFilters } from '../../format/filters-text.js';
 import { announce } from '../../stores/announcer-store.js';
 import { useMembers } from '../../stores/members-store.js';
+import { VIEW_LABEL } from '../../stores/filter-model.js';
 import { matchingView, type SavedView } from '../../stores/saved-views.js';
 import { useSavedViews } from '../../stores/saved-views-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
@@ -116,7 +117,7 @@ function SavedViewRow({ view, current, close }: { view: SavedView; current: bool
       >
         <span className="saved-view__name">{view.name}</span>
         <span className="saved-view__what muted">
-          {view.view === 'table' ? 'Table' : 'Board'} · {describeFilters(view.filters, memberName)}
+          {VIEW_LABEL[view.view]} · {describeFilters(view.filters, memberName)}
         </span>
       </button>
       {mode === 'delete' ? (

@@ -13,6 +13,8 @@ import { useSelection } from '../../stores/selection-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { BoardView } from '../board/BoardView.js';
+import { EvidenceGallery } from '../evidence/EvidenceGallery.js';
+import { HotElementsView } from '../evidence/HotElementsView.js';
 import { SelectionBar } from '../bulk/SelectionBar.js';
 import { ThreadPanel } from '../thread/ThreadPanel.js';
 import { FilterBar } from './FilterBar.js';
@@ -144,7 +146,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
         />
       )}
       <SelectionBar projectId={projectId} selected={selectedInOrder} shownIds={shownIds} />
-      {view === 'board' && summary}
+      {view !== 'table' && summary}
       <div className={threadId ? 'workspace__body workspace__body--with-thread' : 'workspace__body'}>
         {data ? (
           view === 'board' ? (
@@ -160,6 +162,10 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
               renderPanel={renderPanel}
               cardHeight={CARD_HEIGHT[density]}
             />
+          ) : view === 'elements' ? (
+            <HotElementsView rows={rows} page={filters.page} onOpen={openFromKeyboard} panel={renderPanel()} />
+          ) : view === 'evidence' ? (
+            <EvidenceGallery rows={rows} onOpen={openFromKeyboard} panel={renderPanel()} />
           ) : (
             <TableView projectId={projectId} all={all} rows={rows} onOpen={openFromKeyboard} panel={renderPanel()} summary={summary} rowHeight={TABLE_ROW_HEIGHT[density]} />
           )

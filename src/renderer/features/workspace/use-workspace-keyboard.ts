@@ -20,6 +20,8 @@ const GLOBAL: ReadonlySet<AppCommand> = new Set(['palette.open', 'shortcuts.show
 const RUN: Record<Exclude<AppCommand, 'palette.open' | 'shortcuts.show'>, () => void> = {
   'view.board': () => switchView('board'),
   'view.table': () => switchView('table'),
+  'view.elements': () => switchView('elements'),
+  'view.evidence': () => switchView('evidence'),
   'search.focus': focusSearch,
   'status.open': () => setStatusOfTargets('open'),
   'status.deferred': () => setStatusOfTargets('deferred'),

@@ -3,7 +3,7 @@ import { announce } from '../../stores/announcer-store.js';
 import { explain } from '../../stores/notice-store.js';
 import { useBoard } from '../../stores/board-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
-import type { WorkspaceView } from '../../stores/filter-model.js';
+import { VIEW_LABEL, type WorkspaceView } from '../../stores/filter-model.js';
 import type { SavedView } from '../../stores/saved-views.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { useTextSearch } from '../../stores/text-search-store.js';
@@ -42,11 +42,16 @@ const NO_TARGET = 'No thread to act on: move to one with j or k, or select threa
 
 export function switchView(view: WorkspaceView): void {
   useWorkspace.getState().setView(view);
-  announce(view === 'board' ? 'Board view.' : 'Table view.');
+  announce(`${VIEW_LABEL[view]} view.`);
   // Keyboard work continues in the new view without reaching for the mouse.
   requestAnimationFrame(() => {
     if (view === 'table') {
       document.querySelector<HTMLElement>(TABLE_GRID_SELECTOR)?.focus({ preventScroll: true });
+      return;
+    }
+    if (view === 'evidence' || view === 'elements') {
+      // The first tile, page or element thread: the view's own keys take it from there.
+      document.querySelector<HTMLElement>('[data-testid="evidence-gallery"] [tabindex="0"], [data-testid="hot-elements-view"] button')?.focus({ preventScroll: true });
       return;
     }
     const { focusedId, focusCard } = useBoard.getState();

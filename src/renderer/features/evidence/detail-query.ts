@@ -1,0 +1,60 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { ReadOutput } from '../../../shared/reader/index.js';
+import { getBridge } from '../../bridge/index.js';
+import { bridgeErrorOf, connectionKey, fromBridge, queryClient } from '../../server-state/query-client.js';
+import { evidenceOf, type DetailLookup, type DetailState, type ThreadEvidence } from './evidence-model.js';
+
+/**
+ * One thread's detail (GET /items/{id}) as a reusable query: keyed per connection and thread,
+ * kept for the whole session (a screenshot's anchor and evidence do not change under a
+ * status change, and the views that need it come back to the same threads).
+ */
+export type ThreadDetail = ReadOutput<'getItem'>;
+
+export const threadDetailKey = (connectionId: string | null | undefined, itemId: string): QueryKey => connectionKey(connectionId, 'thread-detail', itemId);
+
+export function threadDetailQuery(connectionId: string | null | undefined, itemId: string) {
+  return {
+    queryKey: threadDetailKey(connectionId, itemId),
+    queryFn: () => fromBridge(getBridge().api.getItem({ itemId })),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  };
+}
+
+export function readThreadDetail(connectionId: string | null | undefined, itemId: string): Promise<ThreadDetail> {
+  return queryClient.fetchQuery(threadDetailQuery(connectionId, itemId));
+}
+
+/** True when the thread's detail or its failure is kept, so reading it again is not for the queue to decide. */
+export function detailSettled(connectionId: string | null | undefined, itemId: string): boolean {
+  const status = queryClient.getQueryState(threadDetailKey(connectionId, itemId))?.status;
+  return status === 'success' || status === 'error';
+}
+
+/** Forgets a failed read, so the thread is read again when it is wanted. */
+export function forgetFailedRead(connectionId: string | null | undefined, itemId: string): void {
+  queryClient.removeQueries({ queryKey: threadDetailKey(connectionId, itemId), exact: true });
+}
+
+const evidenceByDetail = new WeakMap<object, ThreadEvidence>();
+
+/** What the cache knows of each thread's evidence, for the models. */
+export function cachedDetails(connectionId: string | null | undefined): DetailLookup {
+  return (itemId) => {
+    const state = queryClient.getQueryState<ThreadDetail>(threadDetailKey(connectionId, itemId));
+    if (!state) return undefined;
+    if (state.data) {
+      let evidence = evidenceByDetail.get(state.data);
+      if (!evidence) evidenceByDetail.set(state.data, (evidence = evidenceOf(state.data)));
+      return { state: 'read', evidence } satisfies DetailState;
+    }
+    if (state.status === 'error') return { state: 'failed', message: bridgeErrorOf(state.error).message };
+    return undefined;
+  };
+}
+
+/** Whether a query-cache key is a thread detail of the connection. */
+export function isThreadDetailKey(key: QueryKey, connectionId: string | null | undefined): boolean {
+  return key[0] === 'connection' && key[1] === (connectionId ?? 'none') && key[2] === 'thread-detail';
+}

@@ -1,0 +1,137 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { expectNoViolations } from './axe-support.js';
+import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
+
+/**
+ * The evidence gallery: a screenshot for each thread of the filter, by page then element,
+ * read only for what is on screen. Read-only over the demo data.
+ */
+
+const TOKEN = 'demo-owner';
+const BRAND = 'Brand refresh';
+const BIG = 'Marketing site';
+
+interface Row {
+  id: string;
+  page: string;
+}
+
+let signedIn = false;
+async function openGallery(page: Page, project: string): Promise<void> {
+  if (!signedIn) {
+    await signIn(page, TOKEN, 'Acme (evidence gallery e2e)');
+    signedIn = true;
+  } else await openApp(page);
+  await openBoard(page, project);
+  await expect(page.getByText(/^Updated /)).toBeVisible();
+  await page.getByTestId('view-evidence').click();
+  await expect(page.getByTestId('evidence-gallery')).toBeVisible();
+}
+
+const isDetailRead = (r: Request) => r.url().includes('/bridge/api:getItem');
+
+/** The thread ids whose evidence the retention period removed, on one page of a project. */
+async function expiredOn(projectId: string, pagePath: string): Promise<string[]> {
+  const { items } = await api<{ items: Row[] }>(TOKEN, `/items?projectId=${projectId}&page=${encodeURIComponent(pagePath)}&limit=200`);
+  const out: string[] = [];
+  for (const row of items) {
+    const d = await api<{ evidence: { expired: boolean } }>(TOKEN, `/items/${row.id}`);
+    if (d.evidence.expired) out.push(row.id);
+  }
+  return out;
+}
+
+test.describe.serial('the evidence gallery', () => {
+  test('groups by page then element, says progress, and moves and opens with the keyboard alone', async ({ page }) => {
+    await openGallery(page, BRAND);
+    await expect(page).toHaveURL(/\/evidence/);
+    await expect(page.getByTestId('evidence-progress')).toHaveText(/^\d+ of 120 screenshots read/);
+    // The busiest page first (two pages tie at 21: by name).
+    await expect(page.getByTestId('gallery-page').first()).toContainText('/brand/colour');
+    await expect(page.getByTestId('gallery-element').first()).toBeVisible();
+    const tiles = page.getByTestId('gallery-tile');
+    await expect(tiles.first().locator('img')).toBeVisible();
+    await expect(tiles.first().getByTestId('click-marker')).toHaveCount(1);
+
+    // What is on screen is read first; the tiles then keep their places while the keys move.
+    await expect(tiles.filter({ hasText: 'Reading…' })).toHaveCount(0);
+    // Tab reaches the gallery's one tab stop; arrows move, Enter opens the thread beside.
+    await tiles.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tiles.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(tiles.first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    const below = page.locator('[data-testid="gallery-tile"]:focus');
+    await expect(below).toHaveCount(1);
+    const id = await below.getAttribute('data-item-id');
+    expect(id).not.toBe(await tiles.first().getAttribute('data-item-id'));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('thread-view')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/evidence\\?thread=${id}`));
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('thread-view')).toHaveCount(0);
+    await expect(page.locator(`[data-testid="gallery-tile"][data-item-id="${id}"]`)).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(page.locator('[data-testid="gallery-tile"]:focus')).toHaveCount(1);
+    await page.keyboard.press('Home');
+    const focusedId = () => page.locator('[data-testid="gallery-tile"]:focus').getAttribute('data-item-id');
+    await expect.poll(async () => (await focusedId()) === (await tiles.first().getAttribute('data-item-id'))).toBe(true);
+    await expect(page.getByTestId('evidence-progress')).toHaveText(/^\d+ of 120 screenshots read/);
+    await page.screenshot({ path: 'docs/screenshots/evidence-gallery.png' });
+  });
+
+  test('the filters apply, and expired evidence is said as such', async ({ page }) => {
+    const projectId = await projectIdByName(TOKEN, BRAND);
+    const expired = await expiredOn(projectId, '/brand/logo');
+    expect(expired.length).toBeGreaterThan(0);
+    await openGallery(page, BRAND);
+    await page.getByLabel('Page', { exact: true }).selectOption('/brand/logo');
+    await expect(page.getByTestId('evidence-progress')).toHaveText(/ of 21 screenshots read/);
+    await expect(page.getByTestId('gallery-page')).toHaveCount(1);
+    // Down through the page with the keyboard until an expired thread's tile is on screen and read.
+    await page.getByTestId('gallery-tile').first().focus();
+    const shown = page.getByTestId('gallery-tile').filter({ has: page.getByTestId('thumb-expired') });
+    await expect
+      .poll(async () => {
+        if ((await shown.count()) > 0) return true;
+        await page.keyboard.press('ArrowDown');
+        return false;
+      })
+      .toBe(true);
+    const tile = shown.first();
+    await expect(tile.getByTestId('thumb-expired')).toHaveText(/Evidence expired/);
+    await expect(tile).toHaveAttribute('aria-label', /evidence expired/);
+    expect(expired).toContain(await tile.getAttribute('data-item-id'));
+    // Reload keeps the view and the filter.
+    await page.reload();
+    await expect(page.getByTestId('evidence-progress')).toHaveText(/ of 21 screenshots read/);
+  });
+
+  test('on the 2,000-thread project only the tiles on screen are read', async ({ page }) => {
+    const reads: Request[] = [];
+    page.on('request', (r) => {
+      if (isDetailRead(r)) reads.push(r);
+    });
+    await openGallery(page, BIG);
+    await expect(page.getByTestId('evidence-progress')).toHaveText(/ of 2,000 screenshots read/);
+    const drawn = await page.getByTestId('gallery-tile').count();
+    // Everything drawn is read, and nothing more.
+    await expect(page.getByTestId('gallery-tile').filter({ hasText: 'Reading…' })).toHaveCount(0);
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.length).toBeLessThanOrEqual(drawn);
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`no axe violations at 900 px wide (${scheme})`, async ({ page }) => {
+      await page.setViewportSize({ width: 900, height: 800 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await openGallery(page, BRAND);
+      await expect(page.getByTestId('gallery-tile').first().locator('img')).toBeVisible();
+      const overflow = await page.evaluate<number>('document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth');
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoViolations(page, `evidence gallery ${scheme}`);
+      if (scheme === 'dark') await page.screenshot({ path: 'docs/screenshots/evidence-gallery-900-dark.png' });
+    });
+  }
+});
