@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { FixtureInput } from '../../src/server/fixture/schema.js';
 import { openDatabase } from '../../src/server/storage/open.js';
 import { startServer } from './support/harness.js';
+import { databaseUrlFor, ENGINE } from './support/test-database.js';
 import { baseWorld, daysAgo, thread, TOKENS, type Loose } from './support/world.js';
 
 /**
@@ -111,7 +112,9 @@ describe('acknowledged writes survive SIGKILL', () => {
     fs.writeFileSync(fixture, JSON.stringify(burstWorld()));
     const data = path.join(dir, 'data');
 
-    const first = await startCli(['--data', data, '--fixture', fixture]);
+    // The service's own store: the data directory, or on PostgreSQL a database of its own.
+    const store = ENGINE === 'postgres' ? ['--database', await databaseUrlFor(data)] : ['--data', data];
+    const first = await startCli([...store, '--fixture', fixture]);
     const queue = burst();
     const total = queue.length;
     const acked: { write: Write; body: Loose }[] = [];
@@ -149,10 +152,10 @@ describe('acknowledged writes survive SIGKILL', () => {
     expect(acked.length).toBeGreaterThanOrEqual(KILL_AFTER);
     expect(acked.length).toBeLessThan(total);
     expect(inFlightAtKill).toBeGreaterThan(0);
-    // The committed writes were still in the write-ahead log, not yet checkpointed into the database file.
-    expect(fs.statSync(path.join(data, 'feedback.sqlite-wal')).size).toBeGreaterThan(0);
+    // SQLite: the committed writes were still in the write-ahead log, not yet checkpointed into the database file.
+    if (ENGINE === 'sqlite') expect(fs.statSync(path.join(data, 'feedback.sqlite-wal')).size).toBeGreaterThan(0);
 
-    const second = await startCli(['--data', data]);
+    const second = await startCli(store);
     try {
       const url = second.url;
       const ackedOf = <K extends Write['kind']>(kind: K) => acked.filter((a): a is { write: Extract<Write, { kind: K }>; body: Loose } => a.write.kind === kind);
@@ -221,7 +224,12 @@ describe('a write that fails half way leaves nothing behind', () => {
   async function failingAt(table: string, event: 'INSERT' | 'UPDATE', run: (s: Awaited<ReturnType<typeof startServer>>) => Promise<void>) {
     const s = await startServer(baseWorld());
     try {
-      await sql.raw(`CREATE TRIGGER fail_here BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`).execute(s.db);
+      if (ENGINE === 'postgres') {
+        await sql.raw(`CREATE FUNCTION fail_here() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure'; END $$ LANGUAGE plpgsql`).execute(s.db);
+        await sql.raw(`CREATE TRIGGER fail_here BEFORE ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION fail_here()`).execute(s.db);
+      } else {
+        await sql.raw(`CREATE TRIGGER fail_here BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`).execute(s.db);
+      }
       await run(s);
     } finally {
       await s.close();

@@ -1,7 +1,7 @@
 import type { CreateBody, CreateResponse } from '../../shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { recordEvent } from '../storage/items.js';
-import { touchProject } from '../storage/projects.js';
+import { lockPerson, touchProject } from '../storage/projects.js';
 import { countRecentItemsBy, insertItem, insertMessage } from '../storage/writes.js';
 import type { Caller } from './caller.js';
 import { badRequest } from './errors.js';
@@ -29,6 +29,14 @@ function sameSite(url: string, siteUrl: string): boolean {
   }
 }
 
+async function refuseOverCreationLimit(db: Db, userId: string, now: number): Promise<void> {
+  for (const limit of CREATION_LIMITS) {
+    if ((await countRecentItemsBy(db, userId, now - limit.windowMs)) >= limit.max) {
+      throw badRequest(`You reached the thread creation limit of ${limit.label}; try again later.`, { reason: 'creation_limit', limit: limit.max, windowMs: limit.windowMs });
+    }
+  }
+}
+
 export async function createItem(db: Db, caller: Caller, body: CreateBody, now: number): Promise<CreateResponse> {
   const { project, workspace } = await resolveProject(db, caller, body.projectId);
   if (!sameSite(body.url, project.siteUrl)) {
@@ -37,14 +45,13 @@ export async function createItem(db: Db, caller: Caller, body: CreateBody, now: 
   const people = await PeopleDirectory.load(db, caller, workspace);
   const mentioned = people.resolveAll(body.mentions, 'mentions');
   const assignee = body.assignee !== undefined ? people.resolve(body.assignee, 'assignee') : null;
-  for (const limit of CREATION_LIMITS) {
-    if ((await countRecentItemsBy(db, caller.userId, now - limit.windowMs)) >= limit.max) {
-      throw badRequest(`You reached the thread creation limit of ${limit.label}; try again later.`, { reason: 'creation_limit', limit: limit.max, windowMs: limit.windowMs });
-    }
-  }
   const id = newId('itm');
   const page = pagePathOf(body.url);
   await writeInProject(db, project.id, async (t) => {
+    // Counted inside the write, with the person's row locked: creates racing on several
+    // connections or instances see each other, so N of them never make N times the limit.
+    await lockPerson(t, caller.userId);
+    await refuseOverCreationLimit(t, caller.userId, now);
     await insertItem(t, {
       id,
       project_id: project.id,

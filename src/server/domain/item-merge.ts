@@ -1,11 +1,11 @@
 import type { MergeBody, MergeResponse } from '../../shared/api/index.js';
 import type { Db } from '../storage/open.js';
-import { findItemRefs, type ItemRef } from '../storage/item-refs.js';
+import { findItemRef, findItemRefs, type ItemRef } from '../storage/item-refs.js';
 import { recordEvent } from '../storage/items.js';
 import { touchProject } from '../storage/projects.js';
 import { mergeInto } from '../storage/writes.js';
 import type { Caller } from './caller.js';
-import { badRequest, notReachable } from './errors.js';
+import { badRequest, conflict, notReachable } from './errors.js';
 import { resolveItem } from './resolve.js';
 import { writeInProject } from './snapshot.js';
 
@@ -29,14 +29,21 @@ export async function mergeItems(db: Db, caller: Caller, body: MergeBody, now: n
     if (ref.projectId !== kept.projectId) {
       throw badRequest(`${id} is in another project; only threads of the same project can be merged.`, { reason: 'merge_other_project', field: 'duplicateIds', itemId: id });
     }
-    if (ref.itemId === canonicalId) {
-      throw badRequest(`${id} is the thread being kept; it cannot be its own duplicate.`, { reason: 'merge_self', field: 'duplicateIds', itemId: id });
-    }
+    if (ref.itemId === canonicalId) throw mergeSelf(id);
     // Already a duplicate (of this or another thread): merging is not undoable, so it stays where it is.
     if (ref.duplicateOf === null) toMerge.push(ref);
   }
   let merged = 0;
   await writeInProject(db, kept.projectId, async (t) => {
+    // Writes to a project run one at a time (on PostgreSQL behind a lock), so the kept thread
+    // is read again here: a merge that ran meanwhile may have made it a duplicate of one of ours.
+    const keptNow = await findItemRef(t, kept.itemId);
+    const canonicalNow = keptNow?.duplicateOf ?? canonicalId;
+    const taken = toMerge.find((r) => r.itemId === canonicalNow);
+    if (taken) throw mergeSelf(taken.itemId);
+    if (canonicalNow !== canonicalId) {
+      throw conflict(`Item ${kept.itemId} was merged into ${canonicalNow} while this merge was asked; merge into ${canonicalNow} instead.`, { reason: 'merged_duplicate', duplicateOf: canonicalNow });
+    }
     for (const ref of toMerge) {
       // Taken only while still unmerged: a thread named twice (by its ID and by its root
       // message's own ID) or taken by a merge running alongside counts and logs once.
@@ -49,3 +56,5 @@ export async function mergeItems(db: Db, caller: Caller, body: MergeBody, now: n
   }, { kind: 'threads', ids: [canonicalId, ...toMerge.map((r) => r.itemId)] });
   return { merged, canonicalId };
 }
+
+const mergeSelf = (id: string) => badRequest(`${id} is the thread being kept; it cannot be its own duplicate.`, { reason: 'merge_self', field: 'duplicateIds', itemId: id });

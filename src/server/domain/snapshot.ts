@@ -2,7 +2,7 @@ import { LIMITS } from '../../shared/api/index.js';
 import { byEventOrder, countMergedDuplicates, eventsOf, messagesOf, type HistoryEvent, type HistoryMessage } from '../storage/history.js';
 import { readThread, scanThreads, scanThreadsAfter, type ThreadRow } from '../storage/items.js';
 import type { Db } from '../storage/open.js';
-import { projectRecordRefresher } from '../storage/projects.js';
+import { lockProject, projectRecordRefresher } from '../storage/projects.js';
 import { ReadCache, type Refresher } from '../storage/read-cache.js';
 import { trackerOf, type TableName } from '../storage/write-tracker.js';
 import { groupBy } from './report-rows.js';
@@ -455,7 +455,12 @@ export interface Touched {
  */
 export async function writeInProject<T>(db: Db, projectId: string, write: (t: Db) => Promise<T>, touched?: Touched): Promise<T> {
   const tracker = trackerOf(db);
-  if (!tracker) return db.transaction().execute((t) => write(t as unknown as Db));
+  if (!tracker) {
+    return db.transaction().execute(async (t) => {
+      await lockProject(t, projectId);
+      return write(t as unknown as Db);
+    });
+  }
   const refreshers = [projectRecordRefresher(db, projectId)];
   if (touched !== undefined) {
     let edit: WindowEdit | 'unchanged' | undefined;

@@ -81,8 +81,11 @@ export const ERROR_RESPONSES: Record<ErrorStatus, ErrorResponseDef> = {
   },
 };
 
-/** Endpoints that refuse a change with 409 (merged duplicate; assign also a resolved thread). */
-const CONFLICTING: ReadonlySet<EndpointName> = new Set(['postUpdate', 'setStatus', 'assign']);
+/**
+ * Endpoints that refuse a change with 409 (merged duplicate; assign also a resolved thread;
+ * a merge whose kept thread was merged away by another merge at the same time).
+ */
+const CONFLICTING: ReadonlySet<EndpointName> = new Set(['postUpdate', 'setStatus', 'assign', 'mergeItems']);
 
 /**
  * The error statuses one endpoint can answer, from its shape. Kept exact (not "every

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type ColumnDataType, type CreateTableBuilder, type Kysely } from 'kysely';
+import { sql, type ColumnDataType, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
+import { isPostgres } from './engine.js';
 
 /**
  * The schema, written once with Kysely's schema builder for both engines. Types that differ:
@@ -18,14 +19,13 @@ interface Types {
 }
 
 function typesOf(db: Kysely<unknown>): Types {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const pg = isPostgres(db);
   return { time: pg ? 'bigint' : 'integer', bytes: pg ? 'bytea' : 'blob' };
 }
 
 /** A generated whole-number key on either engine. */
 function withGeneratedId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  return pg ? table.addColumn('id', 'bigserial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  return isPostgres(db) ? table.addColumn('id', 'bigserial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
 const initial: Migration = {
@@ -257,9 +257,21 @@ const oauth: Migration = {
   },
 };
 
+/**
+ * A reply's position is read as max(position) + 1 inside its write; the index makes two
+ * writers that read the same maximum fail rather than share a position.
+ */
+const messagePositions: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex('messages_item_position').on('messages').columns(['item_id', 'position']).unique().execute();
+    // Superseded by the unique index on the same columns.
+    await db.schema.dropIndex('messages_item').execute();
+  },
+};
+
 /** Migrations live in code (not files on disk) so the service runs the same from tsx, a bundle or tests. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': initial, '0002_read_indexes': readIndexes, '0003_oauth': oauth };
+    return { '0001_initial': initial, '0002_read_indexes': readIndexes, '0003_oauth': oauth, '0004_message_positions': messagePositions };
   },
 };

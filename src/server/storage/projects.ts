@@ -1,3 +1,4 @@
+import { isPostgres } from './engine.js';
 import type { Db } from './open.js';
 import { ReadCache, type Refresher } from './read-cache.js';
 
@@ -100,6 +101,21 @@ export async function countActiveProjects(db: Db, workspaceIds: string[]): Promi
     .execute();
   for (const r of rows) out.set(r.workspace_id, Number(r.n));
   return out;
+}
+
+/**
+ * The first statement of every write to a project on PostgreSQL: writes to one project then run
+ * one at a time across connections and instances, so what a write reads before it writes (a
+ * status's `from`, a reply's position) is still true when it commits. SQLite runs one
+ * transaction at a time already.
+ */
+export async function lockProject(db: Db, projectId: string): Promise<void> {
+  if (isPostgres(db)) await db.selectFrom('projects').select('id').where('id', '=', projectId).forUpdate().execute();
+}
+
+/** As lockProject, for what is counted per person across projects (the creation limit). */
+export async function lockPerson(db: Db, userId: string): Promise<void> {
+  if (isPostgres(db)) await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
 export async function touchProject(db: Db, projectId: string, at: number): Promise<void> {
