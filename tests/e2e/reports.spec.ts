@@ -104,7 +104,7 @@ test.describe.serial('reports', () => {
     expect(third.since).toBe(dated.until);
   });
 
-  test('review sections page with Load more until their totals', async ({ page }) => {
+  test('review sections show 25 more at a time until their totals, the keyboard on the first new row', async ({ page }) => {
     const overview = await api<Review>('demo-owner', `/review?projectId=${projectId}`);
     const total = overview.pages.resolved.total;
     expect(total).toBeGreaterThan(25);
@@ -123,10 +123,15 @@ test.describe.serial('reports', () => {
     await expect(showing).toHaveText(`Showing 25 of ${total}`);
     await expect(page.getByTestId('count-resolved-value')).toHaveText(String(total));
     const more = page.getByTestId('review-more-resolved');
+    await expect(more).toHaveText(`Show 25 more (${total - 25} left)`);
+    // From the keyboard: the step adds 25 rows and focus goes to the first of them.
+    await more.press('Enter');
+    await expect(showing).toHaveText(`Showing 50 of ${total}`);
+    await expect(section.getByTestId('review-row').nth(25).getByTestId('thread-ref')).toBeFocused();
     while (await more.isVisible()) {
       const shown = Number(await showing.getAttribute('data-shown'));
       await more.click();
-      await expect.poll(async () => Number(await showing.getAttribute('data-shown'))).toBeGreaterThan(shown);
+      await expect.poll(async () => Number(await showing.getAttribute('data-shown'))).toBe(Math.min(total, shown + 25));
     }
     await expect(showing).toHaveText(`Showing all ${total}`);
     const ids = await section.getByTestId('review-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));

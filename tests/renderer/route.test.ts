@@ -34,4 +34,21 @@ describe('URL hash routes', () => {
     expect(parseRoute('#/p/prj_1/kanban?status=closed&type=bug&q=%')).toEqual({ screen: 'project', projectId: 'prj_1', view: 'board', filters: { type: 'bug', q: '%' } });
     expect(parseRoute('#/p/prj_1')).toEqual({ screen: 'project', projectId: 'prj_1', view: 'board', filters: {} });
   });
+
+  it('puts the report tab in the address and reads it back', () => {
+    expect(routeToHash({ screen: 'reports', projectId: 'prj_1', tab: 'trends' })).toBe('#/p/prj_1/reports/trends');
+    expect(parseRoute('#/p/prj_1/reports/trends')).toEqual({ screen: 'reports', projectId: 'prj_1', tab: 'trends' });
+    expect(parseRoute('#/p/prj%2F1/reports/hotspots')).toEqual({ screen: 'reports', projectId: 'prj/1', tab: 'hotspots' });
+    for (const tab of ['whats-new', 'review', 'trends', 'decisions', 'hotspots'] as const) {
+      expect(parseRoute(routeToHash({ screen: 'reports', projectId: 'p', tab }))).toEqual({ screen: 'reports', projectId: 'p', tab });
+    }
+  });
+
+  it('still reads a reports address without a tab, and keeps the reports for an unknown tab', () => {
+    expect(parseRoute('#/p/prj_1/reports')).toEqual({ screen: 'reports', projectId: 'prj_1' });
+    expect(routeToHash({ screen: 'reports', projectId: 'prj_1' })).toBe('#/p/prj_1/reports');
+    expect(parseRoute('#/p/prj_1/reports/nonsense')).toEqual({ screen: 'reports', projectId: 'prj_1' });
+    // Only the reports take a fourth part.
+    expect(parseRoute('#/p/prj_1/table/extra')).toBeNull();
+  });
 });

@@ -11,6 +11,7 @@ import { InboxScreen } from '../features/inbox/InboxScreen.js';
 import { startNotifier } from '../features/inbox/notifier.js';
 import { ProjectPicker } from '../features/projects/ProjectPicker.js';
 import { ReportsScreen } from '../features/reports/ReportsScreen.js';
+import { ReportsSkipLink } from '../features/reports/components/ReportsSkipLink.js';
 import { WorkspaceScreen } from '../features/workspace/WorkspaceScreen.js';
 import { useSession } from '../stores/session-store.js';
 import { useThread } from '../stores/thread-store.js';
@@ -129,6 +130,7 @@ export function App() {
   return (
     <div className="shell">
       <SkipLink />
+      <ReportsSkipLink />
       <AppHeader />
       <div className="shell__notices">
         <SignedOutBanner />

@@ -1,3 +1,4 @@
+import { isReportTab, type ReportTab } from '../features/reports/stores/tab-store.js';
 import { filtersFromParams, filtersToParams, isWorkspaceView, type Filters, type WorkspaceView } from '../stores/filter-model.js';
 
 /**
@@ -13,7 +14,8 @@ export type Route =
   | { screen: 'inbox' }
   | { screen: 'project'; projectId: string; view: WorkspaceView; filters: Filters; threadId?: string }
   | { screen: 'item'; itemId: string }
-  | { screen: 'reports'; projectId: string }
+  /** A project's reports, on one tab (`#/p/<id>/reports/trends`); none: the tab last open. */
+  | { screen: 'reports'; projectId: string; tab?: ReportTab }
   | { screen: 'dedupe'; projectId: string };
 
 const PROJECT_ID_MAX = 200;
@@ -42,6 +44,7 @@ export function routeToHash(route: Route): string {
       return `#/p/${encodeURIComponent(route.projectId)}/${route.view}${query ? `?${query}` : ''}`;
     }
     case 'reports':
+      return `#/p/${encodeURIComponent(route.projectId)}/reports${route.tab ? `/${route.tab}` : ''}`;
     case 'dedupe':
       return `#/p/${encodeURIComponent(route.projectId)}/${route.screen}`;
   }
@@ -69,11 +72,16 @@ export function parseRoute(hash: string): Route | null {
     const itemId = itemIdOrNull(decode(parts[1]!));
     return itemId ? { screen: 'item', itemId } : null;
   }
-  if (parts[0] !== 'p' || parts.length < 2 || parts.length > 3) return null;
+  if (parts[0] !== 'p' || parts.length < 2 || parts.length > 4) return null;
 
   const projectId = decode(parts[1]!)?.trim();
   if (!projectId || projectId.length > PROJECT_ID_MAX) return null;
-  if (parts[2] === 'reports') return { screen: 'reports', projectId };
+  if (parts[2] === 'reports') {
+    // An unknown tab keeps the project's reports rather than losing the address.
+    const tab = parts[3];
+    return isReportTab(tab) ? { screen: 'reports', projectId, tab } : { screen: 'reports', projectId };
+  }
+  if (parts.length > 3) return null;
   if (parts[2] === 'dedupe') return { screen: 'dedupe', projectId };
   // An unknown view falls back to the board rather than losing the project and filters.
   const view = isWorkspaceView(parts[2]) ? parts[2] : 'board';

@@ -5,6 +5,7 @@ import { useSession } from '../stores/session-store.js';
 import { useThread } from '../stores/thread-store.js';
 import { useWorkspace } from '../stores/workspace-store.js';
 import { openItemLink } from '../features/links/item-link.js';
+import { useReportTab } from '../features/reports/stores/tab-store.js';
 import { useNavigation, type Screen } from './navigation-store.js';
 import { parseRoute, routeToHash, type Route } from './route.js';
 
@@ -24,6 +25,7 @@ function routeOf(screen: Screen): Route | null {
     case 'inbox':
       return { screen: 'inbox' };
     case 'reports':
+      return { screen: 'reports', projectId: screen.projectId, tab: useReportTab.getState().tab };
     case 'dedupe':
       return { screen: screen.name, projectId: screen.projectId };
     case 'board': {
@@ -71,6 +73,7 @@ export function applyRoute(route: Route | null): void {
     return;
   }
   if (route.screen === 'reports' || route.screen === 'dedupe') {
+    if (route.screen === 'reports' && route.tab) useReportTab.getState().setTab(route.tab);
     if (screen.name !== route.screen || !('projectId' in screen) || screen.projectId !== route.projectId) go({ name: route.screen, projectId: route.projectId, projectName: knownProjectName(route.projectId) });
     return;
   }
@@ -90,6 +93,8 @@ export function initialRoute(): Route | null {
 }
 
 function screenKey(screen: Screen): string {
+  // Each report tab is a step of its own, so Back returns to the tab before.
+  if (screen.name === 'reports') return `reports:${screen.projectId}:${useReportTab.getState().tab}`;
   return 'projectId' in screen ? `${screen.name}:${screen.projectId}` : screen.name;
 }
 
@@ -163,6 +168,7 @@ export function useUrlSync(): void {
     const unsubscribeNavigation = useNavigation.subscribe(schedule);
     // Only filters settle: a view switch or another project is a step of its own, written at once.
     const unsubscribeWorkspace = useWorkspace.subscribe((s, prev) => (s.view === prev.view && s.projectId === prev.projectId ? settle() : schedule()));
+    const unsubscribeTab = useReportTab.subscribe(schedule);
     const unsubscribeThread = useThread.subscribe((s, prev) => {
       if (s.itemId !== prev.itemId || s.item?.id !== prev.item?.id) schedule();
     });
@@ -186,6 +192,7 @@ export function useUrlSync(): void {
       window.removeEventListener('pagehide', flush);
       unsubscribeNavigation();
       unsubscribeWorkspace();
+      unsubscribeTab();
       unsubscribeThread();
       window.removeEventListener('popstate', follow);
       window.removeEventListener('hashchange', follow);

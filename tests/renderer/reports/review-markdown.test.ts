@@ -68,4 +68,13 @@ describe('review Markdown', () => {
     expect(md).toContain('> \\## nor a heading');
     expect(md).toContain('> \\- not a list');
   });
+
+  it('lists the longest discussions as a top ten, saying of how many, with nothing to load', () => {
+    const many = Array.from({ length: 25 }, (_, i) => discussionRow(`x${i}`));
+    const md = reviewMarkdown(exportOf({ discussions: firstPage(many, { total: 1658, nextOffset: 5 }) }));
+    expect(md).toContain('## Longest discussions\n\n*The 10 longest of 1,658 threads with replies.*');
+    const cited = ids(md);
+    for (let i = 0; i < 25; i++) expect(cited.has(`x${i}`), `x${i}`).toBe(i < 10);
+    expect(md).not.toContain('more discussions are not in this export');
+  });
 });

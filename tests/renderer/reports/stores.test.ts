@@ -60,7 +60,25 @@ describe('review store', () => {
     expect(bridge.api.review!.mock.calls.length).toBe(calls);
   });
 
-  it('reads every remaining page with Load all', async () => {
+  it('shows 25 more rows a step, reading the next page only when the rows in hand run out', async () => {
+    bridge.api.review!.mockImplementation(reviewService({ resolved: 151, deferred: 0, open: 0, discussions: 0 }));
+    await useReview.getState().load(`p${project}`);
+    const r = () => useReview.getState().sections!.resolved;
+    expect(r().shown).toBe(25);
+    await useReview.getState().showMore('resolved');
+    // The overview's 25 were all shown: the next page (100) is read, and 25 more shown.
+    expect(r().rows).toHaveLength(125);
+    expect(r().shown).toBe(50);
+    const calls = bridge.api.review!.mock.calls.length;
+    await useReview.getState().showMore('resolved');
+    expect(r().shown).toBe(75);
+    expect(bridge.api.review!.mock.calls.length).toBe(calls);
+    await useReview.getState().showAll('resolved');
+    expect(r().rows).toHaveLength(151);
+    expect(r().shown).toBe(151);
+  });
+
+  it('reads every remaining page at once', async () => {
     bridge.api.review!.mockImplementation(reviewService({ resolved: 0, deferred: 0, open: 0, discussions: 48 }));
     await useReview.getState().load(`p${project}`);
     await useReview.getState().loadAll('discussions');

@@ -3,6 +3,7 @@ import { ErrorBoundary } from '../../app/ErrorBoundary.js';
 import { useNow } from '../../components/use-now.js';
 import { formatDateTime } from '../../format/relative-time.js';
 import { ReportsContext, type ReportsContextValue } from './components/reports-context.js';
+import { useProjectName } from './components/use-project-name.js';
 import { panelId, ReportTabs, tabId } from './components/ReportTabs.js';
 import { DecisionsTab } from './decisions/DecisionsTab.js';
 import { HotspotsTab } from './hotspots/HotspotsTab.js';
@@ -36,7 +37,8 @@ const TAB_CONTENT: Record<ReportTab, ComponentType> = {
  * decision log and the source hotspots. Only the open tab is mounted (each keeps its data
  * in its store), so printing or exporting a PDF lays out just that report.
  */
-export function ReportsScreen({ projectId, projectName, canSaveRules, onOpenThread }: ReportsScreenProps) {
+export function ReportsScreen({ projectId, projectName: givenName, canSaveRules, onOpenThread }: ReportsScreenProps) {
+  const projectName = useProjectName(projectId, givenName);
   const tab = useReportTab((s) => s.tab);
   const setTab = useReportTab((s) => s.setTab);
   const context = useMemo<ReportsContextValue>(() => ({ projectId, projectName, openThread: onOpenThread }), [projectId, projectName, onOpenThread]);
@@ -48,7 +50,7 @@ export function ReportsScreen({ projectId, projectName, canSaveRules, onOpenThre
   const Content = TAB_CONTENT[tab];
   return (
     <ReportsContext.Provider value={context}>
-      <section className="reports-screen report-print-root" aria-labelledby="reports-title" data-testid="reports-screen">
+      <main className="reports-screen report-print-root" aria-labelledby="reports-title" data-testid="reports-screen">
         <header className="reports-screen__head">
           <h1 id="reports-title">
             {projectName} <span className="reports-screen__report">— {TAB_LABEL[tab]}</span>
@@ -61,7 +63,7 @@ export function ReportsScreen({ projectId, projectName, canSaveRules, onOpenThre
             <Content />
           </ErrorBoundary>
         </div>
-      </section>
+      </main>
     </ReportsContext.Provider>
   );
 }

@@ -4,11 +4,12 @@
  * ancestor, the document included, and push the app's header out of a window that cannot
  * scroll back. `focus: null` only scrolls.
  */
-export function revealInReport(target: HTMLElement, focus: HTMLElement | null = target): void {
+export function revealInReport(target: HTMLElement, focus: HTMLElement | null = target, clearance = 0): void {
   const container = target.closest<HTMLElement>('.reports-screen');
   if (container) {
+    // `clearance`: the height of a bar stuck at the container's top, which would cover the target.
     const top = target.getBoundingClientRect().top - container.getBoundingClientRect().top + container.scrollTop;
-    container.scrollTo({ top: Math.max(0, top - 8) });
+    container.scrollTo({ top: Math.max(0, top - 8 - clearance) });
   }
   focus?.focus({ preventScroll: true });
 }

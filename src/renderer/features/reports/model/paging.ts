@@ -5,6 +5,26 @@ import { formatCount } from '../../../format/counts.js';
  * `nextOffset: null` on the last page; totals always come from the service, never from the
  * rows loaded so far, because loaded rows are only a window onto the whole list.
  */
+/**
+ * Rows every report list adds per "Show more", whether it holds them already (a briefing) or
+ * reads them from the service a page at a time (the review): one step, in the same words.
+ */
+export const REPORT_STEP = 25;
+
+/** "Show 25 more (249 left)". */
+export const showMoreText = (step: number, remaining: number): string => `Show ${formatCount(Math.min(step, remaining))} more (${formatCount(remaining)} left)`;
+/** "Show all 274". */
+export const showAllText = (total: number): string => `Show all ${formatCount(total)}`;
+
+/**
+ * The first `shown` rows of a list read so far, as a list of their own: more to show while
+ * rows are in hand or the service has more.
+ */
+export function shownPart<T>(list: PagedList<T>, shown: number): PagedList<T> {
+  const n = Math.max(0, Math.min(list.rows.length, Math.trunc(shown)));
+  return { rows: list.rows.slice(0, n), total: list.total, nextOffset: n < list.rows.length ? n : list.nextOffset };
+}
+
 export interface PageInfo {
   total: number;
   nextOffset: number | null;

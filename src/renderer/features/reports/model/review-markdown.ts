@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../format/relative-time.js';
 import { blocks, cite, escapeInline, isoDate, table, tableCell } from './markdown.js';
 import { quotedConversation, quotedMessage, threadLine } from './message-markdown.js';
 import { showingText, type PagedList } from './paging.js';
-import { REVIEW_SECTION_KEYS, SECTION_META, spanDays, type ReviewRow } from './review-model.js';
+import { REVIEW_SECTION_KEYS, SECTION_META, sectionShown, spanDays, topText, type ReviewRow } from './review-model.js';
 import { LIMITS } from '../../../../shared/api/limits.js';
 import { formatCount, plural } from '../../../format/counts.js';
 
@@ -57,7 +57,7 @@ function sectionHeading<S extends ReviewSection>(section: S, list: PagedList<Rev
 function notIncluded(list: PagedList<unknown>, noun: string): string | null {
   const missing = list.total - list.rows.length;
   if (list.nextOffset === null || missing <= 0) return null;
-  return `*${formatCount(missing)} more ${noun} are not in this export: choose “Load more” in Triage Desk to include them.*`;
+  return `*${formatCount(missing)} more ${noun} are not in this export: choose “Show more” in Triage Desk to include them.*`;
 }
 
 const ROW_RENDERERS: { [S in ReviewSection]: (row: ReviewRow<S>) => string } = {
@@ -79,10 +79,12 @@ const ROW_RENDERERS: { [S in ReviewSection]: (row: ReviewRow<S>) => string } = {
     ),
 };
 
-function sectionBlock<S extends ReviewSection>(section: S, list: PagedList<ReviewRow<S>>): string {
+function sectionBlock<S extends ReviewSection>(section: S, whole: PagedList<ReviewRow<S>>): string {
   const render = ROW_RENDERERS[section];
+  const { list, topOf } = sectionShown(section, whole);
   const rows = list.rows.length === 0 ? SECTION_META[section].empty : list.rows.map((r) => render(r)).join(section === 'open' ? '\n' : '\n\n');
-  return blocks(sectionHeading(section, list), rows, notIncluded(list, SECTION_META[section].noun));
+  const heading = topOf === null ? sectionHeading(section, list) : `## ${SECTION_META[section].title}`;
+  return blocks(heading, topOf !== null && list.rows.length > 0 && `*${topText(list.rows.length, topOf)}*`, rows, notIncluded(list, SECTION_META[section].noun));
 }
 
 /** The project review for the weekly meeting, as on screen: every thread shown is cited by ID. */

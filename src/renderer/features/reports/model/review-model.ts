@@ -1,7 +1,8 @@
 import type { ReviewResponse } from '../../../../shared/reader/index.js';
 import type { ReviewSection } from '../../../../shared/api/requests.js';
 import { typeLabel } from '../../../format/labels.js';
-import { plural } from '../../../format/counts.js';
+import { formatCount, plural } from '../../../format/counts.js';
+import type { PagedList } from './paging.js';
 
 /** Review sections in page order. Kept here (not the zod enum) so the renderer stays zod-free. */
 export const REVIEW_SECTION_KEYS = ['resolved', 'deferred', 'open', 'discussions'] as const satisfies readonly ReviewSection[];
@@ -15,15 +16,17 @@ export interface SectionMeta {
   /** What is loading, for "Loading more resolved threads…". */
   noun: string;
   empty: string;
-  /** Rows per "Load more" request, as the service pages them. */
+  /** Rows per page the service reads for a section (what "Show more" asks for when the rows in hand run out). */
   pageSize: number;
+  /** A top list: only the first rows are shown and exported, with no paging (the longest discussions). */
+  top?: number;
 }
 
 export const SECTION_META: Record<ReviewSection, SectionMeta> = {
   resolved: { title: 'Resolved', noun: 'resolved threads', empty: 'No thread is resolved yet.', pageSize: 100 },
   deferred: { title: 'Deferred', noun: 'deferred threads', empty: 'No thread is deferred.', pageSize: 100 },
   open: { title: 'Open, oldest first', noun: 'open threads', empty: 'No thread is open.', pageSize: 100 },
-  discussions: { title: 'Longest discussions', noun: 'discussions', empty: 'No thread has replies yet.', pageSize: 5 },
+  discussions: { title: 'Longest discussions', noun: 'discussions', empty: 'No thread has replies yet.', pageSize: 5, top: 10 },
 };
 
 export interface StatusBarRow {
@@ -85,4 +88,21 @@ export function spanDays(span: ReviewResponse['span']): string {
 /** How many of a list the chart shows, when the chart is cut to its busiest entries. */
 export function cutNote(shown: number, total: number, noun: string): string | null {
   return total > shown ? `The ${shown} busiest of ${total} ${noun}.` : null;
+}
+
+/**
+ * A section as the review shows it: a top list keeps its first rows and nothing to page (a
+ * list of every thread with a reply, 1,658 long, reads as nothing); `of` is the whole count.
+ */
+export function sectionShown<T>(section: ReviewSection, list: PagedList<T>): { list: PagedList<T>; topOf: number | null } {
+  const top = SECTION_META[section].top;
+  if (top === undefined) return { list, topOf: null };
+  const rows = list.rows.slice(0, top);
+  return { list: { rows, total: rows.length, nextOffset: null }, topOf: list.total };
+}
+
+/** "The 10 longest of 1,658 threads with replies." */
+export function topText(shown: number, of: number): string {
+  if (of <= shown) return of === 1 ? 'The only thread with replies.' : `All ${formatCount(of)} threads with replies, longest first.`;
+  return `The ${formatCount(shown)} longest of ${formatCount(of)} threads with replies.`;
 }

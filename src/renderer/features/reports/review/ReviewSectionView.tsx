@@ -1,65 +1,83 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ReviewSection } from '../../../../shared/api/requests.js';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { Loading } from '../components/Loading.js';
-import { remainingRows, showingText } from '../model/paging.js';
-import { SECTION_META, type ReviewRow } from '../model/review-model.js';
+import { REPORT_STEP, shownPart, showAllText, showingText, showMoreText } from '../model/paging.js';
+import { SECTION_META, sectionShown, topText, type ReviewRow } from '../model/review-model.js';
 import { useReview, type SectionState } from '../stores/review-store.js';
 import { SECTION_ROW } from './section-rows.js';
 import { formatCount } from '../../../format/counts.js';
 
 /**
- * One review section, paged: "Showing 125 of 412" counts the rows loaded against the
- * service's total, and "Load more" reads from nextOffset until there is none.
+ * One review section, shown a step at a time like every report list: "Showing 50 of 412"
+ * counts the rows on screen against the service's total, and "Show 25 more" reads the
+ * service's next page when the rows in hand run out. After it, the keyboard lands on the
+ * first row that appeared, not back at the top.
  */
 export function ReviewSectionView<S extends ReviewSection>({ section }: { section: S }) {
-  const state = useReview((s) => s.sections?.[section]) as SectionState<S> | undefined;
-  const loadMore = useReview((s) => s.loadMore);
-  const loadAll = useReview((s) => s.loadAll);
-  if (!state) return null;
+  const whole = useReview((s) => s.sections?.[section]) as SectionState<S> | undefined;
+  const { showMore, showAll, loadMore } = useReview.getState();
+  const listRef = useRef<HTMLOListElement>(null);
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  const shownCount = whole?.shown ?? 0;
+  useEffect(() => {
+    if (focusFrom === null) return;
+    const row = listRef.current?.children[focusFrom]?.querySelector<HTMLElement>('.thread-ref');
+    if (!row) return;
+    row.focus();
+    setFocusFrom(null);
+  }, [focusFrom, shownCount]);
+
+  if (!whole) return null;
+  const { list: cut, topOf } = sectionShown(section, whole);
+  const list = topOf === null ? shownPart(cut, whole.shown) : cut;
   const meta = SECTION_META[section];
   const render = SECTION_ROW[section] as (row: ReviewRow<S>) => ReactNode;
-  const remaining = remainingRows(state);
-  const complete = state.nextOffset === null;
+  const remaining = list.nextOffset === null ? 0 : Math.max(0, list.total - list.rows.length);
+  const complete = remaining === 0;
   const headingId = `review-section-${section}`;
+  const more = (all: boolean) => {
+    setFocusFrom(list.rows.length);
+    void (all ? showAll(section) : showMore(section));
+  };
 
   return (
-    <section className="report-section panel-surface review-section" aria-labelledby={headingId} data-testid={`review-section-${section}`} aria-busy={state.loading !== null}>
+    <section className="report-section panel-surface review-section" aria-labelledby={headingId} data-testid={`review-section-${section}`} aria-busy={whole.loading !== null}>
       <div className="report-section__head">
         <h2 id={headingId} tabIndex={-1}>
-          {meta.title} <span className="report-section__count">{formatCount(state.total)}</span>
+          {meta.title} {topOf === null && <span className="report-section__count">{formatCount(list.total)}</span>}
         </h2>
-        <p className="report-section__showing" data-testid={`review-showing-${section}`} data-shown={state.rows.length} data-total={state.total}>
-          {showingText(state.rows.length, state.total, complete)}
+        <p className="report-section__showing" data-testid={`review-showing-${section}`} data-shown={list.rows.length} data-total={topOf ?? list.total}>
+          {topOf === null ? showingText(list.rows.length, list.total, complete) : topText(list.rows.length, topOf)}
         </p>
       </div>
-      {state.rows.length === 0 ? (
+      {list.rows.length === 0 ? (
         <p className="muted">{meta.empty}</p>
       ) : (
-        <ol className="report-list">
-          {state.rows.map((row) => (
+        <ol className="report-list" ref={listRef}>
+          {list.rows.map((row) => (
             <li key={row.id} className="report-row" data-testid="review-row" data-item-id={row.id}>
               {render(row)}
             </li>
           ))}
         </ol>
       )}
-      {state.problem && <ErrorMessage problem={state.problem} onRetry={() => void loadMore(section)} compact />}
-      {state.loading && (
+      {whole.problem && <ErrorMessage problem={whole.problem} onRetry={() => void loadMore(section)} compact />}
+      {whole.loading && (
         <Loading>
-          {state.loading === 'all'
-            ? `Loading every remaining ${meta.noun}: ${formatCount(state.rows.length)} of ${formatCount(state.total)} so far…`
+          {whole.loading === 'all'
+            ? `Loading every remaining ${meta.noun}: ${formatCount(whole.rows.length)} of ${formatCount(whole.total)} so far…`
             : `Loading more ${meta.noun}…`}
         </Loading>
       )}
       {!complete && (
         <div className="report-section__more no-print">
-          <button type="button" className="button" onClick={() => void loadMore(section)} disabled={state.loading !== null} data-testid={`review-more-${section}`}>
-            Load more ({formatCount(Math.min(meta.pageSize, remaining))} of {formatCount(remaining)} left)
+          <button type="button" className="button" onClick={() => more(false)} disabled={whole.loading !== null} data-testid={`review-more-${section}`}>
+            {showMoreText(REPORT_STEP, remaining)}
           </button>
-          {remaining > meta.pageSize && (
-            <button type="button" className="button button--quiet" onClick={() => void loadAll(section)} disabled={state.loading !== null}>
-              Load all {formatCount(remaining)}
+          {remaining > REPORT_STEP && (
+            <button type="button" className="button button--quiet" onClick={() => more(true)} disabled={whole.loading !== null} data-testid={`review-all-${section}`}>
+              {showAllText(list.total)}
             </button>
           )}
         </div>

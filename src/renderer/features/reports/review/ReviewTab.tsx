@@ -7,7 +7,8 @@ import { Loading } from '../components/Loading.js';
 import { useReportsContext } from '../components/reports-context.js';
 import { revealInReport } from '../components/reveal.js';
 import { reviewMarkdown } from '../model/review-markdown.js';
-import { REVIEW_SECTION_KEYS, SECTION_META } from '../model/review-model.js';
+import { shownPart } from '../model/paging.js';
+import { REVIEW_SECTION_KEYS, SECTION_META, sectionShown } from '../model/review-model.js';
 import { useReview } from '../stores/review-store.js';
 import { ReviewCharts } from './ReviewCharts.js';
 import { ReviewOverview } from './ReviewOverview.js';
@@ -19,7 +20,9 @@ import { formatCount } from '../../../format/counts.js';
 /** Moves to a section's heading. Not an <a href="#…">: the URL fragment is the app's route. */
 function jumpTo(section: ReviewSection) {
   const heading = document.getElementById(`review-section-${section}`);
-  if (heading) revealInReport(heading);
+  // The Jump to bar stays stuck at the top: the heading lands below it.
+  const bar = document.querySelector<HTMLElement>('.review-jump');
+  if (heading) revealInReport(heading, heading, bar?.offsetHeight ?? 0);
 }
 
 function SectionLinks() {
@@ -30,7 +33,7 @@ function SectionLinks() {
       <span className="muted">Jump to</span>
       {REVIEW_SECTION_KEYS.map((s) => (
         <button key={s} type="button" className="link-button" onClick={() => jumpTo(s)}>
-          {SECTION_META[s].title} ({formatCount(sections[s].total)})
+          {SECTION_META[s].title} ({SECTION_META[s].top === undefined ? formatCount(sections[s].total) : `top ${formatCount(sectionShown<unknown>(s, sections[s]).list.rows.length)}`})
         </button>
       ))}
     </nav>
@@ -51,7 +54,9 @@ export function ReviewTab() {
   const markdown = () => {
     const { overview: o, sections } = useReview.getState();
     if (!o || !sections) return '';
-    return reviewMarkdown({ projectName, generatedAt: Date.now(), overview: o, sections });
+    // The export holds what the screen shows: each section's rows as far as shown.
+    const shown = { resolved: shownPart(sections.resolved, sections.resolved.shown), deferred: shownPart(sections.deferred, sections.deferred.shown), open: shownPart(sections.open, sections.open.shown), discussions: sections.discussions };
+    return reviewMarkdown({ projectName, generatedAt: Date.now(), overview: o, sections: shown });
   };
 
   return (

@@ -4,10 +4,12 @@ import type { ReviewResponse } from '../../../../shared/reader/index.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, goneWithTheConnection, type Failure } from '../../../stores/failure.js';
 import { onReconnected } from '../../../stores/network-store.js';
-import { appendPage, firstPage, type PagedList } from '../model/paging.js';
+import { appendPage, firstPage, REPORT_STEP, type PagedList } from '../model/paging.js';
 import { SECTION_META, type ReviewRow } from '../model/review-model.js';
 
 export interface SectionState<S extends ReviewSection> extends PagedList<ReviewRow<S>> {
+  /** Rows on screen (and in the export): a step at a time, from the rows read so far. */
+  shown: number;
   /** 'more' for one page, 'all' while reading every remaining page. */
   loading: 'more' | 'all' | null;
   problem: Failure | null;
@@ -28,11 +30,16 @@ interface ReviewState {
   loadMore(section: ReviewSection): Promise<boolean>;
   /** Reads every remaining page of the section, stopping at the first failure. */
   loadAll(section: ReviewSection): Promise<void>;
+  /** Shows the next REPORT_STEP rows, reading the service's next page when the rows in hand run out. */
+  showMore(section: ReviewSection): Promise<void>;
+  /** Reads every remaining page and shows every row. */
+  showAll(section: ReviewSection): Promise<void>;
 }
 
 function sectionsFrom(overview: ReviewResponse): Sections {
   const one = <S extends ReviewSection>(s: S): SectionState<S> => ({
     ...firstPage((overview[s] ?? []) as ReviewRow<S>[], overview.pages[s]),
+    shown: REPORT_STEP,
     loading: null,
     problem: null,
   });
@@ -104,6 +111,23 @@ export const useReview = create<ReviewState>()((set, get) => {
       let ok: boolean | null = true;
       while (ok === true && get().sections?.[section]?.nextOffset != null) ok = await fetchNext(section);
       if (ok !== null) patchSection(section, { loading: null });
+    },
+
+    async showMore(section) {
+      const current = get().sections?.[section];
+      if (!current || current.loading) return;
+      const want = current.shown + REPORT_STEP;
+      if (want > current.rows.length && current.nextOffset !== null) {
+        const ok = await get().loadMore(section);
+        if (!ok) return;
+      }
+      patchSection(section, { shown: want });
+    },
+
+    async showAll(section) {
+      await get().loadAll(section);
+      const current = get().sections?.[section];
+      if (current) patchSection(section, { shown: Math.max(current.shown, current.rows.length) });
     },
   };
 });

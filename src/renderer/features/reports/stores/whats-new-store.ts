@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { REPORT_STEP } from '../model/paging.js';
 import type { WhatsNewResponse } from '../../../../shared/reader/index.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, type Failure } from '../../../stores/failure.js';
@@ -9,7 +10,7 @@ import { detailsOf, planDetailQueries, type ThreadDetail } from '../model/new-th
 import type { BriefingSectionKey } from '../model/whats-new-model.js';
 
 /** Rows of a briefing section shown at first, and added by each "Show more". */
-export const BRIEFING_PAGE = 25;
+export const BRIEFING_PAGE = REPORT_STEP;
 
 export interface Briefing {
   preset: BriefingPreset;

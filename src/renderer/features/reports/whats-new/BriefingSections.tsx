@@ -7,7 +7,7 @@ import { typeLabel } from '../../../format/labels.js';
 import { Quote } from '../components/Quote.js';
 import { StatusTag } from '../components/StatusTag.js';
 import { ThreadRef } from '../components/ThreadRef.js';
-import { showingText } from '../model/paging.js';
+import { showAllText, showingText, showMoreText } from '../model/paging.js';
 import { briefingSections, moreRepliesText, type BriefingSectionKey, type BriefingSectionMeta } from '../model/whats-new-model.js';
 import { BRIEFING_PAGE, useWhatsNew, type Details } from '../stores/whats-new-store.js';
 import { formatCount } from '../../../format/counts.js';
@@ -154,11 +154,11 @@ function Section({ meta, briefing, details }: { meta: BriefingSectionMeta; brief
       {remaining > 0 && (
         <div className="report-section__more no-print">
           <button type="button" className="button" onClick={() => more(false)} data-testid={`briefing-more-${meta.key}`}>
-            Show {formatCount(Math.min(BRIEFING_PAGE, remaining))} more ({formatCount(remaining)} left)
+            {showMoreText(BRIEFING_PAGE, remaining)}
           </button>
           {remaining > BRIEFING_PAGE && (
             <button type="button" className="button button--quiet" onClick={() => more(true)}>
-              Show all {formatCount(meta.rows)}
+              {showAllText(meta.rows)}
             </button>
           )}
         </div>
