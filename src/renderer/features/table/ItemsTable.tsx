@@ -1,8 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, memo, useEffect, useId, useMemo, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import type { TextColumnId } from './cell-content.js';
 import { ColumnsMenu } from './ColumnsMenu.js';
+import { columnLayout } from './column-layout.js';
 import { ExportMenu } from './ExportMenu.js';
 import { HeaderCell } from './HeaderCell.js';
 import { isTypingTarget, tableKeyAction } from './keyboard.js';
@@ -106,6 +107,21 @@ function shownInOrder<R extends { original: ItemRow }>(sortedAll: R[], all: Item
   return sortedAll.filter((row) => showing.has(row.original));
 }
 
+/** The list's inner width, as the window, the thread panel or the splitter change it. */
+function useListWidth(gridRef: RefObject<HTMLDivElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const grid = gridRef.current;
+    if (!grid) return;
+    const measure = () => setWidth(grid.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(grid);
+    return () => observer.disconnect();
+  }, [gridRef]);
+  return width;
+}
+
 function rowIdAt(target: EventTarget): string | null {
   return target instanceof Element ? (target.closest('[data-item-id]')?.getAttribute('data-item-id') ?? null) : null;
 }
@@ -164,10 +180,10 @@ export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChang
 
   const visibleColumns = table.getVisibleLeafColumns();
   const columnsKey = visibleColumns.map((c) => c.id).join(',');
-  const gridStyle = {
-    '--items-table-columns': visibleColumns.map((c) => (c.columnDef.meta?.grow ? `minmax(${c.getSize()}px, 1fr)` : `${c.getSize()}px`)).join(' '),
-    '--items-table-width': `${table.getTotalSize()}px`,
-  } as CSSProperties;
+  const listWidth = useListWidth(gridRef);
+  const layout = columnLayout(visibleColumns, listWidth);
+  const gridStyle = layout.style as CSSProperties;
+  const scrollsSideways = layout.scrolls;
 
   const virtualItems = virtualizer.getVirtualItems();
   const rowDomId = (index: number) => `${baseId}-row-${index}`;
@@ -275,7 +291,7 @@ export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChang
           aria-colcount={visibleColumns.length}
           aria-activedescendant={focusRendered ? rowDomId(focusedIndex) : undefined}
           data-testid="items-table"
-          className="items-table__grid"
+          className={scrollsSideways ? 'items-table__grid items-table__grid--scrolls' : 'items-table__grid'}
           style={gridStyle}
           onKeyDown={onKeyDown}
           onMouseDown={onMouseDown}

@@ -2,6 +2,7 @@ import type { Cell, Column, Row } from '@tanstack/react-table';
 import { type ReactNode, memo, useLayoutEffect, useRef } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { cellContent, isTextColumn } from './cell-content.js';
+import { isItemColumnId, KEY_COLUMNS } from './column-ids.js';
 import type { ItemsTableFeatures } from './features.js';
 import { fitsOnPage } from './text-fit.js';
 import { writeCell } from './write-cell.js';
@@ -10,6 +11,7 @@ export function cellClassName(column: Column<ItemsTableFeatures, ItemRow, unknow
   const meta = column.columnDef.meta;
   let name = `items-table__cell items-table__cell--${column.id}`;
   if (meta?.numeric) name += ' items-table__cell--numeric';
+  if (isItemColumnId(column.id) && KEY_COLUMNS.has(column.id)) name += ' items-table__cell--key';
   return name;
 }
 

@@ -37,6 +37,12 @@ export const COLUMN_LABEL: Record<ItemColumnId, string> = {
 /** The checkbox column drives bulk actions and the excerpt is the only thing that identifies a row. */
 export const PERMANENT_COLUMNS: ReadonlySet<ItemColumnId> = new Set(['select', 'excerpt']);
 
+/**
+ * What says which thread a row is and where it stands: when the columns are wider than the
+ * table (a small window, the thread panel open), these stay in view and the others scroll.
+ */
+export const KEY_COLUMNS: ReadonlySet<ItemColumnId> = new Set(['select', 'status', 'excerpt']);
+
 export const SORTABLE_COLUMNS: ReadonlySet<ItemColumnId> = new Set(ITEM_COLUMN_IDS.filter((id) => id !== 'select'));
 
 /** The API returns newest first; the table opens in that order so nothing jumps on load. */
