@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe-support.js';
 import { api, openApp, projectIdByName, signIn } from './support.js';
 
 /**
@@ -58,6 +59,12 @@ test.describe.serial('writing a reply', () => {
     await expect(choice).toContainText('“@Alex” matches 2 people. Who do you mean: Alex Kim or Alex Park? Nothing is posted until you choose.');
     // Still typing: the question does not take the focus.
     await expect(box).toBeFocused();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoViolations(page, `mention question before Send (${colorScheme})`, '[data-testid="reply-composer"]');
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: '.reports/compose-mention-before-send.png' });
 
     await view.getByRole('button', { name: 'Post reply' }).click();
     await expect(choice).toContainText('Your reply is waiting and goes once you choose.');

@@ -47,7 +47,10 @@ test('the merge receipt lists the merged threads by title and links the kept one
   const link = receipt.getByTestId('merge-kept-link');
   await expect(link).toHaveText(`“${keptTitle}”`);
   await expect(link).toHaveAttribute('href', new RegExp(`#/item/${keptId}$`));
-  await expectNoViolations(page, 'merge receipt', '[data-testid="merge-dialog"]');
+  await expectNoViolations(page, 'merge receipt (light)', '[data-testid="merge-dialog"]');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoViolations(page, 'merge receipt (dark)', '[data-testid="merge-dialog"]');
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.screenshot({ path: '.reports/merge-receipt.png' });
 
   await link.click();

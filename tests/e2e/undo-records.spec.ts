@@ -110,7 +110,12 @@ test.describe.serial('undo says what it records', () => {
     for (const id of resolved) expect(await statusOf(id)).toBe('deferred');
     await expect(dialog.getByRole('checkbox', { name: 'Change 4 threads back to Open' })).toBeFocused();
     await page.screenshot({ path: '.reports/undo-confirm.png' });
-    await expectNoViolations(page, 'undo confirmation', '[data-testid="undo-confirm"]');
+    await expectNoViolations(page, 'undo confirmation (light)', '[data-testid="undo-confirm"]');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 900, height: 700 });
+    await page.screenshot({ path: '.reports/undo-confirm-900-dark.png' });
+    await expectNoViolations(page, 'undo confirmation (dark)', '[data-testid="undo-confirm"]');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await dialog.getByRole('checkbox', { name: 'Resolve 3 threads again' }).uncheck();
     await expect(dialog.getByTestId('undo-confirm-run')).toHaveText('Undo 4 threads');
