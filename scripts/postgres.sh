@@ -3,7 +3,7 @@
 # made in a temporary directory, listening on 127.0.0.1 only, trusted local logins, no system
 # service. Prints the database URL to use.
 #
-#   scripts/postgres.sh start [PORT]   make and start a cluster (default port 55432); prints its URL
+#   scripts/postgres.sh start [PORT]   make and start a cluster (default: a free port); prints its URL
 #   scripts/postgres.sh stop           stop it and remove its directory
 #   scripts/postgres.sh url            print the URL of the running cluster
 #
@@ -22,7 +22,7 @@ as_owner() {
 
 case "${1:-}" in
   start)
-    PORT="${2:-55432}"
+    PORT="${2:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}"
     if [ ! -x "$BIN/initdb" ]; then
       echo "PostgreSQL 15 is not installed ($BIN/initdb is missing): apt-get install -y postgresql-15" >&2
       exit 1
