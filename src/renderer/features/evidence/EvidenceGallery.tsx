@@ -17,11 +17,6 @@ const TILE_PITCH = 232;
 
 const KEY_MOVES: Record<string, Move> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down', Home: 'first', End: 'last' };
 
-function tileName(row: ItemRow, detail: DetailState | undefined): string {
-  const state = !detail ? 'evidence not read yet' : detail.state === 'failed' ? 'could not be read' : detail.evidence.expired ? 'evidence expired' : detail.evidence.screenshotUrl ? 'screenshot' : 'no screenshot';
-  return `${row.excerpt || row.id} — ${statusLabel(row.status)}, ${typeLabel(row.type)}; ${state}`;
-}
-
 const Tile = memo(function Tile({ row, detail, tabbable, active, onOpen, onFocusTile }: { row: ItemRow; detail: DetailState | undefined; tabbable: boolean; active: boolean; onOpen(id: string): void; onFocusTile(id: string): void }) {
   return (
     <button
@@ -30,7 +25,6 @@ const Tile = memo(function Tile({ row, detail, tabbable, active, onOpen, onFocus
       data-item-id={row.id}
       data-testid="gallery-tile"
       tabIndex={tabbable ? 0 : -1}
-      aria-label={tileName(row, detail)}
       onClick={() => onOpen(row.id)}
       onFocus={() => onFocusTile(row.id)}
     >
@@ -138,11 +132,43 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
   const tabbableId = current && drawnIds.has(current) ? current : (layout.order.find((id) => drawnIds.has(id)) ?? null);
 
   function goTo(id: string) {
+    // The tile that has the focus may scroll out and unmount: the list holds the focus (and
+    // so the keys) until the next tile is drawn.
+    if (!scrollRef.current?.querySelector(`[data-item-id="${CSS.escape(id)}"]`)) scrollRef.current?.focus({ preventScroll: true });
     setActive(id);
     const at = layout.at.get(id);
     if (at) virtualizer.scrollToIndex(at.row, { align: 'auto' });
     pendingFocus.current = id;
   }
+
+  // React moves a regrouped tile's node, and the browser drops the focus of a node it moves:
+  // while the keyboard is in the gallery, the active tile takes it back after each change.
+  const keyboardInside = useRef(false);
+  const empty = rows.length === 0;
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const onIn = () => (keyboardInside.current = true);
+    const onOut = (e: FocusEvent) => {
+      if (e.relatedTarget instanceof Node && !el.contains(e.relatedTarget)) keyboardInside.current = false;
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!(e.target instanceof Node && el.contains(e.target))) keyboardInside.current = false;
+    };
+    el.addEventListener('focusin', onIn);
+    el.addEventListener('focusout', onOut);
+    document.addEventListener('pointerdown', onPointer, true);
+    return () => {
+      el.removeEventListener('focusin', onIn);
+      el.removeEventListener('focusout', onOut);
+      document.removeEventListener('pointerdown', onPointer, true);
+    };
+  }, [empty]);
+  useLayoutEffect(() => {
+    if (!keyboardInside.current || pendingFocus.current || !current) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    scrollRef.current?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(current)}"]`)?.focus({ preventScroll: true });
+  });
 
   useEffect(() => {
     const id = pendingFocus.current;
@@ -161,9 +187,11 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const move = KEY_MOVES[e.key];
-    if (!move || e.altKey || e.ctrlKey || e.metaKey || !(e.target instanceof HTMLElement) || !e.target.dataset.itemId) return;
+    if (!move || e.altKey || e.ctrlKey || e.metaKey || !(e.target instanceof HTMLElement)) return;
+    const from = e.target === scrollRef.current ? current : (e.target.dataset.itemId ?? null);
+    if (!from) return;
     e.preventDefault();
-    const next = moveFrom(layout, current ?? e.target.dataset.itemId, move);
+    const next = moveFrom(layout, from, move);
     if (next) goTo(next);
   };
 
@@ -199,7 +227,7 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
         {rows.length === 0 ? (
           <p className="muted gallery__empty">No thread matches these filters, so there is no evidence to show.</p>
         ) : (
-          <div ref={scrollRef} className="gallery__scroll" onKeyDown={onKeyDown} data-testid="gallery-scroll">
+          <div ref={scrollRef} className="gallery__scroll" onKeyDown={onKeyDown} tabIndex={-1} role="group" aria-label="Screenshots by page and element" data-testid="gallery-scroll">
             <div className="gallery__canvas" style={{ height: virtualizer.getTotalSize() }}>
               {/* Tiles are keyed by thread, straight under the canvas: a change of columns or a
                   regrouping moves a tile rather than making a new one, so the focus stays on it. */}
