@@ -109,10 +109,8 @@ test.describe.serial('writing a reply', () => {
     await expect(box()).toHaveValue('');
 
     // Whatever another version (or a broken disk) left under the drafts key: ignored, nothing breaks.
-    await page.evaluate(() => {
-      for (const key of Object.keys(localStorage)) if (key.startsWith('triage-desk:reply-drafts:')) localStorage.setItem(key, '{"itm": {"body": 4');
-    });
-    const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('triage-desk:reply-drafts:')));
+    const keys = await page.evaluate<string[]>(`Object.keys(localStorage).filter((k) => k.startsWith('triage-desk:reply-drafts:'))`);
+    for (const key of keys) await page.evaluate(`localStorage.setItem(${JSON.stringify(key)}, '{"itm": {"body": 4')`);
     expect(keys.length).toBeGreaterThan(0);
     await page.reload();
     await expect(page.getByTestId('thread-view')).toHaveAttribute('data-item-id', itemId);
