@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe-support.js';
 import { openApp, openBoard, signIn } from './support.js';
 
 /**
@@ -122,6 +123,11 @@ test.describe.serial('workspace views', () => {
     await page.keyboard.press('Enter');
     const settings = page.getByRole('group', { name: 'View settings' });
     await expect(settings.getByRole('radio', { name: 'Comfortable' })).toBeFocused();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoViolations(page, `view settings open (${scheme})`, '.workspace-toolbar');
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.keyboard.press('ArrowRight');
     await expect(settings.getByRole('radio', { name: 'Compact' })).toBeChecked();
     await expect.poll(() => height(card)).toBe(72);
