@@ -164,6 +164,35 @@ test.describe.serial('undo says what it records', () => {
     await leaveAsFound(page);
   });
 
+  test('the history says what an undo would record, and its question can be cancelled with nothing sent', async ({ page }) => {
+    const marker = `Undo records history e2e ${Date.now()}`;
+    const [id] = await createThreads(marker, 1);
+    await api(OTHER, '/items/status', { method: 'POST', body: { itemId: id, status: 'deferred' } });
+
+    await openProject(page);
+    await showOnly(page, marker, 1);
+    await selectAllShown(page, 1);
+    await page.keyboard.press('o');
+    await expect(page.getByTestId('undo-toast')).toContainText('Set 1 thread to Open');
+    await expect.poll(() => statusOf(id!)).toBe('open');
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('Shift+Z');
+    const history = page.getByTestId('undo-history');
+    const entry = history.getByTestId('undo-entry').first();
+    await expect(entry.getByTestId('undo-entry-records')).toHaveText('Undo would defer 1 thread again as you, today; it asks first.');
+    await entry.getByRole('button', { name: /^Undo…/ }).click();
+    const dialog = page.getByTestId('undo-confirm');
+    await expect(dialog.getByTestId('undo-choice')).toContainText('As you, today: the decision log and What’s new will name you as who deferred it');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(history).toBeVisible();
+    await expect(entry.getByTestId('undo-entry-state')).toHaveText('Not undone yet');
+    expect(await statusOf(id!)).toBe('open');
+    await page.keyboard.press('Escape');
+    await leaveAsFound(page);
+  });
+
   test('a plain change back asks nothing and names the thread it undid', async ({ page }) => {
     const marker = `Undo records plain e2e ${Date.now()}`;
     const [id] = await createThreads(marker, 1);
