@@ -50,6 +50,13 @@ export interface ServerOptions {
    * (never the Host header, which the caller controls).
    */
   publicUrl?: string;
+  /**
+   * The addresses (or CIDR ranges) of the reverse proxies in front of the service, e.g.
+   * ['127.0.0.1']: a request from one of them is taken to come from the client its
+   * X-Forwarded-For names, so limits per client address count clients, not the proxy.
+   * Without it the header is ignored (anyone could write it).
+   */
+  trustProxy?: readonly string[];
   /** Slow-client limits; defaults in http/timeouts.ts. */
   timeouts?: Partial<ServerTimeouts>;
   /**
@@ -116,6 +123,7 @@ export function createServer(opts: ServerOptions): FastifyInstance {
   const app = Fastify({
     ...(answersFirst ? { serverFactory: answeringFirst(answerFirst) } : {}),
     logger: opts.logger ?? false,
+    ...(opts.trustProxy?.length ? { trustProxy: [...opts.trustProxy] } : {}),
     // A client that sends its headers or body too slowly, or idles on a kept-alive
     // connection, loses the connection instead of holding it (docs/security.md).
     http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },

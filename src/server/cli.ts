@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServer, normalizePublicUrl } from './app.js';
@@ -15,6 +16,11 @@ const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--publ
   --public-url URL Start of absolute links in answers (screenshots, attachments, the
                    OpenAPI server), e.g. https://feedback.example.com. Default: the
                    listening address. The Host header is never used.
+  --trust-proxy ADDRS
+                   Behind a reverse proxy (nginx, a load balancer): its addresses or CIDR ranges,
+                   comma-separated, e.g. 127.0.0.1 or 10.0.0.0/8. Requests from them are taken to
+                   come from the client X-Forwarded-For names, so limits per client address count
+                   clients, not the proxy. Needs --public-url (the address people reach).
   --access-log     Print one line per API request: method, path, status.
   --rate-limit N/B Per-token limit: N requests a minute, bursts of B. Default 300/120.
                    For trying a client against a strict service (end-to-end tests).
@@ -48,6 +54,7 @@ interface CliOptions {
   fixture: string | null;
   shapes: Shapes;
   publicUrl: string | null;
+  trustProxy: string[];
   rateLimit: { perMinute: number; burst: number } | null;
   accessLog: boolean;
   oauth: boolean;
@@ -71,6 +78,7 @@ function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOpti
         fixture: { type: 'string' },
         shapes: { type: 'string' },
         'public-url': { type: 'string' },
+        'trust-proxy': { type: 'string' },
         'rate-limit': { type: 'string' },
         'access-log': { type: 'boolean' },
         oauth: { type: 'boolean' },
@@ -104,6 +112,13 @@ function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOpti
     } catch (e) {
       throw new UsageError(`--public-url: ${(e as Error).message}`);
     }
+  }
+  const trustProxy = values['trust-proxy'] === undefined ? [] : values['trust-proxy'].split(',').map((a) => a.trim());
+  for (const address of trustProxy) {
+    if (!isAddressOrRange(address)) throw new UsageError(`--trust-proxy takes IP addresses or CIDR ranges separated by commas, such as 127.0.0.1 or 10.0.0.0/8, not "${address}".`);
+  }
+  if (trustProxy.length > 0 && publicUrl === null) {
+    throw new UsageError('--trust-proxy needs --public-url: behind a proxy, the address the service listens on is not the one people reach.');
   }
   let rateLimit: CliOptions['rateLimit'] = null;
   if (values['rate-limit'] !== undefined) {
@@ -141,6 +156,7 @@ function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOpti
   }
   return {
     publicUrl,
+    trustProxy,
     rateLimit,
     oauth,
     oauthAccessTtl,
@@ -153,6 +169,14 @@ function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOpti
     fixture: values.fixture ?? null,
     shapes,
   };
+}
+
+function isAddressOrRange(text: string): boolean {
+  const [address, bits, extra] = text.split('/');
+  const family = net.isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 const isShapes = (text: string): text is Shapes => (SHAPES as readonly string[]).includes(text);
@@ -240,6 +264,7 @@ async function main(argv: string[]): Promise<number> {
     },
     shapes: opts.shapes,
     ...(opts.publicUrl !== null ? { publicUrl: opts.publicUrl } : {}),
+    ...(opts.trustProxy.length > 0 ? { trustProxy: opts.trustProxy } : {}),
     ...(opts.rateLimit !== null ? { rateLimit: opts.rateLimit } : {}),
     // The access log's hook must see every request, lists answered from memory too.
     answerBeforeRouting: !opts.accessLog,

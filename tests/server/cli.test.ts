@@ -96,7 +96,7 @@ describe('npm run server', () => {
     expect(await r.exited).toBe(0);
   }, 90_000);
 
-  // Nineteen process starts, four at a time: on a busy machine far longer than the default limit.
+  // Twenty-one process starts, four at a time: on a busy machine far longer than the default limit.
   it('exits 2 with a clear message on bad flags', async () => {
     const cases = [
       [['--bogus'], /Unknown option '--bogus'/],
@@ -118,6 +118,8 @@ describe('npm run server', () => {
       [['--oauth', '--oauth-client-id', 'triage-desk', '--oauth-callback-port', '65536'], /--oauth-callback-port must be a whole number from 1 to 65535/],
       [['--data', 'x', '--database', 'postgres://127.0.0.1/x'], /either --data \(SQLite\) or --database \(PostgreSQL\)/],
       [['--database', 'mysql://127.0.0.1/x'], /--database must be a PostgreSQL URL such as postgres:\/\//],
+      [['--trust-proxy', '127.0.0.1'], /--trust-proxy needs --public-url/],
+      [['--trust-proxy', '10.0.0.0/33', '--public-url', 'https://feedback.example'], /--trust-proxy takes IP addresses or CIDR ranges .* not "10\.0\.0\.0\/33"/],
     ] as const;
     // A few at a time: each is a process start, and they are independent.
     for (let i = 0; i < cases.length; i += 4) {

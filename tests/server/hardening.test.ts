@@ -258,6 +258,35 @@ describe('failed authentication is limited per client address', () => {
   });
 });
 
+describe('behind a reverse proxy', () => {
+  const badTokens = async (server: Running, forwardedFor: string, n: number) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < n; i++) statuses.push((await server.get('/api/v1/workspaces', 'sky_wrong', { 'x-forwarded-for': forwardedFor })).status);
+    return statuses;
+  };
+  const limits = { authFailureLimit: { perMinute: 1, burst: 3 } };
+
+  it('with the proxy trusted, bad tokens from one client do not lock out another client behind the same proxy', async () => {
+    const proxied = await startServer(baseWorld(), { ...limits, trustProxy: ['127.0.0.1'], publicUrl: 'https://feedback.example' });
+    try {
+      expect(await badTokens(proxied, '203.0.113.7', 4)).toEqual([401, 401, 401, 429]);
+      expect(await badTokens(proxied, '198.51.100.20', 1)).toEqual([401]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('without it, the header is ignored: anyone could write it to dodge the limit', async () => {
+    const direct = await startServer(baseWorld(), limits);
+    try {
+      expect(await badTokens(direct, '203.0.113.7', 3)).toEqual([401, 401, 401]);
+      expect(await badTokens(direct, '198.51.100.20', 1)).toEqual([429]);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
 describe('slow clients', () => {
   function rawExchange(base: string, chunks: Array<{ text: string; afterMs: number }>, waitMs: number): Promise<{ closedAfterMs: number | null; response: string }> {
     const { hostname, port } = new URL(base);

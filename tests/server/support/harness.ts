@@ -64,6 +64,7 @@ export async function startServer(
     rateLimit?: RateLimitOptions;
     authFailureLimit?: RateLimitOptions;
     publicUrl?: string;
+    trustProxy?: readonly string[];
     timeouts?: Partial<ServerTimeouts>;
     oauth?: OAuthOptions;
     dataDir?: string;
@@ -73,8 +74,8 @@ export async function startServer(
   const { db, fresh } = await openTestDatabase(opts.dataDir ?? ':memory:');
   if (fresh) await loadFixture(db, fixture);
   const clock = opts.clock ?? new TestClock();
-  const { renderPng, rateLimit, authFailureLimit, publicUrl, timeouts, oauth } = opts;
-  const app = createServer({ db, clock, ...definedOnly({ renderPng, rateLimit, authFailureLimit, publicUrl, timeouts, oauth }) });
+  const { renderPng, rateLimit, authFailureLimit, publicUrl, trustProxy, timeouts, oauth } = opts;
+  const app = createServer({ db, clock, ...definedOnly({ renderPng, rateLimit, authFailureLimit, publicUrl, trustProxy, timeouts, oauth }) });
   await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
