@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { confirmGroup, proposeGroups, shapeGroup, stayingThread, wordsOf, type GroupThread } from '../../../src/renderer/features/dedupe/group-model.js';
+import { confirmGroup, shapeGroup, stayingThread, type GroupThread } from '../../../src/renderer/features/dedupe/group-model.js';
+import { proposeGroups, wordsOf } from '../../../src/renderer/features/dedupe/group-similarity.js';
 
 const thread = (id: string, text: string, extra: Partial<GroupThread> = {}): GroupThread => ({ id, text, page: '/pricing', reportCount: 0, createdAt: 1000, ...extra });
 

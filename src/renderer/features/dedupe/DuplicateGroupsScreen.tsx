@@ -6,7 +6,7 @@ import { isTypingTarget } from '../../app/keyboard.js';
 import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { formatCount, plural, threadCount } from '../../format/counts.js';
+import { formatCount, plural } from '../../format/counts.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
 import { BridgeFailure, bridgeErrorOf, connectionKey, fromBridge } from '../../server-state/query-client.js';
 import { failure } from '../../stores/failure.js';
@@ -16,7 +16,7 @@ import { receiptHeadline, type MergeReceipt } from '../merge/merge-run.js';
 import { mergeThreads } from '../merge/merge-threads.js';
 import { openThreads } from './dedupe-store.js';
 import { confirmGroup, shapeGroup, type GroupThread } from './group-model.js';
-import { GROUP_MARKS, proposeGroupsOffThread } from './group-worker-client.js';
+import { GROUP_MARKS, proposeGroupsOffThread, type Proposal } from './group-worker-client.js';
 import { useGroupQueue } from './group-queue-store.js';
 import { MergeConfirm, type ConfirmThread } from './MergeConfirm.js';
 import './dedupe.css';
@@ -72,13 +72,24 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
   const rows = threadsQuery.data;
   const byId = useMemo(() => new Map((rows ?? []).map((r) => [r.id, asGroupThread(r)])), [rows]);
 
-  const proposalQuery = useQuery({
-    queryKey: connectionKey(connectionId, 'dedupe-groups', 'proposal', projectId, threadsQuery.dataUpdatedAt),
-    queryFn: ({ signal }) => proposeGroupsOffThread([...byId.values()].map(({ row: _row, ...t }) => t), undefined, signal),
-    enabled: !!rows,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
+  // The proposal is worked out here, not asked of the service: it is state of this screen,
+  // redone whenever the threads are read again.
+  const [proposal, setProposal] = useState<{ data?: Proposal; error?: unknown; attempt: number }>({ attempt: 0 });
+  useEffect(() => {
+    if (!rows) return;
+    const aborter = new AbortController();
+    setProposal((p) => ({ attempt: p.attempt }));
+    proposeGroupsOffThread(
+      [...byId.values()].map(({ row: _row, ...t }) => t),
+      undefined,
+      aborter.signal,
+    ).then(
+      (data) => !aborter.signal.aborted && setProposal((p) => ({ data, attempt: p.attempt })),
+      (error: unknown) => !aborter.signal.aborted && setProposal((p) => ({ error, attempt: p.attempt })),
+    );
+    return () => aborter.abort();
+  }, [rows, byId, proposal.attempt]);
+  const proposalQuery = { data: proposal.data, error: proposal.error, refetch: () => setProposal((p) => ({ attempt: p.attempt + 1 })) };
   const proposed = useMemo(() => proposalQuery.data?.groups ?? [], [proposalQuery.data]);
 
   // One /similar call per proposed group, on its head: the service's view of the same threads.
@@ -181,11 +192,8 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
   }, [onExit]);
 
   const lastDecision = q.history[q.history.length - 1];
-  const problem = threadsQuery.error
-    ? failure(`Could not load the open threads of ${projectName}`, bridgeErrorOf(threadsQuery.error))
-    : proposalQuery.error
-      ? failure('Could not group the threads', bridgeErrorOf(proposalQuery.error))
-      : null;
+  const problem = threadsQuery.error ? failure(`Could not load the open threads of ${projectName}`, bridgeErrorOf(threadsQuery.error)) : null;
+  const groupingProblem = proposalQuery.error ? (proposalQuery.error instanceof Error ? proposalQuery.error.message : String(proposalQuery.error)) : null;
 
   return (
     <main ref={rootRef} className="screen dedupe" aria-label={`Duplicate groups of ${projectName}`} tabIndex={-1} data-testid="duplicate-groups">
@@ -208,7 +216,7 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
         </strong>
         {proposalQuery.data && (
           <span className="muted">
-            {plural(proposed.length, 'group', 'groups')} proposed from {threadCount(rows?.length ?? 0)} open
+            {plural(proposed.length, 'group', 'groups')} proposed from {formatCount(rows?.length ?? 0)} open threads
             {allChecked && `; ${formatCount(confirmedEntries.length)} confirmed by the service`}
           </span>
         )}
@@ -218,7 +226,15 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
       </header>
 
       {threadsQuery.isPending && <p className="muted dedupe__note">Loading the open threads of {projectName}…</p>}
-      {problem && <ErrorMessage problem={problem} onRetry={() => void (threadsQuery.error ? threadsQuery.refetch() : proposalQuery.refetch())} />}
+      {problem && <ErrorMessage problem={problem} onRetry={() => void threadsQuery.refetch()} />}
+      {groupingProblem && (
+        <div className="notice notice--warning" role="alert">
+          <strong>Could not group the threads.</strong> {groupingProblem} The pair queue still works: “Pairs instead” above.{' '}
+          <button type="button" className="button" onClick={proposalQuery.refetch}>
+            Try again
+          </button>
+        </div>
+      )}
       {receipt && (
         <p className={receipt.refused.length > 0 || receipt.stoppedBy ? 'notice notice--warning' : 'notice'} role="status" data-testid="groups-receipt" ref={receiptRef} tabIndex={-1}>
           {receiptHeadline(receipt)}

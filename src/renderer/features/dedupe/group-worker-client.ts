@@ -1,4 +1,5 @@
-import type { GroupThread, GroupingOptions } from './group-model.js';
+import type { GroupThread } from './group-model.js';
+import type { GroupingOptions } from './group-similarity.js';
 import type { GroupingAnswer, GroupingRequest } from './group.worker.js';
 
 /** User Timing marks the renderer bench reads (the app never reads them back). */

@@ -1,4 +1,5 @@
-import { proposeGroups, type GroupThread, type GroupingOptions } from './group-model.js';
+import type { GroupThread } from './group-model.js';
+import { proposeGroups, type GroupingOptions } from './group-similarity.js';
 
 /**
  * Grouping runs here, off the page's thread: comparing a 2,000-thread project's threads
