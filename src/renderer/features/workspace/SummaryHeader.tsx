@@ -106,6 +106,16 @@ function Breakdowns({ summary, all }: { summary: ItemsSummary; all: ItemRow[] })
   );
 }
 
+/** "By type and page": the only part of the line that follows every filter change (it closes on one). */
+function BreakdownsPopover({ summary, all }: { summary: ItemsSummary; all: ItemRow[] }) {
+  const filters = useWorkspace((s) => s.filters);
+  return (
+    <Popover buttonClassName="button button--quiet summary__more" label="By type and page ▾" testId="summary-more" closeOn={filters}>
+      {() => <Breakdowns summary={summary} all={all} />}
+    </Popover>
+  );
+}
+
 interface SummaryHeaderProps {
   summary: ItemsSummary;
   capped: boolean;
@@ -120,7 +130,6 @@ interface SummaryHeaderProps {
  * and close when the filters change (a pick in them included). Every figure filters on click.
  */
 export const SummaryHeader = memo(function SummaryHeader({ summary, capped, scanLimit, all }: SummaryHeaderProps) {
-  const filters = useWorkspace((s) => s.filters);
   return (
     <section className="summary" aria-label="Project summary" data-testid="summary">
       <Total summary={summary} capped={capped} scanLimit={scanLimit} />
@@ -130,9 +139,7 @@ export const SummaryHeader = memo(function SummaryHeader({ summary, capped, scan
         ))}
         <Stat filterKey="assignee" value={ASSIGNEE_NONE} label="Unassigned" count={summary.unassigned} describe="unassigned threads" />
       </div>
-      <Popover buttonClassName="button button--quiet summary__more" label="By type and page ▾" testId="summary-more" closeOn={filters}>
-        {() => <Breakdowns summary={summary} all={all} />}
-      </Popover>
+      <BreakdownsPopover summary={summary} all={all} />
     </section>
   );
 });
