@@ -11,6 +11,7 @@ import { ROOT, startChild, type Child } from './processes.js';
 import { figuresTable, growthOf, growthTable, type Growth, type Row } from './report.js';
 import { formatPacingLine, runPacingBench } from './pacing.js';
 import { formatRendererTable, runRendererBench } from './renderer/index.js';
+import { runEvidenceBench } from './renderer/evidence.js';
 
 /**
  * `npm run bench`: the service's read paths on a 2,000-thread and a 100,000-thread project,
@@ -339,7 +340,7 @@ async function serverBench(): Promise<boolean[]> {
 async function rendererBench(): Promise<boolean[]> {
   log('');
   log('Renderer (Chromium, browser mode, 2,000-thread project):');
-  const results = await runRendererBench({ log });
+  const results = [...(await runRendererBench({ log })), ...(await runEvidenceBench({ log }))];
   log(formatRendererTable(results));
   return results.map((r) => r.met);
 }

@@ -88,7 +88,9 @@ test.describe.serial('hot elements of a page', () => {
 
     // Reload keeps the view and the page.
     await page.reload();
+    await expect(page.getByTestId('evidence-progress')).toHaveText(/^80 of 80 threads read$/);
     await expect(page.getByTestId('hot-element').first().locator('code')).toHaveText(truth.key);
+    await expect(page.getByTestId('hot-element').first().locator('img')).toBeVisible();
     await page.screenshot({ path: 'docs/screenshots/hot-elements.png' });
   });
 

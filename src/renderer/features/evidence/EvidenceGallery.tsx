@@ -137,7 +137,9 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
     if (!scrollRef.current?.querySelector(`[data-item-id="${CSS.escape(id)}"]`)) scrollRef.current?.focus({ preventScroll: true });
     setActive(id);
     const at = layout.at.get(id);
-    if (at) virtualizer.scrollToIndex(at.row, { align: 'auto' });
+    // The first tile brings its page's heading into view too.
+    if (id === layout.order[0]) virtualizer.scrollToOffset(0);
+    else if (at) virtualizer.scrollToIndex(at.row, { align: 'auto' });
     pendingFocus.current = id;
   }
 

@@ -6,7 +6,7 @@ import { cachedDetails, detailSettled, forgetFailedRead, isThreadDetailKey, read
 import type { DetailLookup } from './evidence-model.js';
 
 /** Reads at once per view: enough to fill a screen quickly, few enough to leave the pacer to everything else. */
-export const READ_CONCURRENCY = 4;
+export const READ_CONCURRENCY = 6;
 
 export interface EvidenceReads {
   /** What the cache knows of each thread; a new function whenever something arrived. */
