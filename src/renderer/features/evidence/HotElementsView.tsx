@@ -62,7 +62,7 @@ function ElementCard({ group, rank, lookup, onOpen }: { group: ElementGroup; ran
       <figure className="hot-element__shot">
         <ScreenshotThumb detail={shot} />
         <figcaption className="muted">
-          {shotRow ? `Latest screenshot, from “${shotRow.excerpt || shotRow.id}”.` : group.expired > 0 ? `No screenshot kept: the evidence of ${plural(group.expired, 'thread', 'threads')} expired.` : 'No screenshot of this element.'}
+          {shotRow ? `Latest screenshot, from “${shotRow.excerpt || shotRow.id}”` : group.expired > 0 ? `No screenshot kept: the evidence of ${plural(group.expired, 'thread', 'threads')} expired.` : 'No screenshot of this element.'}
         </figcaption>
       </figure>
       <div className="hot-element__body">
