@@ -59,9 +59,15 @@ describe('wordsOf', () => {
 });
 
 describe('confirmGroup', () => {
-  it('keeps the head and the members the service lists at the score or above', () => {
-    expect(confirmGroup(['h', 'a', 'b', 'c'], [{ id: 'a', score: 0.9 }, { id: 'b', score: 0.3 }, { id: 'x', score: 0.9 }], 0.5)).toEqual(['h', 'a']);
+  it('keeps the head and the members the service lists at the score or above, and adds none', () => {
+    expect(confirmGroup(['h', 'a', 'b', 'c'], [{ id: 'a', score: 0.9 }, { id: 'b', score: 0.3 }, { id: 'x', score: 1 }], 0.5)).toEqual(['h', 'a']);
   });
+
+  it('leaves out threads an earlier group holds, and the whole group when its head is held', () => {
+    expect(confirmGroup(['h', 'a', 'b'], [{ id: 'a', score: 0.9 }, { id: 'b', score: 0.9 }], 0.5, new Set(['b']))).toEqual(['h', 'a']);
+    expect(confirmGroup(['h', 'a'], [{ id: 'a', score: 0.9 }], 0.5, new Set(['h']))).toEqual([]);
+  });
+
   it('leaves no group when the service lists none of the others', () => {
     expect(confirmGroup(['h', 'a'], [], 0.5)).toEqual([]);
     expect(confirmGroup([], [{ id: 'a', score: 1 }], 0.5)).toEqual([]);

@@ -21,8 +21,8 @@ import { useGroupQueue } from './group-queue-store.js';
 import { MergeConfirm, type ConfirmThread } from './MergeConfirm.js';
 import './dedupe.css';
 
-/** The service's score a member needs among the head's similar threads to stay in the group ("possible" in the pair queue). */
-export const CONFIRM_MIN_SCORE = 0.5;
+/** The service's score a member needs among the head's similar threads to stay in the group ("likely" in the pair queue). */
+export const CONFIRM_MIN_SCORE = 0.6;
 
 interface DuplicateGroupsScreenProps {
   projectId: string;
@@ -101,9 +101,12 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
     })),
   });
 
+  // A thread belongs to one group at most: the first (largest) group that claims it.
+  const taken = new Set<string>();
   const entries = proposed.map((ids, i) => {
     const check = checks[i];
-    const confirmed = check?.data ? confirmGroup(ids, check.data.candidates, CONFIRM_MIN_SCORE) : null;
+    const confirmed = check?.data ? confirmGroup(ids, check.data.candidates, CONFIRM_MIN_SCORE, taken) : null;
+    for (const id of confirmed ?? []) taken.add(id);
     return { key: ids[0]!, ids, check, confirmed };
   });
   const allChecked = proposed.length > 0 && checks.every((c) => !c.isPending);

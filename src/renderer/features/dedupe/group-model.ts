@@ -42,13 +42,17 @@ export interface ServiceCandidate {
 
 /**
  * What the service's look at the head leaves of a proposed group: the head and the members it
- * lists among the head's similar threads at `minScore` or above. Fewer than two: no group.
+ * lists among the head's similar threads at `minScore` or above. Threads in `taken` belong to
+ * an earlier group. Fewer than two: no group.
+ *
+ * The service's list only removes members, never adds any: a thread it finds strongly similar
+ * that the words missed joined a wrong group more often than a right one in the bench.
  */
-export function confirmGroup(ids: readonly string[], candidates: readonly ServiceCandidate[], minScore: number): string[] {
+export function confirmGroup(ids: readonly string[], candidates: readonly ServiceCandidate[], minScore: number, taken: ReadonlySet<string> = new Set()): string[] {
   const [head, ...rest] = ids;
-  if (head === undefined) return [];
+  if (head === undefined || taken.has(head)) return [];
   const listed = new Set(candidates.filter((c) => c.score >= minScore).map((c) => c.id));
-  const kept = rest.filter((id) => listed.has(id));
+  const kept = rest.filter((id) => listed.has(id) && !taken.has(id));
   return kept.length > 0 ? [head, ...kept] : [];
 }
 

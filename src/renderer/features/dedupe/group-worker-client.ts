@@ -6,9 +6,9 @@ import type { GroupingAnswer, GroupingRequest } from './group.worker.js';
 export const GROUP_MARKS = {
   /** The threads were handed to the worker. */
   posted: 'triage:groups-posted',
-  /** The worker's groups arrived; detail: { workerMs, groups }. */
+  /** The worker's groups arrived; detail: { workerMs, groups: the proposed groups' IDs }. */
   proposed: 'triage:groups-proposed',
-  /** Every proposed group has had its /similar look; detail: { requests, groups }. */
+  /** Every proposed group has had its /similar look; detail: { requests, groups: the confirmed groups' IDs }. */
   confirmed: 'triage:groups-confirmed',
 } as const;
 
@@ -43,7 +43,7 @@ export function proposeGroupsOffThread(threads: readonly GroupThread[], options?
         reject(new Error(`Grouping failed: ${e.data.error}`));
         return;
       }
-      performance.mark(GROUP_MARKS.proposed, { detail: { workerMs: e.data.ms, groups: e.data.groups.length } });
+      performance.mark(GROUP_MARKS.proposed, { detail: { workerMs: e.data.ms, groups: e.data.groups } });
       resolve({ groups: e.data.groups, workerMs: e.data.ms });
     };
     worker.onerror = (e) => {
