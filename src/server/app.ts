@@ -11,7 +11,9 @@ import { baseUrlOf } from './http/context.js';
 import { handleError } from './http/error-handler.js';
 import { useLeanShapes } from './http/lean-hook.js';
 import type { Shapes } from './http/lean-shapes.js';
-import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_RATE_LIMIT, RateLimiter, rateKey, type RateLimitOptions } from './http/rate-limit.js';
+import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_RATE_LIMIT, RateLimiter, rateKey, type RateLimitOptions, type TakeResult } from './http/rate-limit.js';
+import { SharedRateLimiter } from './http/shared-rate-limit.js';
+import { isPostgres } from './storage/engine.js';
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './http/timeouts.js';
 import type { RenderPng } from './http/render-png.js';
 import { renderMockupPng } from './images/mockup-png.js';
@@ -75,9 +77,18 @@ export interface ServerOptions {
   oauth?: OAuthOptions;
 }
 
+/** A request limit: in memory (answers at once) or shared through the database. */
+type Limiter = { take(key: string): TakeResult | Promise<TakeResult> };
+
+/** Runs `then` with a take's result: at once when it is in hand, so the in-memory path never waits a turn. */
+function whenTaken(result: TakeResult | Promise<TakeResult>, then: (allowed: TakeResult) => void, fail: (e: unknown) => void): void {
+  if (result instanceof Promise) result.then(then, fail);
+  else then(result);
+}
+
 export function createServer(opts: ServerOptions): FastifyInstance {
   const directAnswers = opts.shapes !== 'minimal';
-  const answersFirst = directAnswers && opts.answerBeforeRouting !== false;
+  const answersFirst = directAnswers && opts.answerBeforeRouting !== false && !isPostgres(opts.db);
   const answers: AnswerBeforeRouting[] = [];
   const deps: AppDeps = {
     db: opts.db,
@@ -89,7 +100,11 @@ export function createServer(opts: ServerOptions): FastifyInstance {
     },
   };
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
-  const limiter = new RateLimiter(deps.clock, opts.rateLimit ?? DEFAULT_RATE_LIMIT);
+  // On PostgreSQL several instances may serve one database: their buckets live there, and no
+  // answer is made from memory before routing (nothing is cached in memory there).
+  const shared = isPostgres(opts.db);
+  const limiterFor = (limits: RateLimitOptions): Limiter => (shared ? new SharedRateLimiter(opts.db, deps.clock, limits) : new RateLimiter(deps.clock, limits));
+  const limiter = limiterFor(opts.rateLimit ?? DEFAULT_RATE_LIMIT);
   let closing = false;
   /**
    * The answer the listener writes before routing, or null. Only a request that would pass
@@ -111,7 +126,8 @@ export function createServer(opts: ServerOptions): FastifyInstance {
     try {
       for (const answer of answers) {
         const bytes = answer(req.url, caller);
-        if (bytes !== null) return limiter.take(rateKey(caller)).ok ? bytes : null;
+        // Answers before routing are made only with the in-memory limiter (SQLite), which answers at once.
+        if (bytes !== null) return (limiter.take(rateKey(caller)) as TakeResult).ok ? bytes : null;
       }
     } catch {
       // An answer that fails its schema here would be thrown outside Fastify and end the
@@ -150,27 +166,43 @@ export function createServer(opts: ServerOptions): FastifyInstance {
     done();
   });
   app.decorate('publicUrl', opts.publicUrl === undefined ? null : normalizePublicUrl(opts.publicUrl));
-  const authFailures = new RateLimiter(deps.clock, opts.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT);
+  const authFailures = limiterFor(opts.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT);
   /**
    * A 401 takes from the client address's failure bucket; once it is empty, bad tokens from
    * that address get 429 instead. Only failures count and a valid token is checked first,
    * so nobody's token is ever refused because of someone else's guesses.
    */
   const oauthOn = opts.oauth?.enabled === true;
-  const limitFailure = (req: FastifyRequest, e: unknown): unknown => {
-    if (!(e instanceof ApiError) || e.status !== 401) return e;
-    const allowed = authFailures.take(`addr:${req.ip}`);
-    if (!allowed.ok) return tooManyFailedTokens(allowed.retryAfterSeconds);
-    return oauthOn ? withResourceMetadata(e, resourceMetadataUrl(baseUrlOf(req))) : e;
+  const limitFailure = (req: FastifyRequest, e: unknown, done: (error?: FastifyError) => void): void => {
+    if (!(e instanceof ApiError) || e.status !== 401) return done(e as FastifyError);
+    whenTaken(
+      authFailures.take(`addr:${req.ip}`),
+      (allowed) => {
+        const refusal: unknown = allowed.ok ? (oauthOn ? withResourceMetadata(e, resourceMetadataUrl(baseUrlOf(req))) : e) : tooManyFailedTokens(allowed.retryAfterSeconds);
+        done(refusal as FastifyError);
+      },
+      (failure) => done(failure as FastifyError),
+    );
   };
 
   app.register(
     async (api) => {
-      const admit = (req: FastifyRequest, caller: Caller) => {
-        const allowed = limiter.take(rateKey(caller));
-        if (!allowed.ok) throw tooManyRequests(allowed.retryAfterSeconds);
-        requireSomeAvailable(caller);
-        req.caller = caller;
+      const admit = (req: FastifyRequest, caller: Caller, done: (error?: FastifyError) => void): void => {
+        whenTaken(
+          limiter.take(rateKey(caller)),
+          (allowed) => {
+            try {
+              if (!allowed.ok) throw tooManyRequests(allowed.retryAfterSeconds);
+              requireSomeAvailable(caller);
+            } catch (e) {
+              done(e as FastifyError);
+              return;
+            }
+            req.caller = caller;
+            done();
+          },
+          (failure) => done(failure as FastifyError),
+        );
       };
       // Before the routes, and only in lean mode: full answers go out untouched.
       if (opts.shapes === 'minimal') useLeanShapes(api, deps.db);
@@ -182,25 +214,16 @@ export function createServer(opts: ServerOptions): FastifyInstance {
         try {
           const caller = authenticateFromMemory(deps.db, req.headers.authorization, now, req.raw.socket);
           if (caller) {
-            admit(req, caller);
-            done();
+            admit(req, caller, done);
             return;
           }
         } catch (e) {
-          done(limitFailure(req, e) as FastifyError);
+          limitFailure(req, e, done);
           return;
         }
         authenticate(deps.db, req.headers.authorization, now, req.raw.socket).then(
-          (caller) => {
-            try {
-              admit(req, caller);
-            } catch (e) {
-              done(e as FastifyError);
-              return;
-            }
-            done();
-          },
-          (e: unknown) => done(limitFailure(req, e) as FastifyError),
+          (caller) => admit(req, caller, done),
+          (e: unknown) => limitFailure(req, e, done),
         );
       });
       directoryRoutes(api, deps);

@@ -100,7 +100,7 @@ describe('a database made by a newer version of the service', () => {
     await sql`insert into kysely_migration (name, timestamp) values ('9999_from_the_future', '2030-01-01T00:00:00.000Z')`.execute(first.db);
     await first.db.destroy();
     await expect(openTestDatabase(dir)).rejects.toThrow(
-      /^The database was made by a newer version of the service \(it has migration 9999_from_the_future; this version knows up to 0004_message_positions\)\. Start the newer version, or restore a backup made by this one\.$/,
+      /^The database was made by a newer version of the service \(it has migration 9999_from_the_future; this version knows up to 0005_rate_buckets\)\. Start the newer version, or restore a backup made by this one\.$/,
     );
   });
 });

@@ -14,6 +14,8 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perMinute: LIMITS.ratePerM
  */
 export const DEFAULT_AUTH_FAILURE_LIMIT: RateLimitOptions = { perMinute: 30, burst: 30 };
 
+export type TakeResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
 interface Bucket {
   tokens: number;
   at: number;
@@ -38,7 +40,7 @@ export class RateLimiter {
   }
 
   /** Takes one request from the key's bucket; when empty, says how many whole seconds to wait. */
-  take(key: string): { ok: true } | { ok: false; retryAfterSeconds: number } {
+  take(key: string): TakeResult {
     const now = this.clock.now();
     const bucket = this.refilled(this.buckets.get(key), now);
     if (bucket.tokens >= 1) {

@@ -1,3 +1,4 @@
+import type { TakeResult } from '../http/rate-limit.js';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,14 +16,14 @@ import { PAGES_CSS } from './pages-css.js';
 import { authorizationRequestPath, basePathOf, issuerOf, makeProvider, OAUTH_PATH, RESOURCE_SCOPES, resourceOf, type OAuthOptions } from './provider.js';
 import { OAuthStore } from './store.js';
 
-export type FailureAllowance = { ok: true } | { ok: false; retryAfterSeconds: number };
+export type FailureAllowance = TakeResult;
 
 export interface OAuthDeps {
   db: Db;
   clock: Clock;
   options: OAuthOptions;
   /** Takes one from the client address's bucket of failed credentials (shared with the API's bad tokens). */
-  takeFailure: (ip: string) => FailureAllowance;
+  takeFailure: (ip: string) => FailureAllowance | Promise<FailureAllowance>;
 }
 
 const PRM_PATH = '/.well-known/oauth-protected-resource';
@@ -221,7 +222,7 @@ export function oauthRoutes(app: FastifyInstance, deps: OAuthDeps): void {
       else if (record.expiresAt !== null && record.expiresAt <= now) sentence = `That personal token expired on ${new Date(record.expiresAt).toISOString()}; create a new one, or use another.`;
       if (sentence === null) return { ok: true, accountId: record!.userId };
       // Like bad API tokens, wrong tokens here come out of the address's bucket: the page is no faster way to guess.
-      const allowed = deps.takeFailure(req.ip);
+      const allowed = await deps.takeFailure(req.ip);
       if (!allowed.ok) {
         return { ok: false, status: 429, sentence: `Too many wrong tokens from this address; wait ${allowed.retryAfterSeconds} second${allowed.retryAfterSeconds === 1 ? '' : 's'}, then try again.` };
       }

@@ -269,9 +269,28 @@ const messagePositions: Migration = {
   },
 };
 
+/**
+ * Request limits' token buckets, where every instance sharing the database sees them (used
+ * on PostgreSQL; one SQLite process keeps its buckets in memory). `took` says whether the
+ * last take found a token, as an update's RETURNING shows only the new row.
+ */
+const rateBuckets: Migration = {
+  async up(db: Kysely<unknown>) {
+    const { time } = typesOf(db);
+    await db.schema
+      .createTable('rate_buckets')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('tokens', 'double precision', (c) => c.notNull())
+      .addColumn('at', time, (c) => c.notNull())
+      .addColumn('took', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('rate_buckets_at').on('rate_buckets').column('at').execute();
+  },
+};
+
 /** Migrations live in code (not files on disk) so the service runs the same from tsx, a bundle or tests. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': initial, '0002_read_indexes': readIndexes, '0003_oauth': oauth, '0004_message_positions': messagePositions };
+    return { '0001_initial': initial, '0002_read_indexes': readIndexes, '0003_oauth': oauth, '0004_message_positions': messagePositions, '0005_rate_buckets': rateBuckets };
   },
 };

@@ -201,6 +201,15 @@ export interface OAuthSecretsTable {
   created_at: number;
 }
 
+/** A request limit's token bucket, shared by every instance on one database (http/shared-rate-limit.ts). */
+export interface RateBucketsTable {
+  key: string;
+  tokens: number;
+  at: number;
+  /** 1 when the last take found a token. */
+  took: number;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -221,4 +230,5 @@ export interface Database {
   whats_new_bookmarks: WhatsNewBookmarksTable;
   oauth_records: OAuthRecordsTable;
   oauth_secrets: OAuthSecretsTable;
+  rate_buckets: RateBucketsTable;
 }
