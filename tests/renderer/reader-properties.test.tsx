@@ -308,6 +308,12 @@ describe('reader and strict contract stay in step', () => {
         expect(getAt(read.data as unknown as Json, ['project', 'repo'])).toBe(expected);
         continue;
       }
+      // The live service's names for the stamp keys, sent beside the contract's, are read as the contract's.
+      const contractName = { skyId: 'stampId', skyKey: 'stampKey' }[key];
+      if (path.at(-2) === 'anchor' && contractName) {
+        expect(getAt(read.data as unknown as Json, [...path.slice(0, -1), contractName])).toBe(expected);
+        continue;
+      }
       if (expected === 0 && TIME_KEYS.test(key)) continue;
       expect({ path: path.join('.'), value: got }).toEqual({ path: path.join('.'), value: expected });
     }
