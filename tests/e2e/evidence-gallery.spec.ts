@@ -77,6 +77,7 @@ test.describe.serial('the evidence gallery', () => {
     await page.keyboard.press('Home');
     const focusedId = () => page.locator('[data-testid="gallery-tile"]:focus').getAttribute('data-item-id');
     await expect.poll(async () => (await focusedId()) === (await tiles.first().getAttribute('data-item-id'))).toBe(true);
+    await expect(page.getByTestId('gallery-page').first()).toBeInViewport();
     await expect(page.getByTestId('evidence-progress')).toHaveText(/^\d+ of 120 screenshots read/);
     await page.screenshot({ path: 'docs/screenshots/evidence-gallery.png' });
   });

@@ -131,15 +131,19 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
   const drawnIds = new Set(items.flatMap((i) => (layout.rows[i.index]?.kind === 'tiles' ? (layout.rows[i.index] as { ids: string[] }).ids : [])));
   const tabbableId = current && drawnIds.has(current) ? current : (layout.order.find((id) => drawnIds.has(id)) ?? null);
 
+  /** Scrolls a tile into view; the first tile brings its page's heading too. */
+  function reveal(id: string) {
+    const at = layout.at.get(id);
+    if (id === layout.order[0]) virtualizer.scrollToOffset(0);
+    else if (at) virtualizer.scrollToIndex(at.row, { align: 'auto' });
+  }
+
   function goTo(id: string) {
     // The tile that has the focus may scroll out and unmount: the list holds the focus (and
     // so the keys) until the next tile is drawn.
     if (!scrollRef.current?.querySelector(`[data-item-id="${CSS.escape(id)}"]`)) scrollRef.current?.focus({ preventScroll: true });
     setActive(id);
-    const at = layout.at.get(id);
-    // The first tile brings its page's heading into view too.
-    if (id === layout.order[0]) virtualizer.scrollToOffset(0);
-    else if (at) virtualizer.scrollToIndex(at.row, { align: 'auto' });
+    reveal(id);
     pendingFocus.current = id;
   }
 
@@ -182,8 +186,7 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
       return;
     }
     // A read regrouped the tile while the view scrolled to it: follow it to its new row.
-    const at = layout.at.get(id);
-    if (at) virtualizer.scrollToIndex(at.row, { align: 'auto' });
+    if (layout.at.has(id)) reveal(id);
     else pendingFocus.current = null;
   });
 
