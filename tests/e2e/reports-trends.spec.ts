@@ -64,6 +64,8 @@ async function openTrends(page: Page, label: string, service?: string): Promise<
   else await openApp(page);
   signedInAs = label;
   await reportsTabOf(page, PROJECT, 'Trends');
+  // The first read lists every thread and the resolved pages: wait for it to finish, not for a fixed time.
+  await expect(page.getByTestId('trends-loading')).toHaveCount(0, { timeout: 60_000 });
   await expect(page.getByTestId('trends-created')).toBeVisible();
 }
 
