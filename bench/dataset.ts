@@ -49,11 +49,11 @@ function generate(ctx: ProjectContext, count: number): GeneratedThread[] {
   return [...base, ...merged];
 }
 
-export function buildBenchFixture(threads: number, now: number): Fixture {
-  const plan: ProjectPlan = { ...BASE_PLAN, id: benchProjectId(threads), name: `Bench ${threads}`, slug: `bench-${threads}`, live: threads, rules: [] };
+/** The generator's context for a bench project, every stream seeded from `BENCH_SEED`. */
+export function benchContext(plan: ProjectPlan, now: number): ProjectContext {
   const rng = new Rng(BENCH_SEED);
   const members = membersOf(plan.workspace);
-  const ctx: ProjectContext = {
+  return {
     plan,
     now,
     rng,
@@ -64,6 +64,11 @@ export function buildBenchFixture(threads: number, now: number): Fixture {
     linear: { next: 101 },
     templateCache: new Map(),
   };
+}
+
+export function buildBenchFixture(threads: number, now: number): Fixture {
+  const plan: ProjectPlan = { ...BASE_PLAN, id: benchProjectId(threads), name: `Bench ${threads}`, slug: `bench-${threads}`, live: threads, rules: [] };
+  const ctx = benchContext(plan, now);
   const recent = generate(ctx, Math.min(threads, RECENT));
   const oldCount = threads - Math.min(threads, RECENT);
   const oldFrom = plan.ageDays[1] + 1;

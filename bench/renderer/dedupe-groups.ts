@@ -1,11 +1,9 @@
 import { chromium } from '@playwright/test';
-import { buildPeople, membersOf, workspaceId } from '../../src/server/demo/personas.js';
+import { buildPeople, workspaceId } from '../../src/server/demo/personas.js';
 import { PROJECT_PLANS, type ProjectPlan } from '../../src/server/demo/projects.js';
-import { IdFactory, Rng } from '../../src/server/demo/random.js';
-import { BuildHistory } from '../../src/server/demo/source-stamps.js';
-import { normalThread, repeatOf, type GeneratedThread, type ProjectContext } from '../../src/server/demo/threads.js';
+import { normalThread, repeatOf, type GeneratedThread } from '../../src/server/demo/threads.js';
 import type { Fixture } from '../../src/server/fixture/schema.js';
-import { BENCH_SEED, BENCH_TOKEN } from '../dataset.js';
+import { benchContext, BENCH_TOKEN } from '../dataset.js';
 import { buildRenderer, CHROMIUM_ARGS, Cleanup, startStack, VIEWPORT } from './stack.js';
 
 /**
@@ -53,19 +51,8 @@ export interface GroupsWorld {
 /** The project: fresh threads, then near-duplicate clusters of recent open ones, as the demo builds them. */
 export function groupsWorld(now: number): GroupsWorld {
   const plan: ProjectPlan = { ...BASE_PLAN, id: PROJECT_ID, name: PROJECT_NAME, slug: 'bench-groups', live: THREADS, rules: [] };
-  const rng = new Rng(BENCH_SEED);
-  const members = membersOf(plan.workspace);
-  const ctx: ProjectContext = {
-    plan,
-    now,
-    rng,
-    ids: new IdFactory(rng.fork('ids')),
-    members,
-    paid: members.filter((m) => m.role !== 'reviewer'),
-    builds: new BuildHistory(rng.fork('builds'), plan.createdDaysAgo),
-    linear: { next: 101 },
-    templateCache: new Map(),
-  };
+  const ctx = benchContext(plan, now);
+  const rng = ctx.rng;
   const sizes = Array.from({ length: CLUSTERS }, () => rng.weighted([[1, 5], [2, 3], [3, 1]] as const));
   const base: GeneratedThread[] = [];
   for (let i = 0; i < THREADS - sizes.reduce((a, b) => a + b, 0); i++) base.push(normalThread(ctx));
