@@ -61,7 +61,7 @@ async function everyRead(): Promise<Record<string, unknown>> {
 }
 
 /** A raw statement other than a SELECT counts as a write to every table: every cache is read again. */
-const forgetEverything = () => sql`update projects set name = name where 0`.execute(s.db);
+const forgetEverything = () => sql`update projects set name = name where false`.execute(s.db);
 
 describe('a write in one project leaves the others in memory', () => {
   const docsItems = () => items('p_docs');

@@ -59,7 +59,7 @@ async function reads(): Promise<Record<string, unknown>> {
 }
 
 /** A raw statement other than a SELECT counts as a write to every table: every cache is read again. */
-const forgetEverything = () => sql`update projects set name = name where 0`.execute(s.db);
+const forgetEverything = () => sql`update projects set name = name where false`.execute(s.db);
 
 // The window's edge: bulk_0000 to bulk_0004 are outside it, bulk_0005 is its last thread.
 const ids = [bulk(0), bulk(4), bulk(5), bulk(6), bulk(1000), bulk(BULK - 1), 'it_side'];
