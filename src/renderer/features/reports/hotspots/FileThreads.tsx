@@ -90,9 +90,10 @@ export function FileThreads({ file }: { file: HotspotFile }) {
         </button>
       </div>
       <UnreadableNotice problems={unreadableOf(matches)} />
-      {matches?.summary && (
-        <p data-testid="file-threads-summary" data-open={matches.summary.open} data-deferred={matches.summary.deferred} data-resolved={matches.summary.resolved}>
-          {fileSummaryText(matches.summary)}
+      {/* The whole file, from its hotspot row: the service's summary counts only what the filters below match. */}
+      {matches && (
+        <p data-testid="file-threads-summary" data-open={file.open} data-deferred={file.deferred} data-resolved={file.resolved}>
+          {fileSummaryText(file)}
         </p>
       )}
       <div className="file-threads__filters no-print">
