@@ -1,40 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemRow } from '../../../src/shared/reader/index.js';
 import { elementKeyOf } from '../../../src/renderer/features/evidence/element-key.js';
-import { evidenceOf, groupByElement, pagesByCount, readProgress, type DetailState, type ThreadEvidence } from '../../../src/renderer/features/evidence/evidence-model.js';
-
-const row = (id: string, over: Partial<ItemRow> = {}): ItemRow => ({
-  id,
-  page: '/checkout',
-  type: 'bug',
-  status: 'open',
-  excerpt: `Thread ${id}`,
-  excerptSource: null,
-  reportCount: 0,
-  author: 'Ann',
-  agentTask: null,
-  assignee: null,
-  assigneeId: null,
-  replyCount: 0,
-  createdAt: 1000,
-  ...over,
-});
-
-const evidence = (over: Partial<ThreadEvidence> & { stamp?: string; selector?: string }): ThreadEvidence => {
-  const { stamp, selector, ...rest } = over;
-  return {
-    element: elementKeyOf({ selector: selector ?? null, stampKey: stamp ?? null, stampId: null, elementText: null, selectedText: null, viewport: null }),
-    screenshotUrl: null,
-    expired: false,
-    capturedAt: null,
-    click: null,
-    missing: false,
-    ...rest,
-  };
-};
+import { evidenceOf, groupByElement, pagesByCount, readProgress, type DetailState } from '../../../src/renderer/features/evidence/evidence-model.js';
+import { evidence, read, row } from './support.js';
 
 const lookupOf = (states: Record<string, DetailState>) => (id: string) => states[id];
-const read = (e: ThreadEvidence): DetailState => ({ state: 'read', evidence: e });
 
 describe('the element a thread is pinned to', () => {
   it('is the stamp key on a stamped site (either name), else the selector, else the page as a whole', () => {

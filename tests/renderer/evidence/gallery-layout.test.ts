@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemRow } from '../../../src/shared/reader/index.js';
-import { elementKeyOf } from '../../../src/renderer/features/evidence/element-key.js';
 import type { DetailState } from '../../../src/renderer/features/evidence/evidence-model.js';
 import { galleryLayout, moveFrom, nearestFirst } from '../../../src/renderer/features/evidence/gallery-layout.js';
+import { evidence, read, row } from './support.js';
 
-const row = (id: string, page: string): ItemRow => ({
-  id,
-  page,
-  type: 'bug',
-  status: 'open',
-  excerpt: id,
-  excerptSource: null,
-  reportCount: 0,
-  author: 'Ann',
-  agentTask: null,
-  assignee: null,
-  assigneeId: null,
-  replyCount: 0,
-  createdAt: 0,
-});
-const on = (selector: string): DetailState => ({
-  state: 'read',
-  evidence: { element: elementKeyOf({ selector, stampKey: null, stampId: null, elementText: null, selectedText: null, viewport: null }), screenshotUrl: null, expired: false, capturedAt: null, click: null, missing: false },
-});
+const rowOn = (id: string, page: string) => row(id, { page, excerpt: id, createdAt: 0 });
+const on = (selector: string): DetailState => read(evidence({ selector }));
 
-const rows = [row('a1', '/a'), row('b1', '/b'), row('b2', '/b'), row('b3', '/b'), row('b4', '/b')];
+const rows = [rowOn('a1', '/a'), rowOn('b1', '/b'), rowOn('b2', '/b'), rowOn('b3', '/b'), rowOn('b4', '/b')];
 const states: Record<string, DetailState> = { b1: on('x'), b2: on('y'), b3: on('x') };
 const layout = galleryLayout(rows, (id) => states[id], 2);
 
