@@ -2,17 +2,18 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { create } from 'zustand';
 import type { SimilarCandidate } from '../../../shared/reader/index.js';
 import type { ItemDetail } from '../../../shared/reader/index.js';
-import { isTypingTarget } from '../../app/keyboard.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
 import type { Failure } from '../../stores/failure.js';
 import { quoteThread } from '../actions/thread-words.js';
-import { receiptHeadline, type MergeReceipt } from '../merge/merge-run.js';
+import { type MergeReceipt } from '../merge/merge-run.js';
 import { mergeThreads } from '../merge/merge-threads.js';
 import { CandidateCard } from './CandidateCard.js';
 import { DuplicateGroupsScreen } from './DuplicateGroupsScreen.js';
 import { MergeConfirm, type ConfirmThread } from './MergeConfirm.js';
+import { MergeReceiptNotice, QueueDone } from './QueueParts.js';
+import { useQueueKeys } from './queue-keys.js';
 import { SCORE_THRESHOLDS, progressText, scanText } from './dedupe-model.js';
 import { liveCandidates, useDedupe, type QueueEntry } from './dedupe-store.js';
 import './dedupe.css';
@@ -174,37 +175,21 @@ function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQue
 
   // Keys work wherever focus is on this screen (not in the threshold menu, not under a dialog).
   const focusedId = focusedCandidate?.id;
-  const handlers = useRef({ keep, skip, undoDecision, merge, toggle, onExit, focusedId, move: (_d: number) => undefined as void });
-  useEffect(() => {
-    handlers.current = { keep, skip, undoDecision, merge, toggle, onExit, focusedId, move: (d: number) => setFocused(Math.max(0, Math.min(candidates.length - 1, focusIndex + d))) };
+  const move = (d: number) => setFocused(Math.max(0, Math.min(candidates.length - 1, focusIndex + d)));
+  useQueueKeys({
+    n: keep,
+    s: skip,
+    z: undoDecision,
+    m: () => merge('into-this'),
+    M: () => merge('into-candidate'),
+    j: () => move(1),
+    k: () => move(-1),
+    ArrowDown: () => move(1),
+    ArrowUp: () => move(-1),
+    x: () => focusedId && toggle(focusedId),
+    ' ': () => focusedId && toggle(focusedId),
+    Escape: onExit,
   });
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target) || document.querySelector('dialog[open]')) return;
-      const h = handlers.current;
-      const actions: Record<string, () => void> = {
-        n: h.keep,
-        s: h.skip,
-        z: h.undoDecision,
-        m: () => h.merge('into-this'),
-        M: () => h.merge('into-candidate'),
-        j: () => h.move(1),
-        k: () => h.move(-1),
-        ArrowDown: () => h.move(1),
-        ArrowUp: () => h.move(-1),
-        x: () => h.focusedId && h.toggle(h.focusedId),
-        ' ': () => h.focusedId && h.toggle(h.focusedId),
-        Escape: h.onExit,
-      };
-      const action = actions[e.key];
-      if (!action) return;
-      e.preventDefault();
-      e.stopPropagation();
-      action();
-    };
-    window.addEventListener('keydown', onKey, { capture: true });
-    return () => window.removeEventListener('keydown', onKey, { capture: true });
-  }, []);
 
   return (
     <main ref={rootRef} className="screen dedupe" aria-label={`Duplicates queue of ${projectName}`} tabIndex={-1} data-testid="dedupe-queue">
@@ -244,11 +229,7 @@ function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQue
       {s.phase === 'failed' && s.loadProblem && <ErrorMessage problem={s.loadProblem} onRetry={() => void useDedupe.getState().start(projectId)} />}
       {s.scanProblem && <ErrorMessage problem={s.scanProblem} onRetry={() => useDedupe.getState().retryScan()} compact />}
       {receipt && (
-        <p className={receipt.refused.length > 0 || receipt.stoppedBy ? 'notice notice--warning' : 'notice'} role="status" data-testid="dedupe-receipt" ref={receiptRef} tabIndex={-1}>
-          {receiptHeadline(receipt)}
-          {receipt.refused.map((r) => ` ${r.message}`).join('')}
-          {receipt.stoppedBy && ` ${receipt.stoppedBy.message}`}
-        </p>
+        <MergeReceiptNotice receipt={receipt} testId="dedupe-receipt" ref={receiptRef} />
       )}
 
       {lastDecision && !receipt && (
@@ -263,15 +244,15 @@ function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQue
 
       {s.phase === 'ready' && !entry && !finished && <p className="muted dedupe__note">Checking open threads for similar ones… {scanText(counts)}</p>}
       {finished && (
-        <div className="dedupe__done" role="status">
-          <p>
-            <strong>Done.</strong> {s.entries.length === 0 ? `None of the ${formatCount(s.subjects.length)} open threads has candidates at this score.` : `Reviewed ${threadCount(s.entries.length)} with likely duplicates.`}{' '}
-            {formatCount(s.stats.merged)} merged, {formatCount(s.stats.kept)} kept, {formatCount(s.stats.skipped)} skipped.
-          </p>
-          <button type="button" className="button button--primary" onClick={onExit} autoFocus>
-            Back to the project
-          </button>
-        </div>
+        <QueueDone
+          onExit={onExit}
+          summary={
+            <>
+              {s.entries.length === 0 ? `None of the ${formatCount(s.subjects.length)} open threads has candidates at this score.` : `Reviewed ${threadCount(s.entries.length)} with likely duplicates.`}{' '}
+              {formatCount(s.stats.merged)} merged, {formatCount(s.stats.kept)} kept, {formatCount(s.stats.skipped)} skipped.
+            </>
+          }
+        />
       )}
 
       {entry && (

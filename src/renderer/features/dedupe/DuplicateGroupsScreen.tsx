@@ -2,7 +2,6 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/api/limits.js';
 import type { ItemRow } from '../../../shared/reader/index.js';
-import { isTypingTarget } from '../../app/keyboard.js';
 import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
@@ -12,13 +11,15 @@ import { BridgeFailure, bridgeErrorOf, connectionKey, fromBridge } from '../../s
 import { failure } from '../../stores/failure.js';
 import { useSession } from '../../stores/session-store.js';
 import { quoteThread } from '../actions/thread-words.js';
-import { receiptHeadline, type MergeReceipt } from '../merge/merge-run.js';
+import { type MergeReceipt } from '../merge/merge-run.js';
 import { mergeThreads } from '../merge/merge-threads.js';
 import { openThreads } from './dedupe-store.js';
 import { confirmGroup, shapeGroup, type GroupThread } from './group-model.js';
 import { GROUP_MARKS, proposeGroupsOffThread, type Proposal } from './group-worker-client.js';
 import { useGroupQueue } from './group-queue-store.js';
 import { MergeConfirm, type ConfirmThread } from './MergeConfirm.js';
+import { MergeReceiptNotice, QueueDone } from './QueueParts.js';
+import { useQueueKeys } from './queue-keys.js';
 import './dedupe.css';
 
 /** The service's score a member needs among the head's similar threads to stay in the group ("likely" in the pair queue). */
@@ -163,36 +164,19 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
     useGroupQueue.getState().merged(group, result);
   };
 
-  const handlers = useRef(act);
-  useEffect(() => {
-    handlers.current = act;
+  useQueueKeys({
+    n: act.keep,
+    s: act.skip,
+    z: act.undo,
+    m: act.merge,
+    x: act.takeOut,
+    p: act.stay,
+    j: () => act.move(1),
+    k: () => act.move(-1),
+    ArrowDown: () => act.move(1),
+    ArrowUp: () => act.move(-1),
+    Escape: onExit,
   });
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target) || document.querySelector('dialog[open]')) return;
-      const h = handlers.current;
-      const actions: Record<string, () => void> = {
-        n: h.keep,
-        s: h.skip,
-        z: h.undo,
-        m: h.merge,
-        x: h.takeOut,
-        p: h.stay,
-        j: () => h.move(1),
-        k: () => h.move(-1),
-        ArrowDown: () => h.move(1),
-        ArrowUp: () => h.move(-1),
-        Escape: onExit,
-      };
-      const action = actions[e.key];
-      if (!action) return;
-      e.preventDefault();
-      e.stopPropagation();
-      action();
-    };
-    window.addEventListener('keydown', onKey, { capture: true });
-    return () => window.removeEventListener('keydown', onKey, { capture: true });
-  }, [onExit]);
 
   const lastDecision = q.history[q.history.length - 1];
   const problem = threadsQuery.error ? failure(`Could not load the open threads of ${projectName}`, bridgeErrorOf(threadsQuery.error)) : null;
@@ -239,11 +223,7 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
         </div>
       )}
       {receipt && (
-        <p className={receipt.refused.length > 0 || receipt.stoppedBy ? 'notice notice--warning' : 'notice'} role="status" data-testid="groups-receipt" ref={receiptRef} tabIndex={-1}>
-          {receiptHeadline(receipt)}
-          {receipt.refused.map((r) => ` ${r.message}`).join('')}
-          {receipt.stoppedBy && ` ${receipt.stoppedBy.message}`}
-        </p>
+        <MergeReceiptNotice receipt={receipt} testId="groups-receipt" ref={receiptRef} />
       )}
       {lastDecision && !receipt && (
         <p className="notice" role="status" data-testid="groups-decision">
@@ -259,16 +239,15 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
       )}
 
       {finished && (
-        <div className="dedupe__done" role="status">
-          <p>
-            <strong>Done.</strong>{' '}
-            {confirmedEntries.length === 0 ? `No duplicate groups among the ${formatCount(rows?.length ?? 0)} open threads.` : `Reviewed ${plural(confirmedEntries.length, 'group', 'groups')}.`}{' '}
-            {formatCount(q.stats.merged)} merged, {formatCount(q.stats.kept)} kept apart, {formatCount(q.stats.skipped)} skipped.
-          </p>
-          <button type="button" className="button button--primary" onClick={onExit} autoFocus>
-            Back to the project
-          </button>
-        </div>
+        <QueueDone
+          onExit={onExit}
+          summary={
+            <>
+              {confirmedEntries.length === 0 ? `No duplicate groups among the ${formatCount(rows?.length ?? 0)} open threads.` : `Reviewed ${plural(confirmedEntries.length, 'group', 'groups')}.`}{' '}
+              {formatCount(q.stats.merged)} merged, {formatCount(q.stats.kept)} kept apart, {formatCount(q.stats.skipped)} skipped.
+            </>
+          }
+        />
       )}
 
       {current && !current.confirmed && (
