@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe-support.js';
-import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
+import { api, openBoard, projectIdByName } from './support.js';
+import { OTHER, PROJECT, TOKEN, projectListOpener, statusOf } from './undo-support.js';
 
 /**
  * Undo writes new history: the service records every status change as the caller, now, and
@@ -13,15 +14,8 @@ import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
  * Threads are this spec's own (created here in Brand refresh, each run with its own stamp).
  */
 
-const TOKEN = 'demo-owner';
-/** Adam resolved some of the threads earlier, in his own client. */
-const OTHER = 'demo-admin';
-const PROJECT = 'Brand refresh';
-
 let projectId = '';
-let signedIn = false;
 
-const statusOf = async (id: string) => (await api<{ status: string }>(TOKEN, `/items/${id}`)).status;
 
 async function createThreads(marker: string, count: number): Promise<string[]> {
   const ids: string[] = [];
@@ -35,14 +29,10 @@ async function createThreads(marker: string, count: number): Promise<string[]> {
   return ids;
 }
 
+const openProjectList = projectListOpener('Acme (undo records e2e)');
+
 async function openProject(page: Page): Promise<void> {
-  if (!signedIn) {
-    await signIn(page, TOKEN, 'Acme (undo records e2e)');
-    signedIn = true;
-  } else {
-    await openApp(page);
-    await expect(page.getByTestId('project-list')).toBeVisible();
-  }
+  await openProjectList(page);
   await openBoard(page, PROJECT);
 }
 

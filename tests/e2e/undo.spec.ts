@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ItemsResponse as ItemsBody } from '../../src/shared/api/index.js';
-import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
+import { api, openBoard, projectIdByName } from './support.js';
+import { OTHER, PROJECT, TOKEN, projectListOpener, statusOf } from './undo-support.js';
 
 /**
  * Undo keeps a history for the session (z steps back through it,
@@ -8,15 +9,8 @@ import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
  * shows each project's thread counts as the service gives them.
  */
 
-const TOKEN = 'demo-owner';
-/** Another person of the same workspace, changing threads through the API meanwhile. */
-const OTHER = 'demo-admin';
-const PROJECT = 'Brand refresh';
-
 let projectId = '';
-let signedIn = false;
 
-const statusOf = async (id: string) => (await api<{ status: string }>(TOKEN, `/items/${id}`)).status;
 const setStatus = (token: string, itemId: string, status: string) => api(token, '/items/status', { method: 'POST', body: { itemId, status } });
 
 async function openThreads(count: number): Promise<string[]> {
@@ -25,15 +19,7 @@ async function openThreads(count: number): Promise<string[]> {
   return items.slice(0, count).map((i) => i.id);
 }
 
-async function openProjectList(page: Page): Promise<void> {
-  if (!signedIn) {
-    await signIn(page, TOKEN, 'Acme (undo e2e)');
-    signedIn = true;
-  } else {
-    await openApp(page);
-    await expect(page.getByTestId('project-list')).toBeVisible();
-  }
-}
+const openProjectList = projectListOpener('Acme (undo e2e)');
 
 async function openProject(page: Page): Promise<void> {
   await openProjectList(page);
