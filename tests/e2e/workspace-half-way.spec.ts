@@ -54,7 +54,7 @@ test.describe('a load the service leaves half-way', () => {
     expect(loaded).toBeGreaterThan(0);
     expect(loaded).toBeLessThan(of!);
     await expect(networkStatus).toHaveAttribute('data-phase', 'offline');
-    await expect(loadStatus).toHaveText(/^Offline — last updated (just now|\d+ min ago)$/);
+    await expect(loadStatus).toHaveText(/^Refresh failed: offline — last updated (just now|\d+ min ago)$/);
 
     // The service comes back: the list loads whole by itself.
     await page.unroute('**/bridge/**');
@@ -72,7 +72,7 @@ test.describe('a load the service leaves half-way', () => {
     await expect(count).toHaveText(whole);
     await expect(page.getByTestId('column-count-open')).toHaveText(openColumn!);
     await expect(networkStatus).toHaveAttribute('data-phase', 'offline');
-    await expect(loadStatus).toHaveText(/^Offline — last updated (just now|\d+ min ago)$/);
+    await expect(loadStatus).toHaveText(/^Refresh failed: offline — last updated (just now|\d+ min ago)$/);
 
     await page.unroute('**/bridge/**');
     await control('/fault/restart');

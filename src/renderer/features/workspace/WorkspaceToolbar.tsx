@@ -13,11 +13,12 @@ function LoadStatus() {
   const loadedAt = useBoard((s) => s.loadedAt);
   const failed = useBoard((s) => s.loadProblem !== null);
   const offline = useNetwork((s) => s.state?.phase === 'offline');
-  // Offline, nothing is being updated: say so, and how old the threads on screen are.
+  // Offline, nothing is being updated: say so (and that a refresh failed, when one did), and
+  // how old the threads on screen are.
   if (offline) {
     return (
       <span className="workspace-toolbar__failed" data-testid="load-status">
-        Offline
+        {failed ? 'Refresh failed: offline' : 'Offline'}
         {loadedAt !== null && (
           <span className="muted">
             {' '}
