@@ -12,7 +12,7 @@ import { mergeThreads } from '../merge/merge-threads.js';
 import { CandidateCard } from './CandidateCard.js';
 import { DuplicateGroupsScreen } from './DuplicateGroupsScreen.js';
 import { MergeConfirm, type ConfirmThread } from './MergeConfirm.js';
-import { MergeReceiptNotice, QueueDone } from './QueueParts.js';
+import { MergeReceiptNotice, QueueDone, QueueFooterEnd } from './QueueParts.js';
 import { useQueueKeys } from './queue-keys.js';
 import { SCORE_THRESHOLDS, progressText, scanText } from './dedupe-model.js';
 import { liveCandidates, useDedupe, type QueueEntry } from './dedupe-store.js';
@@ -305,17 +305,15 @@ function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQue
           <button type="button" className="button" onClick={() => merge('into-candidate')} disabled={busy || !focusedCandidate}>
             <kbd>Shift</kbd>+<kbd>M</kbd> Merge this thread into {focusedCandidate ? quoteThread(focusedCandidate.line, 32) : 'the candidate'}
           </button>
-          <button type="button" className="button button--quiet" onClick={skip} disabled={busy}>
-            <kbd>s</kbd> Skip
-          </button>
-          <span className="muted dedupe__keys">
-            <kbd>j</kbd>/<kbd>↓</kbd> <kbd>k</kbd>/<kbd>↑</kbd> move · <kbd>x</kbd> choose several · <kbd>z</kbd> undo a keep or skip · <kbd>Esc</kbd> back · merges cannot be undone
-          </span>
-          {busy && (
-            <span role="status" className="muted">
-              Merging…
-            </span>
-          )}
+          <QueueFooterEnd
+            onSkip={skip}
+            busy={busy}
+            keys={
+              <>
+                <kbd>j</kbd>/<kbd>↓</kbd> <kbd>k</kbd>/<kbd>↑</kbd> move · <kbd>x</kbd> choose several · <kbd>z</kbd> undo a keep or skip · <kbd>Esc</kbd> back · merges cannot be undone
+              </>
+            }
+          />
         </footer>
       )}
       {confirming && <MergeConfirm kept={confirming.kept} duplicates={confirming.duplicates} onConfirm={() => void runMergeConfirmed()} onCancel={() => setConfirming(null)} />}

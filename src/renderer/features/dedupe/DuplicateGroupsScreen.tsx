@@ -18,7 +18,7 @@ import { confirmGroup, shapeGroup, type GroupThread } from './group-model.js';
 import { GROUP_MARKS, proposeGroupsOffThread, type Proposal } from './group-worker-client.js';
 import { useGroupQueue } from './group-queue-store.js';
 import { MergeConfirm, type ConfirmThread } from './MergeConfirm.js';
-import { MergeReceiptNotice, QueueDone } from './QueueParts.js';
+import { MergeReceiptNotice, QueueDone, QueueFooterEnd } from './QueueParts.js';
 import { useQueueKeys } from './queue-keys.js';
 import './dedupe.css';
 
@@ -304,17 +304,15 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
           <button type="button" className="button" onClick={act.keep} disabled={busy}>
             <kbd>n</kbd> Not duplicates
           </button>
-          <button type="button" className="button button--quiet" onClick={act.skip} disabled={busy}>
-            <kbd>s</kbd> Skip
-          </button>
-          <span className="muted dedupe__keys">
-            <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>z</kbd> undo a keep, skip or take-out · <kbd>Esc</kbd> back · merges cannot be undone
-          </span>
-          {busy && (
-            <span role="status" className="muted">
-              Merging…
-            </span>
-          )}
+          <QueueFooterEnd
+            onSkip={act.skip}
+            busy={busy}
+            keys={
+              <>
+                <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>z</kbd> undo a keep, skip or take-out · <kbd>Esc</kbd> back · merges cannot be undone
+              </>
+            }
+          />
         </footer>
       )}
       {confirming && (

@@ -25,3 +25,20 @@ export function QueueDone({ summary, onExit }: { summary: ReactNode; onExit(): v
     </div>
   );
 }
+
+/** The end of a queue's action bar: Skip, the key hint (`keys`) and, while a merge runs, word of it. */
+export function QueueFooterEnd({ onSkip, busy, keys }: { onSkip(): void; busy: boolean; keys: ReactNode }) {
+  return (
+    <>
+      <button type="button" className="button button--quiet" onClick={onSkip} disabled={busy}>
+        <kbd>s</kbd> Skip
+      </button>
+      <span className="muted dedupe__keys">{keys}</span>
+      {busy && (
+        <span role="status" className="muted">
+          Merging…
+        </span>
+      )}
+    </>
+  );
+}
