@@ -100,9 +100,10 @@ test.describe.serial('table header (issue 10, items 10 and 11)', () => {
     await page.mouse.move(0, 0);
     await page.screenshot({ path: '.reports/table-header.png', clip: { x: 0, y: 0, width: 1400, height: 300 } });
 
-    // At the window's minimum width the list still keeps most of the height, and nothing scrolls sideways.
+    // At the window's minimum width the list still keeps most of the height, and nothing scrolls
+    // sideways. (The toolbar takes a second line there: four views, saved views and the view menu.)
     await page.setViewportSize({ width: 900, height: 900 });
-    await expect.poll(() => rowsVisible(page)).toBeGreaterThanOrEqual(22);
+    await expect.poll(() => rowsVisible(page)).toBeGreaterThanOrEqual(21);
     expect(await page.locator('body').evaluate(NO_SIDEWAYS_SCROLL)).toBe(true);
     await expect(summary.getByTestId('summary-open')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Columns' })).toBeVisible();
