@@ -49,9 +49,9 @@ function generate(ctx: ProjectContext, count: number): GeneratedThread[] {
   return [...base, ...merged];
 }
 
-/** The generator's context for a bench project, every stream seeded from `BENCH_SEED`. */
-export function benchContext(plan: ProjectPlan, now: number): ProjectContext {
-  const rng = new Rng(BENCH_SEED);
+/** The generator's context for a bench project, every stream seeded from `seed` (`BENCH_SEED` unless a bench asks for another draw). */
+export function benchContext(plan: ProjectPlan, now: number, seed: number = BENCH_SEED): ProjectContext {
+  const rng = new Rng(seed);
   const members = membersOf(plan.workspace);
   return {
     plan,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { confirmGroup, shapeGroup, stayingThread, type GroupThread } from '../../../src/renderer/features/dedupe/group-model.js';
+import { confirmGroup, shapeGroup, stayingThread, wordsCouldNotJudge, type GroupThread } from '../../../src/renderer/features/dedupe/group-model.js';
 import { proposeGroups, wordsOf } from '../../../src/renderer/features/dedupe/group-similarity.js';
 
 const thread = (id: string, text: string, extra: Partial<GroupThread> = {}): GroupThread => ({ id, text, page: '/pricing', reportCount: 0, createdAt: 1000, ...extra });
@@ -14,6 +14,15 @@ describe('proposeGroups', () => {
       thread('d', 'The compliance badges draw more attention than the primary action on the security page.', { createdAt: 4 }),
     ]);
     expect(groups).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('keeps apart two reports written from one sentence about different things', () => {
+    const groups = proposeGroups([
+      thread('a', 'The wording of the checkout button does not match the navigation label on the pricing page, which confuses people.'),
+      thread('b', 'The wording of the signup button does not match the navigation label on the pricing page, which confuses people.'),
+      thread('c', 'Same here: the wording of the signup button does not match the navigation label on the pricing page, which confuses people.'),
+    ]);
+    expect(groups).toEqual([['b', 'c']]);
   });
 
   it('never groups threads on different pages, however alike their words', () => {
@@ -71,6 +80,38 @@ describe('confirmGroup', () => {
   it('leaves no group when the service lists none of the others', () => {
     expect(confirmGroup(['h', 'a'], [], 0.5)).toEqual([]);
     expect(confirmGroup([], [{ id: 'a', score: 1 }], 0.5)).toEqual([]);
+  });
+
+  it('adds the threads the words could not judge that the service lists at the joining score, and no others', () => {
+    const joining = { minScore: 0.8, may: (id: string) => id.startsWith('s') };
+    const candidates = [
+      { id: 'a', score: 0.9 },
+      { id: 's1', score: 0.85 },
+      { id: 's2', score: 0.7 },
+      { id: 'x', score: 1 },
+    ];
+    expect(confirmGroup(['h', 'a'], candidates, 0.5, new Set(), joining)).toEqual(['h', 'a', 's1']);
+    expect(confirmGroup(['h', 'a'], candidates, 0.5, new Set(['s1']), joining)).toEqual(['h', 'a']);
+    // A lone head with a thread that joins is a group of two.
+    expect(confirmGroup(['h', 'b'], candidates, 0.5, new Set(), joining)).toEqual(['h', 's1']);
+    expect(confirmGroup(['h', 'a'], [...candidates, { id: 's1', score: 0.9 }], 0.5, new Set(), joining)).toEqual(['h', 'a', 's1']);
+  });
+});
+
+describe('wordsCouldNotJudge', () => {
+  const summary = (id: string) => thread(id, 'Guest limit differs between card and table', { textSource: 'summary' });
+  const message = (id: string) => thread(id, '“Unlimited guests” on the Team card conflicts with the comparison table', { textSource: 'message' });
+
+  it('is true for a summary against a group of messages, and the other way round', () => {
+    expect(wordsCouldNotJudge(summary('s'), [message('a'), message('b')])).toBe(true);
+    expect(wordsCouldNotJudge(message('m'), [summary('a')])).toBe(true);
+  });
+
+  it('is false where a member has the same kind of text, or where a source is unknown', () => {
+    expect(wordsCouldNotJudge(summary('s'), [message('a'), summary('b')])).toBe(false);
+    expect(wordsCouldNotJudge(thread('u', 'words'), [message('a')])).toBe(false);
+    expect(wordsCouldNotJudge(summary('s'), [message('a'), thread('u', 'words')])).toBe(false);
+    expect(wordsCouldNotJudge(summary('s'), [])).toBe(false);
   });
 });
 

@@ -14,7 +14,7 @@ import { quoteThread } from '../actions/thread-words.js';
 import { type MergeReceipt } from '../merge/merge-run.js';
 import { mergeThreads } from '../merge/merge-threads.js';
 import { openThreads } from './dedupe-store.js';
-import { confirmGroup, shapeGroup, type GroupThread } from './group-model.js';
+import { confirmGroup, shapeGroup, wordsCouldNotJudge, type GroupThread } from './group-model.js';
 import { GROUP_MARKS, proposeGroupsOffThread, type Proposal } from './group-worker-client.js';
 import { useGroupQueue } from './group-queue-store.js';
 import { MergeConfirm, type ConfirmThread } from './MergeConfirm.js';
@@ -24,6 +24,8 @@ import './dedupe.css';
 
 /** The service's score a member needs among the head's similar threads to stay in the group ("likely" in the pair queue). */
 export const CONFIRM_MIN_SCORE = 0.6;
+/** The score a thread the words could not judge needs to join a group (a summary against messages). */
+export const JOIN_MIN_SCORE = 0.8;
 
 interface DuplicateGroupsScreenProps {
   projectId: string;
@@ -35,7 +37,8 @@ interface DuplicateGroupsScreenProps {
 
 type GroupRow = GroupThread & { row: ItemRow };
 
-const asGroupThread = (row: ItemRow): GroupRow => ({ id: row.id, text: row.excerpt, page: row.page, reportCount: row.reportCount, createdAt: row.createdAt ?? null, row });
+const sourceOf = (row: ItemRow): GroupThread['textSource'] => (row.excerptSource === null ? null : row.excerptSource === 'summary' ? 'summary' : 'message');
+const asGroupThread = (row: ItemRow): GroupRow => ({ id: row.id, text: row.excerpt, textSource: sourceOf(row), page: row.page, reportCount: row.reportCount, createdAt: row.createdAt ?? null, row });
 const asConfirmThread = (t: GroupRow): ConfirmThread => ({ id: t.id, excerpt: t.text, reportCount: t.reportCount });
 
 /**
@@ -106,7 +109,15 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
   const taken = new Set<string>();
   const entries = proposed.map((ids, i) => {
     const check = checks[i];
-    const confirmed = check?.data ? confirmGroup(ids, check.data.candidates, CONFIRM_MIN_SCORE, taken) : null;
+    const group = ids.map((id) => byId.get(id)).filter((t) => t !== undefined);
+    const joining = {
+      minScore: JOIN_MIN_SCORE,
+      may: (id: string) => {
+        const t = byId.get(id);
+        return !!t && t.page === group[0]?.page && wordsCouldNotJudge(t, group);
+      },
+    };
+    const confirmed = check?.data ? confirmGroup(ids, check.data.candidates, CONFIRM_MIN_SCORE, taken, joining) : null;
     for (const id of confirmed ?? []) taken.add(id);
     return { key: ids[0]!, ids, check, confirmed };
   });

@@ -9,6 +9,8 @@ export interface GroupThread {
   id: string;
   /** What the person sees of it: its one-line summary or the start of its first message. */
   text: string;
+  /** Which of the two `text` is; null where the service does not say (its lean answers). */
+  textSource?: 'summary' | 'message' | null;
   page: string;
   reportCount: number;
   /** null: the service did not say; such a thread counts as the newest. */
@@ -41,19 +43,44 @@ export interface ServiceCandidate {
 }
 
 /**
- * What the service's look at the head leaves of a proposed group: the head and the members it
- * lists among the head's similar threads at `minScore` or above. Threads in `taken` belong to
- * an earlier group. Fewer than two: no group.
- *
- * The service's list only removes members, never adds any: a thread it finds strongly similar
- * that the words missed joined a wrong group more often than a right one in the bench.
+ * Whether the words could not judge `candidate` against a group: its text is a summary where
+ * every member's is the start of a message, or the other way round. A summary says the same
+ * report in other words ("Guest limit differs between card and table" for "“Unlimited guests”
+ * on the Team card conflicts with the comparison table"), so only the service, which reads
+ * every message, can tell. Unknown sources never count as different.
  */
-export function confirmGroup(ids: readonly string[], candidates: readonly ServiceCandidate[], minScore: number, taken: ReadonlySet<string> = new Set()): string[] {
+export function wordsCouldNotJudge(candidate: GroupThread, members: readonly GroupThread[]): boolean {
+  const source = candidate.textSource ?? null;
+  return source !== null && members.length > 0 && members.every((m) => (m.textSource ?? null) !== null && m.textSource !== source);
+}
+
+/** Threads the service may add to a group it confirms, and the score they need. */
+export interface GroupJoining {
+  minScore: number;
+  /** True for a thread the words could not judge against this group. */
+  may(id: string): boolean;
+}
+
+/**
+ * What the service's look at the head leaves of a proposed group: the head and the members it
+ * lists among the head's similar threads at `minScore` or above, plus, where `joining` is given,
+ * the threads it lists at `joining.minScore` or above that the words could not judge. Threads
+ * in `taken` belong to an earlier group. Fewer than two: no group.
+ *
+ * Otherwise the service's list only removes members: a thread it finds strongly similar that
+ * the words compared and left out joined a wrong group more often than a right one in the bench.
+ */
+export function confirmGroup(ids: readonly string[], candidates: readonly ServiceCandidate[], minScore: number, taken: ReadonlySet<string> = new Set(), joining?: GroupJoining): string[] {
   const [head, ...rest] = ids;
   if (head === undefined || taken.has(head)) return [];
   const listed = new Set(candidates.filter((c) => c.score >= minScore).map((c) => c.id));
   const kept = rest.filter((id) => listed.has(id) && !taken.has(id));
-  return kept.length > 0 ? [head, ...kept] : [];
+  const proposed = new Set(ids);
+  const joined = joining
+    ? candidates.filter((c) => c.score >= joining.minScore && !proposed.has(c.id) && !taken.has(c.id) && joining.may(c.id)).map((c) => c.id)
+    : [];
+  const members = [...kept, ...new Set(joined)];
+  return members.length > 0 ? [head, ...members] : [];
 }
 
 /**

@@ -5,10 +5,13 @@ import { orderGroup, stayingThread, type GroupThread } from './group-model.js';
 /**
  * Which open threads read as the same report. Runs in the grouping worker (group.worker.ts).
  *
- * Similarity is local and textual: each thread's words go into a MinHash sketch (bloom-filters),
- * and two threads on the same page join a group when the words of the shorter one are nearly
- * all in the other ("Same here: the toggle…" against "The toggle…"). Containment, not Jaccard:
- * a duplicate report usually adds words around the same sentence rather than replacing it.
+ * Similarity is local and textual: each thread's word pairs go into a MinHash sketch
+ * (bloom-filters), and two threads on the same page join a group when the pairs of the shorter
+ * one are nearly all in the other ("Same here: the toggle…" against "The toggle…").
+ * Containment, not Jaccard: a duplicate report usually adds words around the same sentence
+ * rather than replacing it. Pairs, not single words: two reports written from one sentence
+ * about different things ("the wording of the message box…" and "the wording of the feature
+ * screenshot…") share nearly every word but lose every pair around the words that differ.
  */
 
 export interface GroupingOptions {
@@ -28,8 +31,25 @@ export function wordsOf(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= MIN_WORD);
 }
 
-/** Threads with fewer words than this say too little to be matched on words alone. */
-const MIN_WORDS = 2;
+/** Each word with the next: the units the sketches compare. */
+export function wordPairsOf(text: string): string[] {
+  const words = wordsOf(text);
+  return words.slice(1).map((w, i) => `${words[i]} ${w}`);
+}
+
+/** How far under the threshold a sketch's estimate may be and still be counted exactly. */
+const SCREEN_MARGIN = 0.2;
+
+/** The share of the smaller set found in the other. */
+function exactContainment(a: ReadonlySet<number>, b: ReadonlySet<number>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const x of small) if (large.has(x)) shared++;
+  return small.size === 0 ? 0 : shared / small.size;
+}
+
+/** Threads with fewer word pairs than this say too little to be matched on words alone. */
+const MIN_PAIRS = 2;
 
 function isPrime(n: number): boolean {
   if (n < 2) return false;
@@ -89,11 +109,11 @@ export function proposeGroups(threads: readonly GroupThread[], options: Grouping
   if (!(minContainment > 0 && minContainment <= 1)) throw new RangeError(`minContainment must be above 0 and at most 1, not ${minContainment}`);
   if (!Number.isInteger(hashes) || hashes < 1) throw new RangeError(`hashes must be a positive whole number, not ${hashes}`);
 
-  // Words become small numbers: the sketches hash numbers.
+  // Word pairs become small numbers: the sketches hash numbers.
   const vocabulary = new Map<string, number>();
-  const wordSets = threads.map((t) => {
+  const pairSets = threads.map((t) => {
     const ids = new Set<number>();
-    for (const w of wordsOf(t.text)) {
+    for (const w of wordPairsOf(t.text)) {
       let id = vocabulary.get(w);
       if (id === undefined) {
         id = vocabulary.size;
@@ -104,8 +124,8 @@ export function proposeGroups(threads: readonly GroupThread[], options: Grouping
     return ids;
   });
   const functions = hashFunctions(hashes, vocabulary.size);
-  const sketches = wordSets.map((ids) => {
-    if (ids.size < MIN_WORDS) return null;
+  const sketches = pairSets.map((ids) => {
+    if (ids.size < MIN_PAIRS) return null;
     const sketch = new MinHash(hashes, functions);
     sketch.bulkLoad([...ids]);
     return sketch;
@@ -127,11 +147,13 @@ export function proposeGroups(threads: readonly GroupThread[], options: Grouping
         const j = members[y]!;
         const jaccard = sketches[i]!.compareWith(sketches[j]!);
         if (jaccard === 0) continue;
-        const a = wordSets[i]!.size;
-        const b = wordSets[j]!.size;
+        const a = pairSets[i]!.size;
+        const b = pairSets[j]!.size;
         // |A ∩ B| from the Jaccard estimate and the two sizes, over the smaller set.
-        const containment = (jaccard * (a + b)) / (1 + jaccard) / Math.min(a, b);
-        if (containment >= minContainment) groups.union(i, j);
+        const estimate = (jaccard * (a + b)) / (1 + jaccard) / Math.min(a, b);
+        // The sketch only screens: on a dozen pairs its estimate is off by a pair or two, so
+        // the near ones are counted exactly (the sets are small; the screening is what scales).
+        if (estimate >= minContainment - SCREEN_MARGIN && exactContainment(pairSets[i]!, pairSets[j]!) >= minContainment) groups.union(i, j);
       }
     }
   }
