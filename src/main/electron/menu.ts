@@ -62,6 +62,8 @@ export function buildMenuTemplate({ platform, appName, developer, actions }: Men
       submenu: [
         cmd('Board', 'view.board'),
         cmd('Table', 'view.table'),
+        cmd('Hot Elements', 'view.elements'),
+        cmd('Evidence Gallery', 'view.evidence'),
         sep,
         cmd('Search Threads', 'search.focus', 'CmdOrCtrl+F'),
         cmd('Command Palette…', 'palette.open', 'CmdOrCtrl+K', true),

@@ -4,6 +4,7 @@ import { focusSearch, openCreate, refresh, switchView } from '../features/worksp
 import { copyThreadLink } from '../features/links/copy-link.js';
 import { useDialogs } from '../stores/dialogs-store.js';
 import { explain } from '../stores/notice-store.js';
+import type { WorkspaceView } from '../stores/filter-model.js';
 import { useSession } from '../stores/session-store.js';
 import { isProjectScreen, useNavigation } from './navigation-store.js';
 
@@ -21,6 +22,8 @@ function onProjectBoard(): boolean {
   return isProjectScreen(screen);
 }
 
+const VIEW_OF = { 'view.board': 'board', 'view.table': 'table', 'view.elements': 'elements', 'view.evidence': 'evidence' } as const satisfies Partial<Record<MenuCommand, WorkspaceView>>;
+
 export function runMenuCommand(command: MenuCommand): void {
   const nav = useNavigation.getState();
   const screen = nav.screen;
@@ -33,7 +36,9 @@ export function runMenuCommand(command: MenuCommand): void {
       return;
     case 'view.board':
     case 'view.table':
-      if (onProjectBoard()) switchView(command === 'view.board' ? 'board' : 'table');
+    case 'view.elements':
+    case 'view.evidence':
+      if (onProjectBoard()) switchView(VIEW_OF[command]);
       return;
     case 'view.refresh':
       if (onProjectBoard()) refresh();

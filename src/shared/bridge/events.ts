@@ -30,6 +30,8 @@ export const MENU_COMMANDS = [
   'thread.copyLink',
   'view.board',
   'view.table',
+  'view.elements',
+  'view.evidence',
   'view.refresh',
   'search.focus',
   'palette.open',

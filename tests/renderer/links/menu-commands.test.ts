@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
 import { runMenuCommand } from '../../../src/renderer/app/menu-commands.js';
@@ -6,6 +7,7 @@ import { useDialogs } from '../../../src/renderer/stores/dialogs-store.js';
 import { useNotice } from '../../../src/renderer/stores/notice-store.js';
 import { useSession } from '../../../src/renderer/stores/session-store.js';
 import { useThread } from '../../../src/renderer/stores/thread-store.js';
+import { useWorkspace } from '../../../src/renderer/stores/workspace-store.js';
 import type { ConnectResult } from '../../../src/shared/bridge/channels.js';
 
 let bridge: FakeBridge;
@@ -49,6 +51,20 @@ describe('native menu commands in the page', () => {
     expect(useNavigation.getState().screen).toEqual({ name: 'reports', projectId: 'prj_1', projectName: 'Checkout app' });
     runMenuCommand('go.dedupe');
     expect(useNavigation.getState().screen).toEqual({ name: 'dedupe', projectId: 'prj_1', projectName: 'Checkout app' });
+  });
+
+  it('switch the workspace between its four views, from a project’s other sections too', () => {
+    useNavigation.setState({ screen: { name: 'board', projectId: 'prj_1', projectName: 'Checkout app' } });
+    runMenuCommand('view.elements');
+    expect(useWorkspace.getState().view).toBe('elements');
+    runMenuCommand('view.table');
+    expect(useWorkspace.getState().view).toBe('table');
+    useNavigation.setState({ screen: { name: 'reports', projectId: 'prj_1', projectName: 'Checkout app' } });
+    runMenuCommand('view.evidence');
+    expect(useNavigation.getState().screen).toEqual({ name: 'board', projectId: 'prj_1', projectName: 'Checkout app' });
+    expect(useWorkspace.getState().view).toBe('evidence');
+    runMenuCommand('view.board');
+    expect(useWorkspace.getState().view).toBe('board');
   });
 
   it('toggle the palette and show the shortcuts', () => {

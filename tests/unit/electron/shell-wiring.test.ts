@@ -484,6 +484,18 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
       expect(window.webContents.sent).toContainEqual({ channel: EVENTS.menuCommand, args: ['thread.create'] });
     });
 
+    it('the View menu offers the workspace’s four views, each sent to the page', async () => {
+      const { electron, window, invoke } = await start();
+      await invoke('app:takeOpenItem');
+      const view = template(electron).find((m) => m.label === 'View')!;
+      const labels = (view.submenu as Array<{ label?: string }>).map((i) => i.label).filter(Boolean);
+      expect(labels.slice(0, 4)).toEqual(['Board', 'Table', 'Hot Elements', 'Evidence Gallery']);
+      find(template(electron), 'Hot Elements')!.click!();
+      find(template(electron), 'Evidence Gallery')!.click!();
+      expect(window.webContents.sent).toContainEqual({ channel: EVENTS.menuCommand, args: ['view.elements'] });
+      expect(window.webContents.sent).toContainEqual({ channel: EVENTS.menuCommand, args: ['view.evidence'] });
+    });
+
     it('keys the page handles are never registered twice (on macOS, not shown as key equivalents at all)', async () => {
       const { electron } = await start();
       const items = template(electron);
