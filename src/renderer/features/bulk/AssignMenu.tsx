@@ -71,7 +71,7 @@ function AssignPanel({ count, onPick, close }: { count: number; onPick(person: P
       <ul className="assign-menu__list" aria-label="People">
         {choices.map((c) => (
           <li key={c.key}>
-            <button type="button" className="assign-menu__choice" onClick={() => pick(c)}>
+            <button type="button" className="row-button assign-menu__choice" onClick={() => pick(c)}>
               <span>{c.label}</span>
               <span className="muted">{c.detail}</span>
             </button>

@@ -34,7 +34,7 @@ function PageChooser({ rows }: { rows: ItemRow[] }) {
       <ul className="hot-pages" data-testid="hot-pages">
         {pages.map(({ page, count }) => (
           <li key={page}>
-            <button type="button" className="hot-pages__page" onClick={() => pick(page)}>
+            <button type="button" className="row-button hot-pages__page" onClick={() => pick(page)}>
               <span className="hot-pages__name">{page}</span>
               <span className="muted">{threadCount(count)}</span>
             </button>
@@ -83,7 +83,7 @@ function ElementCard({ group, rank, lookup, onOpen }: { group: ElementGroup; ran
         <ul className="hot-element__threads" aria-label={`Threads on ${group.element.label}`}>
           {threads.map((r) => (
             <li key={r.id}>
-              <button type="button" className="hot-element__thread" data-item-id={r.id} onClick={() => onOpen(r.id)}>
+              <button type="button" className="row-button hot-element__thread" data-item-id={r.id} onClick={() => onOpen(r.id)}>
                 <span className="hot-element__excerpt">{r.excerpt || r.id}</span>
                 <span className="muted"> — {statusLabel(r.status)}</span>
               </button>

@@ -1,4 +1,4 @@
-import { useDisclosure } from '../../components/use-disclosure.js';
+import { Disclosure } from '../../components/Disclosure.js';
 import type { ItemsReactTable } from './use-items-table.js';
 import { moveColumn } from './view-settings.js';
 
@@ -7,8 +7,6 @@ import { moveColumn } from './view-settings.js';
  * buttons rather than an ARIA menu, so it needs no roving focus to be keyboard-usable.
  */
 export function ColumnsMenu({ table }: { table: ItemsReactTable }) {
-  const { open, toggle, onPanelKeyDown, buttonRef, panelRef, panelId } = useDisclosure('input:not(:disabled)');
-
   const reset = () => {
     // Back to initialState through the controlled updaters, so the reset is saved too.
     table.resetColumnVisibility();
@@ -19,26 +17,9 @@ export function ColumnsMenu({ table }: { table: ItemsReactTable }) {
   const columns = table.getAllLeafColumns().filter((c) => c.id !== 'select');
 
   return (
-    <div className="items-table__columns">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="button button--quiet"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={toggle}
-      >
-        Columns
-      </button>
-      {open && (
-        <div
-          ref={panelRef}
-          id={panelId}
-          role="group"
-          aria-label="Table columns"
-          className="items-table__columns-panel"
-          onKeyDown={onPanelKeyDown}
-        >
+    <Disclosure label="Columns" panelLabel="Table columns" focusFirst="input:not(:disabled)" className="items-table__columns" buttonClassName="button button--quiet" panelClassName="items-table__columns-panel">
+      {() => (
+        <>
           <ul className="items-table__columns-list">
             {columns.map((column, i) => {
               const label = column.columnDef.meta?.label ?? column.id;
@@ -80,8 +61,8 @@ export function ColumnsMenu({ table }: { table: ItemsReactTable }) {
           <button type="button" className="link-button items-table__reset" onClick={reset}>
             Reset columns and sorting
           </button>
-        </div>
+        </>
       )}
-    </div>
+    </Disclosure>
   );
 }

@@ -1,6 +1,6 @@
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { useNavigation } from '../../app/navigation-store.js';
-import { useDisclosure } from '../../components/use-disclosure.js';
+import { Disclosure } from '../../components/Disclosure.js';
 import { getBridge } from '../../bridge/index.js';
 import { formatCount, threadCount } from '../../format/counts.js';
 import { explain } from '../../stores/notice-store.js';
@@ -13,13 +13,7 @@ import { csvFileName, tableCsv } from './csv-export.js';
  * buttons, like the Columns menu, so it needs no roving focus to be keyboard-usable.
  */
 export function ExportMenu({ rows, selectedIds, columns }: { rows: readonly { original: ItemRow }[]; selectedIds: ReadonlySet<string>; columns: readonly TextColumnId[] }) {
-  const { open, toggle, close, onPanelKeyDown, buttonRef, panelRef, panelId } = useDisclosure('button:not(:disabled)');
-  // Worked out only while the panel is open: the table renders on every filter key.
-  const shown = open ? rows.map((r) => r.original) : [];
-  const selected = open ? shown.filter((t) => selectedIds.has(t.id)) : [];
-
   async function save(rows: readonly ItemRow[]) {
-    close();
     const screen = useNavigation.getState().screen;
     const projectName = 'projectName' in screen ? (screen.projectName ?? null) : null;
     const r = await getBridge().exporter.csv({ suggestedName: csvFileName(projectName, new Date()), content: tableCsv(rows, columns) });
@@ -28,28 +22,27 @@ export function ExportMenu({ rows, selectedIds, columns }: { rows: readonly { or
   }
 
   return (
-    <div className="items-table__export">
-      <button ref={buttonRef} type="button" className="button button--quiet" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={toggle}>
-        Export
-      </button>
-      {open && (
-        <div
-          ref={panelRef}
-          id={panelId}
-          role="group"
-          aria-label="Export the table"
-          className="items-table__columns-panel"
-          onKeyDown={onPanelKeyDown}
-        >
-          <button type="button" className="button" disabled={shown.length === 0} onClick={() => void save(shown)}>
-            Shown threads as CSV ({formatCount(shown.length)})
-          </button>
-          <button type="button" className="button" disabled={selected.length === 0} onClick={() => void save(selected)}>
-            Selected threads as CSV ({formatCount(selected.length)})
-          </button>
-          <p className="muted items-table__export-note">The columns shown, in their order, with each thread’s ID and link.</p>
-        </div>
-      )}
-    </div>
+    <Disclosure label="Export" panelLabel="Export the table" focusFirst="button:not(:disabled)" className="items-table__export" buttonClassName="button button--quiet" panelClassName="items-table__columns-panel">
+      {(close) => {
+        // Worked out only while the panel is open: the table renders on every filter key.
+        const shown = rows.map((r) => r.original);
+        const selected = shown.filter((t) => selectedIds.has(t.id));
+        const saveAndClose = (picked: readonly ItemRow[]) => {
+          close();
+          void save(picked);
+        };
+        return (
+          <>
+            <button type="button" className="button" disabled={shown.length === 0} onClick={() => saveAndClose(shown)}>
+              Shown threads as CSV ({formatCount(shown.length)})
+            </button>
+            <button type="button" className="button" disabled={selected.length === 0} onClick={() => saveAndClose(selected)}>
+              Selected threads as CSV ({formatCount(selected.length)})
+            </button>
+            <p className="muted items-table__export-note">The columns shown, in their order, with each thread’s ID and link.</p>
+          </>
+        );
+      }}
+    </Disclosure>
   );
 }

@@ -108,7 +108,7 @@ function SavedViewRow({ view, current, close }: { view: SavedView; current: bool
     <div className="saved-view" data-testid="saved-view">
       <button
         type="button"
-        className="saved-view__open"
+        className="row-button saved-view__open"
         aria-current={current || undefined}
         onClick={() => {
           openSavedView(view);

@@ -1,4 +1,4 @@
-import { useDisclosure } from '../../components/use-disclosure.js';
+import { Disclosure } from '../../components/Disclosure.js';
 import { DENSITIES, DENSITY_LABELS, setDensity, useDensity } from './density.js';
 
 /**
@@ -7,14 +7,10 @@ import { DENSITIES, DENSITY_LABELS, setDensity, useDensity } from './density.js'
  */
 export function ViewSettingsMenu() {
   const density = useDensity();
-  const { open, toggle, onPanelKeyDown, buttonRef, panelRef, panelId } = useDisclosure('input:checked');
   return (
-    <div className="view-settings">
-      <button ref={buttonRef} type="button" className="button" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={toggle} data-testid="view-settings">
-        View ▾
-      </button>
-      {open && (
-        <div ref={panelRef} id={panelId} className="view-settings__panel panel-surface" role="group" aria-label="View settings" onKeyDown={onPanelKeyDown}>
+    <Disclosure label="View ▾" panelLabel="View settings" focusFirst="input:checked" className="view-settings" buttonClassName="button" panelClassName="view-settings__panel panel-surface" testId="view-settings">
+      {() => (
+        <>
           <fieldset className="view-settings__density">
             <legend>Density</legend>
             {DENSITIES.map((d) => (
@@ -25,8 +21,8 @@ export function ViewSettingsMenu() {
             ))}
           </fieldset>
           <p className="view-settings__note muted">For board and table; remembered for you on this computer.</p>
-        </div>
+        </>
       )}
-    </div>
+    </Disclosure>
   );
 }
