@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { reports, reportsTabOf } from './reports-support.js';
-import { api, forgetConnections, openApp, openConnectForm, projectIdByName, signIn } from './support.js';
+import { api, forgetConnections, openConnectForm, projectIdByName, signInOnce } from './support.js';
 
 /**
  * The decision log's search and filters as a team lead uses them: a search box wide enough to
@@ -92,12 +92,9 @@ async function offeredCounts(page: Page, list: 'person' | 'type'): Promise<Recor
 /** Keeps the counts that are not 0: a value the log holds nowhere among the rest is not offered. */
 const expectedCounts = (counts: Map<string, number>): Record<string, number> => Object.fromEntries([...counts].filter(([, n]) => n > 0));
 
-let signedIn = false;
+const signInOrReopen = signInOnce(TOKEN, LABEL);
 async function openDecisions(page: Page): Promise<void> {
-  if (!signedIn) {
-    await signIn(page, TOKEN, LABEL);
-    signedIn = true;
-  } else await openApp(page);
+  await signInOrReopen(page);
   await reportsTabOf(page, PROJECT, 'Decisions');
   await expect(page.getByTestId('decisions-search')).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
+import { api, openBoard, projectIdByName, signInOnce } from './support.js';
 
 /**
  * Issue 10, the designer's walk-through: evidence first in a thread panel that can be
@@ -14,12 +14,9 @@ interface Detail {
   evidence: { screenshotUrl: string | null } | null;
 }
 
-let signedIn = false;
+const signInOrReopen = signInOnce(TOKEN, 'Acme (design e2e)');
 async function openProject(page: Page): Promise<void> {
-  if (!signedIn) {
-    await signIn(page, TOKEN, 'Acme (design e2e)');
-    signedIn = true;
-  } else await openApp(page);
+  await signInOrReopen(page);
   await openBoard(page, CHECKOUT);
 }
 

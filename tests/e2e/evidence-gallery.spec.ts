@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectNoViolations } from './axe-support.js';
-import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
+import { api, openBoard, projectIdByName, signInOnce } from './support.js';
 
 /**
  * The evidence gallery: a screenshot for each thread of the filter, by page then element,
@@ -16,12 +16,9 @@ interface Row {
   page: string;
 }
 
-let signedIn = false;
+const signInOrReopen = signInOnce(TOKEN, 'Acme (evidence gallery e2e)');
 async function openGallery(page: Page, project: string): Promise<void> {
-  if (!signedIn) {
-    await signIn(page, TOKEN, 'Acme (evidence gallery e2e)');
-    signedIn = true;
-  } else await openApp(page);
+  await signInOrReopen(page);
   await openBoard(page, project);
   await expect(page.getByText(/^Updated /)).toBeVisible();
   await page.getByTestId('view-evidence').click();

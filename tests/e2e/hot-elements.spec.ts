@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe-support.js';
-import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
+import { api, openBoard, projectIdByName, signInOnce } from './support.js';
 
 /**
  * A designer asks which parts of a page people complain about: the page's threads grouped by
@@ -38,12 +38,9 @@ async function busiestElement(projectId: string): Promise<{ key: string; ids: st
   return { key, ids: rows.map((r) => r.id), statuses, onPage: items.length };
 }
 
-let signedIn = false;
+const signInOrReopen = signInOnce(TOKEN, 'Acme (hot elements e2e)');
 async function openHotElements(page: Page): Promise<void> {
-  if (!signedIn) {
-    await signIn(page, TOKEN, 'Acme (hot elements e2e)');
-    signedIn = true;
-  } else await openApp(page);
+  await signInOrReopen(page);
   await openBoard(page, CHECKOUT);
   await expect(page.getByText(/^Updated /)).toBeVisible();
   await page.keyboard.press('g');

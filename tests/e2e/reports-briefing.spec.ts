@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { brief, reports, reportsTabOf, type ReportTab } from './reports-support.js';
-import { api, forgetConnections, openApp, projectIdByName, signIn } from './support.js';
+import { api, forgetConnectionsAfterAll, projectIdByName, signInOnce } from './support.js';
 
 /**
  * Issue 10, item 9: the reports a team lead and a designer read. What's new with presets,
@@ -70,12 +70,9 @@ const IS_FOCUSED = inPage<boolean>('return document.activeElement === el;');
 /** True when the page scrolls sideways (the layout does not hold at this width). */
 const SCROLLS_SIDEWAYS = inPage<boolean>('const d = document.scrollingElement; return d.scrollWidth > d.clientWidth + 1;');
 
-let signedIn = false;
+const signInOrReopen = signInOnce(TOKEN, LABEL);
 async function openReports(page: Page, project: string, tab: ReportTab): Promise<void> {
-  if (!signedIn) {
-    await signIn(page, TOKEN, LABEL);
-    signedIn = true;
-  } else await openApp(page);
+  await signInOrReopen(page);
   await reportsTabOf(page, project, tab);
 }
 
@@ -103,11 +100,7 @@ async function allDecisions(projectId: string): Promise<Decision[]> {
 }
 
 test.describe.serial('reports for leads and designers (issue 10, item 9)', () => {
-  test.afterAll(async ({ browser }) => {
-    const page = await browser.newPage();
-    await forgetConnections(page, [LABEL]);
-    await page.close();
-  });
+  forgetConnectionsAfterAll([LABEL]);
 
   test('What’s new: presets, human rows 25 at a time, the last briefing remembered, and a Markdown export', async ({ page }) => {
     const projectId = await projectIdByName(TOKEN, BIG);

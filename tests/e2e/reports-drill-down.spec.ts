@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { reports, reportsTabOf, type ReportTab } from './reports-support.js';
-import { api, forgetConnections, openApp, projectIdByName, signIn } from './support.js';
+import { api, forgetConnectionsAfterAll, projectIdByName, signInOnce } from './support.js';
 
 /**
  * Report charts lead to the threads behind them: a bar, or a number in the chart's table
@@ -19,11 +19,9 @@ interface Hotspots {
   files: Array<{ file: string; open: number; deferred: number; resolved: number }>;
 }
 
-let signedIn = false;
+const open = signInOnce(TOKEN, LABEL);
 async function openReports(page: Page, tab: ReportTab): Promise<void> {
-  if (!signedIn) await signIn(page, TOKEN, LABEL);
-  else await openApp(page);
-  signedIn = true;
+  await open(page);
   await reportsTabOf(page, PROJECT, tab);
 }
 
@@ -38,11 +36,7 @@ test.describe.serial('report charts drill down to the workspace', () => {
   test.beforeAll(async () => {
     projectId = await projectIdByName(TOKEN, PROJECT);
   });
-  test.afterAll(async ({ browser }) => {
-    const page = await browser.newPage();
-    await forgetConnections(page, [LABEL]);
-    await page.close();
-  });
+  forgetConnectionsAfterAll([LABEL]);
 
   test('a count in the review’s “Threads by type” table is a link the keyboard follows to the filtered table', async ({ page }) => {
     await openReports(page, 'Review');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { reports, reportsTabOf } from './reports-support.js';
-import { api, forgetConnections, openApp, projectIdByName, signIn } from './support.js';
+import { api, forgetConnectionsAfterAll, projectIdByName, signInOnce } from './support.js';
 
 /**
  * Getting around the reports: the open tab is in the address (reload, Back, a pasted link),
@@ -15,12 +15,7 @@ interface Review {
   pages: Record<'discussions', { total: number }>;
 }
 
-let signedIn = false;
-async function open(page: Page): Promise<void> {
-  if (!signedIn) await signIn(page, TOKEN, LABEL);
-  else await openApp(page);
-  signedIn = true;
-}
+const open = signInOnce(TOKEN, LABEL);
 
 /** Follows an address as a pasted link would (run in the page, written as text: the specs compile without the DOM's types). */
 const go = (page: Page, hash: string) => page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
@@ -30,11 +25,7 @@ test.describe.serial('getting around the reports', () => {
   test.beforeAll(async () => {
     projectId = await projectIdByName(TOKEN, PROJECT);
   });
-  test.afterAll(async ({ browser }) => {
-    const page = await browser.newPage();
-    await forgetConnections(page, [LABEL]);
-    await page.close();
-  });
+  forgetConnectionsAfterAll([LABEL]);
 
   test('the tab is in the address: reload keeps it and the project’s name, Back returns to the tab before', async ({ page }) => {
     await open(page);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_CONTROL_URL } from '../../playwright.config.js';
 
 /** The reference service the e2e stack starts (scripts/e2e-stack.ts). */
@@ -73,6 +73,28 @@ export async function signIn(page: Page, token: string, label: string, service =
   await connect(page, token, label, service);
   await page.getByRole('button', { name: 'Choose a project' }).click();
   await expect(page.getByTestId('project-list')).toBeVisible();
+}
+
+/**
+ * A spec's way in: the first call signs in (the connection labelled `label`), later ones reopen
+ * the app with a fresh launch link, landing where the saved connection does.
+ */
+export function signInOnce(token: string, label: string): (page: Page) => Promise<void> {
+  let signedIn = false;
+  return async (page) => {
+    if (signedIn) return openApp(page);
+    await signIn(page, token, label);
+    signedIn = true;
+  };
+}
+
+/** Forgets the connections a describe saved once it has run, so the connect screen stays short for the next spec. */
+export function forgetConnectionsAfterAll(labels: string[]): void {
+  test.afterAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await forgetConnections(page, labels);
+    await page.close();
+  });
 }
 
 /** Opens the app on the connect form, whatever connection another spec left active. */

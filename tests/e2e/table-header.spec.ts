@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import type { ItemRow as ThreadRow, ItemsResponse } from '../../src/shared/api/index.js';
-import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
+import { api, openBoard, projectIdByName, signInOnce } from './support.js';
 
 /**
  * Issue 10, items 10 and 11: the table's header area at 1400×900 (how many rows the list
@@ -13,12 +13,9 @@ const TOKEN = 'demo-owner';
 const BIG = 'Marketing site';
 const CHECKOUT = 'Checkout app';
 
-let signedIn = false;
+const signInOrReopen = signInOnce(TOKEN, 'Acme (table header e2e)');
 async function openTable(page: Page, name: string): Promise<void> {
-  if (!signedIn) {
-    await signIn(page, TOKEN, 'Acme (table header e2e)');
-    signedIn = true;
-  } else await openApp(page);
+  await signInOrReopen(page);
   await openBoard(page, name);
   await page.getByTestId('view-table').click();
   await expect(page.getByTestId('table-row').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, openBoard, signIn } from './support.js';
+import { openBoard, signInOnce } from './support.js';
 
 /**
  * The table at 1024 px, a small laptop's window: its columns are wider than the list, so the
@@ -9,12 +9,9 @@ import { openApp, openBoard, signIn } from './support.js';
 const TOKEN = 'demo-owner';
 const BIG = 'Marketing site';
 
-let signedIn = false;
+const signInOrReopen = signInOnce(TOKEN, 'Acme (narrow table e2e)');
 async function openTable(page: Page): Promise<void> {
-  if (!signedIn) {
-    await signIn(page, TOKEN, 'Acme (narrow table e2e)');
-    signedIn = true;
-  } else await openApp(page);
+  await signInOrReopen(page);
   await openBoard(page, BIG);
   await page.getByTestId('view-table').click();
   await expect(page.getByTestId('table-row').first()).toBeVisible();

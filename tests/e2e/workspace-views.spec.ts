@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe-support.js';
-import { openApp, openBoard, signIn } from './support.js';
+import { openApp, openBoard, signInOnce } from './support.js';
 
 /**
  * The workspace as three people walked it (a lead at a small laptop, a keyboard user, someone
@@ -12,13 +12,10 @@ const TOKEN = 'demo-owner';
 const BIG = 'Marketing site';
 const CHECKOUT = 'Checkout app';
 
-let signedIn = false;
+const signInOrReopen = signInOnce(TOKEN, 'Acme (workspace views e2e)');
 /** The project list, signed in once per run of the spec. */
 async function openProjects(page: Page): Promise<void> {
-  if (!signedIn) {
-    await signIn(page, TOKEN, 'Acme (workspace views e2e)');
-    signedIn = true;
-  } else await openApp(page);
+  await signInOrReopen(page);
   await expect(page.getByTestId('project-list')).toBeVisible();
 }
 
