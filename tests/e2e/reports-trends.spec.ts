@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe-support.js';
 import { reports, reportsTabOf } from './reports-support.js';
@@ -86,6 +87,21 @@ test.describe.serial('the Trends report', () => {
     await expect(page.getByTestId('trends-backlog').locator('tbody tr')).toHaveCount(12);
     await expect(page.getByTestId('trends-window')).toContainText(`The 12 weeks from ${truth[0]!.title.replace('Week of ', '')}`);
     await expect(page.getByTestId('trends-median-all')).toHaveText(/^(\d[\d.,]* days?|—)$/);
+  });
+
+  test('exports as Markdown: each chart’s weeks and the service’s weekly counts, and the medians', async ({ page }) => {
+    const projectId = await projectIdByName(TOKEN, PROJECT);
+    await openTrends(page, LABEL);
+    const truth = await createdPerWeek(projectId);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trends-markdown').click()]);
+    expect(download.suggestedFilename()).toMatch(/^checkout-app-trends-\d{4}-\d{2}-\d{2}\.md$/);
+    const markdown = await readFile((await download.path())!, 'utf8');
+    expect(markdown).toContain(`# Trends: ${PROJECT}`);
+    const created = markdown.slice(markdown.indexOf('## Threads created per week')).split('\n## ')[0]!;
+    const rows = created.split('\n').filter((l) => /^\| \d/.test(l));
+    expect(rows.map((r) => ({ title: `Week of ${r.split(' | ')[0]!.slice(2)}`, created: Number(r.split(' | ').at(-1)!.replace(/[^0-9]/g, '')) }))).toEqual(truth);
+    for (const heading of ['## Threads resolved per week', '## Open backlog at each week’s end', '## Median days from created to resolved']) expect(markdown).toContain(heading);
+    await expect(page.getByText('The Markdown file was handed to your browser’s downloads.')).toBeVisible();
   });
 
   test('a number in a chart’s table is a link: the keyboard reaches it and it opens the workspace filtered to it', async ({ page }) => {

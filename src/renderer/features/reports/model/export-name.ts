@@ -1,11 +1,12 @@
 import { isoDate } from './markdown.js';
 
-export type ReportKind = 'whats-new' | 'review' | 'decision-log' | 'hotspots';
+export type ReportKind = 'whats-new' | 'review' | 'trends' | 'decision-log' | 'hotspots';
 
 /** The report's name in sentences ("Could not export the briefing as PDF"). */
 export const REPORT_NOUN: Record<ReportKind, string> = {
   'whats-new': 'briefing',
   review: 'review',
+  trends: 'trends',
   'decision-log': 'decision log',
   hotspots: 'source hotspots',
 };

@@ -7,10 +7,12 @@ import { bridgeErrorOf, connectionKey } from '../../../server-state/query-client
 import { failure } from '../../../stores/failure.js';
 import { useSession } from '../../../stores/session-store.js';
 import { Banner } from '../../../components/Banner.js';
+import { ExportBar } from '../components/ExportBar.js';
 import { LoadedAt } from '../components/LoadedAt.js';
 import { Loading } from '../components/Loading.js';
 import { useReportsContext } from '../components/reports-context.js';
 import { TREND_WEEKS, trendModel, weekStart, absoluteDate, type TrendModel } from '../model/trends-model.js';
+import { trendsMarkdown } from '../model/trends-markdown.js';
 import { readTrendSources } from '../model/trends-source.js';
 import { MedianTable } from './MedianTable.js';
 import { WeeklyChart } from './WeeklyChart.js';
@@ -44,6 +46,7 @@ export function TrendsTab() {
           {model ? `The ${TREND_WEEKS} weeks from ${absoluteDate(model.windowStart)} to ${absoluteDate(model.windowEnd)}, weeks from Monday in your time zone.` : `The last ${TREND_WEEKS} weeks.`}
         </p>
         <LoadedAt at={query.data ? query.dataUpdatedAt : null} loading={query.isFetching} onRefresh={refresh} what="trends" />
+        <ExportBar projectName={projectName} kind="trends" markdown={() => (model ? trendsMarkdown({ projectName, generatedAt: Date.now(), model }) : '')} disabled={!model} />
       </div>
       {query.isError && <ErrorMessage problem={failure('Could not read the trends', bridgeErrorOf(query.error))} onRetry={refresh} />}
       {query.isPending && <Loading testId="trends-loading">Reading the threads of {projectName} and when they were resolved…</Loading>}
