@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { ReadOutput } from '../../shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
+import { keepThreadDetail, recentThreadDetail } from '../server-state/thread-detail.js';
+import { useSession } from './session-store.js';
 import { failure, goneWithTheConnection, type Failure } from './failure.js';
 import { onItemsChanged } from './items-sync.js';
 import { onReconnected } from './network-store.js';
@@ -25,12 +27,23 @@ interface ThreadState {
 
 let requestSeq = 0;
 
+/** A thread read this recently (by the evidence views, or the panel itself) opens without asking again. */
+export const REUSE_READ_MS = 10_000;
+/** When each thread was last written by this app: a read from before it is not reused. */
+const writtenAt = new Map<string, number>();
+
 /** `inPlace`: a refresh of the thread on screen — its notice stays, and a failed refetch keeps it visible. */
 async function fetchInto(itemId: string, options: { inPlace?: boolean } = {}): Promise<void> {
   const seq = ++requestSeq;
   const keptNotice = options.inPlace ? useThread.getState().notice : null;
   // The previous thread's detail stays in the store until the next arrives; the panel shows the
   // new thread's title from its list row meanwhile, with its actions disabled (ThreadPanel).
+  const connectionId = useSession.getState().active?.connection.id;
+  const recent = options.inPlace ? null : recentThreadDetail(connectionId, itemId, Math.min(REUSE_READ_MS, Date.now() - (writtenAt.get(itemId) ?? 0) - 1));
+  if (recent) {
+    useThread.setState({ itemId, item: recent, loading: false, problem: null, notice: keptNotice });
+    return;
+  }
   useThread.setState({ itemId, loading: true, problem: null, notice: keptNotice });
 
   const api = getBridge().api;
@@ -41,8 +54,10 @@ async function fetchInto(itemId: string, options: { inPlace?: boolean } = {}): P
     res = await api.getItem({ itemId: res.error.parentId });
   }
   if (seq !== requestSeq) return;
-  if (res.ok) useThread.setState({ item: res.data, loading: false, notice });
-  else {
+  if (res.ok) {
+    keepThreadDetail(connectionId, res.data);
+    useThread.setState({ item: res.data, loading: false, notice });
+  } else {
     const item = options.inPlace ? useThread.getState().item : null;
     useThread.setState({ item, loading: false, notice, problem: failure(options.inPlace ? 'Could not refresh the thread' : 'Could not open the thread', res.error) });
   }
@@ -87,6 +102,9 @@ export const useThread = create<ThreadState>()((set, get) => ({
  * refetches it, whoever wrote it: the board's keys, bulk actions or the thread's own buttons.
  */
 onItemsChanged((change) => {
+  const now = Date.now();
+  for (const p of change.patched ?? []) writtenAt.set(p.id, now);
+  for (const removed of change.removed ?? []) writtenAt.set(removed, now);
   const id = useThread.getState().item?.id;
   if (!id) return;
   const touched = change.patched?.some((p) => p.id === id) || change.removed?.includes(id);

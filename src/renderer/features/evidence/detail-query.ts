@@ -1,18 +1,16 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { ReadOutput } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
-import { bridgeErrorOf, connectionKey, fromBridge, queryClient } from '../../server-state/query-client.js';
+import { bridgeErrorOf, fromBridge, queryClient } from '../../server-state/query-client.js';
+import { threadDetailKey, type ThreadDetail } from '../../server-state/thread-detail.js';
 import { evidenceOf, type DetailLookup, type DetailState, type ThreadEvidence } from './evidence-model.js';
 
+export { threadDetailKey, type ThreadDetail };
+
 /**
- * One thread's detail (GET /items/{id}) as a reusable query: keyed per connection and thread,
- * kept for the whole session (a screenshot's anchor and evidence do not change under a
- * status change, and the views that need it come back to the same threads).
+ * One thread's detail as the evidence views read it: kept for the whole session (a
+ * screenshot's anchor and evidence do not change under a status change, and the views that
+ * need it come back to the same threads).
  */
-export type ThreadDetail = ReadOutput<'getItem'>;
-
-export const threadDetailKey = (connectionId: string | null | undefined, itemId: string): QueryKey => connectionKey(connectionId, 'thread-detail', itemId);
-
 export function threadDetailQuery(connectionId: string | null | undefined, itemId: string) {
   return {
     queryKey: threadDetailKey(connectionId, itemId),
