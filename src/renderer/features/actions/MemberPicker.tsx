@@ -1,5 +1,6 @@
-import { useId, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useMemo, useState, type RefObject } from 'react';
 import type { Member } from '../../../shared/reader/index.js';
+import { useListbox } from '../../components/listbox/use-listbox.js';
 import { roleLabel } from '../../format/labels.js';
 import { rankPeople } from './people-search.js';
 
@@ -43,31 +44,13 @@ function optionsFor(members: readonly Member[], you: MemberPickerProps['you'], q
 }
 
 /**
- * A searchable list of the workspace's people: type to narrow (name or email), ↑/↓ to move,
- * Enter to pick. "Me" and "Nobody" (unassign) come first.
+ * A searchable list of the workspace's people: type to narrow (name or email), move and pick
+ * with the keys of every listbox here (use-listbox). "Me" and "Nobody" (unassign) come first.
  */
 export function MemberPicker({ members, you, currentId, onPick, disabled = false, inputRef, label = 'Search people' }: MemberPickerProps) {
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const listId = useId();
   const options = useMemo(() => optionsFor(members, you, query), [members, you, query]);
-  const activeIndex = Math.min(active, Math.max(0, options.length - 1));
-  const optionId = (i: number) => `${listId}-opt-${i}`;
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((activeIndex + step + options.length) % Math.max(1, options.length));
-    } else if (e.key === 'Home' || e.key === 'End') {
-      e.preventDefault();
-      setActive(e.key === 'Home' ? 0 : options.length - 1);
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      const option = options[activeIndex];
-      if (option && !disabled) onPick(option);
-    }
-  };
+  const listbox = useListbox({ options, onPick: (o) => !disabled && onPick(o) });
 
   return (
     <div className="member-picker">
@@ -78,30 +61,27 @@ export function MemberPicker({ members, you, currentId, onPick, disabled = false
         role="combobox"
         aria-label={label}
         aria-expanded="true"
-        aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={options.length > 0 ? optionId(activeIndex) : undefined}
+        {...listbox.fieldProps}
         placeholder="Type a name or email…"
         value={query}
         disabled={disabled}
         onChange={(e) => {
           setQuery(e.target.value);
-          setActive(0);
+          listbox.setActiveIndex(0);
         }}
-        onKeyDown={onKeyDown}
+        onKeyDown={(e) => {
+          // Enter with nothing to pick does nothing either (no form around to submit).
+          if (!listbox.onKeyDown(e) && e.key === 'Enter') e.preventDefault();
+        }}
       />
-      <ul id={listId} role="listbox" aria-label="People" className="member-picker__list">
+      <ul {...listbox.listProps} aria-label="People" className="member-picker__list">
         {options.map((o, i) => (
           <li
             key={o.key}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === activeIndex}
+            {...listbox.optionProps(i)}
             aria-disabled={disabled}
-            className={i === activeIndex ? 'member-picker__option member-picker__option--active' : 'member-picker__option'}
-            onMouseDown={(e) => e.preventDefault()}
-            onMouseEnter={() => setActive(i)}
-            onClick={() => !disabled && onPick(o)}
+            className={i === listbox.activeIndex ? 'member-picker__option member-picker__option--active' : 'member-picker__option'}
           >
             <span className="member-picker__name">
               {o.title}

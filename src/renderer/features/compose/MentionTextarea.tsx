@@ -1,5 +1,6 @@
-import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Member } from '../../../shared/reader/index.js';
+import { useListbox } from '../../components/listbox/use-listbox.js';
 import { rankPeople } from '../actions/people-search.js';
 import { activeMentionQuery, insertMention, suggestionsAbove, type MentionPerson, type MentionQuery } from './mentions.js';
 import './compose.css';
@@ -37,13 +38,12 @@ interface MentionTextareaProps {
 }
 
 /**
- * A textarea that suggests workspace members after "@": ↑/↓ choose, Enter or Tab insert
- * "@Full Name", Esc dismisses the list (a second Esc is left to whatever is around it).
+ * A textarea that suggests workspace members after "@", with the keys of every listbox here
+ * (use-listbox): Enter inserts "@Full Name", Esc dismisses the list (a second Esc is left to
+ * whatever is around it), Tab moves on and leaves the name as typed.
  */
 export function MentionTextarea({ id, value, onChange, onMention, members, onSubmit, textareaRef, placeholder, rows = 4, disabled, describedBy, invalid }: MentionTextareaProps) {
-  const listId = useId();
   const [caret, setCaret] = useState(0);
-  const [active, setActive] = useState(0);
   /** The "@" whose suggestions were dismissed with Esc, so they stay closed while typing that name. */
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const fieldRef = useRef<HTMLDivElement>(null);
@@ -54,8 +54,6 @@ export function MentionTextarea({ id, value, onChange, onMention, members, onSub
   const query: MentionQuery | null = useMemo(() => activeMentionQuery(value, caret), [value, caret]);
   const suggestions = useMemo(() => (query ? rankPeople(members, query.query, MAX_SUGGESTIONS) : []), [members, query]);
   const open = !!query && suggestions.length > 0 && dismissedAt !== query.start;
-  const activeIndex = Math.min(active, Math.max(0, suggestions.length - 1));
-  const optionId = (i: number) => `${listId}-${i}`;
 
   // Measured before paint, so the list never flashes where it would be cut off.
   useLayoutEffect(() => {
@@ -73,7 +71,7 @@ export function MentionTextarea({ id, value, onChange, onMention, members, onSub
     onChange(next.text);
     onMention(person);
     setCaret(next.caret);
-    setActive(0);
+    listbox.setActiveIndex(0);
     // Put the caret after the inserted name once React has written the new value.
     requestAnimationFrame(() => {
       const el = textareaRef.current;
@@ -84,27 +82,15 @@ export function MentionTextarea({ id, value, onChange, onMention, members, onSub
     });
   };
 
+  const listbox = useListbox({ options: suggestions, open, onPick: (person) => pick(person), onClose: () => setDismissedAt(query?.start ?? null) });
+
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
       e.preventDefault();
       onSubmit();
       return;
     }
-    if (!open) return;
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((activeIndex + step + suggestions.length) % suggestions.length);
-    } else if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey) {
-      e.preventDefault();
-      pick(suggestions[activeIndex]!);
-    } else if (e.key === 'Escape') {
-      // Only the list closes; the panel or dialog around stays.
-      e.preventDefault();
-      e.stopPropagation();
-      e.nativeEvent.stopImmediatePropagation();
-      setDismissedAt(query!.start);
-    }
+    listbox.onKeyDown(e);
   };
 
   return (
@@ -122,8 +108,7 @@ export function MentionTextarea({ id, value, onChange, onMention, members, onSub
         aria-autocomplete="list"
         // No aria-expanded: a textbox may not carry it (only a combobox may, and a textarea
         // cannot be one); the open list is announced through aria-controls and the active option.
-        aria-controls={open ? listId : undefined}
-        aria-activedescendant={open ? optionId(activeIndex) : undefined}
+        {...listbox.fieldProps}
         onChange={(e) => {
           onChange(e.target.value);
           trackCaret(e.target);
@@ -135,18 +120,12 @@ export function MentionTextarea({ id, value, onChange, onMention, members, onSub
         onFocus={() => setDismissedAt(null)}
       />
       {open && (
-        <ul ref={listRef} id={listId} role="listbox" aria-label="People to mention" className={above ? 'mention-suggestions mention-suggestions--above' : 'mention-suggestions'} data-testid="mention-suggestions">
+        <ul ref={listRef} {...listbox.listProps} aria-label="People to mention" className={above ? 'mention-suggestions mention-suggestions--above' : 'mention-suggestions'} data-testid="mention-suggestions">
           {suggestions.map((m, i) => (
             <li
               key={m.id}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === activeIndex}
-              className={i === activeIndex ? 'mention-suggestions__option mention-suggestions__option--active' : 'mention-suggestions__option'}
-              // Keep focus (and the caret) in the textarea while clicking.
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => pick(m)}
+              {...listbox.optionProps(i)}
+              className={i === listbox.activeIndex ? 'mention-suggestions__option mention-suggestions__option--active' : 'mention-suggestions__option'}
             >
               <span className="mention-suggestions__name">{m.name}</span> <span className="muted">{m.email}</span>
             </li>

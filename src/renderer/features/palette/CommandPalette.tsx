@@ -1,6 +1,7 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { displayChord, isMacPlatform, parseKeys } from '../../app/shortcuts.js';
 import { Dialog } from '../../components/Dialog.js';
+import { useListbox } from '../../components/listbox/use-listbox.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { useProjects } from '../../stores/projects-store.js';
 import { useSession } from '../../stores/session-store.js';
@@ -20,15 +21,13 @@ function Keys({ keys }: { keys: string }) {
 }
 
 /**
- * Ctrl/Cmd+K: every action by name. Type a few letters of it, move with the arrows, Enter
- * runs it. Actions that cannot run right now stay listed with the reason.
+ * Ctrl/Cmd+K: every action by name. Type a few letters of it, move with the listbox keys
+ * (use-listbox), Enter runs it. Actions that cannot run right now stay listed with the reason.
  */
 export function CommandPalette() {
   const close = useDialogs((s) => s.close);
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const listId = useId();
   const projects = useProjects((s) => s.projects);
   const connectionId = useSession((s) => s.active?.connection.id ?? null);
   // After a reload straight into a project the list was never fetched; "Open project" needs it.
@@ -39,13 +38,6 @@ export function CommandPalette() {
   // Built per opening (and when the project list arrives): it describes the moment it was opened in.
   const commands = useMemo(() => buildCommands(projects), [projects]);
   const results = useMemo(() => fuzzyFilter(commands, query, (c) => `${c.title} ${c.group}`), [commands, query]);
-  const current = Math.min(active, Math.max(0, results.length - 1));
-  const optionId = (i: number) => `${listId}-${i}`;
-
-  useEffect(() => {
-    document.getElementById(`${listId}-${current}`)?.scrollIntoView({ block: 'nearest' });
-  }, [listId, current]);
-
   const run = (cmd: PaletteCommand | undefined) => {
     if (!cmd) return;
     if (cmd.unavailable) {
@@ -57,18 +49,12 @@ export function CommandPalette() {
     requestAnimationFrame(() => cmd.run());
   };
 
+  // No onClose: Escape closes the whole palette (the dialog), the list being all of it.
+  const listbox = useListbox({ options: results, onPick: run });
+
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    const last = results.length - 1;
-    // Home and End keep moving the caret in the field; the list has PageUp/PageDown for long jumps.
-    const moves: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, PageDown: current + 8, PageUp: current - 8 };
-    const to = moves[e.key];
-    if (to !== undefined) {
-      e.preventDefault();
-      setActive(Math.max(0, Math.min(last, to)));
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      run(results[current]);
-    } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+    if (listbox.onKeyDown(e)) return;
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
       e.preventDefault();
       close();
     }
@@ -81,15 +67,14 @@ export function CommandPalette() {
         role="combobox"
         aria-label="Command"
         aria-expanded="true"
-        aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={results.length > 0 ? optionId(current) : undefined}
+        {...listbox.fieldProps}
         placeholder="Type a command: “table”, “resolve”, “assign”, a project or a saved view…"
         autoFocus
         value={query}
         onChange={(e) => {
           setQuery(e.target.value);
-          setActive(0);
+          listbox.setActiveIndex(0);
           setRefusal(null);
         }}
         onKeyDown={onKeyDown}
@@ -99,17 +84,13 @@ export function CommandPalette() {
           {refusal}
         </p>
       )}
-      <ul className="palette__list" role="listbox" id={listId} aria-label="Commands">
+      <ul className="palette__list" {...listbox.listProps} aria-label="Commands">
         {results.map((cmd, i) => (
           <li
             key={cmd.id}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === current}
+            {...listbox.optionProps(i)}
             aria-disabled={cmd.unavailable ? true : undefined}
-            className={`palette__option${i === current ? ' palette__option--active' : ''}${cmd.unavailable ? ' palette__option--unavailable' : ''}`}
-            onMouseMove={() => i !== current && setActive(i)}
-            onClick={() => run(cmd)}
+            className={`palette__option${i === listbox.activeIndex ? ' palette__option--active' : ''}${cmd.unavailable ? ' palette__option--unavailable' : ''}`}
           >
             <span className="palette__group">{cmd.group}</span>
             <span className="palette__title">
