@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { LIMITS } from '../../../shared/api/limits.js';
 import type { ItemDetail } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
@@ -18,7 +18,8 @@ import { prepareLinks } from './links.js';
 import { mentionProblem, type MentionProblem } from './mention-problem.js';
 import { MentionRefusal } from './MentionRefusal.js';
 import { MentionTextarea } from './MentionTextarea.js';
-import { ambiguousMentions, chooseForName, ignoreName, knownPeople, mentionedNames, mentionsToSend } from './mentions.js';
+import { ambiguousMentions, knownPeople, mentionedNames, mentionsToSend } from './mentions.js';
+import { useMentionField } from './use-mention-field.js';
 import './compose.css';
 import { formatCount } from '../../format/counts.js';
 
@@ -62,12 +63,12 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
   const [tried, setTried] = useState(false);
   /** Send was pressed while a typed @name fit several members: the reply waits for the choice. */
   const [held, setHeld] = useState(false);
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
   const counterId = useId();
 
   const memberList = members.members;
-  const known = knownPeople(memberList, draft);
+  const mention = useMentionField(draft, memberList, (patch) => edit(patch));
+  const { known, textareaRef } = mention;
   const linkCheck = prepareLinks(draft.links);
   const mentionCount = mentionsToSend(draft.body, known, draft.resolution).length;
   const blocked = localProblem(draft, mentionCount, linkCheck.problems.length);
@@ -80,7 +81,7 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
     const el = textareaRef.current;
     el?.focus();
     el?.scrollIntoView({ block: 'nearest' });
-  }, [focusRequest]);
+  }, [focusRequest, textareaRef]);
 
   const send = async (state: ReplyDraft) => {
     setTried(true);
@@ -161,11 +162,7 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
       )}
       <MentionTextarea
         id={fieldId}
-        textareaRef={textareaRef}
-        value={draft.body}
-        onChange={(body) => edit({ body })}
-        onMention={(person) => !draft.people.some((p) => p.id === person.id) && edit({ people: [...draft.people, person] })}
-        members={memberList}
+        {...mention.fieldProps}
         onSubmit={() => void send(draft)}
         placeholder={draft.resolveAfter ? 'What changed? e.g. “Fixed in the latest build: the button no longer overlaps on small screens.”' : 'Write a reply… (@ to mention someone)'}
         rows={draft.body.length > 200 ? 8 : 4}
@@ -186,16 +183,16 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
           problem={{ kind: 'ambiguous', name: ambiguity.name, candidates: ambiguity.candidates }}
           beforeSend={{ waiting: held }}
           focusFirst={held}
-          onChoose={(name, person) => settleBeforeSend(chooseForName(draft, name, person, memberList))}
-          onIgnore={(name) => settleBeforeSend(ignoreName(draft, name))}
+          onChoose={(name, person) => settleBeforeSend(mention.choose(name, person))}
+          onIgnore={(name) => settleBeforeSend(mention.ignore(name))}
           onCancel={() => textareaRef.current?.focus()}
         />
       )}
       {refusal && (
         <MentionRefusal
           problem={refusal}
-          onChoose={(name, person) => settle(chooseForName(draft, name, person, memberList))}
-          onIgnore={(name) => settle(ignoreName(draft, name))}
+          onChoose={(name, person) => settle(mention.choose(name, person))}
+          onIgnore={(name) => settle(mention.ignore(name))}
           onCancel={() => {
             setPhase({ name: 'editing' });
             textareaRef.current?.focus();

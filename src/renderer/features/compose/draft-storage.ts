@@ -1,35 +1,30 @@
 import { readJson, writeJson } from '../../stores/local-json.js';
 import type { KeyValueStorage } from '../../stores/last-project.js';
 import type { LinkDraft } from './links.js';
-import type { MentionPerson, MentionResolution } from './mentions.js';
+import type { MentionPerson, MentionResolution, MentionState } from './mentions.js';
 
 /**
- * Reply drafts kept in local storage per saved connection (the key holds its id, never its
- * URL or token), so a reload or a restart keeps what was typed. Bounded: the most recently
- * edited drafts only, each body cut at a length no reply can reach anyway. Reading never
- * throws: a stored value that is not a draft is dropped, alone or with the whole key.
+ * Drafts kept in local storage per saved connection (the key holds its id, never its URL or
+ * token), so a reload or a restart keeps what was typed. Bounded: the most recently edited
+ * drafts only, each body cut at a length no post can reach anyway. Reading never throws: a
+ * stored value that is not a draft is dropped, alone or with the whole key. The readers for
+ * the parts drafts share (people, mention choices, links) are here too.
  */
 
-const PREFIX = 'triage-desk:reply-drafts:';
-
-/** Drafts kept per connection, most recently edited first. */
+/** Drafts kept per connection and kind, most recently edited first. */
 export const STORED_DRAFTS_MAX = 30;
-/** A stored body's length at most: twice a reply's limit, so an over-long draft still shows by how much. */
+/** A stored body's length at most: twice a post's limit, so an over-long draft still shows by how much. */
 export const STORED_BODY_MAX = 8000;
 
-export interface StoredDraft {
-  body: string;
-  people: MentionPerson[];
-  resolution: MentionResolution;
-  links: LinkDraft[];
-  resolveAfter: boolean;
-  /** When it was last edited (ms), for keeping the newest. */
-  at: number;
-}
+/** A draft as stored: with when it was last edited (ms), for keeping the newest. */
+export type Stored<D> = D & { at: number };
 
-export const draftsKey = (connectionId: string): string => `${PREFIX}${connectionId}`;
+/** Reads one stored draft's fields, or null when the value is not such a draft. */
+export type DraftReader<D> = (v: Record<string, unknown>) => D | null;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const draftsKey = (prefix: string, connectionId: string): string => `${prefix}${connectionId}`;
+
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function person(v: unknown): MentionPerson | null {
   if (!isRecord(v) || typeof v['id'] !== 'string' || typeof v['name'] !== 'string') return null;
@@ -45,36 +40,38 @@ function resolution(v: unknown): MentionResolution {
   return { chosen, ignored };
 }
 
-function links(v: unknown): LinkDraft[] {
+export function readLinks(v: unknown): LinkDraft[] {
   if (!Array.isArray(v)) return [];
   return v.flatMap((l) => (isRecord(l) && typeof l['url'] === 'string' && typeof l['label'] === 'string' ? [{ url: l['url'], label: l['label'] }] : []));
 }
 
-/** One stored draft, or null when it is not one (no body). */
-function draft(v: unknown): StoredDraft | null {
-  if (!isRecord(v) || typeof v['body'] !== 'string') return null;
-  return {
-    body: v['body'].slice(0, STORED_BODY_MAX),
-    people: people(v['people']),
-    resolution: resolution(v['resolution']),
-    links: links(v['links']),
-    resolveAfter: v['resolveAfter'] === true,
-    at: typeof v['at'] === 'number' && Number.isFinite(v['at']) ? v['at'] : 0,
-  };
+/** The body and its mentions, or null when there is no body. */
+export function readMentionState(v: Record<string, unknown>): MentionState | null {
+  if (typeof v['body'] !== 'string') return null;
+  return { body: v['body'].slice(0, STORED_BODY_MAX), people: people(v['people']), resolution: resolution(v['resolution']) };
 }
 
-/** The connection's stored drafts by thread ID; anything unreadable reads as none. */
-export function readDrafts(connectionId: string, storage: KeyValueStorage | null): Record<string, StoredDraft> {
-  const v = readJson(draftsKey(connectionId), storage);
+export const readString = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** A connection's stored drafts of one kind by key; anything unreadable reads as none. */
+export function readStoredDrafts<D>(key: string, read: DraftReader<D>, storage: KeyValueStorage | null): Record<string, Stored<D>> {
+  const v = readJson(key, storage);
   if (!isRecord(v)) return {};
-  return Object.fromEntries(Object.entries(v).flatMap(([id, d]) => (draft(d) ? [[id, draft(d)!]] : [])));
+  return Object.fromEntries(
+    Object.entries(v).flatMap(([id, raw]) => {
+      const d = isRecord(raw) ? read(raw) : null;
+      if (!d || !isRecord(raw)) return [];
+      const at = typeof raw['at'] === 'number' && Number.isFinite(raw['at']) ? raw['at'] : 0;
+      return [[id, { ...d, at }]];
+    }),
+  );
 }
 
-/** Writes the connection's drafts: the newest `STORED_DRAFTS_MAX`, bodies bounded. */
-export function writeDrafts(connectionId: string, drafts: Readonly<Record<string, StoredDraft>>, storage: KeyValueStorage | null): void {
+/** Writes a connection's drafts of one kind: the newest `STORED_DRAFTS_MAX`, bodies bounded. */
+export function writeStoredDrafts<D extends { body: string }>(key: string, drafts: Readonly<Record<string, Stored<D>>>, storage: KeyValueStorage | null): void {
   const kept = Object.entries(drafts)
     .sort((a, b) => b[1].at - a[1].at)
     .slice(0, STORED_DRAFTS_MAX)
     .map(([id, d]) => [id, { ...d, body: d.body.slice(0, STORED_BODY_MAX) }] as const);
-  writeJson(draftsKey(connectionId), Object.fromEntries(kept), storage);
+  writeJson(key, Object.fromEntries(kept), storage);
 }

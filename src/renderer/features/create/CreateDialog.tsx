@@ -16,7 +16,8 @@ import { hasContent, useDrafts } from '../compose/drafts-store.js';
 import { mentionProblem, type MentionProblem } from '../compose/mention-problem.js';
 import { MentionRefusal } from '../compose/MentionRefusal.js';
 import { MentionTextarea } from '../compose/MentionTextarea.js';
-import { chooseForName, ignoreName, knownPeople, mentionsToSend } from '../compose/mentions.js';
+import { knownPeople, mentionsToSend } from '../compose/mentions.js';
+import { useMentionField } from '../compose/use-mention-field.js';
 import { CandidateCard, OpenCandidateButton } from '../dedupe/CandidateCard.js';
 import { EMPTY_CREATE_DRAFT, useCreateDrafts, type CreateDraft } from './create-draft-store.js';
 import { useSimilarWhileTyping } from './use-similar-while-typing.js';
@@ -64,12 +65,13 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
   const you = useSession((s) => s.active?.you ?? null);
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
   const [tried, setTried] = useState(false);
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
   const urlRef = useRef<HTMLInputElement>(null);
   const ids = { url: useId(), body: useId(), selector: useId(), title: useId(), assignee: useId(), counter: useId(), urlError: useId() };
   const similar = useSimilarWhileTyping(projectId, draft.body, draft.url, draft.selector);
 
   const memberList = members.members;
+  const mention = useMentionField(draft, memberList, update);
+  const bodyRef = mention.textareaRef;
   const blocked = localProblem(draft);
   const sending = phase.name === 'sending';
 
@@ -154,11 +156,7 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
             <label htmlFor={ids.body}>Message</label>
             <MentionTextarea
               id={ids.body}
-              textareaRef={bodyRef}
-              value={draft.body}
-              onChange={(body) => update({ body })}
-              onMention={(person) => !draft.people.some((p) => p.id === person.id) && update({ people: [...draft.people, person] })}
-              members={memberList}
+              {...mention.fieldProps}
               onSubmit={() => void send(draft)}
               placeholder="What is wrong or could be better? (@ to mention someone)"
               rows={6}
@@ -195,8 +193,8 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
           {phase.name === 'mention' && (
             <MentionRefusal
               problem={phase.problem}
-              onChoose={(name, person) => settle(chooseForName(draft, name, person, memberList))}
-              onIgnore={(name) => settle(ignoreName(draft, name))}
+              onChoose={(name, person) => settle(mention.choose(name, person))}
+              onIgnore={(name) => settle(mention.ignore(name))}
               onCancel={() => setPhase({ name: 'editing' })}
             />
           )}

@@ -1,4 +1,5 @@
-import { create } from 'zustand';
+import { createDraftStore } from '../compose/draft-store.js';
+import { readMentionState, readString } from '../compose/draft-storage.js';
 import { NO_RESOLUTION, type MentionState } from '../compose/mentions.js';
 
 /** A new thread being written for one project. */
@@ -12,19 +13,25 @@ export interface CreateDraft extends MentionState {
 
 export const EMPTY_CREATE_DRAFT: CreateDraft = { url: '', body: '', selector: '', pageTitle: '', assignee: '', people: [], resolution: NO_RESOLUTION };
 
-interface CreateDraftsState {
-  drafts: Record<string, CreateDraft>;
-  update(projectId: string, patch: Partial<CreateDraft>): void;
-  clear(projectId: string): void;
-}
+export const CREATE_DRAFTS_PREFIX = 'triage-desk:create-drafts:';
 
-/** New-thread drafts per project, in memory: closing the dialog or a refusal never loses them. */
-export const useCreateDrafts = create<CreateDraftsState>()((set) => ({
-  drafts: {},
-  update: (projectId, patch) => set((s) => ({ drafts: { ...s.drafts, [projectId]: { ...(s.drafts[projectId] ?? EMPTY_CREATE_DRAFT), ...patch } } })),
-  clear: (projectId) =>
-    set((s) => {
-      const { [projectId]: _gone, ...rest } = s.drafts;
-      return { drafts: rest };
-    }),
-}));
+/** Worth keeping: something typed besides who to assign. */
+export const hasCreateContent = (d: CreateDraft): boolean => [d.body, d.url, d.selector, d.pageTitle].some((s) => s.trim().length > 0);
+
+/**
+ * New-thread drafts per project, kept per connection as reply drafts are (draft-store):
+ * closing the dialog, a refusal or a reload never loses them.
+ */
+const createDrafts = createDraftStore<CreateDraft>({
+  prefix: CREATE_DRAFTS_PREFIX,
+  empty: EMPTY_CREATE_DRAFT,
+  hasContent: hasCreateContent,
+  read: (v) => {
+    const mention = readMentionState(v);
+    return mention && { ...mention, url: readString(v['url']), selector: readString(v['selector']), pageTitle: readString(v['pageTitle']), assignee: readString(v['assignee']) };
+  },
+});
+
+export const useCreateDrafts = createDrafts.useStore;
+export const saveCreateDraftsNow = createDrafts.saveNow;
+export const setCreateDraftStorage = createDrafts.setStorage;

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STORED_BODY_MAX, STORED_DRAFTS_MAX, draftsKey, readDrafts, writeDrafts, type StoredDraft } from '../../../src/renderer/features/compose/draft-storage.js';
-import { saveNow, setDraftStorage, useDrafts } from '../../../src/renderer/features/compose/drafts-store.js';
+import { STORED_BODY_MAX, STORED_DRAFTS_MAX, draftsKey as keyFor, readStoredDrafts, writeStoredDrafts, type Stored } from '../../../src/renderer/features/compose/draft-storage.js';
+import { REPLY_DRAFTS_PREFIX, readReplyDraft, saveNow, setDraftStorage, useDrafts, type ReplyDraft } from '../../../src/renderer/features/compose/drafts-store.js';
+import type { KeyValueStorage } from '../../../src/renderer/stores/last-project.js';
 import { NO_RESOLUTION } from '../../../src/renderer/features/compose/mentions.js';
 
 /** Local storage as the page has it: strings by key. */
@@ -9,6 +10,10 @@ function memoryStorage() {
   return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
 }
 
+type StoredDraft = Stored<ReplyDraft>;
+const draftsKey = (connectionId: string) => keyFor(REPLY_DRAFTS_PREFIX, connectionId);
+const readDrafts = (connectionId: string, storage: KeyValueStorage | null) => readStoredDrafts(draftsKey(connectionId), readReplyDraft, storage);
+const writeDrafts = (connectionId: string, drafts: Record<string, StoredDraft>, storage: KeyValueStorage | null) => writeStoredDrafts(draftsKey(connectionId), drafts, storage);
 const draft = (body: string, at: number): StoredDraft => ({ body, people: [], resolution: NO_RESOLUTION, links: [], resolveAfter: false, at });
 
 describe('stored reply drafts', () => {
