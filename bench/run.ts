@@ -48,6 +48,7 @@ const { values } = parseArgs({
     'no-cold': { type: 'boolean', default: false },
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    'one-pipeline': { type: 'boolean', default: false },
     'no-renderer': { type: 'boolean', default: false },
     'no-server': { type: 'boolean', default: false },
     'no-pacing': { type: 'boolean', default: false },
@@ -138,7 +139,7 @@ async function openWorld(threads: number): Promise<World> {
   const children: Child[] = [];
   const clients: KeepAliveClient[] = [];
   try {
-    const server = await startChild('bench/server-process.ts', ['--data', dataDir, ...(values.profile ? ['--spans'] : [])], { nodeFlags, echoStderr: true });
+    const server = await startChild('bench/server-process.ts', ['--data', dataDir, ...(values.profile ? ['--spans'] : []), ...(values['one-pipeline'] ? ['--one-pipeline'] : [])], { nodeFlags, echoStderr: true });
     children.push(server);
     const api = new KeepAliveClient(Number(server.hello.port), BENCH_TOKEN);
     clients.push(api);
