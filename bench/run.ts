@@ -13,6 +13,7 @@ import { formatPacingLine, runPacingBench } from './pacing.js';
 import { formatRendererTable, runRendererBench } from './renderer/index.js';
 import { formatGroupsRuns, runDedupeGroupsBenches } from './renderer/dedupe-groups.js';
 import { runEvidenceBench } from './renderer/evidence.js';
+import { runColdStartBench } from './renderer/cold-start.js';
 
 /**
  * `npm run bench`: the service's read paths on a 2,000-thread and a 100,000-thread project,
@@ -31,7 +32,7 @@ import { runEvidenceBench } from './renderer/evidence.js';
  *   --profile             servers run with --cpu-prof (var/bench/profiles) and print spans
  *                         (lists in memory then go through Fastify, whose hook times them)
  *   --no-server           skip the service figures
- *   --no-renderer         skip the renderer figures (bench/renderer: board/table in Chromium)
+ *   --no-renderer         skip the renderer figures (bench/renderer: cold start, board/table in Chromium)
  *   --no-pacing           skip the pacing run (bench/pacing.ts: ApiClient against the real limit)
  *   --pacing-requests 360 requests of the pacing run (about 50 s at 300 a minute)
  *
@@ -342,7 +343,7 @@ async function serverBench(): Promise<boolean[]> {
 async function rendererBench(): Promise<boolean[]> {
   log('');
   log('Renderer (Chromium, browser mode, 2,000-thread project):');
-  const results = [...(await runRendererBench({ log })), ...(await runEvidenceBench({ log }))];
+  const results = [...(await runColdStartBench({ log })), ...(await runRendererBench({ log })), ...(await runEvidenceBench({ log }))];
   log(formatRendererTable(results));
   const groups = await runDedupeGroupsBenches({ log });
   log(`Duplicate groups (Chromium, 2,000-thread project with the demo's duplicate families, three draws of the generator):\n${formatGroupsRuns(groups)}`);

@@ -151,10 +151,11 @@ export interface Stack {
 /**
  * The reference service on fresh data (demo dataset, or a fixture) in a temp dir through its
  * CLI, and the browser-mode gateway with the real main-process services, signed in as
- * `token` with an in-memory connection. Both listen on free loopback ports. The service
+ * `token` with an in-memory connection (`rateLimit`, N/B, overrides the service's limit). Both
+ * listen on free loopback ports. The service
  * starts while the renderer is still being built.
  */
-export async function startStack(cleanup: Cleanup, opts: { name: string; rendererDir: Promise<string>; token: string; demo?: boolean; fixture?: unknown }): Promise<Stack> {
+export async function startStack(cleanup: Cleanup, opts: { name: string; rendererDir: Promise<string>; token: string; demo?: boolean; fixture?: unknown; rateLimit?: string }): Promise<Stack> {
   const dataDir = join(tempDir(cleanup, `triage-rbench-${opts.name}-`), 'data');
   mkdirSync(dataDir);
   let fixture: string | undefined;
@@ -162,12 +163,15 @@ export async function startStack(cleanup: Cleanup, opts: { name: string; rendere
     fixture = join(dataDir, '..', 'fixture.json');
     writeFileSync(fixture, JSON.stringify(opts.fixture));
   }
-  const service: RunningServer = await startReferenceServer({ port: 0, dataDir, demo: opts.demo ?? false, ...(fixture ? { fixture } : {}) });
+  const service: RunningServer = await startReferenceServer({ port: 0, dataDir, demo: opts.demo ?? false, ...(fixture ? { fixture } : {}), ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) });
   cleanup.add(`stop the ${opts.name} service`, () => service.stop());
 
   const requests = new ServiceRequestLog();
+  // The client paces itself by the service's limit: a limit of the stack's own goes to both.
+  const [perMinute, burst] = opts.rateLimit?.split('/').map(Number) ?? [];
+  const pacing = perMinute && burst ? { perMinute, burst } : null;
   const services: Pick<AppServices, 'connections'> = {
-    connections: createConnectionService({ store: noKeychain, clientFactory: (o) => new ApiClient({ ...o, fetch: requests.fetch }) }),
+    connections: createConnectionService({ store: noKeychain, clientFactory: (o) => new ApiClient({ ...o, fetch: requests.fetch, ...(pacing ? { pacing } : {}) }) }),
   };
   const signIn = await services.connections.addEphemeral({ baseUrl: service.baseUrl, token: opts.token, label: `Renderer bench (${opts.name})` });
   if (!signIn.ok) throw new Error(`Could not sign in to the ${opts.name} service: ${signIn.error.message}`);

@@ -6,11 +6,9 @@ import { NoticeToast } from '../components/NoticeToast.js';
 import { UndoToast } from '../components/UndoToast.js';
 import { DialogHost } from '../features/actions/DialogHost.js';
 import { ConnectScreen } from '../features/connect/ConnectScreen.js';
-import { DedupeQueueScreen } from '../features/dedupe/DedupeQueueScreen.js';
 import { InboxScreen } from '../features/inbox/InboxScreen.js';
 import { startNotifier } from '../features/inbox/notifier.js';
 import { ProjectPicker } from '../features/projects/ProjectPicker.js';
-import { ReportsScreen } from '../features/reports/ReportsScreen.js';
 import { ReportsSkipLink } from '../features/reports/components/ReportsSkipLink.js';
 import { WorkspaceScreen } from '../features/workspace/WorkspaceScreen.js';
 import { useSession } from '../stores/session-store.js';
@@ -24,6 +22,8 @@ import { SESSION_EVENT } from '../bridge/http-bridge.js';
 import { subscribeMenuCommands } from './menu-commands.js';
 import { subscribeOpenItem, takeLaunchLink } from './shell-events.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
+import { LazyView } from './lazy-part.js';
+import { dedupeQueueScreen, reportsScreen } from './lazy-screens.js';
 import { SkipLink } from './SkipLink.js';
 import { useNavigation, type Screen } from './navigation-store.js';
 import { useGlobalShortcuts } from './use-global-shortcuts.js';
@@ -81,9 +81,21 @@ function ScreenView({ screen, boot }: { screen: Screen; boot: () => void }) {
     case 'board':
       return <WorkspaceScreen projectId={screen.projectId} projectName={screen.projectName} />;
     case 'reports':
-      return <ReportsScreen projectId={screen.projectId} projectName={screen.projectName} canSaveRules={null} onOpenThread={(id) => openThreadInProject(screen, id)} />;
+      return (
+        <LazyView
+          screen
+          part={reportsScreen}
+          props={{ projectId: screen.projectId, projectName: screen.projectName, canSaveRules: null, onOpenThread: (id: string) => openThreadInProject(screen, id) }}
+        />
+      );
     case 'dedupe':
-      return <DedupeQueueScreen projectId={screen.projectId} projectName={screen.projectName} onExit={() => useNavigation.getState().go({ ...screen, name: 'board' })} />;
+      return (
+        <LazyView
+          screen
+          part={dedupeQueueScreen}
+          props={{ projectId: screen.projectId, projectName: screen.projectName, onExit: () => useNavigation.getState().go({ ...screen, name: 'board' }) }}
+        />
+      );
   }
 }
 

@@ -13,8 +13,8 @@ import { useSelection } from '../../stores/selection-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { BoardView } from '../board/BoardView.js';
-import { EvidenceGallery } from '../evidence/EvidenceGallery.js';
-import { HotElementsView } from '../evidence/HotElementsView.js';
+import { LazyView } from '../../app/lazy-part.js';
+import { evidenceGallery, hotElementsView } from '../../app/lazy-screens.js';
 import { SelectionBar } from '../bulk/SelectionBar.js';
 import { ThreadPanel } from '../thread/ThreadPanel.js';
 import { FilterBar } from './FilterBar.js';
@@ -163,9 +163,9 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
               cardHeight={CARD_HEIGHT[density]}
             />
           ) : view === 'elements' ? (
-            <HotElementsView rows={rows} page={filters.page} onOpen={openFromKeyboard} panel={renderPanel()} />
+            <LazyView part={hotElementsView} props={{ rows, page: filters.page, onOpen: openFromKeyboard, panel: renderPanel() }} />
           ) : view === 'evidence' ? (
-            <EvidenceGallery rows={rows} onOpen={openFromKeyboard} panel={renderPanel()} />
+            <LazyView part={evidenceGallery} props={{ rows, onOpen: openFromKeyboard, panel: renderPanel() }} />
           ) : (
             <TableView projectId={projectId} all={all} rows={rows} onOpen={openFromKeyboard} panel={renderPanel()} summary={summary} rowHeight={TABLE_ROW_HEIGHT[density]} />
           )
