@@ -72,6 +72,8 @@ export function MentionTextarea({ id, value, onChange, onMention, members, onSub
     onMention(person);
     setCaret(next.caret);
     listbox.setActiveIndex(0);
+    // Picked: this "@" is settled, so its list stays closed (the name itself would match again).
+    setDismissedAt(query.start);
     // Put the caret after the inserted name once React has written the new value.
     requestAnimationFrame(() => {
       const el = textareaRef.current;
