@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHANNEL_NAMES } from '../../../src/shared/bridge/channels.js';
 import { EVENTS } from '../../../src/shared/bridge/events.js';
@@ -293,6 +293,23 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
     it('does not take triage-desk:// from the installed app in a development run unless asked', async () => {
       const dev = await start();
       expect(dev.electron.app.setAsDefaultProtocolClient).not.toHaveBeenCalled();
+    });
+
+    it('a development run asked to (TRIAGE_REGISTER_PROTOCOL=1) registers itself: Electron with its app folder, not the installed app', async () => {
+      // `electron .` sets process.defaultApp; the links then start Electron with the app's folder.
+      const proc = process as NodeJS.Process & { defaultApp?: boolean };
+      const had = proc.defaultApp;
+      proc.defaultApp = true;
+      try {
+        const appFolder = join(tmpdir(), 'triage-desk-checkout');
+        const dev = await start({ env: { TRIAGE_REGISTER_PROTOCOL: '1' }, argv: [process.execPath, appFolder] });
+        expect(dev.electron.app.setAsDefaultProtocolClient).toHaveBeenCalledWith('triage-desk', process.execPath, [resolve(appFolder)]);
+        const other = await start({ env: { TRIAGE_REGISTER_PROTOCOL: 'yes' }, argv: [process.execPath, appFolder] });
+        expect(other.electron.app.setAsDefaultProtocolClient).not.toHaveBeenCalled();
+      } finally {
+        if (had === undefined) delete proc.defaultApp;
+        else proc.defaultApp = had;
+      }
     });
 
     it('keeps the link the app was launched with until the page asks, then sends later ones', async () => {
