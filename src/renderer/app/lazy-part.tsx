@@ -12,8 +12,6 @@ export interface LazyPart<P extends object> {
   /** The current lazy component (a new one after each retry). */
   current(): LazyExoticComponent<ComponentType<P>>;
   retry(): void;
-  /** Starts loading ahead of need (e.g. when the pointer reaches its button); failures wait for the real use. */
-  preload(): void;
   subscribe(listener: () => void): () => void;
 }
 
@@ -28,9 +26,6 @@ export function lazyPart<P extends object>(what: string, load: () => Promise<Com
       component = make();
       for (const l of listeners) l();
     },
-    preload() {
-      load().catch(() => undefined);
-    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -40,6 +35,8 @@ export function lazyPart<P extends object>(what: string, load: () => Promise<Com
 
 interface BoundaryProps {
   part: LazyPart<never>;
+  /** The part is a screen: its message stands in the page's main landmark, as the screen would. */
+  screen: boolean;
   children: ReactNode;
 }
 
@@ -63,8 +60,9 @@ class LoadBoundary extends Component<BoundaryProps, { failed: unknown }> {
       this.props.part.retry();
       this.setState({ failed: null });
     };
+    const Box = this.props.screen ? 'main' : 'div';
     return (
-      <div className="lazy-part" data-testid="lazy-part-failed">
+      <Box className={this.props.screen ? 'screen lazy-part' : 'lazy-part'} data-testid="lazy-part-failed">
         <div role="alert" className="error-message">
           <p className="error-message__title">Triage Desk could not load {this.props.part.what}</p>
           <p className="error-message__detail">
@@ -77,7 +75,7 @@ class LoadBoundary extends Component<BoundaryProps, { failed: unknown }> {
             </button>
           </div>
         </div>
-      </div>
+      </Box>
     );
   }
 }
@@ -107,7 +105,7 @@ export function LazyView<P extends object>({ part, props, screen = false }: { pa
     </Box>
   );
   return (
-    <LoadBoundary part={part as unknown as LazyPart<never>}>
+    <LoadBoundary part={part as unknown as LazyPart<never>} screen={screen}>
       <Suspense fallback={fallback}>
         <Current {...props} />
       </Suspense>
