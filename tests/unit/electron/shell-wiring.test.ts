@@ -297,9 +297,8 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
 
     it('a development run asked to (TRIAGE_REGISTER_PROTOCOL=1) registers itself: Electron with its app folder, not the installed app', async () => {
       // `electron .` sets process.defaultApp; the links then start Electron with the app's folder.
-      const proc = process as NodeJS.Process & { defaultApp?: boolean };
-      const had = proc.defaultApp;
-      proc.defaultApp = true;
+      const had = Object.getOwnPropertyDescriptor(process, 'defaultApp');
+      Object.defineProperty(process, 'defaultApp', { value: true, configurable: true, writable: true });
       try {
         const appFolder = join(tmpdir(), 'triage-desk-checkout');
         const dev = await start({ env: { TRIAGE_REGISTER_PROTOCOL: '1' }, argv: [process.execPath, appFolder] });
@@ -307,8 +306,8 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
         const other = await start({ env: { TRIAGE_REGISTER_PROTOCOL: 'yes' }, argv: [process.execPath, appFolder] });
         expect(other.electron.app.setAsDefaultProtocolClient).not.toHaveBeenCalled();
       } finally {
-        if (had === undefined) delete proc.defaultApp;
-        else proc.defaultApp = had;
+        if (had) Object.defineProperty(process, 'defaultApp', had);
+        else Reflect.deleteProperty(process, 'defaultApp');
       }
     });
 
