@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from '../domain/errors.js';
+import { databaseUnavailable } from '../storage/unreachable.js';
 
 const PART_NAMES: Record<string, string> = { body: 'request body', querystring: 'query string', params: 'path' };
 
@@ -59,6 +60,13 @@ export function handleError(err: FastifyError | ApiError | Error, req: FastifyRe
   }
   if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return reply.code(413).send({ error: 'The request body is too large.' });
+  }
+  // The database lost (down, restarting, unreachable, locked, full): nothing was applied, so
+  // the client may try again; it is told when, in words and in Retry-After.
+  const unavailable = databaseUnavailable(err);
+  if (unavailable) {
+    req.log.warn({ err }, 'database unavailable');
+    return reply.code(503).header('Retry-After', String(unavailable.retryAfterSeconds)).send({ error: unavailable.sentence, reason: 'database_unavailable' });
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {

@@ -52,49 +52,107 @@ function openSqlite(dataDir: string): Db {
 
 const INT8_OID = 20;
 
+/** How long a connection may take to open, and a query to answer, before it counts as failed. */
+export const POSTGRES_TIMEOUTS = { connectMs: 5_000, queryMs: 15_000 };
+
 /**
  * PostgreSQL. Times are `bigint` there, which `pg` reads as strings unless told: they are
  * milliseconds since 1970 (and counts), far inside Number's exact range, so read as numbers.
  * No write counter is attached: other connections and other instances write too, so reads
  * are not cached from it (a database-held version would be needed for that).
+ *
+ * Every wait is bounded, so a lost database answers a request 503 (http/error-handler.ts)
+ * rather than holding it: opening a connection, a query's answer (client side, for a
+ * network that went silent), a statement's run (server side). A connection that breaks is
+ * dropped by the pool on release, and the next request opens a new one: when the server
+ * returns, the service serves again by itself.
  */
 async function openPostgres(databaseUrl: string): Promise<Db> {
+  if (!/^postgres(ql)?:\/\//i.test(databaseUrl.trim())) {
+    throw new DatabaseOpenError('The database URL is not a postgres:// URL; give one such as postgres://user:password@host:5432/database.');
+  }
   const where = describeUrl(databaseUrl);
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: databaseUrl, types, max: 10, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    types,
+    max: 10,
+    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+    query_timeout: POSTGRES_TIMEOUTS.queryMs,
+    statement_timeout: POSTGRES_TIMEOUTS.queryMs,
+    // A transaction left open by a client that vanished must not hold its row locks for long.
+    idle_in_transaction_session_timeout: POSTGRES_TIMEOUTS.queryMs,
+    keepAlive: true,
+  });
   // An idle client that loses its server (a restart) emits here; unhandled, it would end the process.
   pool.on('error', () => undefined);
+  // So would a client in use between two queries of a transaction: the query after fails
+  // instead (the client is no longer queryable), and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const client = await pool.connect();
     client.release();
   } catch (e) {
     await pool.end().catch(() => undefined);
-    throw new DatabaseOpenError(`Cannot reach PostgreSQL at ${where}: ${reasonOf(e)}.`);
+    const code = (e as { code?: string }).code ?? '';
+    const refused = code.startsWith('28') || code === '3D000' || /SASL|password/i.test((e as Error).message ?? '');
+    throw new DatabaseOpenError(`${refused ? 'PostgreSQL refused the connection' : 'Cannot reach PostgreSQL'} at ${where}: ${withoutSecret(reasonOf(e, databaseUrl), databaseUrl)}.`);
   }
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** The address of a database URL without its password, for messages. */
-export function describeUrl(databaseUrl: string): string {
+/** The parts of a database URL a message may show (never the password). */
+function partsOf(databaseUrl: string): { user: string | null; host: string; database: string | null } | null {
   try {
     const url = new URL(databaseUrl);
-    const user = url.username ? `${decodeURIComponent(url.username)}@` : '';
-    const host = url.host || (url.searchParams.get('host') ?? 'the local socket');
-    return `${user}${host}${url.pathname}`;
+    const socket = url.searchParams.get('host');
+    const host = url.hostname ? `${url.hostname}:${url.port || '5432'}` : socket ? `the socket in ${socket}` : 'the local socket';
+    const user = decodeURIComponent(url.username) || null;
+    const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || null;
+    return { user, host, database };
   } catch {
-    return 'the given database URL (it is not a valid URL)';
+    return null;
   }
 }
 
-function reasonOf(e: unknown): string {
+/** The address of a database URL without its password, for messages: user@host:port/database. */
+export function describeUrl(databaseUrl: string): string {
+  const parts = partsOf(databaseUrl);
+  if (!parts) return 'the given database URL (it is not a valid URL)';
+  return `${parts.user ? `${parts.user}@` : ''}${parts.host}${parts.database ? `/${parts.database}` : ''}`;
+}
+
+/** Removes the URL's password from a message, in case a driver repeats it. */
+function withoutSecret(text: string, databaseUrl: string): string {
+  let password: string;
+  try {
+    password = decodeURIComponent(new URL(databaseUrl).password);
+  } catch {
+    return text.split(databaseUrl).join('the database URL');
+  }
+  return password.length > 0 ? text.split(password).join('***') : text;
+}
+
+function reasonOf(e: unknown, databaseUrl: string): string {
   const err = e as { code?: string; message?: string };
+  const parts = partsOf(databaseUrl);
+  const user = parts?.user ?? process.env['PGUSER'] ?? 'the current system user';
+  const message = err.message ?? String(e);
   if (err.code === 'ECONNREFUSED') return 'nothing is listening there (is PostgreSQL running?)';
-  if (err.code === 'ENOTFOUND') return 'that host name is unknown';
-  if (err.code === '28P01' || err.code === '28000') return 'the user name or password was refused';
-  if (err.code === '3D000') return 'that database does not exist (create it with createdb)';
-  return (err.message ?? String(e)).replace(/\.$/, '');
+  if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return 'that host name is unknown';
+  if (err.code === 'EHOSTUNREACH' || err.code === 'ENETUNREACH') return 'that host cannot be reached from here';
+  if (/timeout exceeded when trying to connect|Connection terminated due to connection timeout/i.test(message)) {
+    return `no answer within ${POSTGRES_TIMEOUTS.connectMs / 1000} seconds (is the host reachable, and is that port PostgreSQL's?)`;
+  }
+  if (err.code === '28P01') return `authentication failed for user "${user}" (check the user name and password in the URL)`;
+  if (err.code === '28000') return `the server refused user "${user}": ${message.replace(/\.$/, '')}`;
+  if (err.code === '3D000') return `database "${parts?.database ?? user}" does not exist (create it with: createdb ${parts?.database ?? user})`;
+  if (err.code === '57P03') return 'the server is starting up or shutting down; try again in a moment';
+  if (err.code === '53300') return 'the server has no connections left (raise max_connections or lower the number of instances)';
+  if (/SASL|password/i.test(message) && !/authentication failed/i.test(message)) return `the server asks for a password for user "${user}" and the URL gives none or an unusable one`;
+  return message.replace(/\.$/, '');
 }
 
 async function migrate(db: Db): Promise<void> {
