@@ -57,6 +57,7 @@ test.describe.serial('keyboard lists', () => {
 
     await page.keyboard.press('End');
     await expectActive(field, options, count - 1);
+    await page.screenshot({ path: '.reports/keyboard-lists-palette-end.png' });
     await page.keyboard.press('ArrowDown');
     await expectActive(field, options, 0);
     await page.keyboard.press('ArrowUp');
@@ -72,7 +73,6 @@ test.describe.serial('keyboard lists', () => {
     await page.keyboard.press('PageUp');
     await page.keyboard.press('PageUp');
     await expectActive(field, options, 0);
-    await page.screenshot({ path: '.reports/keyboard-lists-palette.png' });
 
     await page.keyboard.press('Escape');
     await expect(palette).toBeHidden();
@@ -126,6 +126,7 @@ test.describe.serial('keyboard lists', () => {
 
     await page.keyboard.press('ArrowUp');
     await expectActive(box, options, count - 1);
+    await page.screenshot({ path: '.reports/keyboard-lists-mention-wrap.png' });
     await page.keyboard.press('ArrowDown');
     await expectActive(box, options, 0);
     await page.keyboard.press('End');
