@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decisionsMarkdown } from '../../../src/renderer/features/reports/model/decisions-markdown.js';
-import { decision, decisionsPage, message, pageExport, T0 } from './fixtures.js';
+import { DAY, decision, decisionsPage, message, pageExport, T0 } from './fixtures.js';
 
 describe('decision log Markdown', () => {
   it('cites every decision and every corrected thread as a link to the thread', () => {
@@ -44,5 +44,17 @@ describe('decision log Markdown', () => {
     expect(md).toContain('No type was corrected by hand.');
     expect(md).toContain('No rules saved yet.');
     expect(md).not.toContain('### Project context');
+  });
+
+  it('exports the matches on screen, saying what they match', () => {
+    const deferred = [
+      decision('d2', { line: 'Pricing copy', page: '/pricing', outcome: 'deferred', decidedBy: null, type: null, decidedAt: T0 - DAY, question: message('Is the Café price right?') }),
+      decision('d3', { line: 'Logo', outcome: 'deferred', decidedBy: 'Ada', type: 'design', decidedAt: T0 - 3 * DAY, conversation: [message('We keep the CHECKOUT logo')] }),
+    ];
+    const page = decisionsPage(3, 0, 15);
+    const md = decisionsMarkdown({ projectName: 'Web', generatedAt: T0, shown: { offset: 0, rows: deferred, total: 2 }, patterns: page, capped: page.capped, filter: 'deferred' });
+    expect(md).toContain('This export holds every one of the decisions deferred (2), newest first.');
+    expect(md).toContain('`d2`');
+    expect(decisionsMarkdown({ projectName: 'Web', generatedAt: T0, ...pageExport(decisionsPage(3, 0, 15)) })).toContain('This export holds every decision (3)');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendPage, firstPage, hasMore, previousOffset, rangeText, remainingRows, showingText } from '../../../src/renderer/features/reports/model/paging.js';
+import { appendPage, firstPage, hasMore, localPage, previousOffset, rangeText, remainingRows, showingText } from '../../../src/renderer/features/reports/model/paging.js';
 
 const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: `t${from + i}` }));
 
@@ -39,5 +39,19 @@ describe('paging', () => {
     expect(previousOffset(0, 15)).toBeNull();
     expect(previousOffset(30, 15)).toBe(15);
     expect(previousOffset(10, 15)).toBe(0);
+  });
+});
+
+describe('local pages of a briefing section', () => {
+  it('shows a window of the rows with the same words as the service-paged lists', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => i);
+    const first = localPage(rows, 25);
+    expect(first.rows).toHaveLength(25);
+    expect(remainingRows(first)).toBe(35);
+    expect(showingText(first.rows.length, first.total, first.nextOffset === null)).toBe('Showing 25 of 60');
+    const all = localPage(rows, Number.MAX_SAFE_INTEGER);
+    expect(all.nextOffset).toBeNull();
+    expect(showingText(all.rows.length, all.total, true)).toBe('Showing all 60');
+    expect(localPage(rows, -3).rows).toEqual([]);
   });
 });
