@@ -66,7 +66,7 @@ const COLD: Budget = { warmup: 3, requests: Math.min(150, HOT.requests), maxMs: 
 
 /** The issues' targets (4 and 10). */
 const ITEMS_VS_FLOOR = 1.2;
-/** A read after a write, against the same read answered from memory (issue 10). */
+/** A read after a write, against the same read answered from memory. */
 const AFTER_WRITE_VS_CACHED = 2;
 
 /**

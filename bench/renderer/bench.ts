@@ -8,7 +8,7 @@ import { openStaticReplay, POINTER, stateRecorder, type PageState } from './stat
 import { fmt, max, p50, p95 } from './stats.js';
 import type { RendererBenchOptions, RendererBenchResult } from './types.js';
 
-/** The targets: issue 4's, then issue 10's one-frame goals. */
+/** The targets: first load and paint, then the one-frame goals of keyboard work. */
 const LOAD_PAINT_MS = 150;
 const LOAD_PAINT_P50_MS = 33;
 const FRAME_MS = 16.7;
@@ -42,7 +42,7 @@ const MB = 1024 * 1024;
 type Log = (line: string) => void;
 
 /**
- * The renderer benchmark of issue 4, in Debian's Chromium against a stack of its own: the
+ * The renderer benchmark, in Debian's Chromium against a stack of its own: the
  * reference service on fresh demo data and the browser-mode gateway signed in as
  * demo-owner, then a second service with a 501-duplicate fixture for the merge. Figures are
  * taken in the page (User Timing marks the app emits, Resource Timing, rAF, React's commit
@@ -259,7 +259,7 @@ async function profiled<T>(page: Page, cdp: CDPSession, options: RendererBenchOp
 
 /**
  * The fewest GET items requests that can list every thread given only the first answer's
- * summary (issue 10): the first request, then per type one request when it fits in 200
+ * summary: the first request, then per type one request when it fits in 200
  * rows, else one per status.
  */
 async function requestFloor(stack: Stack, projectName: string): Promise<number> {
@@ -314,7 +314,7 @@ function eventDurations(keys: KeyFigures[], events: EventTiming[]): number[] {
 }
 
 /**
- * A keyboard phase against issue 10's one-frame goals: keydown → frame after paint, the
+ * A keyboard phase against the one-frame goals: keydown → frame after paint, the
  * main-thread work each key caused, and the browser's Event Timing duration (what INP reports).
  */
 function keyResults(

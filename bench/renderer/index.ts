@@ -1,4 +1,4 @@
-/** The renderer benchmark of issue 4: `runRendererBench()` and how to print its results. */
+/** The renderer benchmark: `runRendererBench()` and how to print its results. */
 export { runRendererBench } from './bench.js';
 export { formatRendererTable } from './report.js';
 export type { RendererBenchOptions, RendererBenchResult } from './types.js';

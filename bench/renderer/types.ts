@@ -1,6 +1,6 @@
 /**
- * One line of the renderer benchmark (issue 4): what was measured, how, and whether the
- * issue's target is met. `bench/run.ts` prints these next to the server figures.
+ * One line of the renderer benchmark: what was measured, how, and whether its
+ * target is met. `bench/run.ts` prints these next to the server figures.
  */
 export interface RendererBenchResult {
   /** What was measured, e.g. "Data received → board painted (first open)". */

@@ -3,7 +3,7 @@ import { expectNoViolations } from './axe-support.js';
 import { openApp, openBoard, openConnectForm, signIn } from './support.js';
 
 /**
- * Issue 10, item 14: axe-core's WCAG 2.1 A and AA rules find nothing on the main screens, in
+ * Accessibility audit: axe-core's WCAG 2.1 A and AA rules find nothing on the main screens, in
  * the light and in the dark appearance (the app follows the system setting).
  */
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, openBoard, projectIdByName, signInOnce } from './support.js';
 
 /**
- * Issue 10, the designer's walk-through: evidence first in a thread panel that can be
+ * The thread panel as a designer reads it: evidence first in a thread panel that can be
  * resized (and remembers its width), a page title that names the screen, a skip link.
  */
 
@@ -40,7 +40,7 @@ const valueNow = async (page: Page) => Number(await page.getByRole('separator', 
 
 test.describe.configure({ mode: 'serial' });
 
-test.describe('design walk-through', () => {
+test.describe('a designer reading a thread: evidence first, a resizable panel, the page title, the skip link', () => {
   test('the evidence comes first in the thread panel, before the conversation and the reply box, and large', async ({ page }) => {
     const id = await threadWithScreenshot();
     await openProject(page);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, connect, control, openBoard, openConnectForm, SERVICE_URL, signIn } from './support.js';
 
 /**
- * Faults tried end to end (issue 11), against a second reference service the e2e stack
+ * Faults tried end to end, against a second reference service the e2e stack
  * runs for these specs only (scripts/e2e-stack.ts): started with a tiny rate limit, or
  * killed (SIGKILL) and restarted on the same data under the app. What reached the service
  * is counted there: its access log (one line per request it answered) and its own API.

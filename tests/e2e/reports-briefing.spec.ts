@@ -5,7 +5,7 @@ import { brief, reports, reportsTabOf, type ReportTab } from './reports-support.
 import { api, forgetConnectionsAfterAll, projectIdByName, signInOnce } from './support.js';
 
 /**
- * Issue 10, item 9: the reports a team lead and a designer read. What's new with presets,
+ * The reports a team lead and a designer read. What's new with presets,
  * human rows paged 25 at a time and an export; the decision log with search, filters and
  * jumps; source hotspots whose tooltip reads like the stack, whose file list comes into view,
  * and an export. Checked against the real reference service as a second witness.
@@ -99,7 +99,7 @@ async function allDecisions(projectId: string): Promise<Decision[]> {
   return out;
 }
 
-test.describe.serial('reports for leads and designers (issue 10, item 9)', () => {
+test.describe.serial('reports for leads and designers', () => {
   forgetConnectionsAfterAll([LABEL]);
 
   test('What’s new: presets, human rows 25 at a time, the last briefing remembered, and a Markdown export', async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { api, openBoard, projectIdByName, signIn } from './support.js';
 
 /**
- * Issue 10, "fewer requests": after a bulk change on the 2,000-thread demo project, the list
+ * Fewer requests: after a bulk change on the 2,000-thread demo project, the list
  * confirms what the service now holds by asking again only the slices the changed threads
  * sit in, not by reloading the whole project (21 requests). Counted at the page's bridge.
  */

@@ -4,7 +4,7 @@ import type { ItemRow as ThreadRow, ItemsResponse } from '../../src/shared/api/i
 import { api, openBoard, projectIdByName, signInOnce } from './support.js';
 
 /**
- * Issue 10, items 10 and 11: the table's header area at 1400×900 (how many rows the list
+ * The table's header area at 1400×900 (how many rows the list
  * keeps), filter menus that count under the other filters, a filter bar that keeps its
  * place, and a text search that says while it is still searching the replies.
  */
@@ -68,7 +68,7 @@ async function rowsVisible(page: Page): Promise<number> {
   return page.getByTestId('items-table').evaluate(ROWS_INSIDE);
 }
 
-test.describe.serial('table header (issue 10, items 10 and 11)', () => {
+test.describe.serial('table header: rows kept, filter counts, filter bar and search progress', () => {
   test('at 1400×900 the 2,000-thread table shows at least 24 whole rows, with every count still one press away', async ({ page }) => {
     await openTable(page, BIG);
     // Before: 15 whole rows (summary chips on three lines, filter bar, capped banner, key hints line).

@@ -160,7 +160,7 @@ describe('npm run server', () => {
   });
 });
 
-describe('npm run server: hardening options (issue 11)', () => {
+describe('npm run server: hardening options', () => {
   it('--public-url starts absolute links, --rate-limit sets the per-token limit, --access-log prints each request', async () => {
     const dir = tmp();
     const file = path.join(dir, 'world.json');

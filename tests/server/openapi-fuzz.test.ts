@@ -50,7 +50,7 @@ function poolsOf(world: ReturnType<typeof reportsWorld>): Pools {
     sourceItemIds: threads,
     assignee: people,
     mentions: people,
-    // Edges of issue 11: non-safe integers, past what a Date holds, a year beyond 9999.
+    // Edges a date parser gets wrong: non-safe integers, past what a Date holds, a year beyond 9999.
     since: ['2025-12-01', '2026-01-10T08:00:00Z', String(Date.UTC(2026, 0, 1)), 'yesterday', '9007199254740993', '99999999999999999999', '8640000000000001', '8640000000000000', '275760-09-14'],
     page: ['/checkout', '/pricing', 'https://web.example/pricing'],
     type: ['bug', 'idea', 'feedback'],
