@@ -4,6 +4,7 @@ import type { BridgeResult, NetworkState } from '../../shared/bridge/index.js';
 import { type Clock, systemClock } from './clock.js';
 import {
   DEFAULT_RETRY_AFTER,
+  MAX_UNAVAILABLE_WAIT_MS,
   badResponseError,
   describeAnswer,
   describeNonJson,
@@ -277,13 +278,16 @@ export class ApiClient {
         return { ok: false, error: rateLimitedError(until, ErrorBody.safeParse(parseJsonOrUndefined(text)).data?.error, now) };
       }
 
-      if (status >= 500 && !ctx.isWrite && transientFailures + 1 < this.retry.attempts) {
+      // A 503 with Retry-After says when the service expects to serve again: a read waits that
+      // long (unless it is maintenance-long) instead of the shorter backoff; writes never go again.
+      const retryAfterMs = status === 503 && headers.has('retry-after') ? parseRetryAfter(headers.get('retry-after'), this.clock.now(), this.retryAfterPolicy()) : undefined;
+      if (status >= 500 && !ctx.isWrite && transientFailures + 1 < this.retry.attempts && (retryAfterMs ?? 0) <= MAX_UNAVAILABLE_WAIT_MS) {
         transientFailures += 1;
-        await this.backoff(transientFailures);
+        await (retryAfterMs === undefined ? this.backoff(transientFailures) : this.clock.sleep(retryAfterMs));
         continue;
       }
 
-      if (status < 200 || status >= 300) return { ok: false, error: mapHttpError(status, text, { ...ctx, url }) };
+      if (status < 200 || status >= 300) return { ok: false, error: mapHttpError(status, text, { ...ctx, url, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }) };
 
       const json = parseJsonOrUndefined(text);
       if (json === undefined) return { ok: false, error: badResponseError(describeNonJson(text, headers), ctx, status, url) };

@@ -10,6 +10,8 @@ export interface FailureContext {
   host: string;
   /** The address that answered, when there was an answer. */
   url?: URL;
+  /** A 503's Retry-After, in ms: the service said when it expects to serve again. */
+  retryAfterMs?: number;
 }
 
 /** The address for a sentence: no query (it may carry search words), no credentials. */
@@ -94,7 +96,41 @@ export function mapHttpError(status: number, bodyText: string, ctx: FailureConte
   );
 }
 
+/**
+ * The longest Retry-After a read waits out on a 503 before trying again: a database restart
+ * takes seconds; an answer asking for minutes is maintenance, said at once instead.
+ */
+export const MAX_UNAVAILABLE_WAIT_MS = 30_000;
+
+/** "about 5 s", "about 2 min": when to try again, in words. */
+function inAbout(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 120 ? `about ${seconds} s` : `about ${Math.ceil(seconds / 60)} min`;
+}
+
+/**
+ * A 503 is the service saying it cannot serve for now (its database is down or restarting, or
+ * it is closing). Our service applies nothing it answers 503 to, but a proxy or another
+ * implementation may have cut a write short, so a write stays "may or may not".
+ */
+function unavailableError(status: number, sentence: string | undefined, ctx: FailureContext): BridgeError {
+  const when = ctx.retryAfterMs === undefined ? 'in a moment' : `in ${inAbout(ctx.retryAfterMs)}`;
+  if (ctx.isWrite) {
+    return withServer(
+      {
+        kind: 'server',
+        status,
+        uncertain: true,
+        message: `The service at ${ctx.host} is unavailable for now (HTTP ${status}), so the change was most likely not saved. ${REFRESH_BEFORE_RETRY.replace(/\.$/, '')} ${when}.`,
+      },
+      sentence,
+    );
+  }
+  return withServer({ kind: 'server', status, message: `The service at ${ctx.host} is unavailable for now (HTTP ${status}). Try again ${when}.` }, sentence);
+}
+
 function serverError(status: number, sentence: string | undefined, ctx: FailureContext): BridgeError {
+  if (status === 503) return unavailableError(status, sentence, ctx);
   if (ctx.isWrite) {
     return withServer(
       {
