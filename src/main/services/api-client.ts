@@ -57,6 +57,8 @@ export interface TokenSource {
   current(): Promise<string>;
   /** After the service refused `rejected` (401): a fresh token, or null when none can be had. */
   renew(rejected: string): Promise<string | null>;
+  /** When renew gave nothing because the sign-in is over for good: the sentence to fail with. */
+  whyNone?(): string | null;
 }
 
 export const fixedToken = (token: string): TokenSource => ({ current: async () => token, renew: async () => null });
@@ -264,6 +266,8 @@ export class ApiClient {
       if (status === 401 && !renewed) {
         renewed = true;
         if ((await this.token.renew(token)) !== null) continue;
+        const over = this.token.whyNone?.();
+        if (over) return { ok: false, error: { kind: 'auth', status, message: over } };
       }
       if (status === 429) {
         const now = this.clock.now();

@@ -249,10 +249,11 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
       summary = { id, label: details.label, baseUrl, userName: details.userName, addedAt: details.addedAt, ephemeral: true, auth: 'token' };
       ephemeral.set(id, { summary, token });
     }
-    const result: ConnectResult = { connection: summary, ...checked.data };
+    // The notes stay with the connection while it is in use (active() gives them again).
+    const result: ConnectResult = { connection: summary, ...checked.data, ...(notes.length > 0 ? { notes } : {}) };
     live.set(summary.id, { client, result });
     makeActive(summary.id);
-    return { ok: true, data: notes.length > 0 ? { ...result, notes } : result };
+    return { ok: true, data: result };
   }
 
   return {
@@ -279,7 +280,12 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
     async remove(id) {
       // Signing out of a browser sign-in ends it on the service too, where the service offers that.
       const source = live.get(id)?.signIn;
-      if (source) await source.revoke().catch(() => undefined);
+      if (source) {
+        await source.revoke().catch(() => undefined);
+        // Requests that waited for a new sign-in will never get one: say why instead.
+        const host = new URL(live.get(id)!.result.connection.baseUrl).host;
+        source.close(`The connection to ${host} was removed, so this was not sent. Add the connection again to carry on.`);
+      }
       if (!ephemeral.delete(id)) {
         try {
           await store.remove(id);
@@ -309,7 +315,8 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
       const probe = existing?.client ?? makeClient({ baseUrl: found.summary.baseUrl, token, clock });
       const checked = await validate(probe);
       if (!checked.ok) return checked;
-      const next = liveFor(found.summary, token, checked.data, existing?.client ?? (typeof token === 'string' ? probe : undefined));
+      const notes = existing?.result.notes;
+      const next = liveFor(found.summary, token, { ...checked.data, ...(notes ? { notes } : {}) }, existing?.client ?? (typeof token === 'string' ? probe : undefined));
       live.set(id, next);
       makeActive(id);
       return { ok: true, data: next.result };

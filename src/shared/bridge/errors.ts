@@ -17,7 +17,7 @@ export type BridgeErrorKind =
   | 'bad_response' // the service answered with something we cannot read
   | 'keychain' // OS keychain missing or locked
   | 'no_connection' // no active connection to call with
-  | 'sign_in' // browser sign-in did not finish: reason says how (cancelled, denied, timed_out, port_in_use, state_mismatch, refused, unavailable)
+  | 'sign_in' // browser sign-in did not finish: reason says how (cancelled, denied, timed_out, port_in_use, refused, unavailable)
   | 'bad_request'; // the renderer sent input the bridge refuses
 
 export interface BridgeError {

@@ -12,7 +12,9 @@ const connection: ConnectionSummary = { id: 'c1', label: 'Olivia on feedback.exa
 const result: SignInResult = { connection, workspaces: [], you: { id: 'u1', name: 'Olivia' }, notes: [] };
 
 beforeEach(() => {
+  // The desktop app's main process opens the sign-in page; browser mode's tab is the connect screen's tests'.
   bridge = fakeBridge();
+  (bridge as { mode: string }).mode = 'electron';
   bridge.connections.list.mockResolvedValue({ ok: true, data: [connection] });
   useSignIn.setState({ waiting: null, signedOut: null });
   useSession.setState({ active: null, problem: null, connections: [] });
@@ -24,7 +26,7 @@ describe('a browser sign-in from the page', () => {
     let finish!: (r: unknown) => void;
     bridge.connections.signIn.mockReturnValue(new Promise((r) => (finish = r)));
     const started = useSignIn.getState().start({ baseUrl: 'https://feedback.example.com' });
-    expect(useSignIn.getState().waiting).toEqual({ host: 'feedback.example.com', page: null });
+    expect(useSignIn.getState().waiting).toEqual({ host: 'feedback.example.com', page: null, tab: 'external' });
     useSignIn.getState().notePage('https://feedback.example.com/oauth/auth?x=1');
     expect(useSignIn.getState().waiting?.page).toBe('https://feedback.example.com/oauth/auth?x=1');
     finish({ ok: true, data: { ...result, notes: ['feedback.example.com gave no refresh token.'] } });

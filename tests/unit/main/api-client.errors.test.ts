@@ -150,6 +150,26 @@ describe('ApiClient redirects', () => {
     }
   });
 
+  for (const status of [301, 308]) {
+    it(`refuses a permanent move (${status}) to another origin: the token never leaves its origin`, async () => {
+      const elsewhere = await new ScriptedServer().start();
+      try {
+        elsewhere.handle((_req, res) => json(res, 200, WORKSPACES));
+        h.server.handle((req, res) => {
+          res.writeHead(status, { Location: `${elsewhere.baseUrl}${req.url}` });
+          res.end();
+        });
+        const client = h.client();
+        const r = await client.call('listWorkspaces', {});
+        expect(elsewhere.requests).toHaveLength(0);
+        expect(client.movedTo).toBeNull();
+        expect(r.ok === false && r.error).toMatchObject({ kind: 'bad_response', status, message: expect.stringMatching(/did not send your token there/) });
+      } finally {
+        await elsewhere.stop();
+      }
+    });
+  }
+
   it('treats another host name for the same port as another origin', async () => {
     h.server.handle((_req, res) => {
       res.writeHead(307, { Location: h.server.baseUrl.replace('127.0.0.1', 'localhost') + '/api/v1/workspaces' });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../src/main/services/api-client.js';
 import { createOAuthTokenSource, type StoredOAuthSession } from '../../../src/main/services/sign-in/oauth-token-source.js';
 
@@ -17,6 +17,8 @@ interface World {
   /** Holds each refresh answer until the test lets it go. */
   gate: Promise<void> | null;
   down: boolean;
+  /** The API refuses every token, even freshly refreshed ones. */
+  refuseAll: boolean;
   apiCalls: string[];
 }
 const servers: Server[] = [];
@@ -25,7 +27,7 @@ afterEach(async () => {
 });
 
 async function world(): Promise<World> {
-  const w: World = { origin: '', refreshCalls: 0, valid: new Set(['at-0']), liveRefresh: 'rt-0', gate: null, down: false, apiCalls: [] };
+  const w: World = { origin: '', refreshCalls: 0, valid: new Set(['at-0']), liveRefresh: 'rt-0', gate: null, down: false, refuseAll: false, apiCalls: [] };
   const server = createServer(async (req, res) => {
     if (req.url === '/oauth/token') {
       let body = '';
@@ -45,7 +47,7 @@ async function world(): Promise<World> {
     if (req.url?.startsWith('/api/v1/')) {
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       w.apiCalls.push(token);
-      if (!w.valid.has(token)) return res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token"' }).end('{"error":"The token expired."}');
+      if (w.refuseAll || !w.valid.has(token)) return res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token"' }).end('{"error":"The token expired."}');
       const answer = req.url === '/api/v1/items/status' ? { status: 'resolved', changed: true } : { projects: [], total: 0 };
       return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     }
@@ -139,22 +141,89 @@ describe('a browser sign-in as a connection’s token', () => {
     expect(w.apiCalls.filter((t) => t === 'at-new')).toHaveLength(2);
   });
 
-  it('gives up waiting for a new sign-in after its limit, with the 401 the request got', async () => {
+  it('requests queued while signed out wait with no time limit, and fail with a sentence when the connection is removed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+    try {
+      const w = await world();
+      w.valid.clear();
+      w.liveRefresh = 'gone';
+      const source = createOAuthTokenSource({ session: session(w), save: async () => {}, onSignedOut: () => {} });
+      const api = new ApiClient({ baseUrl: w.origin, token: source });
+      let settled = false;
+      const waiting = api.call('listProjects', {}).finally(() => (settled = true));
+      await vi.waitFor(() => expect(source.signedOut()).toBe(true));
+      // An hour on, still waiting for the person to sign in again.
+      await vi.advanceTimersByTimeAsync(60 * 60_000);
+      expect(settled).toBe(false);
+      source.close('The connection to feedback.example.com was removed, so this was not sent.');
+      expect(await waiting).toEqual({ ok: false, error: { kind: 'auth', status: 401, message: 'The connection to feedback.example.com was removed, so this was not sent.' } });
+      // Later requests fail the same way instead of waiting.
+      expect(await api.call('listProjects', {})).toMatchObject({ ok: false, error: { message: 'The connection to feedback.example.com was removed, so this was not sent.' } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refreshes a short-lived token a third of its life ahead, not on every request', async () => {
+    const w = await world();
+    let clock = 1_000_000;
+    // A 30 s token: refreshed once less than 10 s are left, not the 60 s a longer one gets.
+    const source = createOAuthTokenSource({ session: session(w, { expiresAt: clock + 30_000, lifetimeMs: 30_000 }), now: () => clock, save: async () => {}, onSignedOut: () => {} });
+    expect(await source.current()).toBe('at-0');
+    clock += 19_000;
+    expect(await source.current()).toBe('at-0');
+    expect(w.refreshCalls).toBe(0);
+    clock += 2_000;
+    expect(await source.current()).toBe('at-1');
+    expect(w.refreshCalls).toBe(1);
+    // The refreshed token lives an hour: the full minute ahead applies, and it is not refreshed again before then.
+    clock += 3_600_000 - 61_000;
+    expect(await source.current()).toBe('at-1');
+    clock += 2_000;
+    expect(await source.current()).toBe('at-2');
+  });
+
+  it('saves the rotated refresh token before the new access token is used or the new refresh token is spent', async () => {
     const w = await world();
     w.valid.clear();
-    w.liveRefresh = 'gone';
-    const source = createOAuthTokenSource({ session: session(w), save: async () => {}, onSignedOut: () => {}, waitForSignInMs: 50 });
+    const events: string[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('/oauth/token')) events.push(`refresh with ${new URLSearchParams(String(init?.body)).get('refresh_token')}`);
+      else events.push(`api with ${new Headers(init?.headers).get('authorization')?.replace('Bearer ', '')}`);
+      return fetch(input, init);
+    };
+    const source = createOAuthTokenSource({ session: session(w), fetch: recording, save: async (s) => void events.push(`saved ${s.accessToken} ${s.refreshToken}`), onSignedOut: () => {} });
+    const api = new ApiClient({ baseUrl: w.origin, token: source, fetch: recording });
+    expect(await api.call('listProjects', {})).toMatchObject({ ok: true });
+    w.valid.clear();
+    expect(await api.call('listProjects', {})).toMatchObject({ ok: true });
+    expect(events).toEqual(['api with at-0', 'refresh with rt-0', 'saved at-1 rt-1', 'api with at-1', 'api with at-1', 'refresh with rt-1', 'saved at-2 rt-2', 'api with at-2']);
+  });
+
+  it('a second 401 after a refresh fails the request without refreshing again', async () => {
+    const w = await world();
+    w.valid.clear();
+    // The service refuses even the fresh token (say, a clock skew on its side): one refresh, then the 401 stands.
+    w.refuseAll = true;
+    const source = createOAuthTokenSource({ session: session(w), save: async () => {}, onSignedOut: () => {} });
     const api = new ApiClient({ baseUrl: w.origin, token: source });
-    expect(await api.call('listProjects', {})).toMatchObject({ ok: false, error: { status: 401 } });
+    expect(await api.call('listProjects', {})).toMatchObject({ ok: false, error: { kind: 'auth', status: 401 } });
+    expect(w.refreshCalls).toBe(1);
+    expect(w.apiCalls).toEqual(['at-0', 'at-1']);
+    expect(source.signedOut()).toBe(false);
   });
 
   it('a sign-in without a refresh token ends with its access token', async () => {
     const w = await world();
     w.valid.clear();
     const ended: string[] = [];
-    const source = createOAuthTokenSource({ session: session(w, { refreshToken: null }), save: async () => {}, onSignedOut: (m) => ended.push(m), waitForSignInMs: 20 });
-    expect(await source.renew('at-0')).toBeNull();
-    expect(ended).toHaveLength(1);
+    const source = createOAuthTokenSource({ session: session(w, { refreshToken: null }), save: async () => {}, onSignedOut: (m) => ended.push(m) });
+    const renewal = source.renew('at-0');
+    await vi.waitFor(() => expect(ended).toHaveLength(1));
     expect(w.refreshCalls).toBe(0);
+    // It waits for a new sign-in; the connection removed instead, it gets none.
+    source.close('removed');
+    expect(await renewal).toBeNull();
   });
 });

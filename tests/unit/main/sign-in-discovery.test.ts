@@ -71,6 +71,26 @@ describe('finding browser sign-in', () => {
     expect(await discoverSignIn(origin)).toMatchObject({ available: true, resource: `${origin}/api/v1`, clientId: null });
   });
 
+  it('finds the resource metadata at the origin’s well-known address without the API’s path', async () => {
+    const origin = await standIn({
+      '/.well-known/oauth-protected-resource': json((o) => ({ resource: o, authorization_servers: [`${o}/oauth`] })),
+      '/.well-known/oauth-authorization-server/oauth': json((o) => asMetadata(o)),
+    });
+    const found = await discoverSignIn(origin);
+    expect(found).toMatchObject({ available: true, resource: origin, clientId: null });
+    expect(found.available && found.server.issuer).toBe(`${origin}/oauth`);
+  });
+
+  it('with an install-config and no resource metadata, takes the issuer from the origin', async () => {
+    const origin = await standIn({
+      '/mcp/install-config': json((o) => ({ url: `${o}/mcp`, clientId: 'desk-client' })),
+      '/.well-known/oauth-authorization-server': json((o) => asMetadata(o, { issuer: o, registration_endpoint: undefined })),
+    });
+    const found = await discoverSignIn(origin);
+    expect(found).toMatchObject({ available: true, resource: null, clientId: 'desk-client', callbackPort: null });
+    expect(found.available && found.server.issuer).toBe(origin);
+  });
+
   it('says so when nothing offers sign-in', async () => {
     const origin = await standIn({ '/api/v1/workspaces': json(() => ({ error: 'No token was sent.' }), 401) });
     expect(await discoverSignIn(origin)).toEqual({ available: false, reason: '127.0.0.1:' + new URL(origin).port + ' does not offer browser sign-in. Use a personal token instead.' });

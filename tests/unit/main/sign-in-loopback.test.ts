@@ -20,12 +20,21 @@ describe('the sign-in loopback listener', () => {
     await loopback.close();
   });
 
-  it('refuses a callback whose state differs, and tells the sign-in', async () => {
+  it('answers a callback whose state differs with a 400 page and keeps waiting for the matching one, which it takes once', async () => {
     const loopback = await startLoopback(0);
-    const answer = loopback.callback('expected');
-    const page = await fetch(`${loopback.redirectUri}?code=abc&state=forged`);
-    expect(page.status).toBe(400);
-    expect(await answer).toEqual({ kind: 'state_mismatch' });
+    let settled = false;
+    const answer = loopback.callback('expected').finally(() => (settled = true));
+    for (const stray of ['code=abc&state=forged', 'error=access_denied&state=other', 'code=abc']) {
+      const page = await fetch(`${loopback.redirectUri}?${stray}`);
+      expect(page.status).toBe(400);
+      expect(await page.text()).toContain('This link does not belong to the sign-in in progress');
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).toBe(false);
+    expect((await fetch(`${loopback.redirectUri}?code=real&state=expected`)).status).toBe(200);
+    const outcome = await answer;
+    expect(outcome.kind === 'callback' && outcome.url.searchParams.get('code')).toBe('real');
+    expect((await fetch(`${loopback.redirectUri}?code=again&state=expected`)).status).toBe(409);
     await loopback.close();
   });
 

@@ -17,6 +17,8 @@ export interface OAuthTokens {
   refreshToken: string | null;
   /** Epoch ms; null when the service did not say. */
   expiresAt: number | null;
+  /** How long the access token lives as the service gave it (ms), when known; never kept in the keychain. */
+  lifetimeMs?: number | null;
   scope: string | null;
 }
 
@@ -27,7 +29,7 @@ export interface OAuthSession extends OAuthTokens {
   resource: string | null;
 }
 
-export type SignInFailureKind = 'cancelled' | 'denied' | 'timed_out' | 'port_in_use' | 'state_mismatch' | 'refused' | 'unreachable';
+export type SignInFailureKind = 'cancelled' | 'denied' | 'timed_out' | 'port_in_use' | 'refused' | 'unreachable';
 
 export type BrowserSignInResult =
   | { ok: true; session: OAuthSession; notes: string[] }
@@ -43,9 +45,12 @@ export interface BrowserSignInOptions {
   fetch?: typeof fetch;
   /** The name the service shows on its consent page. */
   clientName?: string;
+  /** Each request to the sign-in server (registration, the code exchange). */
+  requestTimeoutMs?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 type Available = Extract<SignInDiscovery, { available: true }>;
 
@@ -70,7 +75,7 @@ async function registerClient(server: oauth.AuthorizationServer, redirectUri: st
       application_type: 'native',
     },
     {
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
       ...(opts.fetch ? { [oauth.customFetch]: opts.fetch } : {}),
       ...(insecureAllowed(server) ? { [oauth.allowInsecureRequests]: true } : {}),
     },
@@ -87,12 +92,36 @@ export function clientConfiguration(server: oauth.AuthorizationServer, clientId:
   return config;
 }
 
+/** Every error and what caused it, outermost first: the libraries wrap fetch's. */
+function causes(e: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let c: unknown = e; c !== undefined && c !== null && chain.length < 8; c = (c as { cause?: unknown }).cause) chain.push(c);
+  return chain;
+}
+
+/**
+ * A sign-in server's failure during the flow (registration, the code exchange) as a sentence
+ * a person can act on: the service's own refusal is quoted, and the libraries' wording about
+ * how an answer failed to parse never is.
+ */
+export function describeServerFailure(e: unknown, host: string, step: string): string {
+  const chain = causes(e);
+  const refusal = chain.find((c): c is oauth.ResponseBodyError => c instanceof oauth.ResponseBodyError);
+  if (refusal) return `${host} refused ${step} (${refusal.error}${refusal.error_description ? `: ${refusal.error_description}` : ''}).`;
+  if (chain.some((c) => c instanceof Error && (c.name === 'TimeoutError' || c.name === 'AbortError'))) return `${host} did not answer in time while ${step}.`;
+  const response = chain.map((c) => (c as { cause?: unknown }).cause).find((c): c is Response => c instanceof Response);
+  const code = chain.map((c) => (c as { code?: unknown }).code).find((c) => typeof c === 'string' && c.startsWith('OAUTH_'));
+  if (response || code) {
+    const status = response ? ` (HTTP ${response.status}${/html/i.test(response.headers.get('content-type') ?? '') ? ', a web page' : ''})` : '';
+    return `${host} answered with something that is not a sign-in answer${status} while ${step}.`;
+  }
+  return `${host} could not be reached while ${step}.`;
+}
+
 function describeCallbackFailure(outcome: Exclude<CallbackOutcome, { kind: 'callback' }>, host: string): { kind: SignInFailureKind; message: string } {
   switch (outcome.kind) {
     case 'denied':
       return { kind: 'denied', message: `You declined the sign-in on ${host}, so nothing was shared. Sign in again and choose Allow, or use a personal token.` };
-    case 'state_mismatch':
-      return { kind: 'state_mismatch', message: `The answer from the browser did not match the sign-in Triage Desk started, so it was not used. Start the sign-in again.` };
     case 'error':
       return { kind: 'refused', message: `${host} did not finish the sign-in (${outcome.error}${outcome.description ? `: ${outcome.description}` : ''}). Try again, or use a personal token.` };
   }
@@ -133,10 +162,11 @@ export async function signInWithBrowser(discovery: Available, opts: BrowserSignI
       try {
         clientId = await registerClient(discovery.server, loopback.redirectUri, opts);
       } catch (e) {
-        return { ok: false, kind: 'refused', message: `${host} did not register Triage Desk as an app (${(e as Error).message}). Use a personal token instead.` };
+        return { ok: false, kind: 'refused', message: `${describeServerFailure(e, host, 'registering Triage Desk as an app')} Nothing was changed: try again later, or use a personal token.` };
       }
     }
     const config = clientConfiguration(discovery.server, clientId, opts.fetch);
+    config.timeout = Math.max(1, Math.ceil((opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) / 1000));
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const resource: Record<string, string> = discovery.resource ? { resource: discovery.resource } : {};
@@ -169,7 +199,7 @@ export async function signInWithBrowser(discovery: Available, opts: BrowserSignI
     try {
       tokens = await client.authorizationCodeGrant(config, waited.url, { pkceCodeVerifier: verifier, expectedState: state }, resource);
     } catch (e) {
-      return { ok: false, kind: 'refused', message: `${host} refused to finish the sign-in (${(e as Error).message}). Start it again, or use a personal token.` };
+      return { ok: false, kind: 'refused', message: `${describeServerFailure(e, host, 'finishing the sign-in')} Nothing was changed: start the sign-in again, or use a personal token.` };
     }
     const expiresIn = tokens.expiresIn();
     if (!tokens.refresh_token) {
@@ -182,6 +212,7 @@ export async function signInWithBrowser(discovery: Available, opts: BrowserSignI
         accessToken: tokens.access_token,
         refreshToken: tokens.refresh_token ?? null,
         expiresAt: expiresIn === undefined ? null : Date.now() + expiresIn * 1000,
+        lifetimeMs: expiresIn === undefined ? null : expiresIn * 1000,
         scope: tokens.scope ?? null,
         issuer: discovery.server.issuer,
         clientId,

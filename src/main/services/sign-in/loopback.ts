@@ -7,13 +7,13 @@ import type { AddressInfo } from 'node:net';
  * that lives only for one sign-in, takes exactly one callback whose `state` matches, answers
  * the browser with a page that says what happened, and closes. Anything else on it (another
  * path, a second callback, a callback with another state) gets a page saying so and is
- * never taken as the sign-in's answer.
+ * never taken as the sign-in's answer: a stray or forged link must not end the sign-in the
+ * person is in the middle of, so the listener keeps waiting for the matching one.
  */
 export type CallbackOutcome =
   | { kind: 'callback'; url: URL }
   | { kind: 'denied'; description: string | null }
-  | { kind: 'error'; error: string; description: string | null }
-  | { kind: 'state_mismatch' };
+  | { kind: 'error'; error: string; description: string | null };
 
 export interface Loopback {
   /** http://127.0.0.1:<port>/callback */
@@ -55,12 +55,12 @@ export async function startLoopback(port: number): Promise<Loopback> {
     if (taken || !expected) return send(409, 'No sign-in is waiting', 'Triage Desk is not waiting for a sign-in here. Start it again from Triage Desk if you meant to sign in.');
     const state = url.searchParams.get('state');
     const error = url.searchParams.get('error');
+    if (state !== expected.state) {
+      return send(400, 'This link does not belong to the sign-in in progress', 'It was not used. The sign-in Triage Desk started is still waiting: finish it in the tab it opened, or cancel it in Triage Desk.');
+    }
     taken = true;
     const { settle } = expected;
-    if (state !== expected.state) {
-      send(400, 'This sign-in was not started here', 'The answer did not match the sign-in Triage Desk started, so it was not used. Start the sign-in again from Triage Desk.');
-      settle({ kind: 'state_mismatch' });
-    } else if (error === 'access_denied') {
+    if (error === 'access_denied') {
       send(200, 'Sign-in declined', 'Nothing was shared with Triage Desk. You can close this tab.');
       settle({ kind: 'denied', description: url.searchParams.get('error_description') });
     } else if (error) {

@@ -4,11 +4,13 @@ import { clientConfiguration, type OAuthSession } from './browser-sign-in.js';
 
 /**
  * A browser sign-in as a connection's token: the access token is refreshed ahead of its
- * expiry and once after a 401, one refresh at a time, and a rotated refresh token is saved
- * (in the keychain) before anything uses the new access token, so a crash never leaves only
- * the spent one. When the service refuses the refresh (revoked, expired), the sign-in has
- * ended: that is said once, and requests wait for the person to sign in again instead of
- * failing, so nothing queued is lost.
+ * expiry (by a minute, or a third of its life when it lives less than three, so a short-lived
+ * token is not refreshed on every request) and once after a 401, one refresh at a time, and a
+ * rotated refresh token is saved (in the keychain) before anything uses the new access token,
+ * so a crash never leaves only the spent one. When the service refuses the refresh (revoked,
+ * expired), the sign-in has ended: that is said once, and requests wait for the person to
+ * sign in again instead of failing, so nothing queued is lost. They wait as long as it takes:
+ * until that sign-in, or until the connection is removed (then they fail with a sentence).
  */
 export interface StoredOAuthSession extends OAuthSession {
   tokenEndpoint: string;
@@ -23,10 +25,8 @@ export interface OAuthTokenSourceOptions {
   onSignedOut(message: string): void;
   now?: () => number;
   fetch?: typeof fetch;
-  /** Refresh this long before the access token expires. */
+  /** Refresh at most this long before the access token expires (less for a token that lives less than three times this). */
   refreshAheadMs?: number;
-  /** How long requests wait for a new sign-in before failing with the 401 they got. */
-  waitForSignInMs?: number;
 }
 
 export interface OAuthTokenSource extends TokenSource {
@@ -36,7 +36,13 @@ export interface OAuthTokenSource extends TokenSource {
   replace(session: StoredOAuthSession): Promise<void>;
   /** Sign-out: revokes the refresh token (or the access token) where the service offers it (RFC 7009). */
   revoke(): Promise<void>;
+  /** The connection is gone: requests waiting for a new sign-in fail with `message`, as do later ones. */
+  close(message: string): void;
+  /** Why no token can be had (after close), for the request that met it. */
+  whyNone(): string | null;
 }
+
+const MAX_AHEAD_MS = 60_000;
 
 function configFor(s: StoredOAuthSession, fetchImpl?: typeof fetch): client.Configuration {
   const server = { issuer: s.issuer, token_endpoint: s.tokenEndpoint, ...(s.revocationEndpoint ? { revocation_endpoint: s.revocationEndpoint } : {}) };
@@ -50,12 +56,21 @@ function endsSignIn(e: unknown): boolean {
 
 export function createOAuthTokenSource(opts: OAuthTokenSourceOptions): OAuthTokenSource {
   const now = opts.now ?? Date.now;
-  const ahead = opts.refreshAheadMs ?? 60_000;
+  const maxAhead = opts.refreshAheadMs ?? MAX_AHEAD_MS;
   let session = opts.session;
+  // The current access token's life; unknown for one read back from the keychain (then the full minute ahead).
+  let lifetime = session.lifetimeMs ?? null;
   let refreshing: Promise<string | null> | null = null;
   let ended = false;
+  let closed: string | null = null;
   let signedIn: { promise: Promise<void>; resolve(): void } | null = null;
   const host = new URL(session.issuer).host;
+
+  function expiresSoon(): boolean {
+    if (session.expiresAt === null) return false;
+    const ahead = lifetime === null ? maxAhead : Math.min(maxAhead, lifetime / 3);
+    return session.expiresAt - now() < ahead;
+  }
 
   function endSignIn(): void {
     if (ended) return;
@@ -65,15 +80,10 @@ export function createOAuthTokenSource(opts: OAuthTokenSourceOptions): OAuthToke
     opts.onSignedOut(`Signed out of ${host} — sign in again. Your drafts, the open thread and anything waiting to be sent are kept.`);
   }
 
-  /** Resolves with the new sign-in's access token, or null when none came in time. */
+  /** Resolves with the new sign-in's access token, or null when the connection was removed meanwhile. */
   async function waitForSignIn(): Promise<string | null> {
-    const waiting = signedIn?.promise;
-    if (!waiting) return session.accessToken;
-    let timer: NodeJS.Timeout | undefined;
-    const gaveUp = new Promise<'gave_up'>((r) => (timer = setTimeout(() => r('gave_up'), opts.waitForSignInMs ?? 10 * 60_000)));
-    const outcome = await Promise.race([waiting, gaveUp]);
-    clearTimeout(timer);
-    return outcome === 'gave_up' ? null : session.accessToken;
+    if (signedIn) await signedIn.promise;
+    return closed === null ? session.accessToken : null;
   }
 
   function refresh(): Promise<string | null> {
@@ -93,10 +103,12 @@ export function createOAuthTokenSource(opts: OAuthTokenSourceOptions): OAuthToke
           // A service that does not rotate may leave the old one valid.
           refreshToken: answer.refresh_token ?? refreshToken,
           expiresAt: expiresIn === undefined ? null : now() + expiresIn * 1000,
+          lifetimeMs: expiresIn === undefined ? null : expiresIn * 1000,
           scope: answer.scope ?? session.scope,
         };
         await opts.save(next);
         session = next;
+        lifetime = next.lifetimeMs ?? null;
         return next.accessToken;
       } catch (e) {
         if (endsSignIn(e)) endSignIn();
@@ -111,12 +123,12 @@ export function createOAuthTokenSource(opts: OAuthTokenSourceOptions): OAuthToke
 
   return {
     async current() {
-      if (ended) return (await waitForSignIn()) ?? session.accessToken;
-      const expiresSoon = session.expiresAt !== null && session.expiresAt - now() < ahead;
-      if (expiresSoon && session.refreshToken) return (await refresh()) ?? (ended ? ((await waitForSignIn()) ?? session.accessToken) : session.accessToken);
+      if (ended || closed !== null) return (await waitForSignIn()) ?? session.accessToken;
+      if (expiresSoon() && session.refreshToken) return (await refresh()) ?? (ended ? ((await waitForSignIn()) ?? session.accessToken) : session.accessToken);
       return session.accessToken;
     },
     async renew(rejected) {
+      if (closed !== null) return null;
       // Another request refreshed meanwhile: use its token.
       if (!ended && rejected !== session.accessToken) return session.accessToken;
       if (!ended) {
@@ -131,6 +143,7 @@ export function createOAuthTokenSource(opts: OAuthTokenSourceOptions): OAuthToke
     async replace(next) {
       await opts.save(next);
       session = next;
+      lifetime = next.lifetimeMs ?? null;
       ended = false;
       signedIn?.resolve();
       signedIn = null;
@@ -139,5 +152,10 @@ export function createOAuthTokenSource(opts: OAuthTokenSourceOptions): OAuthToke
       if (!session.revocationEndpoint) return;
       await client.tokenRevocation(configFor(session, opts.fetch), session.refreshToken ?? session.accessToken);
     },
+    close(message) {
+      closed ??= message;
+      signedIn?.resolve();
+    },
+    whyNone: () => closed,
   };
 }

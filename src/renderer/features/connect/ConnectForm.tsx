@@ -4,6 +4,7 @@ import { isInsecureRemoteHttp } from '../../../shared/bridge/transport.js';
 import { getBridge } from '../../bridge/index.js';
 import { useSession } from '../../stores/session-store.js';
 import { askableAddress, fieldOfFailure, HOSTED_SERVICE, tokenProblem } from './connect-model.js';
+import { SignInPageLink } from './SignInPageLink.js';
 import { useSignIn } from './sign-in-store.js';
 
 /** After typing stops, before asking the service whether it offers browser sign-in. */
@@ -86,6 +87,7 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
     if (field) document.getElementById(`${id}-${field === 'baseUrl' ? 'url' : 'token'}`)?.focus();
   }
 
+  // Synchronous up to startSignIn's first await: in browser mode that opens the sign-in tab inside this click.
   async function signInWithBrowser() {
     const trimmedLabel = label.trim();
     if (await startSignIn({ baseUrl, ...(trimmedLabel ? { label: trimmedLabel } : {}) })) onConnected();
@@ -157,10 +159,7 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
           </p>
           {waiting.page && (
             <p>
-              <a href={waiting.page} target="_blank" rel="noopener noreferrer">
-                Open the sign-in page
-              </a>{' '}
-              <span className="muted">if your browser did not show it.</span>
+              <SignInPageLink page={waiting.page} tab={waiting.tab} />
             </p>
           )}
           <button type="button" className="button" onClick={() => void cancelSignIn()}>

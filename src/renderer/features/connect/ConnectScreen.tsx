@@ -43,6 +43,12 @@ export function ConnectScreen() {
                   · signed in as {active.you?.name ?? 'a token with no person'} · {active.connection.baseUrl}
                 </span>
               </h2>
+              {/* Kept while this connection is in use, not only as a passing notice: the address it uses is not the one given. */}
+              {active.notes?.map((note) => (
+                <p key={note} className="connection-note" data-testid="connection-note">
+                  {note}
+                </p>
+              ))}
               <WorkspaceList workspaces={active.workspaces} />
               {!anyAvailable && active.workspaces.length > 0 && (
                 <p className="muted">None of these workspaces allows the API yet, so there are no projects to triage. The notes above say who can change that.</p>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FoundCredential } from '../../../shared/bridge/channels.js';
 import { getBridge } from '../../bridge/index.js';
 import { failure } from '../../stores/failure.js';
+import { explain } from '../../stores/notice-store.js';
 import { useSession } from '../../stores/session-store.js';
 
 /**
@@ -37,6 +38,8 @@ export function FoundCredentials({ onConnected }: { onConnected: () => void }) {
       return;
     }
     useSession.setState({ active: r.data, postedAs: null });
+    // The service moved to its canonical address: said here too, and kept on the connection's panel.
+    if (r.data.notes?.length) explain(r.data.notes.join(' '));
     setFound((list) => list.filter((f) => f !== credential));
     await useSession.getState().refreshList();
     onConnected();

@@ -1,4 +1,5 @@
 import { useSession } from '../../stores/session-store.js';
+import { SignInPageLink } from './SignInPageLink.js';
 import { useSignIn } from './sign-in-store.js';
 
 /**
@@ -19,11 +20,7 @@ export function SignedOutBanner() {
       {waiting ? (
         <>
           <span>Finish signing in to {waiting.host} in your browser.</span>
-          {waiting.page && (
-            <a href={waiting.page} target="_blank" rel="noopener noreferrer">
-              Open the sign-in page
-            </a>
-          )}
+          {waiting.page && <SignInPageLink page={waiting.page} tab={waiting.tab} />}
           <button type="button" className="button" onClick={() => void cancel()}>
             Cancel sign-in
           </button>

@@ -9,9 +9,22 @@ import { useSession } from '../../stores/session-store.js';
  * A browser sign-in as the page sees it: waiting for the browser (with the sign-in page to
  * offer again and a Cancel button), what the person should know afterwards, and a sign-in
  * that ended ("Signed out of … — sign in again"), said once until signed in again.
+ *
+ * The desktop app's main process opens the sign-in page in the person's browser. In browser
+ * mode this page opens it: a new tab opened by the click that starts the sign-in (a tab
+ * opened later, when the page's address arrives, would be taken for a pop-up and blocked),
+ * sent to the sign-in page when its address arrives.
  */
+export type SignInTab =
+  /** The desktop app: the main process opened the person's browser. */
+  | 'external'
+  /** Browser mode: the click opened a tab, which goes to the sign-in page. */
+  | 'opened'
+  /** Browser mode: the browser refused the new tab, so the page offers a link. */
+  | 'blocked';
+
 interface SignInState {
-  waiting: { host: string; page: string | null } | null;
+  waiting: { host: string; page: string | null; tab: SignInTab } | null;
   signedOut: SignedOutEvent | null;
   start(args: SignInArgs): Promise<boolean>;
   cancel(): Promise<void>;
@@ -27,6 +40,35 @@ const hostOf = (baseUrl: string) => {
   }
 };
 
+/** The tab opened for the sign-in under way, until it is sent to the sign-in page. */
+let placeholder: Window | null = null;
+
+/** Must run inside the click that starts the sign-in: browsers allow new tabs only there. */
+function openSignInTab(): SignInTab {
+  if (getBridge().mode !== 'browser') return 'external';
+  const tab = window.open('', '_blank');
+  if (!tab) return 'blocked';
+  try {
+    // The sign-in page must not reach back into this one.
+    tab.opener = null;
+    tab.document.documentElement.lang = 'en';
+    tab.document.title = 'Opening the sign-in page…';
+    const text = tab.document.createElement('p');
+    text.textContent = 'Opening the sign-in page…';
+    tab.document.body.append(text);
+  } catch {
+    // Not writable: the tab stays blank until the sign-in page arrives.
+  }
+  placeholder = tab;
+  return 'opened';
+}
+
+/** A sign-in that ended before its page arrived leaves no empty tab behind. */
+function closePlaceholder(): void {
+  if (placeholder && !placeholder.closed) placeholder.close();
+  placeholder = null;
+}
+
 export const useSignIn = create<SignInState>()((set, get) => ({
   waiting: null,
   signedOut: null,
@@ -34,9 +76,10 @@ export const useSignIn = create<SignInState>()((set, get) => ({
   async start(args) {
     if (get().waiting) return false;
     const host = hostOf(args.baseUrl);
-    set({ waiting: { host, page: null } });
+    set({ waiting: { host, page: null, tab: openSignInTab() } });
     useSession.getState().clearProblem();
     const r = await getBridge().connections.signIn(args);
+    closePlaceholder();
     set({ waiting: null });
     if (!r.ok) {
       if (r.error.reason === 'cancelled') explain(r.error.message);
@@ -58,7 +101,10 @@ export const useSignIn = create<SignInState>()((set, get) => ({
 
   notePage(url) {
     const waiting = get().waiting;
-    if (waiting) set({ waiting: { ...waiting, page: url } });
+    if (!waiting) return;
+    if (placeholder && !placeholder.closed) placeholder.location.href = url;
+    placeholder = null;
+    set({ waiting: { ...waiting, page: url } });
   },
 
   noteSignedOut(event) {
