@@ -180,6 +180,8 @@ describe('the unpacked Linux app (dist/linux-unpacked, what the .deb installs)',
     expect(files).toContain('out/main/index.js');
     expect(files).toContain('out/preload/index.cjs');
     expect(files).toContain('out/renderer/index.html');
+    // The screens the renderer loads on first use are chunks beside its entry: every one is packed.
+    for (const f of readdirSync(join(root, 'out/renderer/assets')).filter((name) => !name.endsWith('.map'))) expect(files).toContain(`out/renderer/assets/${f}`);
     expect(files.filter((f) => f.startsWith('out/') && f.endsWith('.map'))).toEqual([]);
     // No source, no reference service, no tests, no secrets.
     for (const f of files) expect(f, f).not.toMatch(/^(src|tests|scripts|bench|var|build)\//);
