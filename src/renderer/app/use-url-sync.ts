@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
-import { useBoard } from '../stores/board-store.js';
-import { useProjects } from '../stores/projects-store.js';
-import { useSession } from '../stores/session-store.js';
 import { useThread } from '../stores/thread-store.js';
 import { useWorkspace } from '../stores/workspace-store.js';
 import { openItemLink } from '../features/links/item-link.js';
 import { useReportTab } from '../features/reports/stores/tab-store.js';
 import { useNavigation, type Screen } from './navigation-store.js';
 import { parseRoute, routeToHash, type Route } from './route.js';
+import { showRoute } from './show-route.js';
 
 /**
  * Mirrors where the app is into the URL hash, and follows the hash on back/forward, so a
@@ -44,47 +42,13 @@ function openThreadOf(projectId: string): string | null {
   return itemId;
 }
 
-/** A project's name, if any list already knows it (a restored URL carries only the id). */
-function knownProjectName(projectId: string): string {
-  const board = useBoard.getState().data?.project;
-  if (board?.id === projectId) return board.name;
-  return useProjects.getState().projects.find((p) => p.id === projectId)?.name ?? '';
-}
-
-/** Shows what a route describes; a project route needs an active connection. */
+/**
+ * Shows what a route describes; a project route needs an active connection. A thread's own
+ * address goes to the link opener, which finds the connection that can see it.
+ */
 export function applyRoute(route: Route | null): void {
-  const { go, screen } = useNavigation.getState();
-  const connected = useSession.getState().active !== null;
-  if (!route || route.screen === 'projects') {
-    go({ name: connected ? 'projects' : 'connect' });
-    return;
-  }
-  if (route.screen === 'item') {
-    // A thread's own address: find the connection that can see it (which may need none active yet).
-    void openItemLink(route.itemId);
-    return;
-  }
-  if (route.screen === 'connect' || !connected) {
-    go({ name: 'connect' });
-    return;
-  }
-  if (route.screen === 'inbox') {
-    go({ name: 'inbox' });
-    return;
-  }
-  if (route.screen === 'reports' || route.screen === 'dedupe') {
-    if (route.screen === 'reports' && route.tab) useReportTab.getState().setTab(route.tab);
-    if (screen.name !== route.screen || !('projectId' in screen) || screen.projectId !== route.projectId) go({ name: route.screen, projectId: route.projectId, projectName: knownProjectName(route.projectId) });
-    return;
-  }
-  useWorkspace.getState().enter(route.projectId, { view: route.view, filters: route.filters });
-  if (screen.name !== 'board' || screen.projectId !== route.projectId) {
-    go({ name: 'board', projectId: route.projectId, projectName: knownProjectName(route.projectId) });
-  }
-  const thread = useThread.getState();
-  const shown = thread.item?.id ?? thread.itemId;
-  if (route.threadId && route.threadId !== shown && route.threadId !== thread.itemId) void thread.open(route.threadId);
-  else if (!route.threadId && thread.itemId) thread.close();
+  if (route?.screen === 'item') void openItemLink(route.itemId);
+  else showRoute(route);
 }
 
 /** The route in the address bar when the app started (after the gateway secret was taken out of it). */

@@ -1,4 +1,4 @@
-import { applyRoute } from '../../app/use-url-sync.js';
+import { showRoute } from '../../app/show-route.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { useInbox } from './inbox-store.js';
 import type { InboxEntry } from './inbox-model.js';
@@ -7,5 +7,5 @@ import type { InboxEntry } from './inbox-model.js';
 export function openInboxEntry(entry: InboxEntry): void {
   useInbox.getState().markRead(entry.key);
   const ws = useWorkspace.getState();
-  applyRoute({ screen: 'project', projectId: entry.projectId, view: ws.view, filters: ws.projectId === entry.projectId ? ws.filters : {}, threadId: entry.itemId });
+  showRoute({ screen: 'project', projectId: entry.projectId, view: ws.view, filters: ws.projectId === entry.projectId ? ws.filters : {}, threadId: entry.itemId });
 }

@@ -1,4 +1,4 @@
-import { applyRoute } from '../../app/use-url-sync.js';
+import { showRoute } from '../../app/show-route.js';
 import { useNavigation } from '../../app/navigation-store.js';
 import { getBridge } from '../../bridge/index.js';
 import { explain } from '../../stores/notice-store.js';
@@ -42,7 +42,7 @@ export async function openItemLink(itemId: string): Promise<void> {
     return;
   }
   const sameProject = ws.projectId === projectId;
-  applyRoute({ screen: 'project', projectId, view: ws.view, filters: sameProject ? ws.filters : {}, threadId: item.id });
+  showRoute({ screen: 'project', projectId, view: ws.view, filters: sameProject ? ws.filters : {}, threadId: item.id });
   const screen = useNavigation.getState().screen;
   if (screen.name === 'board' && !screen.projectName && item.project) useNavigation.getState().go({ ...screen, projectName: item.project.name });
 }
