@@ -9,7 +9,7 @@ import { api, openApp, openBoard, projectIdByName, signIn } from './support.js';
  */
 
 const TOKEN = 'demo-owner';
-// Not the Checkout app: the polish spec's dedupe journey there needs its duplicates as the demo made them.
+// Not the Checkout app: the review-duplicates spec's dedupe journey there needs its duplicates as the demo made them.
 const PROJECT = 'Marketing site';
 
 interface Detail {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { reports, reportsTabOf } from './reports-support.js';
-import { api, forgetConnectionsAfterAll, projectIdByName, signInOnce } from './support.js';
+import { scrolledAncestors } from './page-probes.js';
+import { api, forgetConnectionsAfterAll, openBoard, projectIdByName, signInOnce } from './support.js';
 
 /**
  * Getting around the reports: the open tab is in the address (reload, Back, a pasted link),
@@ -92,5 +93,22 @@ test.describe.serial('getting around the reports', () => {
     await expect(discussions.getByTestId('review-row')).toHaveCount(shown);
     await expect(page.getByTestId('review-showing-discussions')).toContainText(review.pages.discussions.total > 10 ? `The 10 longest of ${review.pages.discussions.total.toLocaleString('en-US')}` : 'threads with replies');
     await expect(page.getByTestId('review-more-discussions')).toHaveCount(0);
+  });
+
+  test('Reports → Review → Jump to scrolls the report only; the app header stays', async ({ page }) => {
+    await open(page);
+    await openBoard(page, 'Brand refresh');
+    await page.getByRole('tab', { name: /^Reports$/ }).or(page.getByRole('link', { name: /^Reports$/ })).or(page.getByRole('button', { name: /^Reports$/ })).first().click();
+    const screen = page.getByTestId('reports-screen');
+    await screen.getByRole('tab', { name: 'Review' }).click();
+    const jump = screen.getByRole('navigation', { name: 'Review sections' });
+    await expect(jump).toBeVisible();
+    await jump.getByRole('button').last().click();
+    await expect(page.locator('[id^="review-section-"]').last()).toBeInViewport();
+    expect(await scrolledAncestors(page, '.shell__header')).toEqual([]);
+    const header = await page.locator('.shell__header').boundingBox();
+    expect(header?.y).toBe(0);
+    await expect(page.getByRole('navigation', { name: 'Location' })).toBeInViewport();
+    await page.screenshot({ path: '.reports/reports-review-jump.png' });
   });
 });
