@@ -14,6 +14,7 @@ import { formatRendererTable, runRendererBench } from './renderer/index.js';
 import { formatGroupsRuns, runDedupeGroupsBenches } from './renderer/dedupe-groups.js';
 import { runEvidenceBench } from './renderer/evidence.js';
 import { runColdStartBench } from './renderer/cold-start.js';
+import { formatBalancedTable, runBalancedBench } from './balanced.js';
 
 /**
  * `npm run bench`: the service's read paths on a 2,000-thread and a 100,000-thread project,
@@ -35,6 +36,8 @@ import { runColdStartBench } from './renderer/cold-start.js';
  *   --no-renderer         skip the renderer figures (bench/renderer: cold start, board/table in Chromium)
  *   --no-pacing           skip the pacing run (bench/pacing.ts: ApiClient against the real limit)
  *   --pacing-requests 360 requests of the pacing run (about 50 s at 300 a minute)
+ *   --no-balanced         skip the two-instances-behind-nginx figure (bench/balanced.ts; needs
+ *                         PostgreSQL 15 and nginx, BENCH_DATABASE_URL to use a running server)
  *
  * Only the pacing run: --no-server --no-renderer.
  *
@@ -54,6 +57,7 @@ const { values } = parseArgs({
     'no-server': { type: 'boolean', default: false },
     'no-pacing': { type: 'boolean', default: false },
     'pacing-requests': { type: 'string', default: '360' },
+    'no-balanced': { type: 'boolean', default: false },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -360,10 +364,20 @@ async function pacingBench(): Promise<boolean[]> {
   return [result.met];
 }
 
+/** A figure, not a target: no verdict. */
+async function balancedBench(): Promise<boolean[]> {
+  log('');
+  log('Two instances behind nginx vs one (PostgreSQL, docs/self-hosting.md):');
+  const results = await runBalancedBench({ log });
+  if (results) log(formatBalancedTable(results));
+  return [];
+}
+
 async function main(): Promise<void> {
   const verdicts = [
     ...(values['no-server'] ? [] : await serverBench()),
     ...(values['no-pacing'] ? [] : await pacingBench()),
+    ...(values['no-balanced'] ? [] : await balancedBench()),
     ...(values['no-renderer'] ? [] : await rendererBench()),
   ];
   log('');

@@ -1,14 +1,12 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, register, signIn } from '../server/support/oauth-browser.js';
 import { databaseUrlFor, TEST_DATABASE_URL } from '../server/support/test-database.js';
-import { baseWorld, TOKENS, type Loose } from '../server/support/world.js';
+import { TOKENS, type Loose } from '../server/support/world.js';
+import { freePort, nginx, NGINX_BIN, START_WITHIN_MS, startInstance, stopInstance, teamWorld, writerToken, type Instance } from './support/team.js';
 
 /**
  * Two instances of the service on one PostgreSQL database behind nginx, started as
@@ -16,17 +14,13 @@ import { baseWorld, TOKENS, type Loose } from '../server/support/world.js';
  * nginx running docs/self-hosting/nginx.conf itself (scripts/nginx.sh fills in the ports).
  * Run by vitest.postgres.config.ts, which `.ci/run` gives a throwaway cluster.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const CLI = path.join(ROOT, 'src/server/cli.ts');
-const NGINX_SCRIPT = path.join(ROOT, 'scripts/nginx.sh');
-const NGINX_BIN = process.env['NGINX_BIN'] ?? ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? null;
+
 /** The contract's request-rate limit of one personal token (feedback-api-v1.md, "Limits"). */
 const PER_MINUTE = 300;
 const BURST = 120;
 const WRITERS = 100;
 const WRITES_EACH = 3;
-/** Bounds on waiting, far above what anything takes here: a hang fails, it never blocks CI. */
-const START_WITHIN_MS = 60_000;
+/** Bound on one request, far above what it takes here: a hang fails, it never blocks CI. */
 const REQUEST_WITHIN_MS = 20_000;
 
 const skipReason = !TEST_DATABASE_URL
@@ -34,70 +28,6 @@ const skipReason = !TEST_DATABASE_URL
   : NGINX_BIN === null
     ? 'needs nginx: apt-get install -y nginx'
     : null;
-
-const writerToken = (i: number) => `tok-writer-${i}`;
-
-interface Instance {
-  child: ChildProcess;
-  port: number;
-  url: string;
-  /** Lines the instance printed with --access-log: "access METHOD PATH STATUS". */
-  access: string[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-/** One instance as docs/self-hosting.md runs it, on a free port of its choosing. */
-function startInstance(args: string[]): Promise<Instance> {
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--host', '127.0.0.1', '--port', '0', '--access-log', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
-  const access: string[] = [];
-  let stdout = '';
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`an instance did not start within ${START_WITHIN_MS} ms; stdout: ${stdout} stderr: ${stderr}`));
-    }, START_WITHIN_MS);
-    child.stdout!.on('data', (d: Buffer) => {
-      stdout += d;
-      const lines = stdout.split('\n');
-      stdout = lines.pop()!;
-      for (const line of lines) {
-        if (line.startsWith('access ')) access.push(line);
-        const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
-        if (m) {
-          clearTimeout(timer);
-          resolve({ child, port: Number(m[1]), url: `http://127.0.0.1:${m[1]}`, access });
-        }
-      }
-    });
-    child.stderr!.on('data', (d: Buffer) => (stderr += d));
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`an instance exited with ${code} before listening: ${stderr}`));
-    });
-  });
-}
-
-async function stopInstance(i: Instance | undefined): Promise<void> {
-  if (!i || i.child.exitCode !== null || i.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => i.child.once('exit', resolve));
-  i.child.kill('SIGTERM');
-  const timer = setTimeout(() => i.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-const nginx = (args: string[], env: NodeJS.ProcessEnv) => promisify(execFile)(NGINX_SCRIPT, args, { env: { ...process.env, ...env }, timeout: 30_000 });
 
 async function call(base: string, method: 'GET' | 'POST', route: string, token: string, body?: unknown): Promise<{ status: number; body: Loose; headers: Headers }> {
   const res = await fetch(`${base}${route}`, {
@@ -137,14 +67,7 @@ describe.skipIf(skipReason !== null)(skipReason ? `two instances behind nginx: s
   };
 
   beforeAll(async () => {
-    const world = baseWorld();
-    // Each concurrent writer a person of the team with a token of their own, as the limits
-    // (requests per token, threads per person) expect.
-    for (let i = 0; i < WRITERS; i++) {
-      world.users!.push({ id: `u_writer_${i}`, name: `Writer ${i}`, email: `writer${i}@paid.example` });
-      world.memberships!.push({ workspaceId: 'ws_main', userId: `u_writer_${i}`, role: 'collaborator' });
-      world.tokens!.push({ token: writerToken(i), userId: `u_writer_${i}` });
-    }
+    const world = teamWorld(WRITERS);
     const fixture = path.join(dir, 'team.json');
     fs.writeFileSync(fixture, JSON.stringify(world));
     const database = await databaseUrlFor(dir);
