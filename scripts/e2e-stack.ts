@@ -12,7 +12,8 @@
  * (`--shapes minimal`), started on first request for the specs that try the app against it;
  * and the sign-in service: a fourth one offering browser sign-in with short-lived access
  * tokens, so a spec sees them renewed. `/keychain` shows what the gateway's keychain holds
- * (this stack's own throwaway keychain), so a spec can check where a sign-in's secrets live.
+ * (this stack's own throwaway keychain), so a spec can check where a sign-in's secrets live;
+ * `/data-dirs` names every folder the stack writes to, so a spec can check what is on disk.
  * `/no-keychain/launch` opens a second gateway as on a computer without a keychain (its
  * keychain binding cannot load), for the specs of what people can do there.
  */
@@ -146,6 +147,9 @@ const control = createServer((req, res) => {
         return { url: (await noKeychainGateway()).newLaunchUrl() };
       case '/keychain':
         return { entries: await keychainEntries() };
+      case '/data-dirs':
+        // Every folder this stack writes to (the gateway itself writes none), so a spec can look for secrets on disk.
+        return { dirs: [dataDir, signInService?.dataDir, fault?.dataDir, lean?.dataDir, process.env['HOME_KEYRING_SCRATCH']].filter((d): d is string => typeof d === 'string') };
       case '/fault/log':
         return { lines: fault?.log ?? [] };
       default:
