@@ -30,6 +30,8 @@ case "${1:-}" in
     lines=$(grep -cE '^\s*server .*@PORT_[0-9]+@' "$SITE")
     if (($# != lines)); then echo "$SITE has $lines instance lines; give as many ports, not $#." >&2; exit 2; fi
     DIR="$(mktemp -d /tmp/triage-nginx.XXXXXX)"
+    # Run as root, nginx's workers are `nobody`: they must reach the temp files under it.
+    chmod 755 "$DIR"
     mkdir -p "$DIR/logs" "$DIR/temp"
     site=$(sed "s/@LISTEN_PORT@/$LISTEN/" "$SITE")
     i=1
