@@ -126,6 +126,18 @@ describe('signing in with the browser', () => {
     expect((await s.get('/api/v1/workspaces', saved!.token)).status).toBe(401);
     expect(await createKeychainStore({ service: keychain }).get(r.data.connection.id)).toBeNull();
   });
+
+  it('a request waiting for a new sign-in fails with a sentence when the connection is removed instead', async () => {
+    const listed = await svc.list();
+    const connectionId = (listed.ok ? listed.data : []).find((c) => c.label === 'Browser sign-in')!.id;
+    expect(await svc.activate(connectionId)).toMatchObject({ ok: true });
+    const before = ended.length;
+    await revokeOnTheAccountPage(/Triage Desk/);
+    const write = svc.call('setStatus', { itemId: 'it_1', status: 'deferred' });
+    await expect.poll(() => ended.length).toBe(before + 1);
+    expect(await svc.remove(connectionId)).toEqual({ ok: true, data: null });
+    expect(await write).toMatchObject({ ok: false, error: { kind: 'auth', message: expect.stringMatching(/^The connection to 127\.0\.0\.1:\d+ was removed, so this was not sent\./) } });
+  });
 });
 
 describe('a sign-in that cannot go as planned', () => {
