@@ -50,8 +50,9 @@ const createItem = (base: string, token: string, body: string) => call(base, 'PO
 const readItem = (base: string, token: string, pinId: string) => call(base, 'GET', `/api/v1/items/${pinId}`, token);
 
 describe.skipIf(skipReason !== null)(skipReason ? `two instances behind nginx: skipped, ${skipReason}` : 'two instances behind nginx on one PostgreSQL database', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-balanced-'));
-  const nginxEnv = { NGINX_STATE: path.join(dir, 'nginx.state'), ...(NGINX_BIN ? { NGINX_BIN } : {}) };
+  // Made in beforeAll: a skipped suite still runs this body, and must leave nothing behind.
+  let dir: string;
+  let nginxEnv: NodeJS.ProcessEnv;
   let a: Instance;
   let b: Instance;
   let balancer: string;
@@ -67,6 +68,8 @@ describe.skipIf(skipReason !== null)(skipReason ? `two instances behind nginx: s
   };
 
   beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-balanced-'));
+    nginxEnv = { NGINX_STATE: path.join(dir, 'nginx.state'), ...(NGINX_BIN ? { NGINX_BIN } : {}) };
     const world = teamWorld(WRITERS);
     const fixture = path.join(dir, 'team.json');
     fs.writeFileSync(fixture, JSON.stringify(world));
@@ -82,9 +85,9 @@ describe.skipIf(skipReason !== null)(skipReason ? `two instances behind nginx: s
   }, 2 * START_WITHIN_MS);
 
   afterAll(async () => {
-    await nginx(['stop'], nginxEnv).catch(() => undefined);
+    if (nginxEnv) await nginx(['stop'], nginxEnv).catch(() => undefined);
     await Promise.all([stopInstance(a), stopInstance(b)]);
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
   it('a write through either instance is read through the other at once, directly and through nginx', async () => {
