@@ -62,12 +62,13 @@ export interface ServerOptions {
   /** Slow-client limits; defaults in http/timeouts.ts. */
   timeouts?: Partial<ServerTimeouts>;
   /**
-   * Default true (not in lean mode): a GET whose answer is in memory (a list asked with a
-   * query string validated before) is answered by the HTTP server's request listener, after
-   * the same authentication, workspace check and rate limit, before Fastify routes it
-   * (Fastify's routing and request objects are most of what such a request costs). Those
-   * requests pass no Fastify hook: give false when adding hooks that must see every request
-   * (an access log, a request count).
+   * Off unless true (and never in lean mode or on PostgreSQL): a GET whose answer is in memory
+   * (a list asked with a query string validated before) is answered by the HTTP server's
+   * request listener, after the same authentication, workspace check and rate limit, before
+   * Fastify routes it (Fastify's routing and request objects are most of what such a request
+   * costs). Those requests pass no Fastify hook, so an access log, metrics or tracing miss
+   * them: one pipeline is the default, and this is for a single instance that needs the
+   * speed (docs/performance.md, "One pipeline or answers before routing").
    */
   answerBeforeRouting?: boolean;
   /**
@@ -88,7 +89,7 @@ function whenTaken(result: TakeResult | Promise<TakeResult>, then: (allowed: Tak
 
 export function createServer(opts: ServerOptions): FastifyInstance {
   const directAnswers = opts.shapes !== 'minimal';
-  const answersFirst = directAnswers && opts.answerBeforeRouting !== false && !isPostgres(opts.db);
+  const answersFirst = directAnswers && opts.answerBeforeRouting === true && !isPostgres(opts.db);
   const answers: AnswerBeforeRouting[] = [];
   const deps: AppDeps = {
     db: opts.db,

@@ -5,10 +5,10 @@ import { openTestDatabase } from './support/test-database.js';
 import { baseWorld, TOKENS } from './support/world.js';
 
 /**
- * A list in memory, asked with a query string validated before, is answered by the HTTP
- * server's request listener before Fastify routes it (app.ts `answerBeforeRouting`), after
- * the same authentication, workspace check and rate limit. A hook on the server shows which
- * requests reached Fastify.
+ * With `answerBeforeRouting` (off by default), a list in memory, asked with a query string
+ * validated before, is answered by the HTTP server's request listener before Fastify routes
+ * it, after the same authentication, workspace check and rate limit. A hook on the server
+ * shows which requests reached Fastify.
  */
 
 const stops: (() => Promise<void>)[] = [];
@@ -19,7 +19,7 @@ afterEach(async () => {
 async function serve(opts: Partial<ServerOptions> = {}) {
   const db = (await openTestDatabase()).db;
   await loadFixture(db, baseWorld());
-  const app = createServer({ db, rateLimit: { perMinute: 1e9, burst: 1e9 }, ...opts });
+  const app = createServer({ db, rateLimit: { perMinute: 1e9, burst: 1e9 }, answerBeforeRouting: true, ...opts });
   const routed: string[] = [];
   app.addHook('onResponse', (req, reply, done) => {
     routed.push(`${req.method} ${req.url} ${reply.statusCode}`);
@@ -55,8 +55,8 @@ describe('answers before routing', () => {
     expect(s.routed).toHaveLength(2);
   });
 
-  it('with answerBeforeRouting false, every request reaches Fastify and its hooks', async () => {
-    const s = await serve({ answerBeforeRouting: false });
+  it('by default (one pipeline), every request reaches Fastify and its hooks', async () => {
+    const s = await serve({ answerBeforeRouting: undefined });
     const first = await s.get(LIST);
     expect(await s.get(LIST)).toEqual(first);
     expect(s.routed).toEqual([`GET ${LIST} 200`, `GET ${LIST} 200`]);

@@ -120,6 +120,8 @@ describe('npm run server', () => {
       [['--database', 'mysql://127.0.0.1/x'], /--database must be a PostgreSQL URL such as postgres:\/\//],
       [['--trust-proxy', '127.0.0.1'], /--trust-proxy needs --public-url/],
       [['--trust-proxy', '10.0.0.0/33', '--public-url', 'https://feedback.example'], /--trust-proxy takes IP addresses or CIDR ranges .* not "10\.0\.0\.0\/33"/],
+      [['--answer-before-routing', '--access-log'], /--answer-before-routing and --access-log do not go together/],
+      [['--answer-before-routing', '--database', 'postgres://127.0.0.1/x'], /--answer-before-routing is for one instance on SQLite/],
     ] as const;
     // A few at a time: each is a process start, and they are independent.
     for (let i = 0; i < cases.length; i += 4) {
