@@ -37,6 +37,14 @@ async function expectActive(field: Locator, options: Locator, index: number): Pr
   await expect(option).toBeInViewport();
 }
 
+/** Presses each step's keys in turn and checks the option it must leave active. */
+async function walkKeys(page: Page, field: Locator, options: Locator, steps: ReadonlyArray<readonly [keys: string | readonly string[], active: number]>): Promise<void> {
+  for (const [keys, active] of steps) {
+    for (const key of typeof keys === 'string' ? [keys] : keys) await page.keyboard.press(key);
+    await expectActive(field, options, active);
+  }
+}
+
 test.describe.serial('keyboard lists', () => {
   test.beforeAll(async () => {
     const projectId = await projectIdByName(TOKEN, PROJECT);
@@ -55,24 +63,17 @@ test.describe.serial('keyboard lists', () => {
     expect(count).toBeGreaterThan(PAGE * 2);
     await expectActive(field, options, 0);
 
-    await page.keyboard.press('End');
-    await expectActive(field, options, count - 1);
+    await walkKeys(page, field, options, [['End', count - 1]]);
     await page.screenshot({ path: '.reports/keyboard-lists-palette-end.png' });
-    await page.keyboard.press('ArrowDown');
-    await expectActive(field, options, 0);
-    await page.keyboard.press('ArrowUp');
-    await expectActive(field, options, count - 1);
-    await page.keyboard.press('Home');
-    await expectActive(field, options, 0);
-    await page.keyboard.press('PageDown');
-    await expectActive(field, options, PAGE);
-    await page.keyboard.press('PageDown');
-    await expectActive(field, options, PAGE * 2);
-    await page.keyboard.press('PageUp');
-    await expectActive(field, options, PAGE);
-    await page.keyboard.press('PageUp');
-    await page.keyboard.press('PageUp');
-    await expectActive(field, options, 0);
+    await walkKeys(page, field, options, [
+      ['ArrowDown', 0],
+      ['ArrowUp', count - 1],
+      ['Home', 0],
+      ['PageDown', PAGE],
+      ['PageDown', PAGE * 2],
+      ['PageUp', PAGE],
+      [['PageUp', 'PageUp'], 0],
+    ]);
 
     await page.keyboard.press('Escape');
     await expect(palette).toBeHidden();
@@ -90,21 +91,15 @@ test.describe.serial('keyboard lists', () => {
     const count = await options.count();
     await expectActive(field, options, 0);
 
-    await page.keyboard.press('End');
-    await expectActive(field, options, count - 1);
-    await page.keyboard.press('ArrowDown');
-    await expectActive(field, options, 0);
-    await page.keyboard.press('ArrowUp');
-    await expectActive(field, options, count - 1);
-    await page.keyboard.press('Home');
-    await expectActive(field, options, 0);
-    await page.keyboard.press('PageDown');
-    await expectActive(field, options, Math.min(PAGE, count - 1));
-    await page.keyboard.press('PageDown');
-    await expectActive(field, options, Math.min(PAGE * 2, count - 1));
-    await page.keyboard.press('PageUp');
-    await page.keyboard.press('PageUp');
-    await expectActive(field, options, 0);
+    await walkKeys(page, field, options, [
+      ['End', count - 1],
+      ['ArrowDown', 0],
+      ['ArrowUp', count - 1],
+      ['Home', 0],
+      ['PageDown', Math.min(PAGE, count - 1)],
+      ['PageDown', Math.min(PAGE * 2, count - 1)],
+      [['PageUp', 'PageUp'], 0],
+    ]);
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -124,15 +119,13 @@ test.describe.serial('keyboard lists', () => {
     expect(count).toBeGreaterThanOrEqual(2);
     await expectActive(box, options, 0);
 
-    await page.keyboard.press('ArrowUp');
-    await expectActive(box, options, count - 1);
+    await walkKeys(page, box, options, [['ArrowUp', count - 1]]);
     await page.screenshot({ path: '.reports/keyboard-lists-mention-wrap.png' });
-    await page.keyboard.press('ArrowDown');
-    await expectActive(box, options, 0);
-    await page.keyboard.press('End');
-    await expectActive(box, options, count - 1);
-    await page.keyboard.press('Home');
-    await expectActive(box, options, 0);
+    await walkKeys(page, box, options, [
+      ['ArrowDown', 0],
+      ['End', count - 1],
+      ['Home', 0],
+    ]);
     await page.keyboard.press('ArrowDown');
     const second = (await options.nth(1).locator('.mention-suggestions__name').textContent())!;
     await page.keyboard.press('Enter');

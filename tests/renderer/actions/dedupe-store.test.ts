@@ -1,27 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SimilarCandidate } from '../../../src/shared/reader/index.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
-import { fakeItemsService, row } from '../support/fake-items.js';
+import { candidate, fakeItemsService, row } from '../support/fake-items.js';
 
 let bridge: FakeBridge;
 vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const { useDedupe, liveCandidates } = await import('../../../src/renderer/features/dedupe/dedupe-store.js');
 
-const cand = (id: string, score: number): SimilarCandidate => ({
-  id,
-  typeLabel: null,
-  line: `Thread ${id}`,
-  lineSource: 'message',
-  type: 'bug',
-  page: '/',
-  replyCount: 0,
-  reportCount: 0,
-  source: null,
-  status: 'open',
-  score,
-  reasons: ['shared words: pay, button'],
-});
+const cand = candidate;
 
 /** Open threads t1 (oldest) … t12, and which are similar to which. */
 const rows = Array.from({ length: 12 }, (_, i) => row(`t${i + 1}`, { status: 'open', createdAt: 1000 + i }));

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SimilarCandidate } from '../../../src/shared/reader/index.js';
+import { candidate } from '../support/fake-items.js';
 import { pairKey, progressText, scanText, scorePercent, strongCandidates } from '../../../src/renderer/features/dedupe/dedupe-model.js';
 
-const cand = (id: string, score: number): SimilarCandidate => ({
-  id,
-  typeLabel: null,
-  line: id,
-  lineSource: 'message',
-  type: 'bug',
-  page: '/',
-  replyCount: 0,
-  reportCount: 0,
-  source: null,
-  status: 'open',
-  score,
-  reasons: ['same page'],
-});
+const cand = (id: string, score: number) => candidate(id, score, { line: id, reasons: ['same page'] });
 
 describe('dedupe queue candidates', () => {
   const base = { subjectId: 's', threshold: 0.6, gone: new Set<string>(), judged: new Set<string>() };

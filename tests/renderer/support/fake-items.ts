@@ -1,5 +1,5 @@
 import type { Status } from '../../../src/shared/api/common.js';
-import { readAnswer, type ItemRow, type ReadOutput } from '../../../src/shared/reader/index.js';
+import { readAnswer, type ItemRow, type ReadOutput, type SimilarCandidate } from '../../../src/shared/reader/index.js';
 import type { BridgeError, BridgeResult } from '../../../src/shared/bridge/errors.js';
 import type { ItemsQueryInput } from '../../../src/renderer/stores/load-project-items.js';
 
@@ -24,6 +24,25 @@ export function row(id: string, overrides: Partial<ItemRow> = {}): ItemRow {
 }
 
 /** `n` rows spread over pages, statuses and types by index, newest = highest createdAt. */
+/** A similar thread as /similar lists it, with `score`; its line is "Thread <id>" unless given. */
+export function candidate(id: string, score: number, overrides: Partial<SimilarCandidate> = {}): SimilarCandidate {
+  return {
+    id,
+    typeLabel: null,
+    line: `Thread ${id}`,
+    lineSource: 'message',
+    type: 'bug',
+    page: '/',
+    replyCount: 0,
+    reportCount: 0,
+    source: null,
+    status: 'open',
+    score,
+    reasons: ['shared words: pay, button'],
+    ...overrides,
+  };
+}
+
 export function manyRows(n: number, spread: { pages?: string[]; statuses?: Status[]; types?: string[] } = {}): ItemRow[] {
   const pages = spread.pages ?? ['/'];
   const statuses = spread.statuses ?? ['open'];
