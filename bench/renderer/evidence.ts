@@ -59,6 +59,8 @@ export async function runEvidenceBench(options: { log?: (line: string) => void; 
 
     // 1. Hot elements of the page nearest 120 threads: read whole, timed from the click to "N of N".
     await page.getByTestId('view-elements').click();
+    // The view loads on first use: its page list is read once it is drawn.
+    await page.getByTestId('hot-pages').getByRole('button').first().waitFor({ timeout: 60_000 });
     const pages = await page.getByTestId('hot-pages').getByRole('button').allTextContents();
     const sizes = pages.map((t) => ({ name: t.replace(/\s*[\d,]+ threads?$/, ''), n: Number(/([\d,]+) threads?$/.exec(t)?.[1]?.replace(/,/g, '') ?? 0) }));
     const pick = sizes.filter((p) => p.n <= FILL_PAGE_SIZE).sort((a, b) => b.n - a.n)[0]!;
