@@ -11,10 +11,16 @@ export type ThreadDetail = ReadOutput<'getItem'>;
 
 export const threadDetailKey = (connectionId: string | null | undefined, itemId: string): QueryKey => connectionKey(connectionId, 'thread-detail', itemId);
 
-/** The thread's detail if it was read within `maxAgeMs`, else null. */
-export function recentThreadDetail(connectionId: string | null | undefined, itemId: string, maxAgeMs: number): ThreadDetail | null {
+/** Whether a query-cache key is a thread detail of the connection (the shape threadDetailKey makes). */
+export function isThreadDetailKey(key: QueryKey, connectionId: string | null | undefined): boolean {
+  const [scope, connection, kind] = threadDetailKey(connectionId, '');
+  return key[0] === scope && key[1] === connection && key[2] === kind;
+}
+
+/** The thread's detail as last read, and when (ms since the epoch); null when it was never read. */
+export function lastThreadRead(connectionId: string | null | undefined, itemId: string): { detail: ThreadDetail; readAt: number } | null {
   const state = queryClient.getQueryState<ThreadDetail>(threadDetailKey(connectionId, itemId));
-  return state?.data && Date.now() - state.dataUpdatedAt <= maxAgeMs ? state.data : null;
+  return state?.data ? { detail: state.data, readAt: state.dataUpdatedAt } : null;
 }
 
 /** Puts a fresh read where the other views find it. */

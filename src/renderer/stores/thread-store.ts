@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ReadOutput } from '../../shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
-import { keepThreadDetail, recentThreadDetail } from '../server-state/thread-detail.js';
+import { keepThreadDetail, lastThreadRead, type ThreadDetail } from '../server-state/thread-detail.js';
 import { useSession } from './session-store.js';
 import { failure, goneWithTheConnection, type Failure } from './failure.js';
 import { onItemsChanged } from './items-sync.js';
@@ -32,6 +32,14 @@ export const REUSE_READ_MS = 10_000;
 /** When each thread was last written by this app: a read from before it is not reused. */
 const writtenAt = new Map<string, number>();
 
+/** The thread's last read, if it is recent and no write of this app came after it. */
+function reusableRead(connectionId: string | undefined, itemId: string): ThreadDetail | null {
+  const read = lastThreadRead(connectionId, itemId);
+  if (!read || Date.now() - read.readAt > REUSE_READ_MS) return null;
+  const written = writtenAt.get(itemId);
+  return written === undefined || read.readAt > written ? read.detail : null;
+}
+
 /** `inPlace`: a refresh of the thread on screen — its notice stays, and a failed refetch keeps it visible. */
 async function fetchInto(itemId: string, options: { inPlace?: boolean } = {}): Promise<void> {
   const seq = ++requestSeq;
@@ -39,7 +47,7 @@ async function fetchInto(itemId: string, options: { inPlace?: boolean } = {}): P
   // The previous thread's detail stays in the store until the next arrives; the panel shows the
   // new thread's title from its list row meanwhile, with its actions disabled (ThreadPanel).
   const connectionId = useSession.getState().active?.connection.id;
-  const recent = options.inPlace ? null : recentThreadDetail(connectionId, itemId, Math.min(REUSE_READ_MS, Date.now() - (writtenAt.get(itemId) ?? 0) - 1));
+  const recent = options.inPlace ? null : reusableRead(connectionId, itemId);
   if (recent) {
     useThread.setState({ itemId, item: recent, loading: false, problem: null, notice: keptNotice });
     return;

@@ -5,7 +5,8 @@ let bridge: FakeBridge = fakeBridge();
 vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const { queryClient } = await import('../../../src/renderer/server-state/query-client.js');
-const { readThreadDetail, detailSettled, cachedDetails, forgetFailedRead, threadDetailKey } = await import('../../../src/renderer/features/evidence/detail-query.js');
+const { readThreadDetail, detailSettled, cachedDetails, forgetFailedRead } = await import('../../../src/renderer/features/evidence/detail-query.js');
+const { threadDetailKey } = await import('../../../src/renderer/server-state/thread-detail.js');
 
 const detail = (id: string) => ({
   id,

@@ -1,10 +1,7 @@
-import type { QueryKey } from '@tanstack/react-query';
 import { getBridge } from '../../bridge/index.js';
 import { bridgeErrorOf, fromBridge, queryClient } from '../../server-state/query-client.js';
 import { threadDetailKey, type ThreadDetail } from '../../server-state/thread-detail.js';
 import { evidenceOf, type DetailLookup, type DetailState, type ThreadEvidence } from './evidence-model.js';
-
-export { threadDetailKey, type ThreadDetail };
 
 /**
  * One thread's detail as the evidence views read it: kept for the whole session (a
@@ -50,9 +47,4 @@ export function cachedDetails(connectionId: string | null | undefined): DetailLo
     if (state.status === 'error') return { state: 'failed', message: bridgeErrorOf(state.error).message };
     return undefined;
   };
-}
-
-/** Whether a query-cache key is a thread detail of the connection. */
-export function isThreadDetailKey(key: QueryKey, connectionId: string | null | undefined): boolean {
-  return key[0] === 'connection' && key[1] === (connectionId ?? 'none') && key[2] === 'thread-detail';
 }

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { queryClient } from '../../server-state/query-client.js';
 import { useSession } from '../../stores/session-store.js';
 import { DetailQueue, type QueueStats } from './detail-queue.js';
-import { cachedDetails, detailSettled, forgetFailedRead, isThreadDetailKey, readThreadDetail } from './detail-query.js';
+import { isThreadDetailKey } from '../../server-state/thread-detail.js';
+import { cachedDetails, detailSettled, forgetFailedRead, readThreadDetail } from './detail-query.js';
 import type { DetailLookup } from './evidence-model.js';
 
 /** Reads at once per view: enough to fill a screen quickly, few enough to leave the pacer to everything else. */
