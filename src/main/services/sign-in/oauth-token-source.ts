@@ -58,8 +58,6 @@ export function createOAuthTokenSource(opts: OAuthTokenSourceOptions): OAuthToke
   const now = opts.now ?? Date.now;
   const maxAhead = opts.refreshAheadMs ?? MAX_AHEAD_MS;
   let session = opts.session;
-  // The current access token's life; unknown for one read back from the keychain (then the full minute ahead).
-  let lifetime = session.lifetimeMs ?? null;
   let refreshing: Promise<string | null> | null = null;
   let ended = false;
   let closed: string | null = null;
@@ -68,6 +66,8 @@ export function createOAuthTokenSource(opts: OAuthTokenSourceOptions): OAuthToke
 
   function expiresSoon(): boolean {
     if (session.expiresAt === null) return false;
+    // The access token's life is unknown for one read back from the keychain: then the full minute ahead.
+    const lifetime = session.lifetimeMs ?? null;
     const ahead = lifetime === null ? maxAhead : Math.min(maxAhead, lifetime / 3);
     return session.expiresAt - now() < ahead;
   }
@@ -108,7 +108,6 @@ export function createOAuthTokenSource(opts: OAuthTokenSourceOptions): OAuthToke
         };
         await opts.save(next);
         session = next;
-        lifetime = next.lifetimeMs ?? null;
         return next.accessToken;
       } catch (e) {
         if (endsSignIn(e)) endSignIn();
@@ -143,7 +142,6 @@ export function createOAuthTokenSource(opts: OAuthTokenSourceOptions): OAuthToke
     async replace(next) {
       await opts.save(next);
       session = next;
-      lifetime = next.lifetimeMs ?? null;
       ended = false;
       signedIn?.resolve();
       signedIn = null;
