@@ -6,7 +6,7 @@ import { fakeItemsService, row } from './support/fake-items.js';
 let bridge: FakeBridge;
 vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useBoard } = await import('../../src/renderer/stores/board-store.js');
+const { useProjectItems } = await import('../../src/renderer/stores/project-items-store.js');
 const { useBulk } = await import('../../src/renderer/stores/bulk-store.js');
 const { useUndo } = await import('../../src/renderer/stores/undo-store.js');
 const { undoLatest, undoEntry } = await import('../../src/renderer/stores/undo-runner.js');
@@ -45,17 +45,17 @@ function wireService() {
   });
 }
 
-const rowOf = (id: string) => useBoard.getState().data!.rows.find((r) => r.id === id)!;
+const rowOf = (id: string) => useProjectItems.getState().data!.rows.find((r) => r.id === id)!;
 
 beforeEach(async () => {
   bridge = fakeBridge();
   truth = [row('a', { createdAt: 3 }), row('b', { createdAt: 2 }), row('c', { status: 'resolved', createdAt: 1 })];
   wireService();
-  useBoard.getState().leave();
+  useProjectItems.getState().leave();
   useBulk.setState({ running: null, receipt: null });
   useUndo.setState({ histories: {}, toast: null });
   useUndoConfirm.setState({ asking: null });
-  await useBoard.getState().load('p1');
+  await useProjectItems.getState().load('p1');
 });
 
 describe('bulk store', () => {
@@ -63,7 +63,7 @@ describe('bulk store', () => {
     const listCalls = bridge.api.listItems!.mock.calls.length;
     const progress: number[] = [];
     const unsubscribe = useBulk.subscribe((s) => s.running && progress.push(s.running.finished));
-    const receipt = await useBulk.getState().start('p1', planAssign(useBoard.getState().data!.rows, alex));
+    const receipt = await useBulk.getState().start('p1', planAssign(useProjectItems.getState().data!.rows, alex));
     unsubscribe();
 
     expect(bridge.api.assign).toHaveBeenCalledTimes(3);
@@ -77,12 +77,12 @@ describe('bulk store', () => {
     expect(rowOf('c').assigneeId).toBeFalsy();
     // …and a background refetch confirms it.
     await vi.waitFor(() => expect(bridge.api.listItems!.mock.calls.length).toBeGreaterThan(listCalls), { timeout: 2000 });
-    await vi.waitFor(() => expect(useBoard.getState().progress).toBeNull());
+    await vi.waitFor(() => expect(useProjectItems.getState().progress).toBeNull());
     expect(rowOf('b').assigneeId).toBe(alex.id);
   });
 
   it('keeps an undo that changes each thread back, after the toast has gone too, asking first where it would resolve again', async () => {
-    await useBulk.getState().start('p1', planStatus(useBoard.getState().data!.rows, 'deferred'));
+    await useBulk.getState().start('p1', planStatus(useProjectItems.getState().data!.rows, 'deferred'));
     expect(rowOf('a').status).toBe('deferred');
     const entry = historyOf('p1')[0]!;
     expect(entry.label).toBe('Set 3 threads to Deferred');
@@ -109,7 +109,7 @@ describe('bulk store', () => {
   });
 
   it('leaves the kinds of thread the person chose to leave as the change left them, and says so', async () => {
-    await useBulk.getState().start('p1', planStatus(useBoard.getState().data!.rows, 'deferred'));
+    await useBulk.getState().start('p1', planStatus(useProjectItems.getState().data!.rows, 'deferred'));
     const entry = historyOf('p1')[0]!;
     expect(await undoEntry('p1', entry.id, { chosen: new Set(['back'] as const) })).toBe(true);
     expect(truth.map((r) => r.status)).toEqual(['open', 'open', 'deferred']);

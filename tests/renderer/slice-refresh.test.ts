@@ -7,7 +7,7 @@ import { fakeItemsService, manyRows, row } from './support/fake-items.js';
 let bridge: FakeBridge;
 vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useBoard } = await import('../../src/renderer/stores/board-store.js');
+const { useProjectItems } = await import('../../src/renderer/stores/project-items-store.js');
 const { emitItemsChanged } = await import('../../src/renderer/stores/items-sync.js');
 const { forgetBoards } = await import('../../src/renderer/stores/recent-boards.js');
 
@@ -52,19 +52,19 @@ describe('the list after a write', () => {
 
   beforeEach(async () => {
     bridge = fakeBridge();
-    useBoard.getState().leave();
+    useProjectItems.getState().leave();
     forgetBoards();
     all = manyRows(540, { pages: ['/a', '/b', '/c', '/d'], statuses: ['open', 'deferred', 'resolved'], types: ['bug', 'idea'] });
     service = fakeItemsService(all);
     bridge.api.listItems!.mockImplementation(service.listItems);
-    await useBoard.getState().load('p1');
-    expect(useBoard.getState().data?.rows).toHaveLength(540);
+    await useProjectItems.getState().load('p1');
+    expect(useProjectItems.getState().data?.rows).toHaveLength(540);
     expect(service.calls).toHaveLength(4);
   });
 
   const callsAfter = async (before: number) => {
     await vi.waitFor(() => expect(service.calls.length).toBeGreaterThan(before), { timeout: 2000 });
-    await vi.waitFor(() => expect(useBoard.getState().progress).toBeNull());
+    await vi.waitFor(() => expect(useProjectItems.getState().progress).toBeNull());
     await new Promise((r) => setTimeout(r, 20));
     return service.calls.slice(before);
   };
@@ -72,7 +72,7 @@ describe('the list after a write', () => {
     const at = all.findIndex((r) => r.id === id);
     all[at] = { ...all[at]!, ...changes };
   };
-  const shown = (id: string) => useBoard.getState().data?.rows.find((r) => r.id === id);
+  const shown = (id: string) => useProjectItems.getState().data?.rows.find((r) => r.id === id);
 
   it('a bulk move asks again only the slice the moved threads now sit in, and shows what the service has there', async () => {
     const moved = all.filter((r) => r.type === 'bug' && r.status === 'open').slice(0, 3);
@@ -86,8 +86,8 @@ describe('the list after a write', () => {
     expect(asked).toEqual([expect.objectContaining({ status: 'resolved' })]);
     expect(shown(neighbour.id)?.replyCount).toBe(7);
     expect(moved.map((r) => shown(r.id)?.status)).toEqual(['resolved', 'resolved', 'resolved']);
-    expect(useBoard.getState().data?.summary.resolved).toBe(all.filter((r) => r.status === 'resolved').length);
-    expect(useBoard.getState().data?.rows).toHaveLength(540);
+    expect(useProjectItems.getState().data?.summary.resolved).toBe(all.filter((r) => r.status === 'resolved').length);
+    expect(useProjectItems.getState().data?.rows).toHaveLength(540);
   });
 
   it('a merge removes the duplicates and asks only the kept thread\'s slice', async () => {
@@ -108,7 +108,7 @@ describe('the list after a write', () => {
     emitItemsChanged({ projectId: 'p1', created: [{ id: 'new', page: '/c' }] });
     const asked = await callsAfter(before);
     expect(asked).toEqual([expect.objectContaining({ page: '/c', status: 'open' })]);
-    expect(useBoard.getState().data?.rows[0]?.id).toBe('new');
+    expect(useProjectItems.getState().data?.rows[0]?.id).toBe('new');
   });
 
   it('reloads the whole project when a thread left its slice for one not asked', async () => {
@@ -131,7 +131,7 @@ describe('the list after a write', () => {
     emitItemsChanged({ projectId: 'p1', patched: [{ id: moving[0]!.id, changes: { status: 'resolved' as const } }] });
     const asked = await callsAfter(before);
     expect(asked.length).toBeGreaterThan(2);
-    await vi.waitFor(() => expect(useBoard.getState().data?.rows.filter((r) => r.status === 'resolved')).toHaveLength(330));
+    await vi.waitFor(() => expect(useProjectItems.getState().data?.rows.filter((r) => r.status === 'resolved')).toHaveLength(330));
   });
 
   it('reloads the whole project when a new thread\'s page is not known', async () => {

@@ -1,6 +1,6 @@
 import { unreadCount } from '../features/inbox/inbox-model.js';
 import { useInbox } from '../features/inbox/inbox-store.js';
-import { useBoard } from '../stores/board-store.js';
+import { useProjectItems } from '../stores/project-items-store.js';
 import { useDialogs } from '../stores/dialogs-store.js';
 import { useSession } from '../stores/session-store.js';
 import { isProjectScreen, useNavigation, type ProjectScreen } from './navigation-store.js';
@@ -12,7 +12,7 @@ export function AppHeader() {
   const go = useNavigation((s) => s.go);
   const active = useSession((s) => s.active);
   const connection = active?.connection;
-  const loadedName = useBoard((s) => (isProjectScreen(screen) && s.data?.project.id === screen.projectId ? s.data.project.name : ''));
+  const loadedName = useProjectItems((s) => (isProjectScreen(screen) && s.data?.project.id === screen.projectId ? s.data.project.name : ''));
   const openDialog = useDialogs((s) => s.open);
   const unread = useInbox((s) => (s.connectionId === connection?.id ? unreadCount(s.entries) : 0));
   return (

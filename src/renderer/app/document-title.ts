@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBoard } from '../stores/board-store.js';
+import { useProjectItems } from '../stores/project-items-store.js';
 import { VIEW_LABEL, type WorkspaceView } from '../stores/filter-model.js';
 import { useWorkspace } from '../stores/workspace-store.js';
 import { isProjectScreen, useNavigation, type Screen } from './navigation-store.js';
@@ -32,7 +32,7 @@ export function useDocumentTitle(): void {
   const screen = useNavigation((s) => s.screen);
   const view = useWorkspace((s) => s.view);
   // A reloaded project address has no name in the route until the project loads.
-  const loadedName = useBoard((s) => (isProjectScreen(screen) && s.data?.project.id === screen.projectId ? s.data.project.name : ''));
+  const loadedName = useProjectItems((s) => (isProjectScreen(screen) && s.data?.project.id === screen.projectId ? s.data.project.name : ''));
   useEffect(() => {
     document.title = screenTitle(screen, loadedName, view);
   }, [screen, loadedName, view]);

@@ -6,7 +6,7 @@ import { useLayoutEffect } from 'react';
  * microseconds, so they stay on in production.
  */
 export const PERF_MARKS = {
-  /** A project load has all its rows and hands them to the store (board-store.ts). */
+  /** A project load has all its rows and hands them to the store (project-items-store.ts). */
   itemsLoaded: 'triage:items-loaded',
   /** The first frame after the board showing a load (or the board opening) was painted. */
   boardPainted: 'triage:board-painted',

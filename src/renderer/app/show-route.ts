@@ -1,4 +1,4 @@
-import { useBoard } from '../stores/board-store.js';
+import { useProjectItems } from '../stores/project-items-store.js';
 import { useProjects } from '../stores/projects-store.js';
 import { useSession } from '../stores/session-store.js';
 import { useThread } from '../stores/thread-store.js';
@@ -9,7 +9,7 @@ import type { Route } from './route.js';
 
 /** A project's name, if any list already knows it (a restored URL carries only the id). */
 function knownProjectName(projectId: string): string {
-  const board = useBoard.getState().data?.project;
+  const board = useProjectItems.getState().data?.project;
   if (board?.id === projectId) return board.name;
   return useProjects.getState().projects.find((p) => p.id === projectId)?.name ?? '';
 }

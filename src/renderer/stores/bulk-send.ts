@@ -1,7 +1,7 @@
 import { getBridge } from '../bridge/index.js';
 import { planDoneText } from '../format/bulk-text.js';
 import type { RowPatch } from './board-model.js';
-import { useBoard } from './board-store.js';
+import { useProjectItems } from './project-items-store.js';
 import {
   buildReceipt,
   planUndo,
@@ -59,7 +59,7 @@ export async function executePlan(projectId: string, plan: BulkPlan, options: Om
     ...(plan.kind === 'undo' ? { readFirst: readThroughBridge } : {}),
     onApplied: (id, changes) => {
       applied.push({ id, changes });
-      if (useBoard.getState().projectId === projectId) useBoard.getState().applyPatches([{ id, changes }]);
+      if (useProjectItems.getState().projectId === projectId) useProjectItems.getState().applyPatches([{ id, changes }]);
     },
   });
   emitItemsChanged({ projectId, patched: applied });

@@ -1,5 +1,5 @@
 import { announce } from './announcer-store.js';
-import { useBoard } from './board-store.js';
+import { useProjectItems } from './project-items-store.js';
 import { useBulk } from './bulk-store.js';
 import { explain } from './notice-store.js';
 import { useUndoConfirm } from './undo-confirm.js';
@@ -31,7 +31,7 @@ export interface UndoOptions {
 
 /** A thread's title as the open list shows it, for the confirmation of a one-thread undo. */
 function titleOf(id: string): string | undefined {
-  const excerpt = useBoard.getState().data?.rows.find((r) => r.id === id)?.excerpt.trim();
+  const excerpt = useProjectItems.getState().data?.rows.find((r) => r.id === id)?.excerpt.trim();
   return excerpt ? truncate(excerpt, 90) : undefined;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { announce } from '../../stores/announcer-store.js';
 import { planAssign, planReopenAssign, type BulkPlan, type BulkRunResult, type Person, type PlanRow, type Receipt, type StepReport } from '../../stores/bulk-model.js';
 import { executePlan, recordPlanUndo } from '../../stores/bulk-send.js';
@@ -29,7 +29,7 @@ type Phase =
 function planRowOf(id: string, known: LookupResult): PlanRow {
   const b = known.briefs.get(id);
   if (b) return { id, status: b.status, assigneeId: b.assigneeId ?? '', assignee: b.assignee ?? '' };
-  const row = useBoard.getState().data?.rows.find((r) => r.id === id);
+  const row = useProjectItems.getState().data?.rows.find((r) => r.id === id);
   return row ?? { id, status: 'open', assigneeId: '', assignee: '' };
 }
 

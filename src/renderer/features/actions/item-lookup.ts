@@ -1,7 +1,7 @@
 import type { ItemDetail, ItemRow } from '../../../shared/reader/index.js';
 import type { BridgeError } from '../../../shared/bridge/errors.js';
 import { getBridge } from '../../bridge/index.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useThread } from '../../stores/thread-store.js';
 
 /** What the action dialogs need to know about a thread: enough to describe it and to undo. */
@@ -58,7 +58,7 @@ export interface LookupResult {
  */
 export async function lookupThreads(ids: readonly string[]): Promise<LookupResult> {
   const briefs = new Map<string, ThreadBrief>();
-  const rows = new Map((useBoard.getState().data?.rows ?? []).map((r) => [r.id, r]));
+  const rows = new Map((useProjectItems.getState().data?.rows ?? []).map((r) => [r.id, r]));
   const open = useThread.getState().item;
   const toFetch: string[] = [];
   for (const id of ids) {

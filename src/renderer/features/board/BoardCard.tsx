@@ -2,7 +2,7 @@ import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { taskLabel, typeLabel, typeTagClass } from '../../format/labels.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import type { ClickModifiers } from '../table/selection.js';
 import { startCardDrag } from './card-drag.js';
 import { plural } from '../../format/counts.js';
@@ -29,8 +29,8 @@ const modifiersOf = (e: MouseEvent) => ({ range: e.shiftKey, toggle: e.ctrlKey |
 
 export const BoardCard = memo(function BoardCard({ row, focused, selected, tabbable, pending, onOpen, onSelect }: BoardCardProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const focusTick = useBoard((s) => s.focusTick);
-  const focusCard = useBoard((s) => s.focusCard);
+  const focusTick = useProjectItems((s) => s.focusTick);
+  const focusCard = useProjectItems((s) => s.focusCard);
 
   useEffect(() => {
     const el = ref.current;

@@ -4,7 +4,7 @@ import type { Status } from '../../../shared/api/common.js';
 import type { ItemRow, StatusValue } from '../../../shared/reader/index.js';
 import { countText } from '../../format/counts.js';
 import { isStatus, statusLabel } from '../../format/labels.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import type { ClickModifiers } from '../table/selection.js';
 import { BoardCard } from './BoardCard.js';
 import { draggedCardId, isCardDrag } from './card-drag.js';
@@ -33,9 +33,9 @@ interface BoardColumnProps {
 export function BoardColumn({ status, rows, count, atLeast, filtered, selected, tabbableId, onOpen, onSelect, onDropCard, cardHeight }: BoardColumnProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [dropping, setDropping] = useState(false);
-  const focusedId = useBoard((s) => s.focusedId);
-  const focusTick = useBoard((s) => s.focusTick);
-  const pending = useBoard((s) => s.pending);
+  const focusedId = useProjectItems((s) => s.focusedId);
+  const focusTick = useProjectItems((s) => s.focusTick);
+  const pending = useProjectItems((s) => s.pending);
 
   const virtualizer = useVirtualizer({
     count: rows.length,

@@ -4,7 +4,7 @@ import type { ItemRow, ItemsSummary } from '../../../shared/reader/index.js';
 import { PERF_MARKS, usePaintedMark } from '../../app/perf-marks.js';
 import { isStatus } from '../../format/labels.js';
 import { columnOrder, columnRows, firstCard, groupByStatus, locate } from '../../stores/board-model.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { clickRow, type ClickModifiers, type RangeAnchor } from '../table/selection.js';
 import { BoardColumn } from './BoardColumn.js';
@@ -34,11 +34,11 @@ interface BoardViewProps {
 
 /** Three status columns over the filtered threads; drag or o/d/r to move, x or Shift+click to select. */
 export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, onOpenFromKeyboard, onFollow, renderPanel, cardHeight }: BoardViewProps) {
-  const focusedId = useBoard((s) => s.focusedId);
-  const setStatus = useBoard((s) => s.setStatus);
+  const focusedId = useProjectItems((s) => s.focusedId);
+  const setStatus = useProjectItems((s) => s.setStatus);
   const selected = useSelection((s) => (s.projectId === projectId ? s.selected : NOTHING_SELECTED));
   // For performance tooling (bench/renderer): marks the frame after a load (or the board opening) was painted.
-  const loadedAt = useBoard((s) => s.loadedAt);
+  const loadedAt = useProjectItems((s) => s.loadedAt);
   usePaintedMark(PERF_MARKS.boardPainted, loadedAt);
   const columns = useMemo(() => groupByStatus(rows), [rows]);
   const tabbableId = focusedId && locate(columns, focusedId) ? focusedId : firstCard(columns);
@@ -57,10 +57,10 @@ export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, 
     (itemId: string, modifiers: ClickModifiers, onCheckbox: boolean) => {
       const current = useSelection.getState();
       const base = current.projectId === projectId ? current.selected : NOTHING_SELECTED;
-      const result = clickRow({ orderedIds: orderedIdsRef.current, selected: base, anchor: anchorRef.current, fallbackAnchorId: useBoard.getState().focusedId, id: itemId, modifiers, onCheckbox });
+      const result = clickRow({ orderedIds: orderedIdsRef.current, selected: base, anchor: anchorRef.current, fallbackAnchorId: useProjectItems.getState().focusedId, id: itemId, modifiers, onCheckbox });
       anchorRef.current = result.anchor;
       if (result.selected) current.setSelection(projectId, result.selected);
-      useBoard.getState().focusCard(itemId, false);
+      useProjectItems.getState().focusCard(itemId, false);
     },
     [projectId],
   );

@@ -2,7 +2,7 @@ import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 import type { Status } from '../../../shared/api/common.js';
 import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
 import { type Columns, columnRows, firstCard, locate, neighbourAfterRemoval, nextFocus } from '../../stores/board-model.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { BOARD_STATUSES } from '../../format/labels.js';
 import { anchorAt, extendSelection, type RangeAnchor } from '../table/selection.js';
@@ -39,7 +39,7 @@ export function useBoardKeyboard(
 ) {
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (!isPlainKey(e) || isTypingTarget(e.target)) return;
-    const { focusedId, focusCard, setStatus } = useBoard.getState();
+    const { focusedId, focusCard, setStatus } = useProjectItems.getState();
     const extend = e.shiftKey ? EXTENDS[e.key] : undefined;
     if (extend) {
       e.preventDefault();
@@ -102,7 +102,7 @@ export function useBoardKeyboard(
    */
   const onPanelKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (!isPlainKey(e) || isTypingTarget(e.target) || (e.key !== 'j' && e.key !== 'k')) return;
-    const { focusedId, focusCard } = useBoard.getState();
+    const { focusedId, focusCard } = useProjectItems.getState();
     const next = nextFocus(columns, focusedId, e.key === 'j' ? 'down' : 'up');
     if (!next || next === focusedId) return;
     e.preventDefault();
@@ -115,7 +115,7 @@ export function useBoardKeyboard(
     const onWindowKey = (e: globalThis.KeyboardEvent) => {
       if (e.defaultPrevented || !isPlainKey(e) || (e.key !== 'j' && e.key !== 'k')) return;
       if (document.activeElement && document.activeElement !== document.body) return;
-      const { focusedId, focusCard } = useBoard.getState();
+      const { focusedId, focusCard } = useProjectItems.getState();
       const target = focusedId && locate(columns, focusedId) ? focusedId : firstCard(columns);
       if (!target) return;
       e.preventDefault();

@@ -1,7 +1,7 @@
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { conflictText, refusalText, receiptSummary } from '../../format/bulk-text.js';
 import { truncate } from '../../format/labels.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import type { Receipt } from '../../stores/bulk-model.js';
 import { useBulk } from '../../stores/bulk-store.js';
 import { useSelection } from '../../stores/selection-store.js';
@@ -12,7 +12,7 @@ import { undoReceiptText } from '../undo/undo-words.js';
 const SHOWN_REFUSALS = 50;
 
 function useExcerpts(): (id: string) => string {
-  const rows = useBoard((s) => s.data?.rows);
+  const rows = useProjectItems((s) => s.data?.rows);
   return (id) => {
     const text = rows?.find((r) => r.id === id)?.excerpt.trim();
     return text ? truncate(text, 90) : id;

@@ -1,6 +1,6 @@
 import type { Status } from '../../../shared/api/common.js';
 import type { ItemRow } from '../../../shared/reader/index.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { planAssign, planReopenAssign, planStatus, type Person } from '../../stores/bulk-model.js';
 import { useBulk } from '../../stores/bulk-store.js';
 import { useSession } from '../../stores/session-store.js';
@@ -10,7 +10,7 @@ import { useSession } from '../../stores/session-store.js';
 /** The loaded rows for `ids`, in list order; ids no longer listed are left out. */
 export function rowsFor(ids: Iterable<string>): ItemRow[] {
   const wanted = new Set(ids);
-  return (useBoard.getState().data?.rows ?? []).filter((r) => wanted.has(r.id));
+  return (useProjectItems.getState().data?.rows ?? []).filter((r) => wanted.has(r.id));
 }
 
 /** The signed-in person as an assignee. */

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { SimilarCandidate } from '../../../shared/reader/index.js';
 import type { ItemDetail, ItemRow } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { failure, type Failure } from '../../stores/failure.js';
 import { loadProjectItems } from '../../stores/load-project-items.js';
 import { actionFailure } from '../actions/refusals.js';
@@ -111,7 +111,7 @@ function isLive(entry: QueueEntry | undefined, s: Pick<DedupeState, 'threshold' 
 
 /** The rows to walk: the list already loaded for this project, or a fresh load. */
 export async function openThreads(projectId: string): Promise<{ rows: ItemRow[] } | { problem: Failure }> {
-  const board = useBoard.getState();
+  const board = useProjectItems.getState();
   let rows = board.projectId === projectId ? board.data?.rows : undefined;
   if (!rows) {
     const outcome = await loadProjectItems((q) => getBridge().api.listItems(q), projectId);

@@ -3,7 +3,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type Keybo
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { formatCount, threadCount } from '../../format/counts.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { elementIdentity } from './element-key.js';
 import { readProgress, type DetailState } from './evidence-model.js';
 import { galleryLayout, moveFrom, nearestFirst, ROW_HEIGHT, type GalleryRow, type Move } from './gallery-layout.js';
@@ -82,8 +82,8 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
   const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
   const layout = useMemo(() => galleryLayout(rows, lookup, columns), [rows, lookup, columns]);
   const progress = useMemo(() => readProgress(rows, lookup), [rows, lookup]);
-  const focusedId = useBoard((s) => s.focusedId);
-  const focusTick = useBoard((s) => s.focusTick);
+  const focusedId = useProjectItems((s) => s.focusedId);
+  const focusTick = useProjectItems((s) => s.focusTick);
   const [active, setActive] = useState<string | null>(null);
   const pendingFocus = useRef<string | null>(null);
 
@@ -202,7 +202,7 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
 
   const onFocusTile = (id: string) => {
     setActive(id);
-    useBoard.getState().focusCard(id, false);
+    useProjectItems.getState().focusCard(id, false);
   };
 
   const failedIn = (key: string) => {

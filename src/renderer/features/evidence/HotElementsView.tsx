@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { formatCount, plural, threadCount } from '../../format/counts.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { elementIdentity } from './element-key.js';
 import { groupByElement, pagesByCount, readProgress, type DetailLookup, type ElementGroup } from './evidence-model.js';
@@ -151,9 +151,9 @@ function PageElements({ page, rows, onOpen }: { page: string; rows: ItemRow[]; o
  */
 export function HotElementsView({ rows, page, onOpen, panel }: { rows: ItemRow[]; page: string | undefined; onOpen(itemId: string): void; panel: ReactNode }) {
   // The panel closing gives the focus back to the thread's entry (WorkspaceScreen's focusCard).
-  const focusTick = useBoard((s) => s.focusTick);
+  const focusTick = useProjectItems((s) => s.focusTick);
   useEffect(() => {
-    const id = useBoard.getState().focusedId;
+    const id = useProjectItems.getState().focusedId;
     if (!focusTick || !id) return;
     document.querySelector<HTMLElement>(`[data-testid="hot-elements-view"] [data-item-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
   }, [focusTick]);

@@ -4,7 +4,7 @@ import { isProjectScreen, useNavigation } from '../../app/navigation-store.js';
 import { keysFor, type AppCommand } from '../../app/shortcuts.js';
 import { describeFilters } from '../../format/filters-text.js';
 import { BOARD_STATUSES, statusLabel } from '../../format/labels.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, type WorkspaceView } from '../../stores/filter-model.js';
 import { useMembers } from '../../stores/members-store.js';
@@ -61,7 +61,7 @@ function context(): Context {
     view: useWorkspace.getState().view,
     targets: targets ? { count: targets.ids.length, fromSelection: targets.fromSelection } : null,
     selected: selectedIds().length,
-    focusedId: useBoard.getState().focusedId,
+    focusedId: useProjectItems.getState().focusedId,
   };
 }
 
@@ -109,7 +109,7 @@ function threadCommands(ctx: Context): PaletteCommand[] {
 }
 
 function undoCommands(): PaletteCommand[] {
-  const projectId = useBoard.getState().projectId;
+  const projectId = useProjectItems.getState().projectId;
   const history = projectId ? historyOf(projectId) : [];
   const next = history.find(isPending);
   return [

@@ -4,7 +4,7 @@ import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
 import { Banner } from '../../components/Banner.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { BOARD_STATUSES, statusLabel, truncate } from '../../format/labels.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { ReplyComposer } from '../compose/ReplyComposer.js';
 import { useDrafts } from '../compose/drafts-store.js';
@@ -131,7 +131,7 @@ export function ThreadPanel({ onClose, onSetStatus, headingRef, onKeyDown }: Thr
   // answer): its body and actions must not stay, or a press acts on the thread left behind.
   const switching = !!item && !!itemId && item.id !== itemId && (loading || !!problem);
   const shown = switching ? null : item;
-  const askedRow = useBoard((s) => (switching || (!item && itemId) ? s.data?.rows.find((r) => r.id === itemId) : undefined));
+  const askedRow = useProjectItems((s) => (switching || (!item && itemId) ? s.data?.rows.find((r) => r.id === itemId) : undefined));
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -4,7 +4,7 @@ import type { ItemDetail, StatusValue } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { statusLabel } from '../../format/labels.js';
 import { announce } from '../../stores/announcer-store.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import type { Failure } from '../../stores/failure.js';
 import { emitItemsChanged } from '../../stores/items-sync.js';
 import { useThread } from '../../stores/thread-store.js';
@@ -38,7 +38,7 @@ export interface ThreadStatus {
  * announces the change via items-sync and records it in the undo history.
  */
 export function useThreadStatus(item: ItemDetail, hostWriter: HostStatusWriter | undefined): ThreadStatus {
-  const boardStatus = useBoard((s) => s.data?.rows.find((r) => r.id === item.id)?.status);
+  const boardStatus = useProjectItems((s) => s.data?.rows.find((r) => r.id === item.id)?.status);
   const [pending, setPending] = useState<Status | null>(null);
   const projectId = useItemProjectId(item);
   const [problem, setProblem] = useState<Failure | null>(null);
@@ -49,7 +49,7 @@ export function useThreadStatus(item: ItemDetail, hostWriter: HostStatusWriter |
   /** Writes through the host when it can; `undoable` is whether this panel must offer undo itself. */
   const write = useCallback(
     async (to: Status): Promise<{ ok: boolean; undoable: boolean }> => {
-      const listed = useBoard.getState().data?.rows.some((r) => r.id === itemId) ?? false;
+      const listed = useProjectItems.getState().data?.rows.some((r) => r.id === itemId) ?? false;
       if (hostWriter && listed) {
         const outcome = hostWriter(itemId, to);
         const ok = outcome instanceof Promise ? await outcome : true;

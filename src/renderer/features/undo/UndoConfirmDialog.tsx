@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog.js';
 import { truncate } from '../../format/labels.js';
 import { threadCount } from '../../format/counts.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useUndoConfirm } from '../../stores/undo-confirm.js';
 import { heldBack, type UndoEntry } from '../../stores/undo-history.js';
 import { undoGroups, type UndoGroup, type UndoKind } from '../../stores/undo-records.js';
@@ -15,7 +15,7 @@ import './undo.css';
 const SHOWN_TITLES = 3;
 
 function useTitles(): (id: string) => string {
-  const rows = useBoard((s) => s.data?.rows);
+  const rows = useProjectItems((s) => s.data?.rows);
   return (id) => {
     const text = rows?.find((r) => r.id === id)?.excerpt.trim();
     return text ? `“${truncate(text, 90)}”` : id;

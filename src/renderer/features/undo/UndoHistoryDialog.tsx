@@ -3,7 +3,7 @@ import type { ItemRow } from '../../../shared/reader/index.js';
 import { Dialog } from '../../components/Dialog.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { quoteThread } from '../actions/thread-words.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { changedSinceLoaded, entryState, isPending, rowsById, type UndoEntry } from '../../stores/undo-history.js';
 import { recordsAnew } from '../../stores/undo-records.js';
@@ -93,8 +93,8 @@ export function UndoHistoryDialog({ projectId }: { projectId: string }) {
   const close = useDialogs((s) => s.close);
   const entries = useUndoHistory(projectId);
   const nextId = entries.find(isPending)?.id;
-  const boardProjectId = useBoard((s) => s.projectId);
-  const rows = useBoard((s) => s.data?.rows);
+  const boardProjectId = useProjectItems((s) => s.projectId);
+  const rows = useProjectItems((s) => s.data?.rows);
   // One lookup shared by all entries, built again only when the list is read again.
   const loaded = useMemo<LoadedList>(() => ({ projectId: rows ? boardProjectId : null, byId: rowsById(rows ?? []) }), [rows, boardProjectId]);
   return (

@@ -4,13 +4,13 @@ import { useMembers } from '../../stores/members-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { useTextSearch } from '../../stores/text-search-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { dropSuggestions } from './drop-suggestions.js';
 import { threadCount } from '../../format/counts.js';
 
 /** Names the filters of an empty result and offers to drop the one that would show the most. */
 export function EmptyResult() {
-  const all = useBoard((s) => s.data?.rows);
+  const all = useProjectItems((s) => s.data?.rows);
   const filters = useWorkspace((s) => s.filters);
   const setFilter = useWorkspace((s) => s.setFilter);
   const members = useMembers((s) => s.members);

@@ -2,7 +2,7 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import type { ItemRow, ItemsSummary, Member } from '../../../shared/reader/index.js';
 import { assigneeFilterLabel, taskFilterLabel } from '../../format/filters-text.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { valuesPresent, type FacetKey } from '../../stores/facet-model.js';
 import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, TASK_FILTERS, TYPE_NONE, type Filters } from '../../stores/filter-model.js';
 import { useMembers } from '../../stores/members-store.js';
@@ -146,9 +146,9 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
   const active = activeFilterCount(filters);
   const total = all.length;
   // A first load shows rows as its slices arrive: until it ends, the rows on hand are not the project.
-  const firstLoad = useBoard((s) => s.progress !== null && s.loadedAt === null);
+  const firstLoad = useProjectItems((s) => s.progress !== null && s.loadedAt === null);
   // A load that stopped half-way: the rows are not the project, so say how many of how many.
-  const partial = useBoard((s) => s.data?.partial ?? null);
+  const partial = useProjectItems((s) => s.data?.partial ?? null);
   const countText =
     firstLoad && total === 0
       ? 'Loading threads…'

@@ -2,7 +2,7 @@ import { useCallback, useEffect, type ReactNode } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { isPlainKey } from '../../app/keyboard.js';
 import { PERF_MARKS, usePaintedMark } from '../../app/perf-marks.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { ItemsTable } from '../table/ItemsTable.js';
 
@@ -24,13 +24,13 @@ interface TableViewProps {
 /** The items table over the same filtered rows, selection and focused thread as the board. */
 export function TableView({ projectId, all, rows, onOpen, panel, summary, rowHeight }: TableViewProps) {
   const selected = useSelection((s) => (s.projectId === projectId ? s.selected : NOTHING_SELECTED));
-  const focusedId = useBoard((s) => s.focusedId);
+  const focusedId = useProjectItems((s) => s.focusedId);
   // For performance tooling (bench/renderer): marks the frame after a load (or the table opening) was painted.
-  const loadedAt = useBoard((s) => s.loadedAt);
+  const loadedAt = useProjectItems((s) => s.loadedAt);
   usePaintedMark(PERF_MARKS.tablePainted, loadedAt);
 
   const onSelectionChange = useCallback((next: Set<string>) => useSelection.getState().setSelection(projectId, next), [projectId]);
-  const onFocusChange = useCallback((id: string | null) => useBoard.getState().focusCard(id, false), []);
+  const onFocusChange = useCallback((id: string | null) => useProjectItems.getState().focusCard(id, false), []);
 
   // With nothing focused (e.g. right after switching views), j or k puts the keyboard in the table.
   useEffect(() => {

@@ -3,7 +3,7 @@ import type { Status } from '../../../shared/api/common.js';
 import { ErrorBoundary } from '../../app/ErrorBoundary.js';
 import { useNavigation } from '../../app/navigation-store.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useBulk } from '../../stores/bulk-store.js';
 import { activeFilterCount } from '../../stores/filter-model.js';
 import { sameCause } from '../../stores/failure.js';
@@ -40,9 +40,9 @@ function useProjectSession(projectId: string): void {
     if (useSelection.getState().projectId !== projectId) useSelection.getState().setSelection(projectId, []);
     useSavedViews.getState().load(projectId);
     void useMembers.getState().load(projectId);
-    void useBoard.getState().load(projectId);
+    void useProjectItems.getState().load(projectId);
     return () => {
-      useBoard.getState().leave();
+      useProjectItems.getState().leave();
       useThread.getState().close();
       useBulk.getState().dismissReceipt();
     };
@@ -61,11 +61,11 @@ function useSelectionFollowsRows(projectId: string, rowIds: ReadonlySet<string> 
 }
 
 export function WorkspaceScreen({ projectId, projectName }: { projectId: string; projectName: string }) {
-  const data = useBoard((s) => s.data);
-  const loading = useBoard((s) => s.progress !== null);
-  const loadedAt = useBoard((s) => s.loadedAt);
-  const loadProblem = useBoard((s) => s.loadProblem);
-  const moveProblem = useBoard((s) => s.moveProblem);
+  const data = useProjectItems((s) => s.data);
+  const loading = useProjectItems((s) => s.progress !== null);
+  const loadedAt = useProjectItems((s) => s.loadedAt);
+  const loadProblem = useProjectItems((s) => s.loadProblem);
+  const moveProblem = useProjectItems((s) => s.moveProblem);
   const view = useWorkspace((s) => s.view);
   const density = useDensity();
   const threadId = useThread((s) => s.itemId);
@@ -86,7 +86,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const open = useCallback((itemId: string) => {
-    useBoard.getState().focusCard(itemId, false);
+    useProjectItems.getState().focusCard(itemId, false);
     void useThread.getState().open(itemId);
   }, []);
   const openFromKeyboard = useCallback(
@@ -100,14 +100,14 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
     if (useThread.getState().itemId) void useThread.getState().open(itemId);
   }, []);
   // The panel awaits the outcome: the list moves the row, offers undo and reports a refusal.
-  const setStatus = useCallback((itemId: string, status: Status) => useBoard.getState().setStatus(itemId, status), []);
+  const setStatus = useCallback((itemId: string, status: Status) => useProjectItems.getState().setStatus(itemId, status), []);
   const closePanel = useCallback(() => {
     const id = useThread.getState().item?.id ?? useThread.getState().itemId;
     useThread.getState().close();
     // Back to the thread the panel showed, so the keyboard flow continues where it left off.
     if (!id) return;
     if (useWorkspace.getState().view === 'table') document.querySelector<HTMLElement>('[data-testid="items-table"]')?.focus({ preventScroll: true });
-    else useBoard.getState().focusCard(id, true);
+    else useProjectItems.getState().focusCard(id, true);
   }, []);
 
   const renderPanel = (onKeyDown?: KeyboardEventHandler<HTMLElement>) =>
@@ -139,7 +139,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
       {moveProblem && !(loadProblem && sameCause(moveProblem, loadProblem)) && (
         <ErrorMessage
           problem={moveProblem}
-          onDismiss={useBoard.getState().dismissMoveProblem}
+          onDismiss={useProjectItems.getState().dismissMoveProblem}
           onRetry={() => void setStatus(moveProblem.itemId, moveProblem.to)}
           onRefresh={refresh}
           compact
@@ -178,7 +178,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
 }
 
 function LoadingPlaceholder({ name }: { name: string }) {
-  const progress = useBoard((s) => s.progress);
+  const progress = useProjectItems((s) => s.progress);
   return (
     <div className="workspace__loading" aria-busy="true">
       <p>Loading the threads of {name}…</p>

@@ -1,5 +1,5 @@
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useNetwork } from '../../stores/network-store.js';
 import { OpenById } from './OpenById.js';
 import { SavedViewsMenu } from './SavedViewsMenu.js';
@@ -9,9 +9,9 @@ import { refresh } from './workspace-commands.js';
 import { formatCount } from '../../format/counts.js';
 
 function LoadStatus() {
-  const progress = useBoard((s) => s.progress);
-  const loadedAt = useBoard((s) => s.loadedAt);
-  const failed = useBoard((s) => s.loadProblem !== null);
+  const progress = useProjectItems((s) => s.progress);
+  const loadedAt = useProjectItems((s) => s.loadedAt);
+  const failed = useProjectItems((s) => s.loadProblem !== null);
   const offline = useNetwork((s) => s.state?.phase === 'offline');
   // Offline, nothing is being updated: say so (and that a refresh failed, when one did), and
   // how old the threads on screen are.
@@ -62,7 +62,7 @@ function LoadStatus() {
 
 /** View switch, saved views, view settings, freshness, open by ID and refresh. */
 export function WorkspaceToolbar({ onOpenThread }: { onOpenThread(itemId: string): void }) {
-  const loading = useBoard((s) => s.progress !== null);
+  const loading = useProjectItems((s) => s.progress !== null);
   return (
     <div className="workspace-toolbar">
       <ViewSwitch />

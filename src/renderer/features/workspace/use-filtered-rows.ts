@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { filterRows, type Filters } from '../../stores/filter-model.js';
 import { useSession } from '../../stores/session-store.js';
 import { useTextSearch } from '../../stores/text-search-store.js';
@@ -22,7 +22,7 @@ export interface FilteredRows {
 export function filteredRowsNow(): ItemRow[] {
   const filters = useWorkspace.getState().filters;
   const search = useTextSearch.getState();
-  return filterRows(useBoard.getState().data?.rows ?? NO_ROWS, filters, {
+  return filterRows(useProjectItems.getState().data?.rows ?? NO_ROWS, filters, {
     meId: useSession.getState().active?.you?.id ?? null,
     textMatches: filters.q && search.q === filters.q ? search.matches : null,
   });
@@ -33,7 +33,7 @@ export function filteredRowsNow(): ItemRow[] {
  * search answer change; a filter change is one pass of a few comparisons per row.
  */
 export function useFilteredRows(): FilteredRows {
-  const all = useBoard((s) => s.data?.rows ?? NO_ROWS);
+  const all = useProjectItems((s) => s.data?.rows ?? NO_ROWS);
   const filters = useWorkspace((s) => s.filters);
   const meId = useSession((s) => s.active?.you?.id ?? null);
   const q = filters.q ?? null;

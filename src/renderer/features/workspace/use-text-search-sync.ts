@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useTextSearch } from '../../stores/text-search-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 
@@ -9,7 +9,7 @@ import { useWorkspace } from '../../stores/workspace-store.js';
  */
 export function useTextSearchSync(projectId: string): void {
   const q = useWorkspace((s) => s.filters.q);
-  const loadedAt = useBoard((s) => s.loadedAt);
+  const loadedAt = useProjectItems((s) => s.loadedAt);
 
   useEffect(() => {
     if (q) void useTextSearch.getState().search(projectId, q);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isTypingTarget } from '../../app/keyboard.js';
 import { chordOf, createSequenceMatcher, SHORTCUTS, type AppCommand } from '../../app/shortcuts.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { undoLatest } from '../../stores/undo-runner.js';
@@ -28,9 +28,9 @@ const RUN: Record<Exclude<AppCommand, 'palette.open' | 'shortcuts.show'>, () => 
   'status.resolved': () => setStatusOfTargets('resolved'),
   assign: openAssign,
   merge: openMerge,
-  undo: () => void undoLatest(useBoard.getState().projectId),
+  undo: () => void undoLatest(useProjectItems.getState().projectId),
   'undo.history': () => {
-    const projectId = useBoard.getState().projectId;
+    const projectId = useProjectItems.getState().projectId;
     if (projectId) useDialogs.getState().open({ kind: 'undo-history', projectId });
   },
   'selection.clear': () => {

@@ -1,7 +1,7 @@
 import type { Status } from '../../../shared/api/common.js';
 import { announce } from '../../stores/announcer-store.js';
 import { explain } from '../../stores/notice-store.js';
-import { useBoard } from '../../stores/board-store.js';
+import { useProjectItems } from '../../stores/project-items-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { VIEW_LABEL, type WorkspaceView } from '../../stores/filter-model.js';
 import type { SavedView } from '../../stores/saved-views.js';
@@ -22,7 +22,7 @@ const TABLE_GRID_SELECTOR = '[data-testid="items-table"]';
 
 /** Selected ids of the current project that are still listed. */
 export function selectedIds(): string[] {
-  const { projectId, data } = useBoard.getState();
+  const { projectId, data } = useProjectItems.getState();
   const sel = useSelection.getState();
   if (!projectId || !data || sel.projectId !== projectId || sel.selected.size === 0) return [];
   return data.rows.filter((r) => sel.selected.has(r.id)).map((r) => r.id);
@@ -30,7 +30,7 @@ export function selectedIds(): string[] {
 
 /** The threads an action applies to: the selection when there is one, else the focused thread. */
 export function actionTargets(): { projectId: string; ids: string[]; fromSelection: boolean } | null {
-  const { projectId, data, focusedId } = useBoard.getState();
+  const { projectId, data, focusedId } = useProjectItems.getState();
   if (!projectId || !data) return null;
   const selected = selectedIds();
   if (selected.length > 0) return { projectId, ids: selected, fromSelection: true };
@@ -54,7 +54,7 @@ export function switchView(view: WorkspaceView): void {
       document.querySelector<HTMLElement>('[data-testid="evidence-gallery"] [tabindex="0"], [data-testid="hot-elements-view"] button')?.focus({ preventScroll: true });
       return;
     }
-    const { focusedId, focusCard } = useBoard.getState();
+    const { focusedId, focusCard } = useProjectItems.getState();
     if (focusedId) focusCard(focusedId, true);
   });
 }
@@ -71,7 +71,7 @@ export function setStatusOfTargets(status: Status): void {
   const targets = actionTargets();
   if (!targets) return explain(NO_TARGET);
   if (targets.fromSelection) void bulkSetStatus(targets.projectId, targets.ids, status);
-  else void useBoard.getState().setStatus(targets.ids[0]!, status);
+  else void useProjectItems.getState().setStatus(targets.ids[0]!, status);
 }
 
 export function openAssign(): void {
@@ -81,31 +81,31 @@ export function openAssign(): void {
 }
 
 export function openMerge(): void {
-  const { projectId } = useBoard.getState();
+  const { projectId } = useProjectItems.getState();
   const ids = selectedIds();
   if (!projectId || ids.length < 2) return explain('Select at least two threads to merge (x selects the focused thread).');
   useDialogs.getState().open({ kind: 'merge', projectId, itemIds: ids });
 }
 
 export function openCreate(): void {
-  const { projectId } = useBoard.getState();
+  const { projectId } = useProjectItems.getState();
   if (projectId) useDialogs.getState().open({ kind: 'create', projectId });
 }
 
 export function openFindDuplicates(): void {
-  const { projectId, focusedId } = useBoard.getState();
+  const { projectId, focusedId } = useProjectItems.getState();
   if (!projectId || !focusedId) return explain('Focus a thread first (j or k) to look for its duplicates.');
   useDialogs.getState().open({ kind: 'find-duplicates', projectId, itemId: focusedId });
 }
 
 export function openFocusedThread(): void {
-  const { focusedId } = useBoard.getState();
+  const { focusedId } = useProjectItems.getState();
   if (!focusedId) return explain(NO_TARGET);
   void useThread.getState().open(focusedId);
 }
 
 export function toggleSelected(itemId: string): void {
-  const { projectId } = useBoard.getState();
+  const { projectId } = useProjectItems.getState();
   if (!projectId) return;
   useSelection.getState().toggle(projectId, itemId);
   const n = useSelection.getState().selected.size;
@@ -113,7 +113,7 @@ export function toggleSelected(itemId: string): void {
 }
 
 export function selectAll(ids: readonly string[]): void {
-  const { projectId } = useBoard.getState();
+  const { projectId } = useProjectItems.getState();
   if (!projectId) return;
   useSelection.getState().setSelection(projectId, ids);
   announce(`${threadCount(ids.length)} selected.`);
@@ -128,7 +128,7 @@ export function clearSelection(): boolean {
 }
 
 export function refresh(): void {
-  const { projectId, load } = useBoard.getState();
+  const { projectId, load } = useProjectItems.getState();
   if (!projectId) return;
   void load(projectId);
   const q = useWorkspace.getState().filters.q;

@@ -18,8 +18,7 @@ import { useSession } from './session-store.js';
 import { recordStatusUndo } from './undo-store.js';
 
 /**
- * The project's items, shared by board and table (the name predates the table; other
- * features read `useBoard` already). Every thread of the project is loaded once; views
+ * The open project's threads, shared by board, table, palette, thread panel and undo. Every thread of the project is loaded once; views
  * filter it client-side. Writers elsewhere announce changes through items-sync: they are
  * applied at once and confirmed by a background refetch.
  */
@@ -60,7 +59,7 @@ export interface MoveProblem extends Failure {
   to: Status;
 }
 
-interface BoardState {
+interface ProjectItemsState {
   projectId: string | null;
   data: BoardData | null;
   /** Set while a load runs; the views keep showing the previous rows meanwhile. */
@@ -91,50 +90,115 @@ interface BoardState {
   leave(): void;
 }
 
+const REFETCH_DELAY_MS = 400;
+
 /** A thread to confirm: where it sits now, or a slice to ask outright (a new thread's page). */
 export type SliceTarget = { facets: Facets } | { slice: SliceFilter };
 
-let loadController: AbortController | null = null;
-/** Bumped by every full load, so a slice refresh that was overtaken drops its answers. */
-let loadGeneration = 0;
-let sliceTargets: SliceTarget[] = [];
-let moveSeq = 0;
-let refetchTimer: ReturnType<typeof setTimeout> | null = null;
-
 /**
- * Accepted changes a load may not have seen yet. A load that started before a change was
- * applied reads the old value; re-applying what came after its start keeps the screen
- * truthful until the next load, which sees the change itself.
+ * Changes the service accepted that a load may not have seen yet. A load that started before
+ * a change was applied reads the old value; re-applying what came after its start keeps the
+ * screen truthful until the next load, which sees the change itself.
  */
-let changeEpoch = 0;
-const recentPatches = new Map<string, { epoch: number; changes: Partial<ItemRow> }>();
-const recentRemovals = new Map<string, number>();
+class RecentChanges {
+  /** Moves with every accepted change; a load remembers where it stood when it started. */
+  epoch = 0;
+  private readonly patches = new Map<string, { epoch: number; changes: Partial<ItemRow> }>();
+  private readonly removals = new Map<string, number>();
 
-function rememberPatches(patches: readonly RowPatch[]): void {
-  changeEpoch += 1;
-  for (const { id, changes } of patches) {
-    const prior = recentPatches.get(id)?.changes;
-    recentPatches.set(id, { epoch: changeEpoch, changes: { ...prior, ...changes } });
+  patched(patches: readonly RowPatch[]): void {
+    this.epoch += 1;
+    for (const { id, changes } of patches) {
+      const prior = this.patches.get(id)?.changes;
+      this.patches.set(id, { epoch: this.epoch, changes: { ...prior, ...changes } });
+    }
+  }
+
+  removed(ids: readonly string[]): void {
+    this.epoch += 1;
+    for (const id of ids) this.removals.set(id, this.epoch);
+  }
+
+  /** The snapshot with every change since `since` applied again; older changes are forgotten. */
+  replay(snapshot: BoardSnapshot, since: number): BoardSnapshot {
+    const patches: RowPatch[] = [];
+    for (const [id, p] of this.patches) {
+      if (p.epoch > since) patches.push({ id, changes: p.changes });
+      else this.patches.delete(id);
+    }
+    const removed: string[] = [];
+    for (const [id, epoch] of this.removals) {
+      if (epoch > since) removed.push(id);
+      else this.removals.delete(id);
+    }
+    return removeRows(patchRows(snapshot, patches), removed);
+  }
+
+  forget(): void {
+    this.patches.clear();
+    this.removals.clear();
   }
 }
 
-function replayRecent(snapshot: BoardSnapshot, loadStartedAt: number): BoardSnapshot {
-  const patches: RowPatch[] = [];
-  for (const [id, p] of recentPatches) {
-    if (p.epoch > loadStartedAt) patches.push({ id, changes: p.changes });
-    else recentPatches.delete(id);
-  }
-  const removed: string[] = [];
-  for (const [id, epoch] of recentRemovals) {
-    if (epoch > loadStartedAt) removed.push(id);
-    else recentRemovals.delete(id);
-  }
-  return removeRows(patchRows(snapshot, patches), removed);
-}
+/** What the store's loads share between calls: the one load running, the refetch waiting, the order of moves. */
+class ItemsLoader {
+  private controller: AbortController | null = null;
+  /** Bumped by every full load, so a slice refresh that was overtaken drops its answers. */
+  generation = 0;
+  private sliceTargets: SliceTarget[] = [];
+  private refetchTimer: ReturnType<typeof setTimeout> | null = null;
+  private moveSeq = 0;
+  readonly recent = new RecentChanges();
 
-function forgetRecent(): void {
-  recentPatches.clear();
-  recentRemovals.clear();
+  /** Starts a full load: whatever ran or waited before it is dropped. */
+  begin(): AbortSignal {
+    this.generation += 1;
+    this.sliceTargets = [];
+    this.controller?.abort();
+    this.controller = new AbortController();
+    return this.controller.signal;
+  }
+
+  finished(signal: AbortSignal): void {
+    if (this.controller?.signal === signal) this.controller = null;
+  }
+
+  /** Runs `load` after `delayMs`, instead of whatever was waiting. */
+  refetchSoon(delayMs: number, load: () => void): void {
+    this.sliceTargets = [];
+    this.wait(delayMs, load);
+  }
+
+  /** Adds targets to the next slice refresh; nothing when a full reload already waiting confirms them. */
+  refreshSoon(targets: readonly SliceTarget[], refresh: (targets: SliceTarget[]) => void): void {
+    if (this.refetchTimer && this.sliceTargets.length === 0) return;
+    this.sliceTargets.push(...targets);
+    this.wait(REFETCH_DELAY_MS, () => {
+      const due = this.sliceTargets;
+      this.sliceTargets = [];
+      refresh(due);
+    });
+  }
+
+  nextMove(): number {
+    return ++this.moveSeq;
+  }
+
+  stop(): void {
+    this.controller?.abort();
+    this.controller = null;
+    if (this.refetchTimer) clearTimeout(this.refetchTimer);
+    this.refetchTimer = null;
+    this.recent.forget();
+  }
+
+  private wait(delayMs: number, run: () => void): void {
+    if (this.refetchTimer) clearTimeout(this.refetchTimer);
+    this.refetchTimer = setTimeout(() => {
+      this.refetchTimer = null;
+      run();
+    }, delayMs);
+  }
 }
 
 function excerptOf(data: BoardData | null, itemId: string): string {
@@ -143,8 +207,6 @@ function excerptOf(data: BoardData | null, itemId: string): string {
   return `“${truncate(text, 60)}”`;
 }
 
-const REFETCH_DELAY_MS = 400;
-
 /** Remembered boards belong to one connection: another token may see other threads. */
 function boardKey(projectId: string): string {
   return `${useSession.getState().active?.connection.id ?? ''}\u0000${projectId}`;
@@ -152,11 +214,13 @@ function boardKey(projectId: string): string {
 
 /** The complete board on screen, kept for a quick reopen (a partial load is not). */
 function keepForLater(): void {
-  const { projectId, data, loadedAt } = useBoard.getState();
+  const { projectId, data, loadedAt } = useProjectItems.getState();
   if (projectId && data && loadedAt !== null && data.partial === null) rememberBoard(boardKey(projectId), data, loadedAt);
 }
 
-export const useBoard = create<BoardState>()((set, get) => ({
+const loader = new ItemsLoader();
+
+export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
   projectId: null,
   data: null,
   progress: null,
@@ -168,41 +232,37 @@ export const useBoard = create<BoardState>()((set, get) => ({
   focusTick: 0,
 
   async load(projectId) {
-    loadGeneration += 1;
-    sliceTargets = [];
-    loadController?.abort();
-    const controller = new AbortController();
-    loadController = controller;
+    const signal = loader.begin();
     if (get().projectId !== projectId) {
       keepForLater();
-      forgetRecent();
+      loader.recent.forget();
       // A project shown in the last minutes paints from memory at once; the load below refreshes it.
       const recent = recallBoard<BoardData>(boardKey(projectId), Date.now());
       set({ projectId, data: recent?.data ?? null, focusedId: null, pending: {}, moveProblem: null, loadedAt: recent?.loadedAt ?? null });
     }
     set({ progress: { done: 0, planned: 1, rows: 0 }, loadProblem: null });
-    const startedAt = changeEpoch;
+    const startedAt = loader.recent.epoch;
     // Opening a project shows rows as the slices arrive (a big project takes many requests);
     // a refresh keeps the rows on screen until the new set is complete.
     const firstLoad = get().data === null;
 
     const outcome = await loadProjectItems((q) => getBridge().api.listItems(q), projectId, {
-      signal: controller.signal,
+      signal,
       onProgress: (progress) => {
-        if (!controller.signal.aborted) set({ progress });
+        if (!signal.aborted) set({ progress });
       },
       ...(firstLoad
         ? {
             onRows: ({ project, rows, summary, capped, scanLimit }) => {
-              if (controller.signal.aborted) return;
+              if (signal.aborted) return;
               const shown = applyPending({ rows, summary }, get().pending);
               set({ data: { project: { id: project?.id ?? projectId, name: project?.name ?? '' }, ...shown, capped, scanLimit, unlisted: [], unreadable: [], complete: [], partial: null } });
             },
           }
         : {}),
     });
-    if (controller.signal.aborted) return;
-    loadController = null;
+    if (signal.aborted) return;
+    loader.finished(signal);
 
     const before = get().data;
     // A refresh that stops half-way would swap the whole list for the part it got: keep the
@@ -223,7 +283,7 @@ export const useBoard = create<BoardState>()((set, get) => ({
       return;
     }
     const { project, rows, summary, capped, scanLimit, unlisted, unreadable, complete } = outcome.data;
-    const shown = applyPending(replayRecent({ rows, summary }, startedAt), get().pending);
+    const shown = applyPending(loader.recent.replay({ rows, summary }, startedAt), get().pending);
     const partial = outcome.error ? { of: Math.max(summary.total, shown.rows.length), atLeast: capped } : null;
     // For performance tooling (bench/renderer): the rows are in hand and go to the views now.
     perfMark(PERF_MARKS.itemsLoaded);
@@ -236,31 +296,20 @@ export const useBoard = create<BoardState>()((set, get) => ({
   },
 
   scheduleRefetch(delayMs = REFETCH_DELAY_MS) {
-    sliceTargets = [];
-    if (refetchTimer) clearTimeout(refetchTimer);
-    refetchTimer = setTimeout(() => {
-      refetchTimer = null;
+    loader.refetchSoon(delayMs, () => {
       const { projectId } = get();
       if (projectId) void get().load(projectId);
-    }, delayMs);
+    });
   },
 
   scheduleSliceRefresh(touched) {
     // A full reload already on its way confirms these too.
-    if (refetchTimer && sliceTargets.length === 0) return;
-    sliceTargets.push(...touched);
-    if (refetchTimer) clearTimeout(refetchTimer);
-    refetchTimer = setTimeout(() => {
-      refetchTimer = null;
-      const targets = sliceTargets;
-      sliceTargets = [];
-      void refreshSlices(targets);
-    }, REFETCH_DELAY_MS);
+    loader.refreshSoon(touched, (targets) => void refreshSlices(targets));
   },
 
   applyPatches(patches) {
     if (patches.length === 0) return;
-    rememberPatches(patches);
+    loader.recent.patched(patches);
     const { data } = get();
     if (!data) return;
     const next = patchRows(data, patches);
@@ -272,8 +321,7 @@ export const useBoard = create<BoardState>()((set, get) => ({
     if (change.patched?.length) get().applyPatches(change.patched);
     const targets = targetsOf(change, get().data);
     if (change.removed?.length) {
-      changeEpoch += 1;
-      for (const id of change.removed) recentRemovals.set(id, changeEpoch);
+      loader.recent.removed(change.removed);
       const { data, focusedId } = get();
       if (data) {
         const next = removeRows(data, change.removed);
@@ -291,7 +339,7 @@ export const useBoard = create<BoardState>()((set, get) => ({
     if (!data || !row || row.status === to) return false;
     const from = row.status;
     const projectId = get().projectId;
-    const seq = ++moveSeq;
+    const seq = loader.nextMove();
     const moved = moveRow(data, itemId, to);
     set({
       data: { ...data, ...moved },
@@ -309,7 +357,7 @@ export const useBoard = create<BoardState>()((set, get) => ({
       const now = res.data.status ?? to;
       const settled = current && now !== to ? moveRow(current, itemId, now) : null;
       set({ pending, ...(settled && current ? { data: { ...current, ...settled } } : {}) });
-      rememberPatches([{ id: itemId, changes: { status: now } }]);
+      loader.recent.patched([{ id: itemId, changes: { status: now } }]);
       const what = `Moved ${excerptOf(current, itemId)} to ${statusLabel(now)}`;
       announce(`${what}.`);
       // Undo sets the old status again, over the one the service now holds.
@@ -339,11 +387,7 @@ export const useBoard = create<BoardState>()((set, get) => ({
 
   leave() {
     keepForLater();
-    loadController?.abort();
-    loadController = null;
-    if (refetchTimer) clearTimeout(refetchTimer);
-    refetchTimer = null;
-    forgetRecent();
+    loader.stop();
     set({ projectId: null, data: null, progress: null, loadProblem: null, loadedAt: null, pending: {}, moveProblem: null, focusedId: null });
   },
 }));
@@ -372,34 +416,34 @@ function targetsOf(change: ItemsChange, data: BoardData | null): SliceTarget[] |
 
 /** Asks the slices holding the targets and puts their rows in place; anything they can't settle falls back to a full reload. */
 async function refreshSlices(targets: readonly SliceTarget[]): Promise<void> {
-  const { projectId, data } = useBoard.getState();
+  const { projectId, data } = useProjectItems.getState();
   if (!projectId || !data || targets.length === 0) return;
   const placed = slicesToAsk(
     targets.flatMap((t) => ('facets' in t ? [t.facets] : [])),
     data.complete,
   );
-  if (placed === null) return useBoard.getState().scheduleRefetch(0);
+  if (placed === null) return useProjectItems.getState().scheduleRefetch(0);
   const slices = [...placed, ...targets.flatMap((t) => ('slice' in t ? [t.slice] : []))];
-  const generation = loadGeneration;
-  const startedAt = changeEpoch;
+  const generation = loader.generation;
+  const startedAt = loader.recent.epoch;
   const asked = await askSlices((q) => getBridge().api.listItems(q), projectId, slices);
-  const now = useBoard.getState();
-  if (generation !== loadGeneration || now.projectId !== projectId || !now.data) return;
+  const now = useProjectItems.getState();
+  if (generation !== loader.generation || now.projectId !== projectId || !now.data) return;
   if (!asked.ok) return now.scheduleRefetch(0);
   const merged = mergeSliceAnswers(now.data.rows, asked.answers);
   if (merged.unexplained) return now.scheduleRefetch(0);
-  const snapshot = applyPending(replayRecent({ rows: merged.rows, summary: asked.summary ?? now.data.summary }, startedAt), now.pending);
+  const snapshot = applyPending(loader.recent.replay({ rows: merged.rows, summary: asked.summary ?? now.data.summary }, startedAt), now.pending);
   const unreadable = new Map(now.data.unreadable.map((p) => [problemKey(p), p]));
   for (const p of asked.unreadable) unreadable.set(problemKey(p), p);
-  useBoard.setState({ data: { ...now.data, ...snapshot, unreadable: [...unreadable.values()] } });
+  useProjectItems.setState({ data: { ...now.data, ...snapshot, unreadable: [...unreadable.values()] } });
 }
 
 // The store lives as long as the app, so it listens for the whole run.
-onItemsChanged((change) => useBoard.getState().applyChange(change));
+onItemsChanged((change) => useProjectItems.getState().applyChange(change));
 
 // A load that failed for want of the service loads again once it answers (board and table alike):
 // its banner would otherwise stay under a "Connected" status line.
 onReconnected(() => {
-  const { projectId, loadProblem, load } = useBoard.getState();
+  const { projectId, loadProblem, load } = useProjectItems.getState();
   if (projectId && loadProblem && goneWithTheConnection(loadProblem)) void load(projectId);
 });

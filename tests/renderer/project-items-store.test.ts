@@ -5,7 +5,7 @@ import { fakeItemsService, row } from './support/fake-items.js';
 let bridge: FakeBridge;
 vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useBoard } = await import('../../src/renderer/stores/board-store.js');
+const { useProjectItems } = await import('../../src/renderer/stores/project-items-store.js');
 const { useAnnouncer } = await import('../../src/renderer/stores/announcer-store.js');
 const { emitItemsChanged } = await import('../../src/renderer/stores/items-sync.js');
 const { historyOf } = await import('../../src/renderer/stores/undo-store.js');
@@ -23,7 +23,7 @@ const rows = [row('a', { status: 'open', createdAt: 3 }), row('b', { status: 'op
 async function loadBoard() {
   const service = fakeItemsService(rows);
   bridge.api.listItems!.mockImplementation(service.listItems);
-  await useBoard.getState().load('p1');
+  await useProjectItems.getState().load('p1');
 }
 
 /** Serves `all` through listItems, holding every request after the first `free` until the gate opens. */
@@ -37,22 +37,22 @@ function gatedService(all: ReturnType<typeof row>[], free = 0) {
   return gate;
 }
 
-const statusOf = (id: string) => useBoard.getState().data?.rows.find((r) => r.id === id)?.status;
+const statusOf = (id: string) => useProjectItems.getState().data?.rows.find((r) => r.id === id)?.status;
 const counts = () => {
-  const s = useBoard.getState().data!.summary;
+  const s = useProjectItems.getState().data!.summary;
   return { open: s.open, deferred: s.deferred, resolved: s.resolved };
 };
 
 beforeEach(() => {
   bridge = fakeBridge();
-  useBoard.getState().leave();
+  useProjectItems.getState().leave();
   forgetBoards();
 });
 
 describe('board store', () => {
   it('loads every thread with whole-project counts', async () => {
     await loadBoard();
-    const state = useBoard.getState();
+    const state = useProjectItems.getState();
     expect(state.data?.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
     expect(counts()).toEqual({ open: 2, deferred: 1, resolved: 0 });
     expect(state.progress).toBeNull();
@@ -62,63 +62,63 @@ describe('board store', () => {
   it('shows rows as the slices of a first load arrive, with whole-project counts, and all of them at the end', async () => {
     const many = Array.from({ length: 450 }, (_, i) => row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }));
     const gate = gatedService(many, 1);
-    const loading = useBoard.getState().load('p1');
-    await vi.waitFor(() => expect(useBoard.getState().data?.rows).toHaveLength(200));
+    const loading = useProjectItems.getState().load('p1');
+    await vi.waitFor(() => expect(useProjectItems.getState().data?.rows).toHaveLength(200));
     // The header counts the whole project while the rest is on its way.
-    expect(useBoard.getState().data?.summary.total).toBe(450);
-    expect(useBoard.getState().progress).not.toBeNull();
-    expect(useBoard.getState().loadedAt).toBeNull();
+    expect(useProjectItems.getState().data?.summary.total).toBe(450);
+    expect(useProjectItems.getState().progress).not.toBeNull();
+    expect(useProjectItems.getState().loadedAt).toBeNull();
     gate.resolve();
     await loading;
-    expect(useBoard.getState().data?.rows).toHaveLength(450);
-    expect(useBoard.getState().progress).toBeNull();
+    expect(useProjectItems.getState().data?.rows).toHaveLength(450);
+    expect(useProjectItems.getState().progress).toBeNull();
   });
 
   it('reopening a project shown in the last minutes paints from memory at once, then refreshes', async () => {
     await loadBoard();
-    useBoard.getState().leave();
+    useProjectItems.getState().leave();
     const gate = gatedService([...rows, row('d', { status: 'open', createdAt: 9 })]);
-    const reopening = useBoard.getState().load('p1');
-    expect(useBoard.getState().data?.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    const reopening = useProjectItems.getState().load('p1');
+    expect(useProjectItems.getState().data?.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
     gate.resolve();
     await reopening;
-    expect(useBoard.getState().data?.rows.map((r) => r.id)).toEqual(['d', 'a', 'b', 'c']);
+    expect(useProjectItems.getState().data?.rows.map((r) => r.id)).toEqual(['d', 'a', 'b', 'c']);
   });
 
   it('loads afresh a project remembered longer ago than a few minutes', async () => {
     await loadBoard();
-    useBoard.getState().leave();
+    useProjectItems.getState().leave();
     const now = Date.now();
     const clock = vi.spyOn(Date, 'now').mockReturnValue(now + RECENT_BOARD_MS + 1);
     const gate = gatedService(rows);
-    const loading = useBoard.getState().load('p1');
-    expect(useBoard.getState().data).toBeNull();
+    const loading = useProjectItems.getState().load('p1');
+    expect(useProjectItems.getState().data).toBeNull();
     gate.resolve();
     await loading;
     clock.mockRestore();
-    expect(useBoard.getState().data?.rows).toHaveLength(3);
+    expect(useProjectItems.getState().data?.rows).toHaveLength(3);
   });
 
   it('keeps the rows on screen during a refresh until the new set is complete', async () => {
     await loadBoard();
     const gate = gatedService([...rows, row('d', { status: 'open', createdAt: 9 })]);
-    const refreshing = useBoard.getState().load('p1');
-    expect(useBoard.getState().data?.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    const refreshing = useProjectItems.getState().load('p1');
+    expect(useProjectItems.getState().data?.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
     gate.resolve();
     await refreshing;
-    expect(useBoard.getState().data?.rows.map((r) => r.id)).toEqual(['d', 'a', 'b', 'c']);
+    expect(useProjectItems.getState().data?.rows.map((r) => r.id)).toEqual(['d', 'a', 'b', 'c']);
   });
 
   it('a refresh that stops half-way keeps the last complete list and its time, and says the refresh failed', async () => {
     const many = Array.from({ length: 450 }, (_, i) => row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }));
     bridge.api.listItems!.mockImplementation(fakeItemsService(many).listItems);
-    await useBoard.getState().load('p1');
-    const { loadedAt } = useBoard.getState();
-    expect(useBoard.getState().data?.rows).toHaveLength(450);
+    await useProjectItems.getState().load('p1');
+    const { loadedAt } = useProjectItems.getState();
+    expect(useProjectItems.getState().data?.rows).toHaveLength(450);
     const offline = { kind: 'network', message: 'Can’t reach the service.' } as const;
     bridge.api.listItems!.mockImplementation(fakeItemsService(many, { failOn: (_q, i) => (i >= 2 ? offline : null) }).listItems);
-    await useBoard.getState().load('p1');
-    const state = useBoard.getState();
+    await useProjectItems.getState().load('p1');
+    const state = useProjectItems.getState();
     expect(state.data?.rows).toHaveLength(450);
     expect(state.data?.partial).toBeNull();
     expect(state.loadedAt).toBe(loadedAt);
@@ -129,49 +129,49 @@ describe('board store', () => {
     const many = Array.from({ length: 450 }, (_, i) => row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }));
     const offline = { kind: 'network', message: 'Can’t reach the service.' } as const;
     bridge.api.listItems!.mockImplementation(fakeItemsService(many, { failOn: (_q, i) => (i >= 2 ? offline : null) }).listItems);
-    await useBoard.getState().load('p1');
-    const { data, loadProblem } = useBoard.getState();
+    await useProjectItems.getState().load('p1');
+    const { data, loadProblem } = useProjectItems.getState();
     expect(data!.rows.length).toBeLessThan(450);
     expect(data!.partial).toEqual({ of: 450, atLeast: false });
     expect(loadProblem).toMatchObject({ title: 'Some threads could not be loaded' });
     // A partial list is not remembered as the project's for a quick reopen.
-    useBoard.getState().leave();
+    useProjectItems.getState().leave();
     bridge.api.listItems!.mockImplementation(fakeItemsService(many).listItems);
-    const reopening = useBoard.getState().load('p1');
-    expect(useBoard.getState().data).toBeNull();
+    const reopening = useProjectItems.getState().load('p1');
+    expect(useProjectItems.getState().data).toBeNull();
     await reopening;
-    expect(useBoard.getState().data?.partial).toBeNull();
+    expect(useProjectItems.getState().data?.partial).toBeNull();
   });
 
   it('explains a failed first load and keeps no rows', async () => {
     bridge.api.listItems!.mockResolvedValue({ ok: false, error: { kind: 'not_found', message: 'No such project.' } });
-    await useBoard.getState().load('p1');
-    expect(useBoard.getState().data).toBeNull();
-    expect(useBoard.getState().loadProblem).toMatchObject({ title: 'Could not load the threads of this project', error: { kind: 'not_found' } });
+    await useProjectItems.getState().load('p1');
+    expect(useProjectItems.getState().data).toBeNull();
+    expect(useProjectItems.getState().loadProblem).toMatchObject({ title: 'Could not load the threads of this project', error: { kind: 'not_found' } });
   });
 
   it('moves a card at once and keeps it there when the service agrees', async () => {
     await loadBoard();
     const write = deferred<unknown>();
     bridge.api.setStatus!.mockReturnValue(write.promise);
-    const done = useBoard.getState().setStatus('a', 'resolved');
+    const done = useProjectItems.getState().setStatus('a', 'resolved');
     expect(statusOf('a')).toBe('resolved');
     expect(counts()).toEqual({ open: 1, deferred: 1, resolved: 1 });
-    expect(useBoard.getState().pending.a).toBeDefined();
+    expect(useProjectItems.getState().pending.a).toBeDefined();
     write.resolve({ ok: true, data: { status: 'resolved', changed: true } });
     expect(await done).toBe(true);
     expect(bridge.api.setStatus).toHaveBeenCalledWith({ itemId: 'a', status: 'resolved' });
-    expect(useBoard.getState().pending).toEqual({});
+    expect(useProjectItems.getState().pending).toEqual({});
     expect(useAnnouncer.getState().message).toMatch(/to Resolved/);
   });
 
   it('rolls a card back and says why when the service refuses', async () => {
     await loadBoard();
     bridge.api.setStatus!.mockResolvedValue({ ok: false, error: { kind: 'forbidden', message: 'Your role does not allow this.' } });
-    expect(await useBoard.getState().setStatus('a', 'deferred')).toBe(false);
+    expect(await useProjectItems.getState().setStatus('a', 'deferred')).toBe(false);
     expect(statusOf('a')).toBe('open');
     expect(counts()).toEqual({ open: 2, deferred: 1, resolved: 0 });
-    const problem = useBoard.getState().moveProblem;
+    const problem = useProjectItems.getState().moveProblem;
     expect(problem?.itemId).toBe('a');
     expect(problem?.title).toMatch(/Could not move “Thread a” to Deferred; it is back in Open/);
     expect(problem?.error.message).toBe('Your role does not allow this.');
@@ -181,7 +181,7 @@ describe('board store', () => {
     await loadBoard();
     const callsBefore = bridge.api.listItems!.mock.calls.length;
     bridge.api.setStatus!.mockResolvedValue({ ok: false, error: { kind: 'network', message: 'Connection dropped.', uncertain: true } });
-    await useBoard.getState().setStatus('a', 'resolved');
+    await useProjectItems.getState().setStatus('a', 'resolved');
     await vi.waitFor(() => expect(bridge.api.listItems!.mock.calls.length).toBeGreaterThan(callsBefore));
   });
 
@@ -190,13 +190,13 @@ describe('board store', () => {
     const first = deferred<unknown>();
     const second = deferred<unknown>();
     bridge.api.setStatus!.mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
-    const p1 = useBoard.getState().setStatus('a', 'deferred');
-    const p2 = useBoard.getState().setStatus('a', 'resolved');
+    const p1 = useProjectItems.getState().setStatus('a', 'deferred');
+    const p2 = useProjectItems.getState().setStatus('a', 'resolved');
     first.resolve({ ok: false, error: { kind: 'server', message: 'Oops.' } });
     await p1;
     // The failed first move must not drag the card back over the newer one.
     expect(statusOf('a')).toBe('resolved');
-    expect(useBoard.getState().moveProblem).toBeNull();
+    expect(useProjectItems.getState().moveProblem).toBeNull();
     second.resolve({ ok: true, data: { status: 'resolved', changed: true } });
     await p2;
     expect(statusOf('a')).toBe('resolved');
@@ -207,8 +207,8 @@ describe('board store', () => {
     await loadBoard();
     const write = deferred<unknown>();
     bridge.api.setStatus!.mockReturnValue(write.promise);
-    const done = useBoard.getState().setStatus('c', 'open');
-    await useBoard.getState().load('p1');
+    const done = useProjectItems.getState().setStatus('c', 'open');
+    await useProjectItems.getState().load('p1');
     expect(statusOf('c')).toBe('open');
     expect(counts()).toEqual({ open: 3, deferred: 0, resolved: 0 });
     write.resolve({ ok: true, data: { status: 'open', changed: true } });
@@ -218,27 +218,27 @@ describe('board store', () => {
   it('drops a load that finishes after the person opened another project', async () => {
     const slow = deferred<unknown>();
     bridge.api.listItems!.mockReturnValueOnce(slow.promise);
-    const first = useBoard.getState().load('p-old');
+    const first = useProjectItems.getState().load('p-old');
     const service = fakeItemsService(rows);
     bridge.api.listItems!.mockImplementation(service.listItems);
-    await useBoard.getState().load('p-new');
+    await useProjectItems.getState().load('p-new');
     slow.resolve({ ok: false, error: { kind: 'server', message: 'late' } });
     await first;
-    expect(useBoard.getState().projectId).toBe('p-new');
-    expect(useBoard.getState().loadProblem).toBeNull();
-    expect(useBoard.getState().data?.rows).toHaveLength(3);
+    expect(useProjectItems.getState().projectId).toBe('p-new');
+    expect(useProjectItems.getState().loadProblem).toBeNull();
+    expect(useProjectItems.getState().data?.rows).toHaveLength(3);
   });
 
   it('ignores a move to the status the card already has', async () => {
     await loadBoard();
-    expect(await useBoard.getState().setStatus('a', 'open')).toBe(false);
+    expect(await useProjectItems.getState().setStatus('a', 'open')).toBe(false);
     expect(bridge.api.setStatus).not.toHaveBeenCalled();
   });
 
   it('records a move in the undo history with what the undo must find', async () => {
     await loadBoard();
     bridge.api.setStatus!.mockImplementation(async ({ status }: { status: string }) => ({ ok: true, data: { status, changed: true } }));
-    await useBoard.getState().setStatus('a', 'resolved');
+    await useProjectItems.getState().setStatus('a', 'resolved');
     const entry = historyOf('p1')[0];
     expect(entry?.label).toBe('Moved “Thread a” to Resolved');
     // Undo puts Open back, and only over the Resolved this move left.
@@ -252,17 +252,17 @@ describe('items-sync changes from other features', () => {
     const before = bridge.api.listItems!.mock.calls.length;
     emitItemsChanged({ projectId: 'p1', patched: [{ id: 'a', changes: { status: 'resolved', assigneeId: 'u1', assignee: 'Ada' } }], removed: ['c'] });
     expect(statusOf('a')).toBe('resolved');
-    expect(useBoard.getState().data?.rows.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(useProjectItems.getState().data?.rows.map((r) => r.id)).toEqual(['a', 'b']);
     expect(counts()).toEqual({ open: 1, deferred: 0, resolved: 1 });
-    expect(useBoard.getState().data?.summary.total).toBe(2);
+    expect(useProjectItems.getState().data?.summary.total).toBe(2);
     await vi.waitFor(() => expect(bridge.api.listItems!.mock.calls.length).toBeGreaterThan(before), { timeout: 2000 });
   });
 
   it('ignores changes to another project', async () => {
     await loadBoard();
-    const data = useBoard.getState().data;
+    const data = useProjectItems.getState().data;
     emitItemsChanged({ projectId: 'other', removed: ['a'] });
-    expect(useBoard.getState().data).toBe(data);
+    expect(useProjectItems.getState().data).toBe(data);
   });
 
   it('keeps a change a slower refetch did not see yet', async () => {
@@ -270,14 +270,14 @@ describe('items-sync changes from other features', () => {
     const slow = deferred<unknown>();
     const service = fakeItemsService(rows);
     bridge.api.listItems!.mockImplementationOnce(() => slow.promise);
-    const reload = useBoard.getState().load('p1');
+    const reload = useProjectItems.getState().load('p1');
     // Accepted by the service after the reload asked, so the reload's answer is older.
-    useBoard.getState().applyPatches([{ id: 'b', changes: { assigneeId: 'u9', assignee: 'Zoe' } }]);
+    useProjectItems.getState().applyPatches([{ id: 'b', changes: { assigneeId: 'u9', assignee: 'Zoe' } }]);
     slow.resolve(await service.listItems({ projectId: 'p1', limit: 200 }));
     await reload;
-    expect(useBoard.getState().data?.rows.find((r) => r.id === 'b')).toMatchObject({ assigneeId: 'u9', assignee: 'Zoe' });
+    expect(useProjectItems.getState().data?.rows.find((r) => r.id === 'b')).toMatchObject({ assigneeId: 'u9', assignee: 'Zoe' });
     // A load that starts after the change trusts the service again.
-    await useBoard.getState().load('p1');
-    expect(useBoard.getState().data?.rows.find((r) => r.id === 'b')?.assigneeId).toBeNull();
+    await useProjectItems.getState().load('p1');
+    expect(useProjectItems.getState().data?.rows.find((r) => r.id === 'b')?.assigneeId).toBeNull();
   });
 });
