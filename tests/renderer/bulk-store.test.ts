@@ -6,7 +6,7 @@ import { fakeItemsService, row } from './support/fake-items.js';
 let bridge: FakeBridge;
 vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useProjectItems } = await import('../../src/renderer/stores/project-items-store.js');
+const { useProjectItems } = await import('../../src/renderer/server-state/project-items-store.js');
 const { useBulk } = await import('../../src/renderer/stores/bulk-store.js');
 const { useUndo } = await import('../../src/renderer/stores/undo-store.js');
 const { undoLatest, undoEntry } = await import('../../src/renderer/stores/undo-runner.js');

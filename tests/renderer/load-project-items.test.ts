@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compareNewestFirst, loadProjectItems, type LoadProgress } from '../../src/renderer/stores/load-project-items.js';
-import { planSlices, splitTruncated } from '../../src/renderer/stores/slice-planner.js';
+import { compareNewestFirst, loadProjectItems, type LoadProgress } from '../../src/renderer/server-state/load-project-items.js';
+import { planSlices, splitTruncated } from '../../src/renderer/server-state/slice-planner.js';
 import { fakeItemsService, manyRows, row } from './support/fake-items.js';
 import { readAnswer } from '../../src/shared/reader/index.js';
 

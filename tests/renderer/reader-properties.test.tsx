@@ -6,7 +6,7 @@ import { type z } from 'zod';
 import { ENDPOINTS, type EndpointName } from '../../src/shared/api/index.js';
 import { READERS, readAnswer, type ReadOutput } from '../../src/shared/reader/index.js';
 import { innerSchemaOf } from '../../src/shared/reader/tolerant.js';
-import { briefFromDetail, briefFromRow } from '../../src/renderer/features/actions/item-lookup.js';
+import { briefFromDetail, briefFromRow } from '../../src/renderer/server-state/item-lookup.js';
 import { decisionsMarkdown } from '../../src/renderer/features/reports/model/decisions-markdown.js';
 import { pageExport } from './reports/fixtures.js';
 import { coverageText, fileSummaryText, hotspotRows, noHotspotsText } from '../../src/renderer/features/reports/model/hotspots-model.js';
@@ -27,7 +27,7 @@ import { buildInbox, notificationsFrom } from '../../src/renderer/features/inbox
 import { ReportsContext } from '../../src/renderer/features/reports/components/reports-context.js';
 import { columnOrder, firstCard, groupByStatus, nextFocus } from '../../src/renderer/stores/board-model.js';
 import { filterRows, NO_FILTERS } from '../../src/renderer/stores/filter-model.js';
-import { compareNewestFirst, summarizeRows } from '../../src/renderer/stores/load-project-items.js';
+import { compareNewestFirst, summarizeRows } from '../../src/renderer/server-state/load-project-items.js';
 import { agentTaskSortValue, compareAgentTask, compareStatus } from '../../src/renderer/features/table/sorting.js';
 
 /**

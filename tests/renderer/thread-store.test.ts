@@ -8,7 +8,7 @@ const { useThread, REUSE_READ_MS } = await import('../../src/renderer/stores/thr
 const { queryClient } = await import('../../src/renderer/server-state/query-client.js');
 const { threadDetailKey } = await import('../../src/renderer/server-state/thread-detail.js');
 const { useSession } = await import('../../src/renderer/stores/session-store.js');
-const { emitItemsChanged } = await import('../../src/renderer/stores/items-sync.js');
+const { emitItemsChanged } = await import('../../src/renderer/server-state/items-sync.js');
 
 const detail = (id: string, extra: Record<string, unknown> = {}) => ({ id, duplicateOf: null, ...extra });
 

@@ -4,7 +4,7 @@ import { LiveRegion } from '../components/LiveRegion.js';
 import { NetworkStatus } from '../components/NetworkStatus.js';
 import { NoticeToast } from '../components/NoticeToast.js';
 import { UndoToast } from '../components/UndoToast.js';
-import { DialogHost } from '../features/actions/DialogHost.js';
+import { DialogHost } from './DialogHost.js';
 import { ConnectScreen } from '../features/connect/ConnectScreen.js';
 import { InboxScreen } from '../features/inbox/InboxScreen.js';
 import { startNotifier } from '../features/inbox/notifier.js';

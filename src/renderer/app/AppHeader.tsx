@@ -1,6 +1,6 @@
 import { unreadCount } from '../features/inbox/inbox-model.js';
 import { useInbox } from '../features/inbox/inbox-store.js';
-import { useProjectItems } from '../stores/project-items-store.js';
+import { useProjectItems } from '../server-state/project-items-store.js';
 import { useDialogs } from '../stores/dialogs-store.js';
 import { useSession } from '../stores/session-store.js';
 import { isProjectScreen, useNavigation, type ProjectScreen } from './navigation-store.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useProjectItems } from '../stores/project-items-store.js';
+import { useProjectItems } from '../server-state/project-items-store.js';
 import { VIEW_LABEL, type WorkspaceView } from '../stores/filter-model.js';
 import { useWorkspace } from '../stores/workspace-store.js';
 import { isProjectScreen, useNavigation, type Screen } from './navigation-store.js';

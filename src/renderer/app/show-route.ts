@@ -1,4 +1,4 @@
-import { useProjectItems } from '../stores/project-items-store.js';
+import { useProjectItems } from '../server-state/project-items-store.js';
 import { useProjects } from '../stores/projects-store.js';
 import { useSession } from '../stores/session-store.js';
 import { useThread } from '../stores/thread-store.js';

@@ -1,7 +1,7 @@
 import { getBridge } from '../bridge/index.js';
 import { planDoneText } from '../format/bulk-text.js';
 import type { RowPatch } from './board-model.js';
-import { useProjectItems } from './project-items-store.js';
+import { useProjectItems } from '../server-state/project-items-store.js';
 import {
   buildReceipt,
   planUndo,
@@ -13,7 +13,7 @@ import {
   type RunOptions,
   type SendStep,
 } from './bulk-model.js';
-import { emitItemsChanged } from './items-sync.js';
+import { emitItemsChanged } from '../server-state/items-sync.js';
 import { useUndo } from './undo-store.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Project } from '../../shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
 import { failure, goneWithTheConnection, type Failure } from './failure.js';
 import { onReconnected } from './network-store.js';
-import { onItemsChanged } from './items-sync.js';
+import { onItemsChanged } from '../server-state/items-sync.js';
 
 /** A project's thread counts, from the summary of a one-row listing (GET /items?limit=1). */
 export type ProjectCount =

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { getBridge } from '../bridge/index.js';
 import { failure, goneWithTheConnection, type Failure } from './failure.js';
-import { loadProjectItems, type UnlistedSlice } from './load-project-items.js';
+import { loadProjectItems, type UnlistedSlice } from '../server-state/load-project-items.js';
 import { onReconnected } from './network-store.js';
 
 /**

@@ -4,7 +4,7 @@ import { getBridge } from '../bridge/index.js';
 import { keepThreadDetail, lastThreadRead, type ThreadDetail } from '../server-state/thread-detail.js';
 import { useSession } from './session-store.js';
 import { failure, goneWithTheConnection, type Failure } from './failure.js';
-import { onItemsChanged } from './items-sync.js';
+import { onItemsChanged } from '../server-state/items-sync.js';
 import { onReconnected } from './network-store.js';
 
 interface ThreadState {

@@ -1,5 +1,5 @@
 import { announce } from './announcer-store.js';
-import { useProjectItems } from './project-items-store.js';
+import { useProjectItems } from '../server-state/project-items-store.js';
 import { useBulk } from './bulk-store.js';
 import { explain } from './notice-store.js';
 import { useUndoConfirm } from './undo-confirm.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionFailure, refusalSentence } from '../../../src/renderer/features/actions/refusals.js';
+import { actionFailure, refusalSentence } from '../../../src/renderer/format/refusals.js';
 
 describe('refusals in words', () => {
   it('says how to get past each refusal the service explains with a reason', () => {

@@ -5,7 +5,7 @@ let bridge: FakeBridge;
 vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const { useThread } = await import('../../../src/renderer/stores/thread-store.js');
-const { emitItemsChanged } = await import('../../../src/renderer/stores/items-sync.js');
+const { emitItemsChanged } = await import('../../../src/renderer/server-state/items-sync.js');
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 let version = 0;

@@ -1,7 +1,7 @@
 import type { Status } from '../../../src/shared/api/common.js';
 import { readAnswer, type ItemRow, type ReadOutput, type SimilarCandidate } from '../../../src/shared/reader/index.js';
 import type { BridgeError, BridgeResult } from '../../../src/shared/bridge/errors.js';
-import type { ItemsQueryInput } from '../../../src/renderer/stores/load-project-items.js';
+import type { ItemsQueryInput } from '../../../src/renderer/server-state/load-project-items.js';
 
 /** Builds one item row; overrides set what a test cares about. */
 export function row(id: string, overrides: Partial<ItemRow> = {}): ItemRow {

@@ -2,8 +2,8 @@ import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { taskLabel, typeLabel, typeTagClass } from '../../format/labels.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
-import type { ClickModifiers } from '../table/selection.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
+import type { ClickModifiers } from '../workspace/selection.js';
 import { startCardDrag } from './card-drag.js';
 import { plural } from '../../format/counts.js';
 

@@ -4,8 +4,8 @@ import type { Status } from '../../../shared/api/common.js';
 import type { ItemRow, StatusValue } from '../../../shared/reader/index.js';
 import { countText } from '../../format/counts.js';
 import { isStatus, statusLabel } from '../../format/labels.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
-import type { ClickModifiers } from '../table/selection.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
+import type { ClickModifiers } from '../workspace/selection.js';
 import { BoardCard } from './BoardCard.js';
 import { draggedCardId, isCardDrag } from './card-drag.js';
 

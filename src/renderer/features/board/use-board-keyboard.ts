@@ -2,10 +2,10 @@ import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 import type { Status } from '../../../shared/api/common.js';
 import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
 import { type Columns, columnRows, firstCard, locate, neighbourAfterRemoval, nextFocus } from '../../stores/board-model.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { BOARD_STATUSES } from '../../format/labels.js';
-import { anchorAt, extendSelection, type RangeAnchor } from '../table/selection.js';
+import { anchorAt, extendSelection, type RangeAnchor } from '../workspace/selection.js';
 import { toggleSelected } from '../workspace/workspace-commands.js';
 
 const MOVES: Record<string, 'up' | 'down' | 'left' | 'right'> = {

@@ -1,7 +1,7 @@
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { conflictText, refusalText, receiptSummary } from '../../format/bulk-text.js';
 import { truncate } from '../../format/labels.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import type { Receipt } from '../../stores/bulk-model.js';
 import { useBulk } from '../../stores/bulk-store.js';
 import { useSelection } from '../../stores/selection-store.js';

@@ -1,6 +1,6 @@
-import { createDraftStore } from '../compose/draft-store.js';
-import { readMentionState, readString } from '../compose/draft-storage.js';
-import { NO_RESOLUTION, type MentionState } from '../compose/mentions.js';
+import { createDraftStore } from '../../components/compose/draft-store.js';
+import { readMentionState, readString } from '../../components/compose/draft-storage.js';
+import { NO_RESOLUTION, type MentionState } from '../../components/compose/mentions.js';
 
 /** A new thread being written for one project. */
 export interface CreateDraft extends MentionState {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SimilarResponse } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import type { Failure } from '../../stores/failure.js';
-import { actionFailure } from '../actions/refusals.js';
+import { actionFailure } from '../../format/refusals.js';
 
 const DEBOUNCE_MS = 600;
 /** Below this there is too little text for shared words to mean anything. */

@@ -6,7 +6,7 @@ import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
 import type { Failure } from '../../stores/failure.js';
-import { quoteThread } from '../actions/thread-words.js';
+import { quoteThread } from '../../format/thread-words.js';
 import { type MergeReceipt } from '../merge/merge-run.js';
 import { mergeThreads } from '../merge/merge-threads.js';
 import { CandidateCard } from './CandidateCard.js';

@@ -10,7 +10,7 @@ import { statusLabel, typeLabel } from '../../format/labels.js';
 import { BridgeFailure, bridgeErrorOf, connectionKey, fromBridge } from '../../server-state/query-client.js';
 import { failure } from '../../stores/failure.js';
 import { useSession } from '../../stores/session-store.js';
-import { quoteThread } from '../actions/thread-words.js';
+import { quoteThread } from '../../format/thread-words.js';
 import { type MergeReceipt } from '../merge/merge-run.js';
 import { mergeThreads } from '../merge/merge-threads.js';
 import { openThreads } from './dedupe-store.js';

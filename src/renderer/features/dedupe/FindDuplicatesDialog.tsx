@@ -4,10 +4,10 @@ import type { SimilarCandidate, SimilarResponse } from '../../../shared/reader/i
 import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import type { Failure } from '../../stores/failure.js';
-import { ActionDialog } from '../actions/ActionDialog.js';
-import { lookupThreads, type ThreadBrief } from '../actions/item-lookup.js';
-import { actionFailure } from '../actions/refusals.js';
-import { quoteThread } from '../actions/thread-words.js';
+import { ActionDialog } from '../../components/ActionDialog.js';
+import { lookupThreads, type ThreadBrief } from '../../server-state/item-lookup.js';
+import { actionFailure } from '../../format/refusals.js';
+import { quoteThread } from '../../format/thread-words.js';
 import type { MergeReceipt } from '../merge/merge-run.js';
 import { mergeThreads } from '../merge/merge-threads.js';
 import { CandidateCard, OpenCandidateButton } from './CandidateCard.js';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import { ActionDialog } from '../actions/ActionDialog.js';
-import { quoteThread } from '../actions/thread-words.js';
+import { ActionDialog } from '../../components/ActionDialog.js';
+import { quoteThread } from '../../format/thread-words.js';
 import { formatCount, plural, threadCount } from '../../format/counts.js';
 
 /** A thread named in the confirmation: its words and its ID, which tells same-titled threads apart. */

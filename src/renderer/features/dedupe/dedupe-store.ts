@@ -2,10 +2,10 @@ import { create } from 'zustand';
 import type { SimilarCandidate } from '../../../shared/reader/index.js';
 import type { ItemDetail, ItemRow } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { failure, type Failure } from '../../stores/failure.js';
-import { loadProjectItems } from '../../stores/load-project-items.js';
-import { actionFailure } from '../actions/refusals.js';
+import { loadProjectItems } from '../../server-state/load-project-items.js';
+import { actionFailure } from '../../format/refusals.js';
 import type { MergeReceipt } from '../merge/merge-run.js';
 import { DEFAULT_THRESHOLD, pairKey, strongCandidates } from './dedupe-model.js';
 

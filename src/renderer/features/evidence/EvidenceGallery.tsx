@@ -3,7 +3,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type Keybo
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { formatCount, threadCount } from '../../format/counts.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { elementIdentity } from './element-key.js';
 import { readProgress, type DetailState } from './evidence-model.js';
 import { galleryLayout, moveFrom, nearestFirst, ROW_HEIGHT, type GalleryRow, type Move } from './gallery-layout.js';

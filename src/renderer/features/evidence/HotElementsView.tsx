@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { formatCount, plural, threadCount } from '../../format/counts.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { elementIdentity } from './element-key.js';
 import { groupByElement, pagesByCount, readProgress, type DetailLookup, type ElementGroup } from './evidence-model.js';

@@ -1,6 +1,6 @@
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { failure } from '../../stores/failure.js';
-import { quoteThread } from '../actions/thread-words.js';
+import { quoteThread } from '../../format/thread-words.js';
 import { itemLinkFor } from '../links/item-link.js';
 import { receiptHeadline, type MergeReceipt } from './merge-run.js';
 import { plural, threadCount } from '../../format/counts.js';

@@ -1,6 +1,6 @@
 import { getBridge } from '../../bridge/index.js';
 import { announce } from '../../stores/announcer-store.js';
-import { emitItemsChanged } from '../../stores/items-sync.js';
+import { emitItemsChanged } from '../../server-state/items-sync.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { receiptHeadline, runMerge, type MergeProgress, type MergeReceipt } from './merge-run.js';
 

@@ -4,7 +4,7 @@ import { isProjectScreen, useNavigation } from '../../app/navigation-store.js';
 import { keysFor, type AppCommand } from '../../app/shortcuts.js';
 import { describeFilters } from '../../format/filters-text.js';
 import { BOARD_STATUSES, statusLabel } from '../../format/labels.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, type WorkspaceView } from '../../stores/filter-model.js';
 import { useMembers } from '../../stores/members-store.js';

@@ -20,7 +20,7 @@ import {
   selectAllState,
   toggleId,
   toggleShown,
-} from './selection.js';
+} from '../workspace/selection.js';
 import { TableRow } from './TableRow.js';
 import { useNow } from '../../components/use-now.js';
 import { type ItemsReactTable, useItemsTable } from './use-items-table.js';

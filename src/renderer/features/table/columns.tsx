@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { COLUMN_LABEL } from './column-ids.js';
 import type { ItemsTableFeatures } from './features.js';
-import { clickModifiers } from './selection.js';
+import { clickModifiers } from '../workspace/selection.js';
 import { agentTaskSortValue, assigneeSortValue } from './sorting.js';
 
 type ItemsTable = Table<ItemsTableFeatures, ItemRow>;

@@ -7,7 +7,7 @@ import {
   rowSortingFeature,
   tableFeatures,
 } from '@tanstack/react-table';
-import type { ClickModifiers, SelectAllState } from './selection.js';
+import type { ClickModifiers, SelectAllState } from '../workspace/selection.js';
 import { itemSortFns } from './sorting.js';
 
 export interface ItemsColumnMeta {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type WheelEvent } from 'react';
-import { ActionDialog } from '../actions/ActionDialog.js';
+import { ActionDialog } from '../../components/ActionDialog.js';
 import { canZoomIn, canZoomOut, clampPercent, fitScale, scrollToCentre, zoomIn, zoomLabel, zoomOut, type Zoom } from './zoom.js';
 
 interface ImageViewerProps {

@@ -4,11 +4,11 @@ import type { ItemDetail } from '../../../shared/reader/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { BOARD_STATUSES, STATUS_KEY, statusLabel } from '../../format/labels.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
-import { hasContent, useDrafts } from '../compose/drafts-store.js';
+import { hasContent, useDrafts } from './reply-drafts-store.js';
 import { isMine, useMe, type Me } from './authorship.js';
 import type { ThreadStatus } from './use-thread-status.js';
 import { useItemProjectId } from './use-item-project.js';
-import '../actions/actions.css';
+import '../../components/action-dialog.css';
 
 /**
  * Whether the thread already says what changed: the last reply is the caller's own. Then

@@ -1,5 +1,5 @@
 import type { ItemDetail } from '../../../shared/reader/index.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 
 /**
  * The project a thread belongs to. A lean answer may leave `project` out; a thread opened

@@ -4,13 +4,13 @@ import type { ItemDetail, StatusValue } from '../../../shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { statusLabel } from '../../format/labels.js';
 import { announce } from '../../stores/announcer-store.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import type { Failure } from '../../stores/failure.js';
-import { emitItemsChanged } from '../../stores/items-sync.js';
+import { emitItemsChanged } from '../../server-state/items-sync.js';
 import { useThread } from '../../stores/thread-store.js';
 import { recordStatusUndo } from '../../stores/undo-store.js';
-import { actionFailure } from '../actions/refusals.js';
-import { quoteThread } from '../actions/thread-words.js';
+import { actionFailure } from '../../format/refusals.js';
+import { quoteThread } from '../../format/thread-words.js';
 import { useItemProjectId } from './use-item-project.js';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog.js';
 import { truncate } from '../../format/labels.js';
 import { threadCount } from '../../format/counts.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useUndoConfirm } from '../../stores/undo-confirm.js';
 import { heldBack, type UndoEntry } from '../../stores/undo-history.js';
 import { undoGroups, type UndoGroup, type UndoKind } from '../../stores/undo-records.js';

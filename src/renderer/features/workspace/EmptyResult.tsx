@@ -4,7 +4,7 @@ import { useMembers } from '../../stores/members-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { useTextSearch } from '../../stores/text-search-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { dropSuggestions } from './drop-suggestions.js';
 import { threadCount } from '../../format/counts.js';
 

@@ -2,7 +2,7 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import type { ItemRow, ItemsSummary, Member } from '../../../shared/reader/index.js';
 import { assigneeFilterLabel, taskFilterLabel } from '../../format/filters-text.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { valuesPresent, type FacetKey } from '../../stores/facet-model.js';
 import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, TASK_FILTERS, TYPE_NONE, type Filters } from '../../stores/filter-model.js';
 import { useMembers } from '../../stores/members-store.js';

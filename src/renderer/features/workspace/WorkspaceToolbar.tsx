@@ -1,5 +1,5 @@
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useNetwork } from '../../stores/network-store.js';
 import { OpenById } from './OpenById.js';
 import { SavedViewsMenu } from './SavedViewsMenu.js';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { filterRows, type Filters } from '../../stores/filter-model.js';
 import { useSession } from '../../stores/session-store.js';
 import { useTextSearch } from '../../stores/text-search-store.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useTextSearch } from '../../stores/text-search-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 

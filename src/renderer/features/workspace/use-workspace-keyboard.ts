@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isTypingTarget } from '../../app/keyboard.js';
 import { chordOf, createSequenceMatcher, SHORTCUTS, type AppCommand } from '../../app/shortcuts.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { undoLatest } from '../../stores/undo-runner.js';

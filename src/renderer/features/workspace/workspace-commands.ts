@@ -1,7 +1,7 @@
 import type { Status } from '../../../shared/api/common.js';
 import { announce } from '../../stores/announcer-store.js';
 import { explain } from '../../stores/notice-store.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { VIEW_LABEL, type WorkspaceView } from '../../stores/filter-model.js';
 import type { SavedView } from '../../stores/saved-views.js';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode, type RefObject } from 'react';
-import { Dialog } from '../../components/Dialog.js';
-import './actions.css';
+import { Dialog } from './Dialog.js';
+import './action-dialog.css';
 
 interface ActionDialogProps {
   title: string;

@@ -1,8 +1,8 @@
-import type { ItemDetail, ItemRow } from '../../../shared/reader/index.js';
-import type { BridgeError } from '../../../shared/bridge/errors.js';
-import { getBridge } from '../../bridge/index.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
-import { useThread } from '../../stores/thread-store.js';
+import type { ItemDetail, ItemRow } from '../../shared/reader/index.js';
+import type { BridgeError } from '../../shared/bridge/errors.js';
+import { getBridge } from '../bridge/index.js';
+import { useProjectItems } from './project-items-store.js';
+import { useThread } from '../stores/thread-store.js';
 
 /** What the action dialogs need to know about a thread: enough to describe it and to undo. */
 export interface ThreadBrief {

@@ -2,7 +2,7 @@ import { useMemo, useState, type RefObject } from 'react';
 import type { Member } from '../../../shared/reader/index.js';
 import { useListbox } from '../../components/listbox/use-listbox.js';
 import { roleLabel } from '../../format/labels.js';
-import { rankPeople } from './people-search.js';
+import { rankPeople } from '../../format/people-search.js';
 
 /** What a pick means: a member's user ID, or null for "nobody" (unassign). */
 export interface PickerChoice {

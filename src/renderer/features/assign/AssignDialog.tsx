@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { announce } from '../../stores/announcer-store.js';
 import { planAssign, planReopenAssign, type BulkPlan, type BulkRunResult, type Person, type PlanRow, type Receipt, type StepReport } from '../../stores/bulk-model.js';
 import { executePlan, recordPlanUndo } from '../../stores/bulk-send.js';
 import { useSession } from '../../stores/session-store.js';
-import { ActionDialog } from './ActionDialog.js';
-import { lookupThreads, type LookupResult, type ThreadBrief } from './item-lookup.js';
+import { ActionDialog } from '../../components/ActionDialog.js';
+import { lookupThreads, type LookupResult, type ThreadBrief } from '../../server-state/item-lookup.js';
 import { MemberPicker, type PickerChoice } from './MemberPicker.js';
-import { useProjectMembers } from './use-project-members.js';
-import { actionFailure } from './refusals.js';
-import { quoteThread, threadsPhrase } from './thread-words.js';
+import { useProjectMembers } from '../../server-state/use-project-members.js';
+import { actionFailure } from '../../format/refusals.js';
+import { quoteThread, threadsPhrase } from '../../format/thread-words.js';
 import { threadCount } from '../../format/counts.js';
 
 interface AssignDialogProps {

@@ -1,8 +1,8 @@
-import { useDialogs } from '../../stores/dialogs-store.js';
-import { CreateDialog } from '../create/CreateDialog.js';
-import { FindDuplicatesDialog } from '../dedupe/FindDuplicatesDialog.js';
-import { MergeDialog } from '../merge/MergeDialog.js';
-import { AssignDialog } from './AssignDialog.js';
+import { useDialogs } from '../stores/dialogs-store.js';
+import { CreateDialog } from '../features/create/CreateDialog.js';
+import { FindDuplicatesDialog } from '../features/dedupe/FindDuplicatesDialog.js';
+import { MergeDialog } from '../features/merge/MergeDialog.js';
+import { AssignDialog } from '../features/assign/AssignDialog.js';
 
 
 /**

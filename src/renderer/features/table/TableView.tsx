@@ -2,9 +2,9 @@ import { useCallback, useEffect, type ReactNode } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { isPlainKey } from '../../app/keyboard.js';
 import { PERF_MARKS, usePaintedMark } from '../../app/perf-marks.js';
-import { useProjectItems } from '../../stores/project-items-store.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useSelection } from '../../stores/selection-store.js';
-import { ItemsTable } from '../table/ItemsTable.js';
+import { ItemsTable } from './ItemsTable.js';
 
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Member } from '../../../shared/reader/index.js';
-import { useListbox } from '../../components/listbox/use-listbox.js';
-import { rankPeople } from '../actions/people-search.js';
+import { useListbox } from '../listbox/use-listbox.js';
+import { rankPeople } from '../../format/people-search.js';
 import { activeMentionQuery, insertMention, suggestionsAbove, type MentionPerson, type MentionQuery } from './mentions.js';
 import './compose.css';
 

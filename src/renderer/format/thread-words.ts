@@ -1,5 +1,5 @@
-import { truncate } from '../../format/labels.js';
-import { threadCount } from '../../format/counts.js';
+import { truncate } from './labels.js';
+import { threadCount } from './counts.js';
 
 /** A thread named in a sentence: its excerpt in quotes, short enough to read at a glance. */
 export function quoteThread(excerpt: string | null | undefined, max = 60): string {

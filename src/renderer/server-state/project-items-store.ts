@@ -4,18 +4,18 @@ import type { ItemRow, ItemsSummary, ReadProblem } from '../../shared/reader/ind
 import { PERF_MARKS, perfMark } from '../app/perf-marks.js';
 import { getBridge } from '../bridge/index.js';
 import { isStatus, statusLabel, truncate } from '../format/labels.js';
-import { announce } from './announcer-store.js';
-import { beforeOf } from './bulk-model.js';
-import { applyPending, moveRow, patchRows, removeRows, type BoardSnapshot, type RowPatch } from './board-model.js';
-import { failure, goneWithTheConnection, type Failure } from './failure.js';
+import { announce } from '../stores/announcer-store.js';
+import { beforeOf } from '../stores/bulk-model.js';
+import { applyPending, moveRow, patchRows, removeRows, type BoardSnapshot, type RowPatch } from '../stores/board-model.js';
+import { failure, goneWithTheConnection, type Failure } from '../stores/failure.js';
 import { onItemsChanged, type ItemsChange } from './items-sync.js';
 import { loadProjectItems, problemKey, type LoadProgress, type UnlistedSlice } from './load-project-items.js';
-import { onReconnected } from './network-store.js';
+import { onReconnected } from '../stores/network-store.js';
 import { recallBoard, rememberBoard } from './recent-boards.js';
 import type { Facets, SliceFilter } from './slice-planner.js';
 import { askSlices, mergeSliceAnswers, slicesToAsk } from './slice-refresh.js';
-import { useSession } from './session-store.js';
-import { recordStatusUndo } from './undo-store.js';
+import { useSession } from '../stores/session-store.js';
+import { recordStatusUndo } from '../stores/undo-store.js';
 
 /**
  * The open project's threads, shared by board, table, palette, thread panel and undo. Every thread of the project is loaded once; views

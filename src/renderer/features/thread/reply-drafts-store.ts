@@ -1,7 +1,7 @@
-import { createDraftStore } from './draft-store.js';
-import { readLinks, readMentionState } from './draft-storage.js';
-import type { LinkDraft } from './links.js';
-import { NO_RESOLUTION, type MentionPerson, type MentionResolution } from './mentions.js';
+import { createDraftStore } from '../../components/compose/draft-store.js';
+import { readLinks, readMentionState } from '../../components/compose/draft-storage.js';
+import type { LinkDraft } from '../../components/compose/links.js';
+import { NO_RESOLUTION, type MentionPerson, type MentionResolution } from '../../components/compose/mentions.js';
 
 /** A reply being written to one thread. */
 export interface ReplyDraft {

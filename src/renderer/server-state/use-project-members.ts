@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import type { Member } from '../../../shared/reader/index.js';
-import type { Failure } from '../../stores/failure.js';
-import { useMembers } from '../../stores/members-store.js';
+import type { Member } from '../../shared/reader/index.js';
+import type { Failure } from '../stores/failure.js';
+import { useMembers } from '../stores/members-store.js';
 
 export interface ProjectMembers {
   /** Empty until loaded (or when loading failed). */

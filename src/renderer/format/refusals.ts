@@ -1,5 +1,5 @@
-import type { BridgeError } from '../../../shared/bridge/errors.js';
-import { failure, type Failure } from '../../stores/failure.js';
+import type { BridgeError } from '../../shared/bridge/errors.js';
+import { failure, type Failure } from '../stores/failure.js';
 
 /**
  * The service's refusal reasons (docs/api-decisions.md), in words that say what to do next.
