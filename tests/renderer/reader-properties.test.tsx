@@ -8,7 +8,7 @@ import { READERS, readAnswer, type ReadOutput } from '../../src/shared/reader/in
 import { innerSchemaOf } from '../../src/shared/reader/tolerant.js';
 import { briefFromDetail, briefFromRow } from '../../src/renderer/server-state/item-lookup.js';
 import { decisionsMarkdown } from '../../src/renderer/features/reports/model/decisions-markdown.js';
-import { pageExport } from './reports/fixtures.js';
+import { pageExport } from './features/reports/fixtures.js';
 import { coverageText, fileSummaryText, hotspotRows, noHotspotsText } from '../../src/renderer/features/reports/model/hotspots-model.js';
 import { firstPage } from '../../src/renderer/features/reports/model/paging.js';
 import { reviewMarkdown } from '../../src/renderer/features/reports/model/review-markdown.js';

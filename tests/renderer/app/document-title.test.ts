@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenTitle } from '../../src/renderer/app/document-title.js';
+import { screenTitle } from '../../../src/renderer/app/document-title.js';
 
 describe('the page title', () => {
   it('names the project and the screen, then the app', () => {

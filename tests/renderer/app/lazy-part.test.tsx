@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isLoadFailure, LazyView, lazyPart } from '../../src/renderer/app/lazy-part.js';
+import { isLoadFailure, LazyView, lazyPart } from '../../../src/renderer/app/lazy-part.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoute, routeToHash, type Route } from '../../src/renderer/app/route.js';
+import { parseRoute, routeToHash, type Route } from '../../../src/renderer/app/route.js';
 
 describe('URL hash routes', () => {
   it('serializes a project view with its filters', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chordOf, createSequenceMatcher, displayChord, keysFor, parseKeys, SHORTCUTS } from '../../src/renderer/app/shortcuts.js';
+import { chordOf, createSequenceMatcher, displayChord, keysFor, parseKeys, SHORTCUTS } from '../../../src/renderer/app/shortcuts.js';
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...mods });
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { REPLAY_SCRIPT } from '../../bench/renderer/replay-script.js';
+import { REPLAY_SCRIPT } from '../../../bench/renderer/replay-script.js';
 
 /**
  * The bench's content floor (bench/renderer/static-replay.ts) is only a floor of the app's

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { NetworkState } from '../../src/shared/bridge/channels.js';
-import type { BridgeError } from '../../src/shared/bridge/errors.js';
-import { SourcePath } from '../../src/shared/reader/index.js';
-import { countText, formatCount, itIs, plural, threadCount } from '../../src/renderer/format/counts.js';
-import { errorFromUnknown, explainError } from '../../src/renderer/format/describe-error.js';
-import { truncate, typeLabel } from '../../src/renderer/format/labels.js';
-import { networkLine } from '../../src/renderer/format/network-text.js';
-import { formatCountdown, formatRelativeTime, formatShortDate, relativeTimeShown } from '../../src/renderer/format/relative-time.js';
-import { fileLine, normalizeSourcePath } from '../../src/renderer/format/source-path.js';
-import { describeAvailability } from '../../src/renderer/format/workspace-availability.js';
+import type { NetworkState } from '../../../src/shared/bridge/channels.js';
+import type { BridgeError } from '../../../src/shared/bridge/errors.js';
+import { SourcePath } from '../../../src/shared/reader/index.js';
+import { countText, formatCount, itIs, plural, threadCount } from '../../../src/renderer/format/counts.js';
+import { errorFromUnknown, explainError } from '../../../src/renderer/format/describe-error.js';
+import { truncate, typeLabel } from '../../../src/renderer/format/labels.js';
+import { networkLine } from '../../../src/renderer/format/network-text.js';
+import { formatCountdown, formatRelativeTime, formatShortDate, relativeTimeShown } from '../../../src/renderer/format/relative-time.js';
+import { fileLine, normalizeSourcePath } from '../../../src/renderer/format/source-path.js';
+import { describeAvailability } from '../../../src/renderer/format/workspace-availability.js';
 
 const NOW = new Date(2026, 10, 21, 12, 0, 0).getTime();
 const MIN = 60_000;

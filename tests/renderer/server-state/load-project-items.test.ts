@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compareNewestFirst, loadProjectItems, type LoadProgress } from '../../src/renderer/server-state/load-project-items.js';
-import { planSlices, splitTruncated } from '../../src/renderer/server-state/slice-planner.js';
-import { fakeItemsService, manyRows, row } from './support/fake-items.js';
-import { readAnswer } from '../../src/shared/reader/index.js';
+import { compareNewestFirst, loadProjectItems, type LoadProgress } from '../../../src/renderer/server-state/load-project-items.js';
+import { planSlices, splitTruncated } from '../../../src/renderer/server-state/slice-planner.js';
+import { fakeItemsService, manyRows, row } from '../support/fake-items.js';
+import { readAnswer } from '../../../src/shared/reader/index.js';
 
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 

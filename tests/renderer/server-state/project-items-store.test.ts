@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { asBridge, fakeBridge, type FakeBridge } from './support/fake-bridge.js';
-import { fakeItemsService, row } from './support/fake-items.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
+import { fakeItemsService, row } from '../support/fake-items.js';
 
 let bridge: FakeBridge;
-vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useProjectItems } = await import('../../src/renderer/server-state/project-items-store.js');
-const { useAnnouncer } = await import('../../src/renderer/stores/announcer-store.js');
-const { emitItemsChanged } = await import('../../src/renderer/server-state/items-sync.js');
-const { historyOf } = await import('../../src/renderer/stores/undo-store.js');
-const { forgetBoards, RECENT_BOARD_MS } = await import('../../src/renderer/server-state/recent-boards.js');
+const { useProjectItems } = await import('../../../src/renderer/server-state/project-items-store.js');
+const { useAnnouncer } = await import('../../../src/renderer/stores/announcer-store.js');
+const { emitItemsChanged } = await import('../../../src/renderer/server-state/items-sync.js');
+const { historyOf } = await import('../../../src/renderer/stores/undo-store.js');
+const { forgetBoards, RECENT_BOARD_MS } = await import('../../../src/renderer/server-state/recent-boards.js');
 
 /** Resolves a promise on demand, to hold a write in flight. */
 function deferred<T>() {

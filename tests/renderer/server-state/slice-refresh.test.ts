@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ItemRow } from '../../src/shared/reader/index.js';
-import { mergeSliceAnswers, slicesToAsk } from '../../src/renderer/server-state/slice-refresh.js';
-import { asBridge, fakeBridge, type FakeBridge } from './support/fake-bridge.js';
-import { fakeItemsService, manyRows, row } from './support/fake-items.js';
+import type { ItemRow } from '../../../src/shared/reader/index.js';
+import { mergeSliceAnswers, slicesToAsk } from '../../../src/renderer/server-state/slice-refresh.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
+import { fakeItemsService, manyRows, row } from '../support/fake-items.js';
 
 let bridge: FakeBridge;
-vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useProjectItems } = await import('../../src/renderer/server-state/project-items-store.js');
-const { emitItemsChanged } = await import('../../src/renderer/server-state/items-sync.js');
-const { forgetBoards } = await import('../../src/renderer/server-state/recent-boards.js');
+const { useProjectItems } = await import('../../../src/renderer/server-state/project-items-store.js');
+const { emitItemsChanged } = await import('../../../src/renderer/server-state/items-sync.js');
+const { forgetBoards } = await import('../../../src/renderer/server-state/recent-boards.js');
 
 describe('choosing the slices to ask again', () => {
   const complete = [{ type: 'bug', status: 'open' as const }, { type: 'bug', status: 'resolved' as const }, { type: 'idea' }, { page: '/x' }];

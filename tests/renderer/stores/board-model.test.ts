@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPending, columnOrder, columnRows, groupByStatus, moveRow, neighbourAfterRemoval, nextFocus, patchRows, removeRows } from '../../src/renderer/stores/board-model.js';
-import { row } from './support/fake-items.js';
+import { applyPending, columnOrder, columnRows, groupByStatus, moveRow, neighbourAfterRemoval, nextFocus, patchRows, removeRows } from '../../../src/renderer/stores/board-model.js';
+import { row } from '../support/fake-items.js';
 
 const summary = { total: 4, open: 2, deferred: 1, resolved: 1, unassigned: 0, byType: {}, byPage: {} };
 const rows = [row('a', { status: 'open' }), row('b', { status: 'open' }), row('c', { status: 'deferred' }), row('d', { status: 'resolved' })];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeError, BridgeResult } from '../../src/shared/bridge/errors.js';
-import { refusalText, receiptSummary } from '../../src/renderer/format/bulk-text.js';
+import type { BridgeError, BridgeResult } from '../../../src/shared/bridge/errors.js';
+import { refusalText, receiptSummary } from '../../../src/renderer/format/bulk-text.js';
 import {
   buildReceipt,
   conflictOf,
@@ -13,8 +13,8 @@ import {
   type ReadThread,
   type SendStep,
   type StepApplied,
-} from '../../src/renderer/stores/bulk-model.js';
-import { row } from './support/fake-items.js';
+} from '../../../src/renderer/stores/bulk-model.js';
+import { row } from '../support/fake-items.js';
 
 const alex = { id: 'u-alex', name: 'Alex Kim' };
 const priya = { id: 'u-priya', name: 'Priya Natarajan' };

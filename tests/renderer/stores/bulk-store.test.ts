@@ -1,22 +1,22 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ItemRow } from '../../src/shared/reader/index.js';
-import { asBridge, fakeBridge, type FakeBridge } from './support/fake-bridge.js';
-import { fakeItemsService, row } from './support/fake-items.js';
+import type { ItemRow } from '../../../src/shared/reader/index.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
+import { fakeItemsService, row } from '../support/fake-items.js';
 
 let bridge: FakeBridge;
-vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useProjectItems } = await import('../../src/renderer/server-state/project-items-store.js');
-const { useBulk } = await import('../../src/renderer/stores/bulk-store.js');
-const { useUndo } = await import('../../src/renderer/stores/undo-store.js');
-const { undoLatest, undoEntry } = await import('../../src/renderer/stores/undo-runner.js');
-const { historyOf, recordStatusUndo } = await import('../../src/renderer/stores/undo-store.js');
-const { entryState } = await import('../../src/renderer/stores/undo-history.js');
-const { useNotice } = await import('../../src/renderer/stores/notice-store.js');
-const { useUndoConfirm } = await import('../../src/renderer/stores/undo-confirm.js');
-const { useAnnouncer } = await import('../../src/renderer/stores/announcer-store.js');
-const { planAssign, planReopenAssign, planStatus, planUndo } = await import('../../src/renderer/stores/bulk-model.js');
-const { executePlan, recordPlanUndo } = await import('../../src/renderer/stores/bulk-send.js');
+const { useProjectItems } = await import('../../../src/renderer/server-state/project-items-store.js');
+const { useBulk } = await import('../../../src/renderer/stores/bulk-store.js');
+const { useUndo } = await import('../../../src/renderer/stores/undo-store.js');
+const { undoLatest, undoEntry } = await import('../../../src/renderer/stores/undo-runner.js');
+const { historyOf, recordStatusUndo } = await import('../../../src/renderer/stores/undo-store.js');
+const { entryState } = await import('../../../src/renderer/stores/undo-history.js');
+const { useNotice } = await import('../../../src/renderer/stores/notice-store.js');
+const { useUndoConfirm } = await import('../../../src/renderer/stores/undo-confirm.js');
+const { useAnnouncer } = await import('../../../src/renderer/stores/announcer-store.js');
+const { planAssign, planReopenAssign, planStatus, planUndo } = await import('../../../src/renderer/stores/bulk-model.js');
+const { executePlan, recordPlanUndo } = await import('../../../src/renderer/stores/bulk-send.js');
 
 const alex = { id: 'u-alex', name: 'Alex Kim' };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemRow } from '../../src/shared/reader/index.js';
-import { FACET_KEYS, menuCounts, valuesPresent, type FacetKey } from '../../src/renderer/stores/facet-model.js';
-import { ASSIGNEE_ME, ASSIGNEE_NONE, filterRows, TYPE_NONE, type Filters, type MatchContext } from '../../src/renderer/stores/filter-model.js';
-import { row } from './support/fake-items.js';
+import type { ItemRow } from '../../../src/shared/reader/index.js';
+import { FACET_KEYS, menuCounts, valuesPresent, type FacetKey } from '../../../src/renderer/stores/facet-model.js';
+import { ASSIGNEE_ME, ASSIGNEE_NONE, filterRows, TYPE_NONE, type Filters, type MatchContext } from '../../../src/renderer/stores/filter-model.js';
+import { row } from '../support/fake-items.js';
 
 const ctx: MatchContext = { meId: 'u-me', textMatches: null };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failure, sameCause } from '../../src/renderer/stores/failure.js';
+import { failure, sameCause } from '../../../src/renderer/stores/failure.js';
 
 describe('one banner per cause', () => {
   it('takes connection failures for one cause whatever each request said', () => {

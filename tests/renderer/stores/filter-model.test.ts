@@ -10,8 +10,8 @@ import {
   rowMatcher,
   sameFilters,
   withFilter,
-} from '../../src/renderer/stores/filter-model.js';
-import { manyRows, row } from './support/fake-items.js';
+} from '../../../src/renderer/stores/filter-model.js';
+import { manyRows, row } from '../support/fake-items.js';
 
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 const noSearch = { meId: 'u-me', textMatches: null };

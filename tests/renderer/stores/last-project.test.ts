@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastProjectKey, readLastProject, rememberLastProject } from '../../src/renderer/stores/last-project.js';
+import { lastProjectKey, readLastProject, rememberLastProject } from '../../../src/renderer/stores/last-project.js';
 
 function memoryStorage() {
   const map = new Map<string, string>();

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { asBridge, fakeBridge, type FakeBridge } from './support/fake-bridge.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
 
 let bridge: FakeBridge;
-vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useNetwork, onReconnected, CHECK_TIME_LIMIT_MS } = await import('../../src/renderer/stores/network-store.js');
+const { useNetwork, onReconnected, CHECK_TIME_LIMIT_MS } = await import('../../../src/renderer/stores/network-store.js');
 
 const idle = { phase: 'idle' as const, queued: 0 };
 

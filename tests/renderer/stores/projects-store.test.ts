@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { asBridge, fakeBridge, type FakeBridge } from './support/fake-bridge.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
 
 let bridge: FakeBridge;
-vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useProjects, countKey, needsCount, COUNT_FRESH_MS, COUNT_RETRY_MS } = await import('../../src/renderer/stores/projects-store.js');
-const { emitItemsChanged } = await import('../../src/renderer/server-state/items-sync.js');
+const { useProjects, countKey, needsCount, COUNT_FRESH_MS, COUNT_RETRY_MS } = await import('../../../src/renderer/stores/projects-store.js');
+const { emitItemsChanged } = await import('../../../src/renderer/server-state/items-sync.js');
 
 const summary = (open: number, total: number) => ({ total, open, deferred: 0, resolved: total - open, unassigned: 0, byType: {}, byPage: {} });
 

@@ -13,8 +13,8 @@ function installStorage(failWrites = false) {
   return data;
 }
 
-const { useSavedViews } = await import('../../src/renderer/stores/saved-views-store.js');
-const { savedViewsKey } = await import('../../src/renderer/stores/saved-views.js');
+const { useSavedViews } = await import('../../../src/renderer/stores/saved-views-store.js');
+const { savedViewsKey } = await import('../../../src/renderer/stores/saved-views.js');
 
 beforeEach(() => useSavedViews.setState({ projectId: null, views: [], problem: null }));
 afterEach(() => vi.unstubAllGlobals());

@@ -11,7 +11,7 @@ import {
   viewNameProblem,
   writeSavedViews,
   type SavedView,
-} from '../../src/renderer/stores/saved-views.js';
+} from '../../../src/renderer/stores/saved-views.js';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { asBridge, fakeBridge, type FakeBridge } from './support/fake-bridge.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
 
 let bridge: FakeBridge;
-vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useSession } = await import('../../src/renderer/stores/session-store.js');
-const { useProjects } = await import('../../src/renderer/stores/projects-store.js');
+const { useSession } = await import('../../../src/renderer/stores/session-store.js');
+const { useProjects } = await import('../../../src/renderer/stores/projects-store.js');
 
 const connection = (id: string) => ({ id, label: `Conn ${id}`, baseUrl: 'https://feedback.example.com', userName: 'Ada', addedAt: 1, ephemeral: false, auth: 'token' as const });
 const connectResult = (id: string) => ({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NetworkState } from '../../src/shared/bridge/channels.js';
-import { STEADY_TIMING, steadyNetwork, type SteadyNetwork } from '../../src/renderer/stores/steady-network.js';
+import type { NetworkState } from '../../../src/shared/bridge/channels.js';
+import { STEADY_TIMING, steadyNetwork, type SteadyNetwork } from '../../../src/renderer/stores/steady-network.js';
 
 const state = (phase: NetworkState['phase'], queued = 0): NetworkState => ({ phase, queued, until: null, message: '' });
 const idle = state('idle');

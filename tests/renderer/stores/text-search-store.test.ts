@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { asBridge, fakeBridge, type FakeBridge } from './support/fake-bridge.js';
-import { fakeItemsService, row } from './support/fake-items.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
+import { fakeItemsService, row } from '../support/fake-items.js';
 
 let bridge: FakeBridge;
-vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useTextSearch } = await import('../../src/renderer/stores/text-search-store.js');
+const { useTextSearch } = await import('../../../src/renderer/stores/text-search-store.js');
 
 const rows = [row('a', { excerpt: 'Checkout button' }), row('b', { excerpt: 'Footer' }), row('c', { excerpt: 'Hero' })];
 

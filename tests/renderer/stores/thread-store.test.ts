@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { asBridge, fakeBridge, type FakeBridge } from './support/fake-bridge.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
 
 let bridge: FakeBridge;
-vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useThread, REUSE_READ_MS } = await import('../../src/renderer/stores/thread-store.js');
-const { queryClient } = await import('../../src/renderer/server-state/query-client.js');
-const { threadDetailKey } = await import('../../src/renderer/server-state/thread-detail.js');
-const { useSession } = await import('../../src/renderer/stores/session-store.js');
-const { emitItemsChanged } = await import('../../src/renderer/server-state/items-sync.js');
+const { useThread, REUSE_READ_MS } = await import('../../../src/renderer/stores/thread-store.js');
+const { queryClient } = await import('../../../src/renderer/server-state/query-client.js');
+const { threadDetailKey } = await import('../../../src/renderer/server-state/thread-detail.js');
+const { useSession } = await import('../../../src/renderer/stores/session-store.js');
+const { emitItemsChanged } = await import('../../../src/renderer/server-state/items-sync.js');
 
 const detail = (id: string, extra: Record<string, unknown> = {}) => ({ id, duplicateOf: null, ...extra });
 

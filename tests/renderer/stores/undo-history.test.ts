@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Receipt, BulkPlan, BulkTask } from '../../src/renderer/stores/bulk-model.js';
-import { entryStateText } from '../../src/renderer/features/undo/undo-words.js';
-import { addEntry, changedSinceLoaded, entryState, heldBack, HISTORY_LIMIT, isPending, rowsById, settle, type UndoEntry } from '../../src/renderer/stores/undo-history.js';
-import { row } from './support/fake-items.js';
+import type { Receipt, BulkPlan, BulkTask } from '../../../src/renderer/stores/bulk-model.js';
+import { entryStateText } from '../../../src/renderer/features/undo/undo-words.js';
+import { addEntry, changedSinceLoaded, entryState, heldBack, HISTORY_LIMIT, isPending, rowsById, settle, type UndoEntry } from '../../../src/renderer/stores/undo-history.js';
+import { row } from '../support/fake-items.js';
 
 const task = (itemId: string): BulkTask => ({ itemId, steps: [{ kind: 'status', to: 'open' }], before: { status: 'resolved', assignee: null } });
 const undoPlan = (...ids: string[]): BulkPlan => ({ kind: 'undo', undoing: { kind: 'status', to: 'resolved', tasks: [] }, tasks: ids.map(task) });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useWorkspace } from '../../src/renderer/stores/workspace-store.js';
+import { useWorkspace } from '../../../src/renderer/stores/workspace-store.js';
 
 beforeEach(() => {
   useWorkspace.setState({ projectId: null, view: 'board', filters: {}, historyMode: 'push' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_RESOLUTION, ambiguousMentions, chooseForName, ignoreName, knownPeople, type MentionState } from '../../../src/renderer/components/compose/mentions.js';
+import { NO_RESOLUTION, ambiguousMentions, chooseForName, ignoreName, knownPeople, type MentionState } from '../../../../src/renderer/components/compose/mentions.js';
 
 const kim = { id: 'u-kim', name: 'Alex Kim', email: 'alex.kim@acme.example' };
 const park = { id: 'u-park', name: 'Alex Park', email: 'alex.park@acme.example' };

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STORED_BODY_MAX, STORED_DRAFTS_MAX, draftsKey as keyFor, readStoredDrafts, writeStoredDrafts, type Stored } from '../../../src/renderer/components/compose/draft-storage.js';
-import { REPLY_DRAFTS_PREFIX, readReplyDraft, saveNow, setDraftStorage, useDrafts, type ReplyDraft } from '../../../src/renderer/features/thread/reply-drafts-store.js';
-import type { KeyValueStorage } from '../../../src/renderer/stores/last-project.js';
-import { NO_RESOLUTION } from '../../../src/renderer/components/compose/mentions.js';
+import { STORED_BODY_MAX, STORED_DRAFTS_MAX, draftsKey as keyFor, readStoredDrafts, writeStoredDrafts, type Stored } from '../../../../src/renderer/components/compose/draft-storage.js';
+import { REPLY_DRAFTS_PREFIX, readReplyDraft, saveNow, setDraftStorage, useDrafts, type ReplyDraft } from '../../../../src/renderer/features/thread/reply-drafts-store.js';
+import type { KeyValueStorage } from '../../../../src/renderer/stores/last-project.js';
+import { NO_RESOLUTION } from '../../../../src/renderer/components/compose/mentions.js';
 
 /** Local storage as the page has it: strings by key. */
 function memoryStorage() {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDraftStore } from '../../../src/renderer/components/compose/draft-store.js';
-import { STORED_DRAFTS_MAX, draftsKey, readString } from '../../../src/renderer/components/compose/draft-storage.js';
-import { EMPTY_CREATE_DRAFT, CREATE_DRAFTS_PREFIX, saveCreateDraftsNow, useCreateDrafts } from '../../../src/renderer/features/create/create-draft-store.js';
-import { REPLY_DRAFTS_PREFIX } from '../../../src/renderer/features/thread/reply-drafts-store.js';
+import { createDraftStore } from '../../../../src/renderer/components/compose/draft-store.js';
+import { STORED_DRAFTS_MAX, draftsKey, readString } from '../../../../src/renderer/components/compose/draft-storage.js';
+import { EMPTY_CREATE_DRAFT, CREATE_DRAFTS_PREFIX, saveCreateDraftsNow, useCreateDrafts } from '../../../../src/renderer/features/create/create-draft-store.js';
+import { REPLY_DRAFTS_PREFIX } from '../../../../src/renderer/features/thread/reply-drafts-store.js';
 
 /** A draft with one field besides the body, enough to see fields survive. */
 interface Note {

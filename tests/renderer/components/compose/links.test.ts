@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareLinks } from '../../../src/renderer/components/compose/links.js';
+import { prepareLinks } from '../../../../src/renderer/components/compose/links.js';
 
 describe('reply links', () => {
   it('sends filled rows, with a label only when given, and ignores empty rows', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionProblem } from '../../../src/renderer/components/compose/mention-problem.js';
+import { mentionProblem } from '../../../../src/renderer/components/compose/mention-problem.js';
 import {
   NO_RESOLUTION,
   activeMentionQuery,
@@ -11,8 +11,8 @@ import {
   mentionsToSend,
   rewriteTypedMention,
   scanMentions,
-} from '../../../src/renderer/components/compose/mentions.js';
-import { rankPeople } from '../../../src/renderer/format/people-search.js';
+} from '../../../../src/renderer/components/compose/mentions.js';
+import { rankPeople } from '../../../../src/renderer/format/people-search.js';
 
 const members = [
   { id: 'u-kim', name: 'Alex Kim', email: 'alex.kim@acme.example' },
@@ -162,7 +162,7 @@ describe('settling a refused mention', () => {
 
 describe('where the suggestions open', () => {
   it('below while they fit, above when the composer sits at the bottom of its panel and there is more room above', async () => {
-    const { suggestionsAbove } = await import('../../../src/renderer/components/compose/mentions.js');
+    const { suggestionsAbove } = await import('../../../../src/renderer/components/compose/mentions.js');
     const bounds = { top: 100, bottom: 800 };
     expect(suggestionsAbove({ top: 300, bottom: 400 }, bounds, 180)).toBe(false);
     expect(suggestionsAbove({ top: 650, bottom: 760 }, bounds, 180)).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askableAddress, HOSTED_SERVICE, tokenProblem } from '../../../src/renderer/features/connect/connect-model.js';
+import { askableAddress, HOSTED_SERVICE, tokenProblem } from '../../../../src/renderer/features/connect/connect-model.js';
 
 describe('the connect form’s own checks', () => {
   it('refuses a workspace key before any request, and lets personal tokens through', () => {
@@ -18,7 +18,7 @@ describe('the connect form’s own checks', () => {
 
 describe('which field a failed connect is about', () => {
   it('the token for a refused token, the address for an address that is not the API or cannot be reached', async () => {
-    const { fieldOfFailure } = await import('../../../src/renderer/features/connect/connect-model.js');
+    const { fieldOfFailure } = await import('../../../../src/renderer/features/connect/connect-model.js');
     expect(fieldOfFailure({ kind: 'auth' })).toBe('token');
     for (const kind of ['network', 'not_found', 'bad_response']) expect(fieldOfFailure({ kind })).toBe('baseUrl');
     expect(fieldOfFailure({ kind: 'bad_request', reason: 'insecure_http' })).toBe('baseUrl');

@@ -2,13 +2,13 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConnectScreen } from '../../../src/renderer/features/connect/ConnectScreen.js';
-import { HOSTED_SERVICE } from '../../../src/renderer/features/connect/connect-model.js';
-import { useSignIn } from '../../../src/renderer/features/connect/sign-in-store.js';
-import { useNotice } from '../../../src/renderer/stores/notice-store.js';
-import { useSession } from '../../../src/renderer/stores/session-store.js';
-import type { ConnectionSummary, ConnectResult, FoundCredential } from '../../../src/shared/bridge/channels.js';
-import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
+import { ConnectScreen } from '../../../../src/renderer/features/connect/ConnectScreen.js';
+import { HOSTED_SERVICE } from '../../../../src/renderer/features/connect/connect-model.js';
+import { useSignIn } from '../../../../src/renderer/features/connect/sign-in-store.js';
+import { useNotice } from '../../../../src/renderer/stores/notice-store.js';
+import { useSession } from '../../../../src/renderer/stores/session-store.js';
+import type { ConnectionSummary, ConnectResult, FoundCredential } from '../../../../src/shared/bridge/channels.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 
 /**
  * The connect screen as a person meets it, against a fake bridge: which service, the token
@@ -18,7 +18,7 @@ import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let bridge: FakeBridge;
-vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const SERVICE = 'https://feedback.example.com';
 const connection: ConnectionSummary = { id: 'c1', label: 'Olivia on feedback.example.com', baseUrl: SERVICE, userName: 'Olivia', addedAt: 1, ephemeral: false, auth: 'token' };

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSignIn } from '../../../src/renderer/features/connect/sign-in-store.js';
-import { useNotice } from '../../../src/renderer/stores/notice-store.js';
-import { useSession } from '../../../src/renderer/stores/session-store.js';
-import type { ConnectionSummary, SignInResult } from '../../../src/shared/bridge/channels.js';
-import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
+import { useSignIn } from '../../../../src/renderer/features/connect/sign-in-store.js';
+import { useNotice } from '../../../../src/renderer/stores/notice-store.js';
+import { useSession } from '../../../../src/renderer/stores/session-store.js';
+import type { ConnectionSummary, SignInResult } from '../../../../src/shared/bridge/channels.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 
 let bridge: FakeBridge;
-vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const connection: ConnectionSummary = { id: 'c1', label: 'Olivia on feedback.example.com', baseUrl: 'https://feedback.example.com', userName: 'Olivia', addedAt: 1, ephemeral: false, auth: 'browser' };
 const result: SignInResult = { connection, workspaces: [], you: { id: 'u1', name: 'Olivia' }, notes: [] };

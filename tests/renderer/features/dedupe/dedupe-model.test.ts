@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { candidate } from '../support/fake-items.js';
-import { pairKey, progressText, scanText, scorePercent, strongCandidates } from '../../../src/renderer/features/dedupe/dedupe-model.js';
+import { candidate } from '../../support/fake-items.js';
+import { pairKey, progressText, scanText, scorePercent, strongCandidates } from '../../../../src/renderer/features/dedupe/dedupe-model.js';
 
 const cand = (id: string, score: number) => candidate(id, score, { line: id, reasons: ['same page'] });
 

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ItemRow, SimilarCandidate } from '../../src/shared/reader/index.js';
-import { asBridge, fakeBridge, type FakeBridge } from './support/fake-bridge.js';
-import { fakeItemsService, row } from './support/fake-items.js';
+import type { ItemRow, SimilarCandidate } from '../../../../src/shared/reader/index.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
+import { fakeItemsService, row } from '../../support/fake-items.js';
 
 let bridge: FakeBridge;
-vi.mock('../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useDedupe, liveCandidates } = await import('../../src/renderer/features/dedupe/dedupe-store.js');
+const { useDedupe, liveCandidates } = await import('../../../../src/renderer/features/dedupe/dedupe-store.js');
 
 /** Three open threads: a and b are strongly alike, and so are a and c. */
 const threads: ItemRow[] = [row('a', { createdAt: 1 }), row('b', { createdAt: 2 }), row('c', { createdAt: 3 })];

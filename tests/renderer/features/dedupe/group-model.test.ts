@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { confirmGroup, shapeGroup, stayingThread, wordsCouldNotJudge, type GroupThread } from '../../../src/renderer/features/dedupe/group-model.js';
-import { proposeGroups, wordsOf } from '../../../src/renderer/features/dedupe/group-similarity.js';
+import { confirmGroup, shapeGroup, stayingThread, wordsCouldNotJudge, type GroupThread } from '../../../../src/renderer/features/dedupe/group-model.js';
+import { proposeGroups, wordsOf } from '../../../../src/renderer/features/dedupe/group-similarity.js';
 
 const thread = (id: string, text: string, extra: Partial<GroupThread> = {}): GroupThread => ({ id, text, page: '/pricing', reportCount: 0, createdAt: 1000, ...extra });
 

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 
 let bridge: FakeBridge = fakeBridge();
-vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { queryClient } = await import('../../../src/renderer/server-state/query-client.js');
-const { readThreadDetail, detailSettled, cachedDetails, forgetFailedRead } = await import('../../../src/renderer/features/evidence/detail-query.js');
-const { threadDetailKey } = await import('../../../src/renderer/server-state/thread-detail.js');
+const { queryClient } = await import('../../../../src/renderer/server-state/query-client.js');
+const { readThreadDetail, detailSettled, cachedDetails, forgetFailedRead } = await import('../../../../src/renderer/features/evidence/detail-query.js');
+const { threadDetailKey } = await import('../../../../src/renderer/server-state/thread-detail.js');
 
 const detail = (id: string) => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DetailQueue } from '../../../src/renderer/features/evidence/detail-queue.js';
+import { DetailQueue } from '../../../../src/renderer/features/evidence/detail-queue.js';
 
 /** Reads that finish only when the test says so. */
 function controlledReads() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { elementKeyOf } from '../../../src/renderer/features/evidence/element-key.js';
-import { evidenceOf, groupByElement, pagesByCount, readProgress, type DetailState } from '../../../src/renderer/features/evidence/evidence-model.js';
+import { elementKeyOf } from '../../../../src/renderer/features/evidence/element-key.js';
+import { evidenceOf, groupByElement, pagesByCount, readProgress, type DetailState } from '../../../../src/renderer/features/evidence/evidence-model.js';
 import { evidence, read, row } from './support.js';
 
 const lookupOf = (states: Record<string, DetailState>) => (id: string) => states[id];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DetailState } from '../../../src/renderer/features/evidence/evidence-model.js';
-import { galleryLayout, moveFrom, nearestFirst } from '../../../src/renderer/features/evidence/gallery-layout.js';
+import type { DetailState } from '../../../../src/renderer/features/evidence/evidence-model.js';
+import { galleryLayout, moveFrom, nearestFirst } from '../../../../src/renderer/features/evidence/gallery-layout.js';
 import { evidence, read, row } from './support.js';
 
 const rowOn = (id: string, page: string) => row(id, { page, excerpt: id, createdAt: 0 });

@@ -1,6 +1,6 @@
-import type { ItemRow } from '../../../src/shared/reader/index.js';
-import { elementKeyOf } from '../../../src/renderer/features/evidence/element-key.js';
-import type { DetailState, ThreadEvidence } from '../../../src/renderer/features/evidence/evidence-model.js';
+import type { ItemRow } from '../../../../src/shared/reader/index.js';
+import { elementKeyOf } from '../../../../src/renderer/features/evidence/element-key.js';
+import type { DetailState, ThreadEvidence } from '../../../../src/renderer/features/evidence/evidence-model.js';
 
 /** A list row for the evidence views: an open bug on /checkout unless `over` says otherwise. */
 export const row = (id: string, over: Partial<ItemRow> = {}): ItemRow => ({

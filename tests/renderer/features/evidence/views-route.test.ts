@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoute, routeToHash } from '../../../src/renderer/app/route.js';
-import { keysFor } from '../../../src/renderer/app/shortcuts.js';
-import { parseSavedViews } from '../../../src/renderer/stores/saved-views.js';
+import { parseRoute, routeToHash } from '../../../../src/renderer/app/route.js';
+import { keysFor } from '../../../../src/renderer/app/shortcuts.js';
+import { parseSavedViews } from '../../../../src/renderer/stores/saved-views.js';
 
 describe('hot elements and evidence as workspace views', () => {
   it('live in the address with the filters and the open thread, so reload and back keep them', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemRow, WhatsNewResponse } from '../../../src/shared/reader/index.js';
-import { buildInbox, entryKey, notificationsFrom, projectForTick, pruneRead, unreadCount } from '../../../src/renderer/features/inbox/inbox-model.js';
-import { createInboxStorage } from '../../../src/renderer/features/inbox/inbox-storage.js';
+import type { ItemRow, WhatsNewResponse } from '../../../../src/shared/reader/index.js';
+import { buildInbox, entryKey, notificationsFrom, projectForTick, pruneRead, unreadCount } from '../../../../src/renderer/features/inbox/inbox-model.js';
+import { createInboxStorage } from '../../../../src/renderer/features/inbox/inbox-storage.js';
 
 const project = { id: 'prj_1', name: 'Checkout app' };
 const row = (id: string, status: ItemRow['status'], createdAt: number) => ({ id, status, createdAt, excerpt: `Thread ${id}`, page: '/cart' }) as unknown as ItemRow;

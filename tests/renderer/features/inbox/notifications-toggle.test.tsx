@@ -2,15 +2,15 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotificationsToggle } from '../../../src/renderer/features/inbox/NotificationsToggle.js';
-import { useInbox } from '../../../src/renderer/features/inbox/inbox-store.js';
-import { useNotice } from '../../../src/renderer/stores/notice-store.js';
-import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
+import { NotificationsToggle } from '../../../../src/renderer/features/inbox/NotificationsToggle.js';
+import { useInbox } from '../../../../src/renderer/features/inbox/inbox-store.js';
+import { useNotice } from '../../../../src/renderer/stores/notice-store.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let bridge: FakeBridge;
-vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 let root: Root;
 let host: HTMLElement;

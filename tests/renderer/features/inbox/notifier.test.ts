@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
-import { startNotifier } from '../../../src/renderer/features/inbox/notifier.js';
-import { createInboxStorage } from '../../../src/renderer/features/inbox/inbox-storage.js';
-import { useNotice } from '../../../src/renderer/stores/notice-store.js';
-import { useSession } from '../../../src/renderer/stores/session-store.js';
-import type { ConnectResult } from '../../../src/shared/bridge/channels.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
+import { startNotifier } from '../../../../src/renderer/features/inbox/notifier.js';
+import { createInboxStorage } from '../../../../src/renderer/features/inbox/inbox-storage.js';
+import { useNotice } from '../../../../src/renderer/stores/notice-store.js';
+import { useSession } from '../../../../src/renderer/stores/session-store.js';
+import type { ConnectResult } from '../../../../src/shared/bridge/channels.js';
 
 let bridge: FakeBridge;
-vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const mem = new Map<string, string>();
 vi.stubGlobal('localStorage', { getItem: (k: string) => mem.get(k) ?? null, setItem: (k: string, v: string) => void mem.set(k, v) });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemDetail } from '../../../src/shared/reader/index.js';
-import type { ConnectionSummary, ConnectResult } from '../../../src/shared/bridge/channels.js';
-import type { BridgeError, BridgeResult } from '../../../src/shared/bridge/errors.js';
-import { parseRoute, routeToHash, type Route } from '../../../src/renderer/app/route.js';
-import { locateItem, type LocatePort } from '../../../src/renderer/features/links/locate-item.js';
+import type { ItemDetail } from '../../../../src/shared/reader/index.js';
+import type { ConnectionSummary, ConnectResult } from '../../../../src/shared/bridge/channels.js';
+import type { BridgeError, BridgeResult } from '../../../../src/shared/bridge/errors.js';
+import { parseRoute, routeToHash, type Route } from '../../../../src/renderer/app/route.js';
+import { locateItem, type LocatePort } from '../../../../src/renderer/features/links/locate-item.js';
 
 describe('thread addresses in the route', () => {
   it('carries the open thread in a project route, and a thread link on its own', () => {

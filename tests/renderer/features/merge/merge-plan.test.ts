@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeError, BridgeResult } from '../../../src/shared/bridge/errors.js';
-import type { MergeResponse } from '../../../src/shared/reader/index.js';
-import { chunk, previewMerge, suggestKeep, type MergeThread } from '../../../src/renderer/features/merge/merge-plan.js';
-import { receiptHeadline, runMerge, type MergeProgress } from '../../../src/renderer/features/merge/merge-run.js';
+import type { BridgeError, BridgeResult } from '../../../../src/shared/bridge/errors.js';
+import type { MergeResponse } from '../../../../src/shared/reader/index.js';
+import { chunk, previewMerge, suggestKeep, type MergeThread } from '../../../../src/renderer/features/merge/merge-plan.js';
+import { receiptHeadline, runMerge, type MergeProgress } from '../../../../src/renderer/features/merge/merge-run.js';
 
 const ids = (n: number, prefix = 'd') => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzyFilter, fuzzyScore } from '../../src/renderer/features/palette/fuzzy.js';
+import { fuzzyFilter, fuzzyScore } from '../../../../src/renderer/features/palette/fuzzy.js';
 
 const commands = ['Switch to the board', 'Switch to the table', 'Set status: Resolved', 'Set status: Open', 'Assign…', 'Open project: Checkout app', 'Refresh the threads'];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readLastBriefed, saveLastBriefed } from '../../../src/renderer/features/reports/model/briefing-memory.js';
-import { readProjectTimes } from '../../../src/renderer/stores/local-json.js';
+import { readLastBriefed, saveLastBriefed } from '../../../../src/renderer/features/reports/model/briefing-memory.js';
+import { readProjectTimes } from '../../../../src/renderer/stores/local-json.js';
 
 function memory() {
   const map = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { briefingSince, nextLastBriefed, presetHelp } from '../../../src/renderer/features/reports/model/briefing-presets.js';
+import { briefingSince, nextLastBriefed, presetHelp } from '../../../../src/renderer/features/reports/model/briefing-presets.js';
 import { DAY } from './fixtures.js';
 
 describe('briefing presets', () => {

@@ -14,7 +14,7 @@ import {
   parsePageNumber,
   queryText,
   UNCLASSIFIED,
-} from '../../../src/renderer/features/reports/model/decisions-filter.js';
+} from '../../../../src/renderer/features/reports/model/decisions-filter.js';
 import { DAY, decision, message, T0 } from './fixtures.js';
 
 describe('decision log search and filters', () => {

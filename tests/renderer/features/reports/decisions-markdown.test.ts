@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decisionsMarkdown } from '../../../src/renderer/features/reports/model/decisions-markdown.js';
+import { decisionsMarkdown } from '../../../../src/renderer/features/reports/model/decisions-markdown.js';
 import { DAY, decision, decisionsPage, message, pageExport, T0 } from './fixtures.js';
 
 describe('decision log Markdown', () => {

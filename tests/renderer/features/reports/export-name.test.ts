@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, REPORT_NOUN } from '../../../src/renderer/features/reports/model/export-name.js';
+import { exportFileName, REPORT_NOUN } from '../../../../src/renderer/features/reports/model/export-name.js';
 import { T0 } from './fixtures.js';
 
 describe('export file names', () => {

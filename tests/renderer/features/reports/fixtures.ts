@@ -1,8 +1,8 @@
-import type { Message, Row } from '../../../src/shared/reader/index.js';
-import type { Decision, DecisionsResponse, ReviewResponse } from '../../../src/shared/reader/index.js';
-import type { ReviewSection } from '../../../src/shared/api/requests.js';
-import type { ReviewRow } from '../../../src/renderer/features/reports/model/review-model.js';
-import type { DecisionsExport } from '../../../src/renderer/features/reports/model/decisions-markdown.js';
+import type { Message, Row } from '../../../../src/shared/reader/index.js';
+import type { Decision, DecisionsResponse, ReviewResponse } from '../../../../src/shared/reader/index.js';
+import type { ReviewSection } from '../../../../src/shared/api/requests.js';
+import type { ReviewRow } from '../../../../src/renderer/features/reports/model/review-model.js';
+import type { DecisionsExport } from '../../../../src/renderer/features/reports/model/decisions-markdown.js';
 
 /** Report fixtures shaped like the reference service's answers; overrides set what a test cares about. */
 export const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemRow } from '../../../src/shared/reader/index.js';
-import { detailsOf, planDetailQueries } from '../../../src/renderer/features/reports/model/new-thread-details.js';
+import type { ItemRow } from '../../../../src/shared/reader/index.js';
+import { detailsOf, planDetailQueries } from '../../../../src/renderer/features/reports/model/new-thread-details.js';
 
 describe('who opened the new threads', () => {
   const item = (id: string, author: string, createdAt: number): ItemRow =>

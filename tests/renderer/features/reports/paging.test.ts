@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendPage, firstPage, hasMore, localPage, previousOffset, rangeText, remainingRows, showingText } from '../../../src/renderer/features/reports/model/paging.js';
+import { appendPage, firstPage, hasMore, localPage, previousOffset, rangeText, remainingRows, showingText } from '../../../../src/renderer/features/reports/model/paging.js';
 
 const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: `t${from + i}` }));
 

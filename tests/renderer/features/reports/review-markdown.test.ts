@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { firstPage } from '../../../src/renderer/features/reports/model/paging.js';
-import { reviewMarkdown, type ReviewExport } from '../../../src/renderer/features/reports/model/review-markdown.js';
-import type { ReviewRow } from '../../../src/renderer/features/reports/model/review-model.js';
+import { firstPage } from '../../../../src/renderer/features/reports/model/paging.js';
+import { reviewMarkdown, type ReviewExport } from '../../../../src/renderer/features/reports/model/review-markdown.js';
+import type { ReviewRow } from '../../../../src/renderer/features/reports/model/review-model.js';
 import { deferredRow, discussionRow, message, openRow, resolvedRow, reviewOverview, T0 } from './fixtures.js';
 
 function exportOf(overrides: Partial<ReviewExport['sections']> = {}, capped = false): ReviewExport {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { citations, isOneSentence, parseThreadIds, ruleCounter, ruleFromDecision, ruleProblem, RULE_MAX_CHARS } from '../../../src/renderer/features/reports/model/rule-draft.js';
+import { citations, isOneSentence, parseThreadIds, ruleCounter, ruleFromDecision, ruleProblem, RULE_MAX_CHARS } from '../../../../src/renderer/features/reports/model/rule-draft.js';
 
 describe('rule counter', () => {
   it('counts what the service counts (trimmed) against 499', () => {

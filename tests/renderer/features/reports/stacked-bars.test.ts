@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stackOrder } from '../../../src/renderer/features/reports/components/StackedBars.js';
+import { stackOrder } from '../../../../src/renderer/features/reports/components/StackedBars.js';
 
 describe('chart tooltips follow the stack', () => {
   const series = [

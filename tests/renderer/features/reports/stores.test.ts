@@ -1,22 +1,22 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReviewQuery } from '../../../src/shared/api/requests.js';
-import type { BridgeError } from '../../../src/shared/bridge/errors.js';
-import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
+import type { ReviewQuery } from '../../../../src/shared/api/requests.js';
+import type { BridgeError } from '../../../../src/shared/bridge/errors.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 import { decisionsPage, reviewOverview, reviewSectionPage } from './fixtures.js';
 
 let bridge: FakeBridge;
 const stored = new Map<string, string>();
 vi.stubGlobal('localStorage', { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) });
-vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useReview } = await import('../../../src/renderer/features/reports/stores/review-store.js');
-const { useDecisions, decisionsView, decisionMatches } = await import('../../../src/renderer/features/reports/stores/decisions-store.js');
-const { useRuleDraft } = await import('../../../src/renderer/features/reports/stores/rule-store.js');
-const { useWhatsNew } = await import('../../../src/renderer/features/reports/stores/whats-new-store.js');
-const { usePermission } = await import('../../../src/renderer/features/reports/stores/permission-store.js');
-const { useHotspots } = await import('../../../src/renderer/features/reports/stores/hotspots-store.js');
-const { useSession } = await import('../../../src/renderer/stores/session-store.js');
-const { readLastBriefed } = await import('../../../src/renderer/features/reports/model/briefing-memory.js');
+const { useReview } = await import('../../../../src/renderer/features/reports/stores/review-store.js');
+const { useDecisions, decisionsView, decisionMatches } = await import('../../../../src/renderer/features/reports/stores/decisions-store.js');
+const { useRuleDraft } = await import('../../../../src/renderer/features/reports/stores/rule-store.js');
+const { useWhatsNew } = await import('../../../../src/renderer/features/reports/stores/whats-new-store.js');
+const { usePermission } = await import('../../../../src/renderer/features/reports/stores/permission-store.js');
+const { useHotspots } = await import('../../../../src/renderer/features/reports/stores/hotspots-store.js');
+const { useSession } = await import('../../../../src/renderer/stores/session-store.js');
+const { readLastBriefed } = await import('../../../../src/renderer/features/reports/model/briefing-memory.js');
 
 const ok = <T>(data: T) => ({ ok: true as const, data });
 const fail = (error: Partial<BridgeError> & Pick<BridgeError, 'kind'>) => ({ ok: false as const, error: { message: 'It failed.', ...error } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { trendsMarkdown } from '../../../src/renderer/features/reports/model/trends-markdown.js';
-import { trendModel, type TrendSources } from '../../../src/renderer/features/reports/model/trends-model.js';
+import { trendsMarkdown } from '../../../../src/renderer/features/reports/model/trends-markdown.js';
+import { trendModel, type TrendSources } from '../../../../src/renderer/features/reports/model/trends-model.js';
 
 const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime();
 const NOW = at(2026, 11, 26, 15);

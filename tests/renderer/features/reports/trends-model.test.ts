@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysText, median, trendModel, weekStart, type TrendSources } from '../../../src/renderer/features/reports/model/trends-model.js';
+import { daysText, median, trendModel, weekStart, type TrendSources } from '../../../../src/renderer/features/reports/model/trends-model.js';
 
 /** Local times, as the person's clock reads them. */
 const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { WhatsNewResponse } from '../../../src/shared/reader/index.js';
-import { exportFileName } from '../../../src/renderer/features/reports/model/export-name.js';
-import { coverageText, fileSummaryText, hotspotRows, noHotspotsText, parseLine } from '../../../src/renderer/features/reports/model/hotspots-model.js';
-import { splitProjectContext } from '../../../src/renderer/features/reports/model/project-context.js';
-import { cutNote, pageChartRows, peopleChartRows, statusChartRows, typeChartRows } from '../../../src/renderer/features/reports/model/review-model.js';
-import { ruleBlockedReason, rulePermission } from '../../../src/renderer/features/reports/model/rule-permission.js';
-import { dateInputValue, durationText, localMidnight, sinceDateProblem } from '../../../src/renderer/features/reports/model/time-window.js';
-import { briefingIsEmpty, briefingSections, moreRepliesText } from '../../../src/renderer/features/reports/model/whats-new-model.js';
+import type { WhatsNewResponse } from '../../../../src/shared/reader/index.js';
+import { exportFileName } from '../../../../src/renderer/features/reports/model/export-name.js';
+import { coverageText, fileSummaryText, hotspotRows, noHotspotsText, parseLine } from '../../../../src/renderer/features/reports/model/hotspots-model.js';
+import { splitProjectContext } from '../../../../src/renderer/features/reports/model/project-context.js';
+import { cutNote, pageChartRows, peopleChartRows, statusChartRows, typeChartRows } from '../../../../src/renderer/features/reports/model/review-model.js';
+import { ruleBlockedReason, rulePermission } from '../../../../src/renderer/features/reports/model/rule-permission.js';
+import { dateInputValue, durationText, localMidnight, sinceDateProblem } from '../../../../src/renderer/features/reports/model/time-window.js';
+import { briefingIsEmpty, briefingSections, moreRepliesText } from '../../../../src/renderer/features/reports/model/whats-new-model.js';
 import { message, reviewOverview, row, T0 } from './fixtures.js';
 
 function briefing(overrides: Partial<WhatsNewResponse> = {}): WhatsNewResponse {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellContent, isTextColumn, sameContent } from '../../../src/renderer/features/table/cell-content.js';
-import { ITEM_COLUMN_IDS } from '../../../src/renderer/features/table/column-ids.js';
+import { cellContent, isTextColumn, sameContent } from '../../../../src/renderer/features/table/cell-content.js';
+import { ITEM_COLUMN_IDS } from '../../../../src/renderer/features/table/column-ids.js';
 import { item } from './items.js';
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnLayout, type LaidColumn } from '../../../src/renderer/features/table/column-layout.js';
+import { columnLayout, type LaidColumn } from '../../../../src/renderer/features/table/column-layout.js';
 
 const col = (id: string, size: number, grow = false): LaidColumn => ({ id, getSize: () => size, columnDef: { meta: grow ? { grow } : {} } });
 /** The table's default columns and sizes (columns.tsx): 1,308 px in all. */

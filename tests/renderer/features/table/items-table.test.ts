@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ItemsTable, type ItemsTableProps } from '../../../src/renderer/features/table/ItemsTable.js';
+import { ItemsTable, type ItemsTableProps } from '../../../../src/renderer/features/table/ItemsTable.js';
 import { item, memoryStorage } from './items.js';
 
 /** Server rendering needs no DOM: enough to check the grid's structure and ARIA wiring. */

@@ -1,5 +1,5 @@
-import type { ItemRow } from '../../../src/shared/reader/index.js';
-import { row } from '../support/fake-items.js';
+import type { ItemRow } from '../../../../src/shared/reader/index.js';
+import { row } from '../../support/fake-items.js';
 
 /** One item row with neutral values (unassigned as the service sends it: ""); overrides set what a test is about. */
 export const item = (id: string, overrides: Partial<ItemRow> = {}): ItemRow => row(id, { assigneeId: '', ...overrides });

@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { ItemRow } from '../../../src/shared/reader/index.js';
-import { type ItemsReactTable, useItemsTable } from '../../../src/renderer/features/table/use-items-table.js';
-import { type TableViewSettings, defaultViewSettings } from '../../../src/renderer/features/table/view-settings.js';
+import type { ItemRow } from '../../../../src/shared/reader/index.js';
+import { type ItemsReactTable, useItemsTable } from '../../../../src/renderer/features/table/use-items-table.js';
+import { type TableViewSettings, defaultViewSettings } from '../../../../src/renderer/features/table/view-settings.js';
 
 /**
  * Runs the real v9 table hook once (server rendering needs no DOM) and hands back the

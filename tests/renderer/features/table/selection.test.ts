@@ -10,7 +10,7 @@ import {
   selectAllState,
   toggleId,
   toggleShown,
-} from '../../../src/renderer/features/workspace/selection.js';
+} from '../../../../src/renderer/features/workspace/selection.js';
 import { item } from './items.js';
 import { renderTable } from './render-table.js';
 

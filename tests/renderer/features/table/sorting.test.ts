@@ -5,7 +5,7 @@ import {
   compareAgentTask,
   compareStatus,
   compareText,
-} from '../../../src/renderer/features/table/sorting.js';
+} from '../../../../src/renderer/features/table/sorting.js';
 import { item } from './items.js';
 import { renderTable } from './render-table.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CellContent } from '../../../src/renderer/features/table/cell-content.js';
-import { canvasMeasure, createCellFit, type MeasureText } from '../../../src/renderer/features/table/text-fit.js';
+import type { CellContent } from '../../../../src/renderer/features/table/cell-content.js';
+import { canvasMeasure, createCellFit, type MeasureText } from '../../../../src/renderer/features/table/text-fit.js';
 
 const FONTS = { sans: 'Sans', mono: 'Mono' };
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ITEM_COLUMN_IDS } from '../../../src/renderer/features/table/column-ids.js';
+import { ITEM_COLUMN_IDS } from '../../../../src/renderer/features/table/column-ids.js';
 import {
   defaultViewSettings,
   loadViewSettings,
@@ -9,7 +9,7 @@ import {
   saveViewSettings,
   serializeViewSettings,
   viewSettingsKey,
-} from '../../../src/renderer/features/table/view-settings.js';
+} from '../../../../src/renderer/features/table/view-settings.js';
 import { item, memoryStorage } from './items.js';
 import { renderTable } from './render-table.js';
 

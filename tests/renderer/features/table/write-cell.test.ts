@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { CellContent } from '../../../src/renderer/features/table/cell-content.js';
-import { writeCell } from '../../../src/renderer/features/table/write-cell.js';
+import type { CellContent } from '../../../../src/renderer/features/table/cell-content.js';
+import { writeCell } from '../../../../src/renderer/features/table/write-cell.js';
 
 /** The cell as a reader of the page sees it. */
 function seen(cell: HTMLElement) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { layoutMarkup, tokenizeMarkup, type DomToken } from '../../../src/renderer/features/thread/dom-tokens.js';
+import { layoutMarkup, tokenizeMarkup, type DomToken } from '../../../../src/renderer/features/thread/dom-tokens.js';
 
 const kinds = (tokens: DomToken[]) => tokens.map((t) => `${t.kind}:${t.text}`);
 const joined = (tokens: DomToken[]) => tokens.map((t) => t.text).join('');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canZoomIn, canZoomOut, clampPercent, fitScale, scrollToCentre, zoomIn, zoomLabel, zoomOut } from '../../../src/renderer/features/thread/zoom.js';
+import { canZoomIn, canZoomOut, clampPercent, fitScale, scrollToCentre, zoomIn, zoomLabel, zoomOut } from '../../../../src/renderer/features/thread/zoom.js';
 
 describe('screenshot zoom', () => {
   it('steps through fixed levels and stops at the ends', () => {

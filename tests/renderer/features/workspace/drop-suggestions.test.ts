@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dropSuggestions } from '../../src/renderer/features/workspace/drop-suggestions.js';
-import { row } from './support/fake-items.js';
+import { dropSuggestions } from '../../../../src/renderer/features/workspace/drop-suggestions.js';
+import { row } from '../../support/fake-items.js';
 
 describe('an empty result names the filter to drop', () => {
   const rows = [

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MIN_AGE_MS, useRefetchOnFocus } from '../../src/renderer/features/workspace/use-refetch-on-focus.js';
+import { MIN_AGE_MS, useRefetchOnFocus } from '../../../../src/renderer/features/workspace/use-refetch-on-focus.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
