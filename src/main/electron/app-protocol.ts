@@ -1,6 +1,7 @@
 import type { PlatformPath } from 'node:path';
 import { RENDERER_CSP } from '../../shared/renderer-csp.js';
 import { contentTypeOf } from '../content-types.js';
+import { rendererFileFor } from '../renderer-file.js';
 
 /**
  * The window's page is served from app://triage-desk/, a privileged standard scheme, not
@@ -32,11 +33,7 @@ function answer(status: number, text: string): Response {
   return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' } });
 }
 
-/**
- * The file under rootDir a request names, or null when it names anything else: another
- * host, a segment that climbs (also encoded, %2e%2e or %2f), a backslash, a NUL or a
- * drive letter. Only files inside rootDir are ever read.
- */
+/** The file under rootDir a request names (see rendererFileFor), or null, also for another scheme or host. */
 export function fileForRequest(url: string, opts: Pick<AppFileServerOptions, 'rootDir' | 'path'>): string | null {
   let parsed: URL;
   try {
@@ -46,19 +43,7 @@ export function fileForRequest(url: string, opts: Pick<AppFileServerOptions, 'ro
   }
   // Chromium lowercases a standard scheme's host; WHATWG URL in Node leaves a custom one as written.
   if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host.toLowerCase() !== APP_HOST) return null;
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(parsed.pathname);
-  } catch {
-    return null;
-  }
-  if (pathname === '/' || pathname === '') pathname = '/index.html';
-  const segments = pathname.split('/').filter((s) => s !== '');
-  if (segments.some((s) => s === '.' || s === '..' || /[\\\0:]/.test(s))) return null;
-  const file = opts.path.resolve(opts.rootDir, ...segments);
-  const inside = opts.path.relative(opts.rootDir, file);
-  if (inside === '' || inside.startsWith('..') || opts.path.isAbsolute(inside)) return null;
-  return file;
+  return rendererFileFor(opts.rootDir, parsed.pathname, opts.path);
 }
 
 export function createAppFileServer(opts: AppFileServerOptions): (request: Request) => Promise<Response> {

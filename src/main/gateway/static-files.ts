@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
-import { join, normalize, sep } from 'node:path';
+import path, { join } from 'node:path';
 import { contentTypeOf } from '../content-types.js';
+import { rendererFileFor } from '../renderer-file.js';
 
 export interface StaticFile {
   body: Buffer;
@@ -8,19 +9,12 @@ export interface StaticFile {
 }
 
 /**
- * Resolves a URL path to a file inside the built renderer, never outside it; unknown
- * paths fall back to index.html so reloading a deep link still opens the app.
+ * The built renderer's file a URL path names (see rendererFileFor); a path naming no file
+ * falls back to index.html, so reloading a deep link still opens the app.
  */
 export async function readStaticFile(root: string, urlPath: string): Promise<StaticFile | null> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
-  } catch {
-    return null;
-  }
-  const rel = normalize(decoded).replace(/^([/\\])+/, '');
-  const full = join(root, rel);
-  if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
+  const full = rendererFileFor(root, urlPath.split('?')[0] ?? '/', path);
+  if (full === null) return null;
   const target = (await isFile(full)) ? full : join(root, 'index.html');
   try {
     return { body: await readFile(target), type: contentTypeOf(target) };

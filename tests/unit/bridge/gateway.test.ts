@@ -231,6 +231,12 @@ describe('browser-mode gateway', () => {
     expect(traversal.body).not.toContain('outside the renderer');
     const encoded = await raw('/%2e%2e/secret.txt');
     expect(encoded.body).not.toContain('outside the renderer');
+    // The same refusals as the desktop app's app:// scheme: an encoded slash or backslash, a NUL.
+    for (const path of ['/..%2fsecret.txt', '/assets%2f..%2f..%2fsecret.txt', '/..%5csecret.txt', '/index.html%00.js']) {
+      const refused = await raw(path);
+      expect(refused.status, path).toBe(404);
+      expect(refused.body).not.toContain('outside the renderer');
+    }
     expect((await raw('/threads/itm_1')).body).toContain('<title>app</title>');
   });
 
