@@ -276,13 +276,12 @@ export function networkError(failure: NetworkFailure, ctx: FailureContext): Brid
 }
 
 export function rateLimitedError(retryAt: number, sentence: string | undefined, now: number): BridgeError {
-  const secs = Math.max(1, Math.ceil((retryAt - now) / 1000));
   return withServer(
     {
       kind: 'rate_limited',
       status: 429,
       retryAt,
-      message: `The service is still asking Triage Desk to slow down. Try again in about ${secs} s.`,
+      message: `The service is still asking Triage Desk to slow down. Try again in ${inAbout(retryAt - now)}.`,
     },
     sentence,
   );
