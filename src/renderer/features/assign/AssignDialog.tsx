@@ -8,7 +8,7 @@ import { useSession } from '../../stores/session-store.js';
 import { ActionDialog } from '../../components/ActionDialog.js';
 import { lookupThreads, type LookupResult, type ThreadBrief } from '../../server-state/item-lookup.js';
 import { MemberPicker, type PickerChoice } from './MemberPicker.js';
-import { useProjectMembers } from '../../server-state/use-project-members.js';
+import { useProjectMembers } from '../../server-state/project-members.js';
 import { actionFailure } from '../../format/refusals.js';
 import { quoteThread, threadsPhrase } from '../../format/thread-words.js';
 import { threadCount } from '../../format/counts.js';

@@ -2,7 +2,7 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import { Popover } from '../../components/Popover.js';
 import { roleLabel } from '../../format/labels.js';
 import type { Person } from '../../stores/bulk-model.js';
-import { useMembers } from '../../stores/members-store.js';
+import { useOpenProjectMembers } from '../../server-state/project-members.js';
 import { me } from './bulk-actions.js';
 import { formatCount } from '../../format/counts.js';
 
@@ -27,9 +27,7 @@ function moveFocus(e: KeyboardEvent<HTMLElement>) {
 }
 
 function AssignPanel({ count, onPick, close }: { count: number; onPick(person: Person | null): void; close(): void }) {
-  const members = useMembers((s) => s.members);
-  const loading = useMembers((s) => s.loading);
-  const problem = useMembers((s) => s.problem);
+  const { members, loading, problem } = useOpenProjectMembers();
   const [filter, setFilter] = useState('');
 
   const choices = useMemo(() => {

@@ -9,7 +9,7 @@ import { emitItemsChanged } from '../../server-state/items-sync.js';
 import { useSession } from '../../stores/session-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { ActionDialog } from '../../components/ActionDialog.js';
-import { useProjectMembers } from '../../server-state/use-project-members.js';
+import { useProjectMembers } from '../../server-state/project-members.js';
 import { actionFailure } from '../../format/refusals.js';
 import { CharCounter } from '../../components/compose/CharCounter.js';
 import { hasContent, useDrafts } from '../thread/reply-drafts-store.js';

@@ -7,7 +7,7 @@ import { BOARD_STATUSES, statusLabel } from '../../format/labels.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, type WorkspaceView } from '../../stores/filter-model.js';
-import { useMembers } from '../../stores/members-store.js';
+import { memberNameNow } from '../../server-state/project-members.js';
 import { useSavedViews } from '../../stores/saved-views-store.js';
 import { historyOf } from '../../stores/undo-store.js';
 import { isPending } from '../../stores/undo-history.js';
@@ -132,7 +132,7 @@ function selectionCommands(ctx: Context): PaletteCommand[] {
 function viewCommands(ctx: Context): PaletteCommand[] {
   const ws = useWorkspace.getState();
   const filtered = activeFilterCount(ws.filters) > 0;
-  const memberName = (id: string) => useMembers.getState().members.find((m) => m.id === id)?.name;
+  const memberName = (id: string) => memberNameNow(ws.projectId, id);
   return [
     command('View', 'Switch to the board', () => switchView('board'), { keys: 'view.board', unavailable: ctx.view === 'board' ? 'The board is already shown.' : null, id: 'view-board' }),
     command('View', 'Switch to the table', () => switchView('table'), { keys: 'view.table', unavailable: ctx.view === 'table' ? 'The table is already shown.' : null, id: 'view-table' }),

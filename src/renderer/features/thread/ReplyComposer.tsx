@@ -8,7 +8,7 @@ import type { Failure } from '../../stores/failure.js';
 import { emitItemsChanged } from '../../server-state/items-sync.js';
 import { useSession } from '../../stores/session-store.js';
 import { useThread } from '../../stores/thread-store.js';
-import { useProjectMembers } from '../../server-state/use-project-members.js';
+import { useProjectMembers } from '../../server-state/project-members.js';
 import { useItemProjectId } from './use-item-project.js';
 import { actionFailure } from '../../format/refusals.js';
 import { CharCounter } from '../../components/compose/CharCounter.js';

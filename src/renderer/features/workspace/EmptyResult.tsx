@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { describeFilters } from '../../format/filters-text.js';
-import { useMembers } from '../../stores/members-store.js';
+import { useOpenProjectMembers } from '../../server-state/project-members.js';
 import { useSession } from '../../stores/session-store.js';
 import { useTextSearch } from '../../stores/text-search-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
@@ -13,7 +13,7 @@ export function EmptyResult() {
   const all = useProjectItems((s) => s.data?.rows);
   const filters = useWorkspace((s) => s.filters);
   const setFilter = useWorkspace((s) => s.setFilter);
-  const members = useMembers((s) => s.members);
+  const { members } = useOpenProjectMembers();
   const meId = useSession((s) => s.active?.you?.id ?? null);
   const q = filters.q ?? null;
   const textMatches = useTextSearch((s) => (q !== null && s.q === q ? s.matches : null));

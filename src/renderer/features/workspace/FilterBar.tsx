@@ -5,7 +5,7 @@ import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';
 import { valuesPresent, type FacetKey } from '../../stores/facet-model.js';
 import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, TASK_FILTERS, TYPE_NONE, type Filters } from '../../stores/filter-model.js';
-import { useMembers } from '../../stores/members-store.js';
+import { useOpenProjectMembers } from '../../server-state/project-members.js';
 import { useSession } from '../../stores/session-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { SearchField } from './SearchField.js';
@@ -111,7 +111,7 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
   const filters = useWorkspace((s) => s.filters);
   const setFilter = useWorkspace((s) => s.setFilter);
   const clearFilters = useWorkspace((s) => s.clearFilters);
-  const members = useMembers((s) => s.members);
+  const { members } = useOpenProjectMembers();
   const youName = useSession((s) => s.active?.you?.name);
   const [focused, setFocused] = useState<FacetKey | null>(null);
   const [hovered, setHovered] = useState<FacetKey | null>(null);

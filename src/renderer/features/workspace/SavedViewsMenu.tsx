@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Popover } from '../../components/Popover.js';
 import { describeFilters } from '../../format/filters-text.js';
 import { announce } from '../../stores/announcer-store.js';
-import { useMembers } from '../../stores/members-store.js';
+import { useOpenProjectMembers } from '../../server-state/project-members.js';
 import { VIEW_LABEL } from '../../stores/filter-model.js';
 import { matchingView, type SavedView } from '../../stores/saved-views.js';
 import { useSavedViews } from '../../stores/saved-views-store.js';
@@ -10,7 +10,7 @@ import { useWorkspace } from '../../stores/workspace-store.js';
 import { openSavedView } from './workspace-commands.js';
 
 function useMemberName() {
-  const members = useMembers((s) => s.members);
+  const { members } = useOpenProjectMembers();
   return (id: string) => members.find((m) => m.id === id)?.name;
 }
 

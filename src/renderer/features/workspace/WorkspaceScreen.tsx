@@ -7,7 +7,7 @@ import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useBulk } from '../../stores/bulk-store.js';
 import { activeFilterCount } from '../../stores/filter-model.js';
 import { sameCause } from '../../stores/failure.js';
-import { useMembers } from '../../stores/members-store.js';
+import { refreshMembers } from '../../server-state/project-members.js';
 import { useSavedViews } from '../../stores/saved-views-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { useThread } from '../../stores/thread-store.js';
@@ -39,7 +39,7 @@ function useProjectSession(projectId: string): void {
     if (useWorkspace.getState().projectId !== projectId) useWorkspace.getState().enter(projectId);
     if (useSelection.getState().projectId !== projectId) useSelection.getState().setSelection(projectId, []);
     useSavedViews.getState().load(projectId);
-    void useMembers.getState().load(projectId);
+    refreshMembers(projectId);
     void useProjectItems.getState().load(projectId);
     return () => {
       useProjectItems.getState().leave();

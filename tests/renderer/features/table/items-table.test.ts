@@ -1,4 +1,5 @@
 import { createElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ItemsTable, type ItemsTableProps } from '../../../../src/renderer/features/table/ItemsTable.js';
@@ -18,7 +19,8 @@ function render(overrides: Partial<ItemsTableProps> = {}): string {
     onOpen: () => {},
     ...overrides,
   };
-  return renderToString(createElement(ItemsTable, props));
+  // The empty result names filters by member: members come from the query cache.
+  return renderToString(createElement(QueryClientProvider, { client: new QueryClient() }, createElement(ItemsTable, props)));
 }
 
 function columnHeaders(html: string): { sort: string | null; text: string }[] {
