@@ -3,7 +3,7 @@ import { ErrorMessage } from '../components/ErrorMessage.js';
 import { LiveRegion } from '../components/LiveRegion.js';
 import { NetworkStatus } from '../components/NetworkStatus.js';
 import { NoticeToast } from '../components/NoticeToast.js';
-import { UndoToast } from '../components/UndoToast.js';
+import { UndoToast } from '../features/undo/UndoToast.js';
 import { DialogHost } from './DialogHost.js';
 import { ConnectScreen } from '../features/connect/ConnectScreen.js';
 import { InboxScreen } from '../features/inbox/InboxScreen.js';
@@ -25,7 +25,7 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 import { LazyView } from './lazy-part.js';
 import { dedupeQueueScreen, reportsScreen } from './lazy-screens.js';
 import { SkipLink } from './SkipLink.js';
-import { useNavigation, type Screen } from './navigation-store.js';
+import { useNavigation, type Screen } from '../stores/navigation-store.js';
 import { useGlobalShortcuts } from './use-global-shortcuts.js';
 import { applyRoute, initialRoute, useUrlSync } from './use-url-sync.js';
 

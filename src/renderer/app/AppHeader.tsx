@@ -3,7 +3,7 @@ import { useInbox } from '../features/inbox/inbox-store.js';
 import { useProjectItems } from '../server-state/project-items-store.js';
 import { useDialogs } from '../stores/dialogs-store.js';
 import { useSession } from '../stores/session-store.js';
-import { isProjectScreen, useNavigation, type ProjectScreen } from './navigation-store.js';
+import { isProjectScreen, useNavigation, type ProjectScreen } from '../stores/navigation-store.js';
 import { displayChord, isMacPlatform } from './shortcuts.js';
 
 /** Where you are (connection › project) and the way back up. */

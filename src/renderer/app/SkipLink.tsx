@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useNavigation } from './navigation-store.js';
+import { useNavigation } from '../stores/navigation-store.js';
 
 /**
  * Where the skip link lands: the board's tabbable card or the table (the keyboard's way into

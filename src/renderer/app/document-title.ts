@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useProjectItems } from '../server-state/project-items-store.js';
 import { VIEW_LABEL, type WorkspaceView } from '../stores/filter-model.js';
 import { useWorkspace } from '../stores/workspace-store.js';
-import { isProjectScreen, useNavigation, type Screen } from './navigation-store.js';
+import { isProjectScreen, useNavigation, type Screen } from '../stores/navigation-store.js';
 
 const APP = 'Triage Desk';
 

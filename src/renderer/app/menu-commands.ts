@@ -1,12 +1,13 @@
 import type { MenuCommand } from '../../shared/bridge/events.js';
 import { getBridge } from '../bridge/index.js';
-import { focusSearch, openCreate, refresh, switchView } from '../features/workspace/workspace-commands.js';
+import { refreshProject } from './use-cases/project-session.js';
+import { focusSearch, openCreate, switchView } from './use-cases/workspace.js';
 import { copyThreadLink } from '../features/links/copy-link.js';
 import { useDialogs } from '../stores/dialogs-store.js';
 import { explain } from '../stores/notice-store.js';
 import type { WorkspaceView } from '../stores/filter-model.js';
 import { useSession } from '../stores/session-store.js';
-import { isProjectScreen, useNavigation } from './navigation-store.js';
+import { isProjectScreen, useNavigation } from '../stores/navigation-store.js';
 
 /**
  * What each native menu command does in the page. Each reads the stores when it runs and
@@ -41,7 +42,7 @@ export function runMenuCommand(command: MenuCommand): void {
       if (onProjectBoard()) switchView(VIEW_OF[command]);
       return;
     case 'view.refresh':
-      if (onProjectBoard()) refresh();
+      if (onProjectBoard()) refreshProject();
       return;
     case 'search.focus':
       if (onProjectBoard()) requestAnimationFrame(focusSearch);

@@ -3,9 +3,9 @@ import { useThread } from '../stores/thread-store.js';
 import { useWorkspace } from '../stores/workspace-store.js';
 import { openItemLink } from '../features/links/item-link.js';
 import { useReportTab } from '../features/reports/stores/tab-store.js';
-import { useNavigation, type Screen } from './navigation-store.js';
+import { useNavigation, type Screen } from '../stores/navigation-store.js';
 import { parseRoute, routeToHash, type Route } from './route.js';
-import { showRoute } from './show-route.js';
+import { showRoute } from './use-cases/show-route.js';
 
 /**
  * Mirrors where the app is into the URL hash, and follows the hash on back/forward, so a

@@ -1,4 +1,4 @@
-import { useNavigation } from '../app/navigation-store.js';
+import { useNavigation } from '../stores/navigation-store.js';
 import { explainError } from '../format/describe-error.js';
 import type { Failure } from '../stores/failure.js';
 

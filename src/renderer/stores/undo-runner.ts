@@ -6,7 +6,7 @@ import { useUndoConfirm } from './undo-confirm.js';
 import { entryState, heldBack, isPending, settle, type LeftAlone } from './undo-history.js';
 import { recordsAnew, splitByChoice, type UndoKind } from './undo-records.js';
 import { historyKey, historyOf, useUndo } from './undo-store.js';
-import { leftByChoiceWhy, undoReceiptText } from '../features/undo/undo-words.js';
+import { leftByChoiceWhy, undoReceiptText } from '../format/undo-words.js';
 import { truncate } from '../format/labels.js';
 import { plural } from '../format/counts.js';
 

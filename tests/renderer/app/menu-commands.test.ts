@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
 import { runMenuCommand } from '../../../src/renderer/app/menu-commands.js';
-import { useNavigation } from '../../../src/renderer/app/navigation-store.js';
+import { useNavigation } from '../../../src/renderer/stores/navigation-store.js';
 import { useDialogs } from '../../../src/renderer/stores/dialogs-store.js';
 import { useNotice } from '../../../src/renderer/stores/notice-store.js';
 import { useSession } from '../../../src/renderer/stores/session-store.js';

@@ -6,6 +6,7 @@ vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBri
 
 const { useThread } = await import('../../../src/renderer/stores/thread-store.js');
 const { emitItemsChanged } = await import('../../../src/renderer/server-state/items-sync.js');
+const { queryClient } = await import('../../../src/renderer/server-state/query-client.js');
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 let version = 0;
@@ -13,6 +14,8 @@ let version = 0;
 beforeEach(async () => {
   bridge = fakeBridge();
   version = 0;
+  // A read of t1 by an earlier test would otherwise open the panel without asking.
+  queryClient.clear();
   bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => ({ ok: true, data: { id: itemId, duplicateOf: null, version: ++version } }));
   useThread.getState().close();
   await useThread.getState().open('t1');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Receipt, BulkPlan, BulkTask } from '../../../src/renderer/stores/bulk-model.js';
-import { entryStateText } from '../../../src/renderer/features/undo/undo-words.js';
+import { entryStateText } from '../../../src/renderer/format/undo-words.js';
 import { addEntry, changedSinceLoaded, entryState, heldBack, HISTORY_LIMIT, isPending, rowsById, settle, type UndoEntry } from '../../../src/renderer/stores/undo-history.js';
 import { row } from '../support/fake-items.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BulkPlan, BulkTask, Receipt } from '../../../src/renderer/stores/bulk-model.js';
 import { planUndo, planReopenAssign, planStatus, planAssign } from '../../../src/renderer/stores/bulk-model.js';
 import { recordsAnew, splitByChoice, undoGroups, undoKindOf } from '../../../src/renderer/stores/undo-records.js';
-import { groupWords, leftByChoiceWhy, recordsAnewHint, undoReceiptText } from '../../../src/renderer/features/undo/undo-words.js';
+import { groupWords, leftByChoiceWhy, recordsAnewHint, undoReceiptText } from '../../../src/renderer/format/undo-words.js';
 import { row } from '../support/fake-items.js';
 
 const priya = { id: 'u-priya', name: 'Priya Shah' };

@@ -6,7 +6,7 @@ import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { BOARD_STATUSES } from '../../format/labels.js';
 import { anchorAt, extendSelection, type RangeAnchor } from '../workspace/selection.js';
-import { toggleSelected } from '../workspace/workspace-commands.js';
+import { toggleSelected } from '../../app/use-cases/workspace.js';
 
 const MOVES: Record<string, 'up' | 'down' | 'left' | 'right'> = {
   j: 'down',

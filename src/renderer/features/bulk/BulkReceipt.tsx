@@ -7,7 +7,7 @@ import { useBulk } from '../../stores/bulk-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { bulkReopenAndAssign } from './bulk-actions.js';
 import { formatCount, plural } from '../../format/counts.js';
-import { undoReceiptText } from '../undo/undo-words.js';
+import { undoReceiptText } from '../../format/undo-words.js';
 
 const SHOWN_REFUSALS = 50;
 

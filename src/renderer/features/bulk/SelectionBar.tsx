@@ -2,7 +2,7 @@ import type { Status } from '../../../shared/api/common.js';
 import { planProgressText } from '../../format/bulk-text.js';
 import { BOARD_STATUSES, STATUS_KEY, statusLabel } from '../../format/labels.js';
 import { useBulk } from '../../stores/bulk-store.js';
-import { clearSelection, openMerge, selectAll } from '../workspace/workspace-commands.js';
+import { clearSelection, openMerge, selectAll } from '../../app/use-cases/workspace.js';
 import { AssignMenu } from './AssignMenu.js';
 import { bulkAssign, bulkSetStatus } from './bulk-actions.js';
 import { BulkReceipt } from './BulkReceipt.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigation } from '../../app/navigation-store.js';
+import { useNavigation } from '../../stores/navigation-store.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { useSession } from '../../stores/session-store.js';
 import { ConnectForm } from './ConnectForm.js';

@@ -1,4 +1,4 @@
-import { showRoute } from '../../app/show-route.js';
+import { showRoute } from '../../app/use-cases/show-route.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { useInbox } from './inbox-store.js';
 import type { InboxEntry } from './inbox-model.js';

@@ -1,5 +1,5 @@
-import { showRoute } from '../../app/show-route.js';
-import { useNavigation } from '../../app/navigation-store.js';
+import { showRoute } from '../../app/use-cases/show-route.js';
+import { useNavigation } from '../../stores/navigation-store.js';
 import { getBridge } from '../../bridge/index.js';
 import { explain } from '../../stores/notice-store.js';
 import { useSession } from '../../stores/session-store.js';

@@ -1,6 +1,6 @@
 import type { Status } from '../../../shared/api/common.js';
 import type { Project } from '../../../shared/reader/index.js';
-import { isProjectScreen, useNavigation } from '../../app/navigation-store.js';
+import { isProjectScreen, useNavigation } from '../../stores/navigation-store.js';
 import { keysFor, type AppCommand } from '../../app/shortcuts.js';
 import { describeFilters } from '../../format/filters-text.js';
 import { BOARD_STATUSES, statusLabel } from '../../format/labels.js';
@@ -24,12 +24,12 @@ import {
   openFindDuplicates,
   openMerge,
   openSavedView,
-  refresh,
   selectAll,
   selectedIds,
   setStatusOfTargets,
   switchView,
-} from '../workspace/workspace-commands.js';
+} from '../../app/use-cases/workspace.js';
+import { refreshProject } from '../../app/use-cases/project-session.js';
 import { plural } from '../../format/counts.js';
 
 export interface PaletteCommand {
@@ -143,7 +143,7 @@ function viewCommands(ctx: Context): PaletteCommand[] {
     command('View', 'Show only unassigned threads', () => ws.setFilter('assignee', ASSIGNEE_NONE), { id: 'filter-unassigned' }),
     ...BOARD_STATUSES.map((s) => command('View', `Show only ${statusLabel(s).toLowerCase()} threads`, () => ws.setFilter('status', s), { id: `filter-${s}` })),
     command('View', 'Clear all filters', () => ws.clearFilters(), { unavailable: filtered ? null : 'No filter is set.', id: 'filter-clear' }),
-    command('View', 'Refresh the threads', refresh, { id: 'refresh' }),
+    command('View', 'Refresh the threads', refreshProject, { id: 'refresh' }),
     ...useSavedViews.getState().views.map((v) => command('Saved views', `Open saved view: ${v.name} — ${describeFilters(v.filters, memberName)}`, () => openSavedView(v), { id: `saved:${v.id}` })),
   ];
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Project } from '../../../shared/reader/index.js';
-import { useNavigation } from '../../app/navigation-store.js';
+import { useNavigation } from '../../stores/navigation-store.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { readLastProject, rememberLastProject } from '../../stores/last-project.js';

@@ -1,5 +1,5 @@
 import type { ItemRow } from '../../../shared/reader/index.js';
-import { useNavigation } from '../../app/navigation-store.js';
+import { useNavigation } from '../../stores/navigation-store.js';
 import { Disclosure } from '../../components/Disclosure.js';
 import { getBridge } from '../../bridge/index.js';
 import { formatCount, threadCount } from '../../format/counts.js';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { isPlainKey } from '../../app/keyboard.js';
-import { PERF_MARKS, usePaintedMark } from '../../app/perf-marks.js';
+import { PERF_MARKS, usePaintedMark } from '../../perf-marks.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { ItemsTable } from './ItemsTable.js';

@@ -8,7 +8,7 @@ import { heldBack, type UndoEntry } from '../../stores/undo-history.js';
 import { undoGroups, type UndoGroup, type UndoKind } from '../../stores/undo-records.js';
 import { undoEntry } from '../../stores/undo-runner.js';
 import { useUndoHistory } from '../../stores/undo-store.js';
-import { groupWords } from './undo-words.js';
+import { groupWords } from '../../format/undo-words.js';
 import './undo.css';
 
 /** Titles listed under a kind of thread; more are counted. */

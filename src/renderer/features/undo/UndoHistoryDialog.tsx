@@ -9,7 +9,7 @@ import { changedSinceLoaded, entryState, isPending, rowsById, type UndoEntry } f
 import { recordsAnew } from '../../stores/undo-records.js';
 import { undoEntry } from '../../stores/undo-runner.js';
 import { useUndoHistory } from '../../stores/undo-store.js';
-import { entryStateText, recordsAnewHint } from './undo-words.js';
+import { entryStateText, recordsAnewHint } from '../../format/undo-words.js';
 import './undo.css';
 import { formatCount, itIs } from '../../format/counts.js';
 

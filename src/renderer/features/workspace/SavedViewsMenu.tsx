@@ -7,7 +7,7 @@ import { VIEW_LABEL } from '../../stores/filter-model.js';
 import { matchingView, type SavedView } from '../../stores/saved-views.js';
 import { useSavedViews } from '../../stores/saved-views-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
-import { openSavedView } from './workspace-commands.js';
+import { openSavedView } from '../../app/use-cases/workspace.js';
 
 function useMemberName() {
   const { members } = useOpenProjectMembers();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWorkspace } from '../../stores/workspace-store.js';
-import { SEARCH_INPUT_ID } from './workspace-commands.js';
+import { SEARCH_INPUT_ID } from '../../app/use-cases/workspace.js';
 
 /** Typing pauses this long before the search is sent: one request per thought, not per key. */
 const DEBOUNCE_MS = 250;

@@ -1,7 +1,7 @@
 import { displayChord, keysFor, parseKeys } from '../../app/shortcuts.js';
 import { VIEW_LABEL, type WorkspaceView } from '../../stores/filter-model.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
-import { switchView } from './workspace-commands.js';
+import { switchView } from '../../app/use-cases/workspace.js';
 
 type ViewCommand = 'view.board' | 'view.table' | 'view.elements' | 'view.evidence';
 

@@ -1,14 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEventHandler } from 'react';
 import type { Status } from '../../../shared/api/common.js';
 import { ErrorBoundary } from '../../app/ErrorBoundary.js';
-import { useNavigation } from '../../app/navigation-store.js';
+import { useNavigation } from '../../stores/navigation-store.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';
-import { useBulk } from '../../stores/bulk-store.js';
 import { activeFilterCount } from '../../stores/filter-model.js';
 import { sameCause } from '../../stores/failure.js';
-import { refreshMembers } from '../../server-state/project-members.js';
-import { useSavedViews } from '../../stores/saved-views-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
@@ -27,25 +24,17 @@ import { useTextSearchSync } from './use-text-search-sync.js';
 import { useWorkspaceKeyboard } from './use-workspace-keyboard.js';
 import { WorkspaceToolbar } from './WorkspaceToolbar.js';
 import { CARD_HEIGHT, TABLE_ROW_HEIGHT, useDensity } from './density.js';
-import { refresh } from './workspace-commands.js';
+import { enterProject, leaveProject, refreshProject } from '../../app/use-cases/project-session.js';
 import '../../styles/workspace.css';
 import { formatCount } from '../../format/counts.js';
 
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 
-/** Opens a project: its rows, people and saved views; leaving drops what belonged to it. */
+/** The project is entered while its workspace is shown. */
 function useProjectSession(projectId: string): void {
   useEffect(() => {
-    if (useWorkspace.getState().projectId !== projectId) useWorkspace.getState().enter(projectId);
-    if (useSelection.getState().projectId !== projectId) useSelection.getState().setSelection(projectId, []);
-    useSavedViews.getState().load(projectId);
-    refreshMembers(projectId);
-    void useProjectItems.getState().load(projectId);
-    return () => {
-      useProjectItems.getState().leave();
-      useThread.getState().close();
-      useBulk.getState().dismissReceipt();
-    };
+    enterProject(projectId);
+    return leaveProject;
   }, [projectId]);
 }
 
@@ -76,7 +65,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
 
   useProjectSession(projectId);
   useTextSearchSync(projectId);
-  useRefetchOnFocus(refresh, loadedAt, loading);
+  useRefetchOnFocus(refreshProject, loadedAt, loading);
   useWorkspaceKeyboard();
 
   const shownIds = useMemo(() => rows.map((r) => r.id), [rows]);
@@ -125,10 +114,10 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
       <h1 className="visually-hidden">{name}</h1>
       <WorkspaceToolbar onOpenThread={openFromKeyboard} />
       <FilterBar summary={data?.summary ?? null} all={all} shown={rows.length} />
-      {data && <ListBanners unlisted={data.unlisted} unreadable={data.unreadable} onRetrySearch={refresh} />}
+      {data && <ListBanners unlisted={data.unlisted} unreadable={data.unreadable} onRetrySearch={refreshProject} />}
       {loadProblem && (
         <div className="workspace__problem">
-          <ErrorMessage problem={loadProblem} onRetry={refresh} also={moveProblem && sameCause(moveProblem, loadProblem) ? [`${moveProblem.title}.`] : []} />
+          <ErrorMessage problem={loadProblem} onRetry={refreshProject} also={moveProblem && sameCause(moveProblem, loadProblem) ? [`${moveProblem.title}.`] : []} />
           {!data && (
             <button type="button" className="button button--quiet" onClick={() => go({ name: 'projects' })}>
               Choose another project
@@ -141,7 +130,7 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
           problem={moveProblem}
           onDismiss={useProjectItems.getState().dismissMoveProblem}
           onRetry={() => void setStatus(moveProblem.itemId, moveProblem.to)}
-          onRefresh={refresh}
+          onRefresh={refreshProject}
           compact
         />
       )}

@@ -5,7 +5,7 @@ import { OpenById } from './OpenById.js';
 import { SavedViewsMenu } from './SavedViewsMenu.js';
 import { ViewSettingsMenu } from './ViewSettingsMenu.js';
 import { ViewSwitch } from './ViewSwitch.js';
-import { refresh } from './workspace-commands.js';
+import { refreshProject } from '../../app/use-cases/project-session.js';
 import { formatCount } from '../../format/counts.js';
 
 function LoadStatus() {
@@ -71,7 +71,7 @@ export function WorkspaceToolbar({ onOpenThread }: { onOpenThread(itemId: string
       <LoadStatus />
       <span className="workspace-toolbar__spacer" />
       <OpenById onOpen={onOpenThread} />
-      <button type="button" className="button" onClick={refresh} disabled={loading}>
+      <button type="button" className="button" onClick={refreshProject} disabled={loading}>
         {loading ? 'Refreshing…' : 'Refresh'}
       </button>
     </div>

@@ -12,7 +12,7 @@ import {
   openMerge,
   setStatusOfTargets,
   switchView,
-} from './workspace-commands.js';
+} from '../../app/use-cases/workspace.js';
 
 /** The palette and the shortcuts list work on every screen; app/use-global-shortcuts.ts has them. */
 const GLOBAL: ReadonlySet<AppCommand> = new Set(['palette.open', 'shortcuts.show']);

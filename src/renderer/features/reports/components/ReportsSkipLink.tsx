@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useNavigation } from '../../../app/navigation-store.js';
+import { useNavigation } from '../../../stores/navigation-store.js';
 
 /**
  * The first Tab stop on a project's reports: past the header and its sections straight to the

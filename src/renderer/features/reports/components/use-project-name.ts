@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigation } from '../../../app/navigation-store.js';
+import { useNavigation } from '../../../stores/navigation-store.js';
 import { useProjects } from '../../../stores/projects-store.js';
 import { useSession } from '../../../stores/session-store.js';
 

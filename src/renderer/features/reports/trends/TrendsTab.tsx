@@ -13,7 +13,7 @@ import { Loading } from '../components/Loading.js';
 import { useReportsContext } from '../components/reports-context.js';
 import { TREND_WEEKS, trendModel, weekStart, absoluteDate, type TrendModel } from '../model/trends-model.js';
 import { trendsMarkdown } from '../model/trends-markdown.js';
-import { readTrendSources } from '../model/trends-source.js';
+import { readTrendSources } from './trends-source.js';
 import { MedianTable } from './MedianTable.js';
 import { WeeklyChart } from './WeeklyChart.js';
 

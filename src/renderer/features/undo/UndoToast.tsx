@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { useDialogs } from '../stores/dialogs-store.js';
-import { undoEntry } from '../stores/undo-runner.js';
-import { useSession } from '../stores/session-store.js';
-import { historyKey, useUndo } from '../stores/undo-store.js';
-import { recordsAnew } from '../stores/undo-records.js';
-import { UndoConfirmDialog } from '../features/undo/UndoConfirmDialog.js';
-import { recordsAnewHint } from '../features/undo/undo-words.js';
-import '../styles/overlays.css';
+import { useDialogs } from '../../stores/dialogs-store.js';
+import { undoEntry } from '../../stores/undo-runner.js';
+import { useSession } from '../../stores/session-store.js';
+import { historyKey, useUndo } from '../../stores/undo-store.js';
+import { recordsAnew } from '../../stores/undo-records.js';
+import { UndoConfirmDialog } from './UndoConfirmDialog.js';
+import { recordsAnewHint } from '../../format/undo-words.js';
+import '../../styles/overlays.css';
 
 /**
  * "Resolved 12 threads · Undo · History" for a few seconds after each reversible change.

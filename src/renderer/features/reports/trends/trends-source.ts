@@ -2,7 +2,7 @@ import type { ItemRow, ReviewResponse } from '../../../../shared/reader/index.js
 import { getBridge } from '../../../bridge/index.js';
 import { BridgeFailure, fromBridge } from '../../../server-state/query-client.js';
 import { loadProjectItems } from '../../../server-state/load-project-items.js';
-import type { TrendResolved, TrendSources } from './trends-model.js';
+import type { TrendResolved, TrendSources } from '../model/trends-model.js';
 
 /**
  * Reads what the trends are computed from: every thread row the items endpoint lists (split

@@ -6,10 +6,9 @@ import { useDialogs } from '../../stores/dialogs-store.js';
 import { VIEW_LABEL, type WorkspaceView } from '../../stores/filter-model.js';
 import type { SavedView } from '../../stores/saved-views.js';
 import { useSelection } from '../../stores/selection-store.js';
-import { useTextSearch } from '../../stores/text-search-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
-import { bulkSetStatus } from '../bulk/bulk-actions.js';
+import { bulkSetStatus } from '../../features/bulk/bulk-actions.js';
 import { threadCount } from '../../format/counts.js';
 
 /**
@@ -125,14 +124,6 @@ export function clearSelection(): boolean {
   useSelection.getState().clear();
   announce('Selection cleared.');
   return true;
-}
-
-export function refresh(): void {
-  const { projectId, load } = useProjectItems.getState();
-  if (!projectId) return;
-  void load(projectId);
-  const q = useWorkspace.getState().filters.q;
-  if (q) void useTextSearch.getState().search(projectId, q, { force: true });
 }
 
 export function openSavedView(view: SavedView): void {

@@ -1,8 +1,8 @@
-import type { BulkTask, Receipt } from '../../stores/bulk-model.js';
-import { entryState, type UndoEntry } from '../../stores/undo-history.js';
-import { undoGroups, undoKindOf, type UndoGroup } from '../../stores/undo-records.js';
-import { statusLabel } from '../../format/labels.js';
-import { itIs, plural, threadCount } from '../../format/counts.js';
+import type { BulkTask, Receipt } from '../stores/bulk-model.js';
+import { entryState, type UndoEntry } from '../stores/undo-history.js';
+import { undoGroups, undoKindOf, type UndoGroup } from '../stores/undo-records.js';
+import { statusLabel } from './labels.js';
+import { itIs, plural, threadCount } from './counts.js';
 
 /**
  * Words for undo. Undo sends new changes as the person, now: it changes threads back, and

@@ -1,11 +1,11 @@
-import { useProjectItems } from '../server-state/project-items-store.js';
-import { useProjects } from '../stores/projects-store.js';
-import { useSession } from '../stores/session-store.js';
-import { useThread } from '../stores/thread-store.js';
-import { useWorkspace } from '../stores/workspace-store.js';
-import { useReportTab } from '../features/reports/stores/tab-store.js';
-import { useNavigation } from './navigation-store.js';
-import type { Route } from './route.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
+import { useProjects } from '../../stores/projects-store.js';
+import { useSession } from '../../stores/session-store.js';
+import { useThread } from '../../stores/thread-store.js';
+import { useWorkspace } from '../../stores/workspace-store.js';
+import { useReportTab } from '../../features/reports/stores/tab-store.js';
+import { useNavigation } from '../../stores/navigation-store.js';
+import type { Route } from '../route.js';
 
 /** A project's name, if any list already knows it (a restored URL carries only the id). */
 function knownProjectName(projectId: string): string {
