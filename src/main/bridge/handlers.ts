@@ -44,7 +44,7 @@ export interface ConnectionsPort {
 
 export type BridgeHandlers = { [C in Channel]: (...args: ChannelArgs<C>) => Promise<BridgeResult<ChannelResult<C>>> };
 
-export interface HandlerDeps {
+interface HandlerDeps {
   connections: ConnectionsPort;
   /** Opens an http(s) URL in the system browser; only ever given a checked URL. */
   openExternal(url: string): Promise<void>;

@@ -12,7 +12,7 @@ import { rendererFileFor } from '../renderer-file.js';
  */
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'triage-desk';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
 /** Registered before `ready`: standard (an origin, storage), secure, fetch-able, code-cached. */
@@ -21,7 +21,7 @@ export const APP_SCHEME_PRIVILEGES = {
   privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
 };
 
-export interface AppFileServerOptions {
+interface AppFileServerOptions {
   /** The built renderer (out/renderer), inside app.asar when packaged. */
   rootDir: string;
   /** The platform's path rules: path.win32 on Windows (case-insensitive, either slash). */

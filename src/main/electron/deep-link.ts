@@ -5,9 +5,8 @@
  */
 import { DEEP_LINK_SCHEME } from './app-identity.js';
 
-export { DEEP_LINK_SCHEME };
 
-export type DeepLink = { ok: true; itemId: string } | { ok: false; message: string };
+type DeepLink = { ok: true; itemId: string } | { ok: false; message: string };
 
 const ITEM_ID_MAX = 200;
 /**

@@ -3,7 +3,7 @@
  * what to do on this system. Tokens live only in the OS keychain, so a locked or missing one
  * is the one failure a person must fix outside the app.
  */
-export interface KeychainCheck {
+interface KeychainCheck {
   ok: boolean;
   title: string;
   detail: string;

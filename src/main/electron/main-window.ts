@@ -3,7 +3,7 @@ import type { AppLocation } from './app-location.js';
 import { DEFAULT_SIZE, minimumSize, placeOnScreen, type WindowState } from './window-state.js';
 
 /** Every option of the security checklist, in one place the wiring tests read. */
-export function mainWindowOptions(opts: { preload: string; icon?: string; bounds: Rectangle | null; workAreas: Rectangle[] }): BrowserWindowConstructorOptions {
+function mainWindowOptions(opts: { preload: string; icon?: string; bounds: Rectangle | null; workAreas: Rectangle[] }): BrowserWindowConstructorOptions {
   const min = minimumSize(opts.workAreas);
   // First launch: the default size, but never larger than the first monitor's work area.
   const first = opts.workAreas[0];

@@ -9,13 +9,13 @@ import type { MenuCommand } from '../../shared/bridge/events.js';
  * key equivalent there: a bare `?` would open Keyboard Shortcuts while someone types a
  * question), so on macOS those items show no key at all.
  */
-export interface MenuActions {
+interface MenuActions {
   send(command: MenuCommand): void;
   checkKeychain(): void;
   openLogFolder(): void;
 }
 
-export interface MenuOptions {
+interface MenuOptions {
   platform: NodeJS.Platform;
   appName: string;
   /** Developer tools and reload only while developing (never in an installed app). */

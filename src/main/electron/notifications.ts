@@ -9,13 +9,13 @@ import { deepLinkInArgv, itemLink } from './deep-link.js';
  * toast has timed out into the Action Center, where its JavaScript object is gone and only
  * Notification.handleActivation hears the click (with the toast's launch link).
  */
-export interface NotifyOutcome {
+interface NotifyOutcome {
   shown: boolean;
   /** Why not, in words a person can act on. */
   reason?: string;
 }
 
-export interface NotificationAvailability {
+interface NotificationAvailability {
   available: boolean;
   reason: string | null;
 }
@@ -26,7 +26,7 @@ type NotificationClass = {
   handleActivation?(callback: (details: { type: string; arguments: string }) => void): void;
 };
 
-export interface NotifierOptions {
+interface NotifierOptions {
   platform: NodeJS.Platform;
   Notification: NotificationClass;
   /** Resolved once, lazily: macOS only shows notifications of signed apps. */

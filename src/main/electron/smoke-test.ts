@@ -9,11 +9,11 @@ import { writeFileSync } from 'node:fs';
  * with the reason, within a minute. It never connects to a service and keeps its data in a
  * throwaway folder.
  */
-export const SMOKE_FLAG = '--smoke-test';
+const SMOKE_FLAG = '--smoke-test';
 const RESULT_FLAG = '--smoke-result=';
-export const SMOKE_TIMEOUT_MS = 60_000;
+const SMOKE_TIMEOUT_MS = 60_000;
 
-export interface SmokeRequest {
+interface SmokeRequest {
   /** Where to write the JSON result, when asked for one. */
   resultFile: string | null;
 }
@@ -24,7 +24,7 @@ export function smokeRequest(argv: readonly string[]): SmokeRequest | null {
   return { resultFile: result ? result : null };
 }
 
-export interface SmokeResult {
+interface SmokeResult {
   ok: boolean;
   steps: string[];
   reason?: string;
@@ -36,7 +36,7 @@ export interface SmokePage {
   evaluate(code: string): Promise<unknown>;
 }
 
-export interface SmokeDeps {
+interface SmokeDeps {
   page: SmokePage;
   /** Saves, reads back and deletes one throwaway keychain entry. */
   keychainRoundTrip(): Promise<void>;

@@ -24,7 +24,7 @@ export interface WindowState {
 const FIRST_LAUNCH: WindowState = { bounds: null, maximized: false, fullScreen: false };
 
 export const DEFAULT_SIZE = { width: 1400, height: 900 };
-export const MIN_SIZE = { width: 900, height: 600 };
+const MIN_SIZE = { width: 900, height: 600 };
 
 const int = z.number().int().min(-100_000).max(100_000);
 const Stored = z.object({

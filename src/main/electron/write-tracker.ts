@@ -3,7 +3,7 @@
  * them (a few seconds at most), so a status change or a reply sent just before Cmd+Q is not
  * cut off half-way with the person never told whether it landed.
  */
-export interface WriteTracker {
+interface WriteTracker {
   track<T>(write: Promise<T>): Promise<T>;
   pending(): number;
   /** Resolves true when every tracked write has settled, false when the time ran out first. */

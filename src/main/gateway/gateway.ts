@@ -15,7 +15,7 @@ const MAX_BODY_BYTES = 1_000_000;
 /** Open event streams at once: one per tab; a page leaking streams must not exhaust sockets. */
 export const MAX_EVENT_STREAMS = 16;
 
-export interface GatewayOptions {
+interface GatewayOptions {
   handlers: BridgeHandlers;
   /** Built renderer (out/renderer). */
   rendererDir: string;

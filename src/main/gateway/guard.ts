@@ -6,14 +6,9 @@ import type { IncomingMessage } from 'node:http';
  * served: the Host check defeats DNS rebinding, the Origin check cross-site requests,
  * and the per-launch secret any other local program or tab that guesses the port.
  */
-export interface GuardOptions {
-  port: () => number;
-  secret: string;
-}
+type GuardVerdict = { ok: true } | { ok: false; status: 403 | 421; reason: string };
 
-export type GuardVerdict = { ok: true } | { ok: false; status: 403 | 421; reason: string };
-
-export function allowedHosts(port: number): string[] {
+function allowedHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`];
 }
 

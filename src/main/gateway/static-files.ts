@@ -3,7 +3,7 @@ import path, { join } from 'node:path';
 import { contentTypeOf } from '../content-types.js';
 import { rendererFileFor } from '../renderer-file.js';
 
-export interface StaticFile {
+interface StaticFile {
   body: Buffer;
   type: string;
 }

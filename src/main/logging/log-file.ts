@@ -21,7 +21,7 @@ export interface LogFile {
   error(message: string, fields?: LogFields): void;
 }
 
-export interface LogFileOptions {
+interface LogFileOptions {
   dir: string;
   /** Rotate when the current file would grow past this. */
   maxBytes?: number;

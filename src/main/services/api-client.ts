@@ -39,7 +39,7 @@ export interface RetryOptions {
   random: () => number;
 }
 
-export const DEFAULT_RETRY: RetryOptions = {
+const DEFAULT_RETRY: RetryOptions = {
   attempts: 4,
   baseMs: 250,
   capMs: 8_000,
@@ -61,7 +61,7 @@ export interface TokenSource {
   whyNone?(): string | null;
 }
 
-export const fixedToken = (token: string): TokenSource => ({ current: async () => token, renew: async () => null });
+const fixedToken = (token: string): TokenSource => ({ current: async () => token, renew: async () => null });
 
 export interface ApiClientOptions {
   /** Service root, e.g. https://feedback.example.com (the /api/v1 prefix is added here). */

@@ -28,9 +28,9 @@ import { toKeychainError } from './keychain-errors.js';
 import { watchReconnect, type ReconnectOptions } from './reconnect.js';
 import { NO_CONNECTION_STATE } from './network-state.js';
 
-export type ApiClientFactory = (options: Pick<ApiClientOptions, 'baseUrl' | 'token' | 'clock' | 'pacer'>) => ApiClient;
+type ApiClientFactory = (options: Pick<ApiClientOptions, 'baseUrl' | 'token' | 'clock' | 'pacer'>) => ApiClient;
 
-export interface ConnectionServiceOptions {
+interface ConnectionServiceOptions {
   store: CredentialStore;
   clientFactory?: ApiClientFactory;
   clock?: Clock;

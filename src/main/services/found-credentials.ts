@@ -15,11 +15,11 @@ const CREDENTIALS_FILE = ['.skyelight', 'credentials'];
 
 const FileShape = z.object({ apiUrl: z.string().trim().min(1).optional(), token: z.string().trim().min(1) });
 
-export interface FoundSecret extends FoundCredential {
+interface FoundSecret extends FoundCredential {
   token: string;
 }
 
-export interface FindOptions {
+interface FindOptions {
   env: NodeJS.ProcessEnv;
   home: string;
   readText?: (file: string) => Promise<string>;

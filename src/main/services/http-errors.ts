@@ -15,7 +15,7 @@ export interface FailureContext {
 }
 
 /** The address for a sentence: no query (it may carry search words), no credentials. */
-export function shownAddress(url: URL): string {
+function shownAddress(url: URL): string {
   return `${url.origin}${url.pathname}`;
 }
 
@@ -322,7 +322,7 @@ const DEFAULT_RETRY_AFTER_MS = 5_000;
 const MAX_RETRY_AFTER_MS = 120_000;
 const MIN_RETRY_AFTER_MS = 1_000;
 
-export interface RetryAfterPolicy {
+interface RetryAfterPolicy {
   defaultMs: number;
   maxMs: number;
   minMs: number;

@@ -2,7 +2,7 @@ import { LIMITS } from '../../shared/api/index.js';
 import type { NetworkState } from '../../shared/bridge/index.js';
 import type { PacerSnapshot } from './pacer.js';
 
-export interface ClientActivity {
+interface ClientActivity {
   /** Calls started and not yet answered (queued, in flight or backing off). */
   active: number;
   pacer: PacerSnapshot;

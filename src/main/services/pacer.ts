@@ -1,7 +1,7 @@
 import { LIMITS } from '../../shared/api/index.js';
 import { type Clock, systemClock } from './clock.js';
 
-export interface PacerOptions {
+interface PacerOptions {
   /** Bucket size: requests that may go out back to back. */
   burst?: number;
   /** Sustained refill rate. */

@@ -14,7 +14,7 @@ export interface ReconnectOptions {
   idleCheckMs?: number;
 }
 
-export const DEFAULT_RECONNECT: ReconnectOptions = { firstMs: 2_000, maxMs: 15_000, idleCheckMs: 30_000 };
+const DEFAULT_RECONNECT: ReconnectOptions = { firstMs: 2_000, maxMs: 15_000, idleCheckMs: 30_000 };
 
 /**
  * While the active connection is offline, asks the service who we are (GET /workspaces,

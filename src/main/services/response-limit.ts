@@ -10,7 +10,7 @@ import type { FailureContext } from './http-errors.js';
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
-export type LimitedText = { ok: true; text: string } | { ok: false; bytesRead: number };
+type LimitedText = { ok: true; text: string } | { ok: false; bytesRead: number };
 
 /**
  * Reads a response body as UTF-8 text, stopping (and cancelling the stream, which closes

@@ -6,7 +6,7 @@ import './lazy-part.css';
  * shown, so the first screen does not wait for it. A failed load can be tried again:
  * `React.lazy` keeps a rejected promise for good, so a retry makes a new lazy component.
  */
-export interface LazyPart<P extends object> {
+interface LazyPart<P extends object> {
   /** What it is, in words that finish "Loading …" and "could not load …" ("the reports"). */
   readonly what: string;
   /** The current lazy component (a new one after each retry). */

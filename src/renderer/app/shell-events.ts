@@ -4,7 +4,7 @@ import { openItemLink } from '../features/links/item-link.js';
 import { explain } from '../stores/notice-store.js';
 
 /** A thread link from the desktop shell: open it, or show why the link is unusable. */
-export function handleOpenItem(event: OpenItemEvent): void {
+function handleOpenItem(event: OpenItemEvent): void {
   if ('itemId' in event) void openItemLink(event.itemId);
   else explain(event.problem);
 }

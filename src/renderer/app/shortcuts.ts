@@ -24,7 +24,7 @@ export type AppCommand =
 
 export type ShortcutGroup = 'Move and open' | 'Select' | 'Act on threads' | 'Duplicates queue' | 'Evidence gallery' | 'Views and search' | 'Help';
 
-export interface ShortcutDef {
+interface ShortcutDef {
   /** Space-separated chords, pressed one after another: "g b". `Mod` is Ctrl, or Cmd on a Mac. */
   keys: string;
   /** What it does, as the dialog says it. */
@@ -79,7 +79,7 @@ export function keysFor(command: AppCommand): string | null {
 
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'AltGraph', 'Fn', 'OS']);
 
-export interface KeyLike {
+interface KeyLike {
   key: string;
   ctrlKey: boolean;
   metaKey: boolean;
@@ -101,7 +101,7 @@ export function parseKeys(keys: string): string[] {
   return keys.split(' ').filter(Boolean);
 }
 
-export type SequenceResult<C> = { kind: 'command'; command: C } | { kind: 'pending' } | { kind: 'none' };
+type SequenceResult<C> = { kind: 'command'; command: C } | { kind: 'pending' } | { kind: 'none' };
 
 /**
  * Matches chords against bindings, including sequences such as "g b". A started sequence

@@ -11,7 +11,7 @@ function pluralPart(part: string): string {
 }
 
 /** "1 thread could not be shown", "3 threads and 1 reply could not be shown". */
-export function unreadableSummary(problems: readonly ReadProblem[]): string {
+function unreadableSummary(problems: readonly ReadProblem[]): string {
   const counts = new Map<string, number>();
   for (const p of problems) counts.set(p.part, (counts.get(p.part) ?? 0) + 1);
   const parts = [...counts].map(([part, n]) => plural(n, part, pluralPart(part)));

@@ -27,7 +27,7 @@ export function itIs(n: number): string {
  * Counts from a capped scan are minimums. The number itself stays bare digits (tests and
  * screen readers read it as a number); the qualifier is separate so the UI can place it.
  */
-export interface CountText {
+interface CountText {
   qualifier: 'at least' | null;
   digits: string;
   /** The whole phrase for labels: "at least 412 threads". */

@@ -1,6 +1,6 @@
 import type { BridgeError } from '../../shared/bridge/errors.js';
 
-export interface ErrorExplanation {
+interface ErrorExplanation {
   /** What the person was doing, e.g. "Could not load projects". */
   title: string;
   /** The bridge's own sentence: what happened. */

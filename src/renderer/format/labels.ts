@@ -3,7 +3,7 @@ import type { AgentTask, Role, Status } from '../../shared/api/common.js';
 /** Board column order. Kept here (not imported from the zod contract) so the renderer bundle stays zod-free. */
 export const BOARD_STATUSES = ['open', 'deferred', 'resolved'] as const satisfies readonly Status[];
 
-export const STATUS_LABEL: Record<Status, string> = { open: 'Open', deferred: 'Deferred', resolved: 'Resolved' };
+const STATUS_LABEL: Record<Status, string> = { open: 'Open', deferred: 'Deferred', resolved: 'Resolved' };
 
 /** The single-key shortcut that moves the focused card to each status. */
 export const STATUS_KEY: Record<Status, string> = { open: 'o', deferred: 'd', resolved: 'r' };
@@ -15,7 +15,7 @@ export const TASK_LABEL: Record<AgentTask, string> = {
   build: 'Build',
 };
 
-export const ROLE_LABEL: Record<Role, string> = {
+const ROLE_LABEL: Record<Role, string> = {
   owner: 'Owner',
   admin: 'Admin',
   collaborator: 'Collaborator',

@@ -1,5 +1,5 @@
 /** Someone who can be searched for: a workspace member, or a candidate from a refusal. */
-export interface SearchablePerson {
+interface SearchablePerson {
   name: string;
   email?: string;
 }

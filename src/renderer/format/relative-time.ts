@@ -5,7 +5,7 @@ const DAY = 24 * HOUR;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** Said where a service gave no time (the live service answers null or 0 for "unknown"). */
-export const UNKNOWN_DATE = 'unknown date';
+const UNKNOWN_DATE = 'unknown date';
 
 /** "12 Mar" in the current year, "12 Mar 2025" otherwise: short enough for a card, unambiguous across locales. */
 export function formatShortDate(ms: number | null, now: number): string {

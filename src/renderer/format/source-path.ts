@@ -14,7 +14,7 @@ export interface PathStep {
  * {target, above[], below[]}. Both become one shape: ancestors (outermost first),
  * the element itself, then descendants.
  */
-export interface NormalizedSourcePath {
+interface NormalizedSourcePath {
   above: PathStep[];
   target: PathStep | null;
   below: PathStep[];

@@ -23,7 +23,7 @@ function backToText(group: UndoGroup): string {
   return parts.join(' and ') || 'as before';
 }
 
-export interface GroupWords {
+interface GroupWords {
   /** What undo does to the group: "Change 4 threads back to Open", "Resolve 3 threads again". */
   what: string;
   /** What the service will record for it. */

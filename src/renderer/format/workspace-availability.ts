@@ -1,6 +1,6 @@
 import type { Workspace } from '../../shared/reader/index.js';
 
-export interface Availability {
+interface Availability {
   available: boolean;
   /** What is wrong, in words. */
   reason: string | null;

@@ -13,7 +13,7 @@ import { planSlices, sliceHolds, splitTruncated, type SliceFilter } from './slic
 export type { SliceFilter } from './slice-planner.js';
 
 /** Filters sent with every request of one load (text search narrows the whole load). */
-export interface BaseFilter {
+interface BaseFilter {
   q?: string;
 }
 
@@ -40,7 +40,7 @@ export interface LoadProgress {
   rows: number;
 }
 
-export interface ProjectItems {
+interface ProjectItems {
   /** null when the service didn't name the project in its answer. */
   project: ItemsResponse['project'];
   /** Every distinct thread collected, newest first. */
@@ -61,13 +61,13 @@ export interface ProjectItems {
  * data is null only when the very first request failed. When a later slice fails, the
  * rows gathered so far are kept (data) and the failure is reported (error) too.
  */
-export interface LoadOutcome {
+interface LoadOutcome {
   data: ProjectItems | null;
   error: BridgeError | null;
 }
 
 /** What is known after each answer of a load, for views that show rows as they arrive. */
-export interface PartialItems {
+interface PartialItems {
   project: ItemsResponse['project'];
   /** Every distinct thread collected so far, newest first. */
   rows: ItemRow[];
@@ -76,7 +76,7 @@ export interface PartialItems {
   scanLimit: number;
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   onProgress?: (p: LoadProgress) => void;
   /** Called after each answer that brought rows (the first one included) with all rows so far. */
   onRows?: (partial: PartialItems) => void;

@@ -42,7 +42,7 @@ interface BoardData {
 }
 
 /** A list that stopped half-way: how many threads the service counts (a minimum when capped). */
-export interface PartialLoad {
+interface PartialLoad {
   of: number;
   atLeast: boolean;
 }
@@ -53,7 +53,7 @@ interface PendingMove {
   seq: number;
 }
 
-export interface MoveProblem extends Failure {
+interface MoveProblem extends Failure {
   itemId: string;
   /** The status that was refused, so "Try again" can repeat exactly that move. */
   to: Status;
@@ -93,7 +93,7 @@ interface ProjectItemsState {
 const REFETCH_DELAY_MS = 400;
 
 /** A thread to confirm: where it sits now, or a slice to ask outright (a new thread's page). */
-export type SliceTarget = { facets: Facets } | { slice: SliceFilter };
+type SliceTarget = { facets: Facets } | { slice: SliceFilter };
 
 /**
  * Changes the service accepted that a load may not have seen yet. A load that started before

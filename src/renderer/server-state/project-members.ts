@@ -20,7 +20,7 @@ const membersQuery = (connectionId: string | null | undefined, projectId: string
 
 const connectionNow = () => useSession.getState().active?.connection.id;
 
-export interface ProjectMembers {
+interface ProjectMembers {
   /** Empty until loaded (or when loading failed). */
   members: Member[];
   loading: boolean;

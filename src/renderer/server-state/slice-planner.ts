@@ -19,7 +19,7 @@ export interface SliceFilter {
   type?: string;
 }
 
-export type Dimension = 'type' | 'status' | 'page';
+type Dimension = 'type' | 'status' | 'page';
 
 /** Where a thread sits: the values a slice filter can fix. */
 export interface Facets {
@@ -37,9 +37,9 @@ export function sliceHolds(filter: SliceFilter, row: Facets): boolean {
 const DIMENSIONS: readonly Dimension[] = ['type', 'status', 'page'];
 
 /** The endpoint's largest page of rows. */
-export const SLICE_ROWS = 200;
+const SLICE_ROWS = 200;
 
-export interface PlanContext {
+interface PlanContext {
   /**
    * True when the summary counts exactly what the load lists (no text search): then a value
    * over 200 is split at once. With a search the counts only bound the matches.
@@ -83,7 +83,7 @@ function countsOf(dimension: Dimension, summary: ItemsSummary): DimensionCounts 
 const countOf = (dimension: Dimension, value: string, summary: ItemsSummary) => countsOf(dimension, summary).byValue.get(value) ?? 0;
 
 /** What a slice can hold at most: the smallest count among the values it fixes. */
-export function upperBound(filter: SliceFilter, summary: ItemsSummary, limit = Number.POSITIVE_INFINITY): number {
+function upperBound(filter: SliceFilter, summary: ItemsSummary, limit = Number.POSITIVE_INFINITY): number {
   let bound = limit;
   for (const d of DIMENSIONS) {
     const v = filter[d];
@@ -98,7 +98,7 @@ export function upperBound(filter: SliceFilter, summary: ItemsSummary, limit = N
  * summary gives each dimension's counts alone, never their combinations. Used to choose
  * between plans; the bounds above decide what can be skipped.
  */
-export function expectedCount(filter: SliceFilter, summary: ItemsSummary): number {
+function expectedCount(filter: SliceFilter, summary: ItemsSummary): number {
   if (summary.total <= 0) return 0;
   let n = summary.total;
   for (const d of DIMENSIONS) {
@@ -132,7 +132,7 @@ function estimate(filter: SliceFilter, summary: ItemsSummary, bound: number, ctx
 }
 
 /** The dimension splitting `filter` at the lowest expected cost; null when none narrows it. */
-export function bestSplit(filter: SliceFilter, summary: ItemsSummary, bound: number, ctx: PlanContext): { parts: SliceFilter[]; cost: number } | null {
+function bestSplit(filter: SliceFilter, summary: ItemsSummary, bound: number, ctx: PlanContext): { parts: SliceFilter[]; cost: number } | null {
   let best: { parts: SliceFilter[]; cost: number } | null = null;
   for (const d of DIMENSIONS) {
     const parts = along(filter, d, summary, bound, ctx);

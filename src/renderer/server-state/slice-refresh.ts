@@ -29,7 +29,7 @@ export function slicesToAsk(touched: readonly Facets[], complete: readonly Slice
   return [...chosen.values()];
 }
 
-export interface SliceAnswer {
+interface SliceAnswer {
   filter: SliceFilter;
   rows: readonly ItemRow[];
 }
@@ -61,7 +61,7 @@ export function mergeSliceAnswers(rows: readonly ItemRow[], answers: readonly Sl
   return { rows: next, unexplained };
 }
 
-export type SliceRefresh =
+type SliceRefresh =
   | { ok: true; answers: SliceAnswer[]; summary: ItemsSummary | null; unreadable: ReadProblem[] }
   /** `cut`: a slice grew past one answer's rows (threads moved into it), so it must be planned anew. */
   | { ok: false; cut: boolean; error: BridgeError | null };

@@ -177,7 +177,7 @@ export interface Receipt {
  * service without it refuses with a plain 4xx, and a thread that was resolved before the run
  * is then taken as refused for that reason (the only rule the contract gives for assigning).
  */
-export function refusedAsResolved(error: BridgeError, statusBefore: string | undefined): boolean {
+function refusedAsResolved(error: BridgeError, statusBefore: string | undefined): boolean {
   if (error.reason === 'resolved_item') return true;
   const plainRefusal = (error.kind === 'validation' || error.status === 409) && (error.reason === undefined || !KNOWN_REASONS.has(error.reason));
   return plainRefusal && statusBefore === 'resolved';

@@ -20,7 +20,7 @@ import { useUndo } from './undo-store.js';
  * Status and assignment writes through the bridge, for every path that changes threads in
  * bulk: the selection bar (bulk-store) and the assign dialog run the same plans the same way.
  */
-export const sendThroughBridge: SendStep = async (itemId, step) => {
+const sendThroughBridge: SendStep = async (itemId, step) => {
   const api = getBridge().api;
   if (step.kind === 'status') {
     const res = await api.setStatus({ itemId, status: step.to });
@@ -35,14 +35,14 @@ export const sendThroughBridge: SendStep = async (itemId, step) => {
 };
 
 /** A thread as the service holds it now, for undo's check that nobody changed it since. */
-export const readThroughBridge: ReadThread = async (itemId) => {
+const readThroughBridge: ReadThread = async (itemId) => {
   const res = await getBridge().api.getItem({ itemId });
   if (!res.ok) return res;
   const { status, assignee, duplicateOf } = res.data;
   return { ok: true, data: { status, assignee: assignee?.id ? { id: assignee.id, name: assignee.name } : null, duplicateOf } };
 };
 
-export interface ExecutedPlan {
+interface ExecutedPlan {
   result: BulkRunResult;
   receipt: Receipt;
 }

@@ -4,7 +4,7 @@ import { create } from 'zustand';
  * Which action dialog is open. Keyboard shortcuts, the command palette and buttons open
  * dialogs here; one host component renders them, so any screen can start any action.
  */
-export type Dialog =
+type Dialog =
   | { kind: 'assign'; projectId: string; itemIds: string[] }
   | { kind: 'merge'; projectId: string; itemIds: string[] }
   | { kind: 'create'; projectId: string }

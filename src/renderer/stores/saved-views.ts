@@ -13,11 +13,11 @@ export interface SavedView {
   savedAt: number;
 }
 
-export const VIEW_NAME_MAX = 60;
+const VIEW_NAME_MAX = 60;
 const VIEWS_MAX = 100;
 const FORMAT_VERSION = 1;
 
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 export function savedViewsKey(projectId: string): string {
   return `triage-desk:views:${projectId}`;
@@ -104,7 +104,7 @@ export function viewNameProblem(name: string, views: readonly SavedView[], excep
   return null;
 }
 
-export interface ViewDraft {
+interface ViewDraft {
   name: string;
   view: WorkspaceView;
   filters: Filters;

@@ -8,7 +8,7 @@ import type { NetworkState } from '../../shared/bridge/channels.js';
  * (offline, the rate limit, pacing, and the first state of all) still is, and pacing stays
  * shown through the busy moments between its waits.
  */
-export interface SteadyTiming {
+interface SteadyTiming {
   /** Busy must last this long (gaps shorter than `holdBusyMs` included) before "Working…" shows: a quick request shows nothing. */
   showBusyAfterMs: number;
   /** "Working…" stays until the client has been idle this long: back-to-back requests read as one stretch of work. */

@@ -39,7 +39,7 @@ export interface UndoEntry {
   undoneAt: number | null;
 }
 
-export type EntryState =
+type EntryState =
   | { kind: 'ready' }
   | { kind: 'running' }
   | { kind: 'undone' }
@@ -108,8 +108,8 @@ export function settle(entry: UndoEntry, receipt: Receipt, now: number, chosenTo
   };
 }
 
-export type LoadedRow = Pick<ItemRow, 'id' | 'status' | 'assignee' | 'assigneeId'>;
-export type LoadedRows = ReadonlyMap<string, LoadedRow>;
+type LoadedRow = Pick<ItemRow, 'id' | 'status' | 'assignee' | 'assigneeId'>;
+type LoadedRows = ReadonlyMap<string, LoadedRow>;
 
 /**
  * The loaded list by thread ID. Built once per list and shared by every entry of the history

@@ -20,7 +20,7 @@ import { plural } from '../format/counts.js';
  * and for screen readers.
  */
 
-export interface UndoOptions {
+interface UndoOptions {
   now?: () => number;
   /**
    * The kinds of thread the person chose to undo (the undo dialog). Without it, an undo that

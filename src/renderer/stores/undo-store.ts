@@ -12,14 +12,14 @@ import { addEntry, type UndoEntry } from './undo-history.js';
  */
 
 /** How long the toast stays after a change; undo stays available afterwards (z, the history). */
-export const UNDO_TOAST_MS = 8000;
+const UNDO_TOAST_MS = 8000;
 
 /** Whose history: one per saved connection and project. */
 export function historyKey(projectId: string, connectionId = useSession.getState().active?.connection.id ?? ''): string {
   return `${connectionId}\u0000${projectId}`;
 }
 
-export interface NewEntry {
+interface NewEntry {
   projectId: string;
   label: string;
   /** An `undo` plan (bulk-model `planUndo`, `undoTask`). */

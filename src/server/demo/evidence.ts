@@ -43,7 +43,7 @@ const SIZE: Record<ElementKind, readonly [number, number, number, number]> = {
   modal: [0.35, 0.5, 0.3, 0.45],
 };
 
-export interface Capture {
+interface Capture {
   viewport: { width: number; height: number; x: number; y: number };
   screenshot: FixtureImage;
 }
@@ -80,7 +80,7 @@ export function captureFor(element: ElementSpec, pageTitle: string, rng: Rng): C
 }
 
 /** Emails and numbers never leave the browser; the capture script replaces them. */
-export function redact(text: string): string {
+function redact(text: string): string {
   return text
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[redacted]')
     .replace(/\d[\d ,.\-/]*\d|\d/g, '[redacted]');
@@ -130,7 +130,7 @@ const DEFAULT_TAG: Record<ElementKind, string> = {
   image: 'img', card: 'div', table: 'table', toggle: 'button', nav: 'nav', banner: 'div', modal: 'div',
 };
 
-export function tagOf(element: ElementSpec): string {
+function tagOf(element: ElementSpec): string {
   const parts = splitSelector(element.selector);
   const last = parseCompound(parts[parts.length - 1] ?? '');
   if (element.kind === 'checkbox') return 'input';

@@ -22,7 +22,7 @@ export function drawAgeMs(rng: Rng, [minDays, maxDays]: readonly [number, number
   return Math.round((minDays + (maxDays - minDays) * u ** 1.8) * DAY_MS);
 }
 
-export interface Timeline {
+interface Timeline {
   /** Times of the discussion replies, ascending. */
   replies: number[];
   /** When the status change happens (resolved/deferred), or null for threads left open. */

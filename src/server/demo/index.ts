@@ -6,8 +6,6 @@ import { IdFactory, Rng } from './random.js';
 import { BuildHistory } from './source-stamps.js';
 import { normalThread, repeatOf, type GeneratedThread, type ProjectContext } from './threads.js';
 
-export { DEMO_TOKENS, userId, workspaceId, orgId } from './personas.js';
-export { PROJECT_PLANS } from './projects.js';
 
 /** The seed used when none is given; the demo script and tests share it. */
 export const DEFAULT_DEMO_SEED = 20_260_101;

@@ -14,7 +14,7 @@ export type PersonKey =
   | 'alexKim' | 'alexPark' | 'priya' | 'jonas' | 'lena' | 'diego' | 'hana'
   | 'theo' | 'jun' | 'nora';
 
-export type OrgKey = 'acme' | 'tiny' | 'miaOrg' | 'solo';
+type OrgKey = 'acme' | 'tiny' | 'miaOrg' | 'solo';
 export type WorkspaceKey = 'acmeWeb' | 'acmeLabs' | 'tiny' | 'side' | 'solo';
 
 const PEOPLE: Record<PersonKey, { name: string; email: string }> = {
@@ -96,7 +96,7 @@ const MEMBERSHIPS: Record<WorkspaceKey, readonly (readonly [PersonKey, Role])[]>
   ],
 };
 
-export interface DemoToken {
+interface DemoToken {
   token: string;
   person: PersonKey;
   label: string;
@@ -105,7 +105,7 @@ export interface DemoToken {
   revokedDaysAgo: number | null;
 }
 
-export const DEMO_TOKENS: readonly DemoToken[] = [
+const DEMO_TOKENS: readonly DemoToken[] = [
   { token: 'demo-owner', person: 'olivia', label: 'Olivia Owner (owner of Acme Web)', expiresInDays: null, revokedDaysAgo: null },
   { token: 'demo-admin', person: 'adam', label: 'Adam Admin (admin of Acme Web)', expiresInDays: null, revokedDaysAgo: null },
   { token: 'demo-collab', person: 'cora', label: 'Cora Collaborator (collaborator of Acme Web)', expiresInDays: null, revokedDaysAgo: null },
@@ -123,12 +123,8 @@ export const userId = (key: PersonKey): string => stableId('usr', key);
 export function signInPersonaIds(): string[] {
   return [...new Set(DEMO_TOKENS.filter((t) => t.expiresInDays === null && t.revokedDaysAgo === null).map((t) => userId(t.person)))];
 }
-export const orgId = (key: OrgKey): string => stableId('org', key);
+const orgId = (key: OrgKey): string => stableId('org', key);
 export const workspaceId = (key: WorkspaceKey): string => stableId('wsp', key);
-
-export function personName(key: PersonKey): string {
-  return PEOPLE[key].name;
-}
 
 export interface Member {
   key: PersonKey;

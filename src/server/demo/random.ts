@@ -14,7 +14,7 @@ export function hashString(text: string): number {
 }
 
 /** Mixes two 32-bit values so that nearby seeds give unrelated streams. */
-export function mixSeeds(a: number, b: number): number {
+function mixSeeds(a: number, b: number): number {
   let h = (a ^ Math.imul(b, 0x9e3779b1)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);

@@ -14,7 +14,7 @@ type SourcePath = NonNullable<FixtureItem['sourcePath']>;
 type Step = SourcePath['target'];
 type BelowStep = SourcePath['below'][number];
 
-export interface Stamp {
+interface Stamp {
   stampId: string;
   stampKey: string;
   source: NonNullable<FixtureItem['source']>;

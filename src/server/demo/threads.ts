@@ -74,7 +74,7 @@ const AI_CONFUSIONS: Record<string, readonly string[]> = {
 /** The personas are mentioned more than the rest so their mention feeds have content. */
 const MENTION_BIAS: Record<string, number> = { olivia: 3, adam: 2, cora: 3, mia: 3, sam: 3 };
 
-export function pickPlacement(ctx: ProjectContext): Placement {
+function pickPlacement(ctx: ProjectContext): Placement {
   const { rng } = ctx;
   const site = ctx.plan.site;
   const page = rng.weighted(site.pages.map((p) => [p, p.weight] as const));
@@ -97,7 +97,7 @@ function templatesFor(ctx: ProjectContext, placement: Placement, type: string): 
   return list;
 }
 
-export function pickTemplate(ctx: ProjectContext, placement: Placement): TemplateSpec {
+function pickTemplate(ctx: ProjectContext, placement: Placement): TemplateSpec {
   for (let attempt = 0; attempt < 6; attempt++) {
     const list = templatesFor(ctx, placement, ctx.rng.weighted(ctx.plan.typeWeights));
     if (list.length > 0) return ctx.rng.pick(list);
@@ -146,7 +146,7 @@ function lowerFirst(s: string): string {
   return s.length > 0 ? s[0]!.toLowerCase() + s.slice(1) : s;
 }
 
-export interface ThreadRequest {
+interface ThreadRequest {
   role: Role;
   placement: Placement;
   template: TemplateSpec;
@@ -155,7 +155,7 @@ export interface ThreadRequest {
   memo?: Map<string, string>;
 }
 
-export function generateThread(ctx: ProjectContext, req: ThreadRequest): GeneratedThread {
+function generateThread(ctx: ProjectContext, req: ThreadRequest): GeneratedThread {
   const { rng, now, plan } = ctx;
   const { placement, template, createdAt, role } = req;
   const memo = req.memo ? new Map(req.memo) : new Map<string, string>();

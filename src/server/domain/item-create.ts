@@ -16,7 +16,7 @@ import { writeInProject } from './snapshot.js';
  * The web app's per-person thread creation limits (values not in the contract; ours are
  * documented in docs/api-decisions.md). They count every thread the person started.
  */
-export const CREATION_LIMITS = [
+const CREATION_LIMITS = [
   { windowMs: 10 * 60_000, max: 20, label: '20 threads per 10 minutes' },
   { windowMs: 24 * 3_600_000, max: 200, label: '200 threads per day' },
 ] as const;

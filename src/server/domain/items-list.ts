@@ -122,7 +122,7 @@ function itemRowOf(t: ThreadRow): ItemRow {
   return row;
 }
 
-export function toItemRow(t: ThreadRow): ItemRow {
+function toItemRow(t: ThreadRow): ItemRow {
   const excerpt = excerptOf(t.summary, t.rootBody);
   return {
     id: t.id,

@@ -28,14 +28,14 @@ export async function resolveWorkspaceById(caller: Caller, workspaceId: string):
   return ws;
 }
 
-export interface ProjectContext {
+interface ProjectContext {
   project: ProjectRecord;
   workspace: WorkspaceAccess;
 }
 
 const projectNotFound = (projectId: string) => notReachable('Project', projectId);
 
-export async function resolveProjectById(db: Db, caller: Caller, projectId: string): Promise<ProjectContext> {
+async function resolveProjectById(db: Db, caller: Caller, projectId: string): Promise<ProjectContext> {
   const project = await findProject(db, projectId);
   if (!project || project.archived) throw projectNotFound(projectId);
   const workspace = usable(caller, project.workspaceId);
@@ -97,7 +97,7 @@ export async function resolveWorkspace(db: Db, caller: Caller, q: { workspaceId?
   return projectRequired(db, caller);
 }
 
-export interface ItemContext extends ProjectContext {
+interface ItemContext extends ProjectContext {
   ref: ItemRef;
 }
 

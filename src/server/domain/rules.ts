@@ -8,7 +8,7 @@ import { badRequest, forbidden } from './errors.js';
 import { resolveProject } from './resolve.js';
 import { writeInProject } from './snapshot.js';
 
-export const RULES_HEADING = 'Rules learned';
+const RULES_HEADING = 'Rules learned';
 
 const normalize = (text: string) => text.toLocaleLowerCase().replace(/\s+/g, ' ').replace(/[.!?;:\s]+$/, '').trim();
 

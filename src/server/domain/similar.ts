@@ -17,7 +17,7 @@ const STOPWORDS = new Set(
 );
 
 /** Words that carry meaning: three letters or more, not a stop word, case-folded. */
-export function meaningfulWords(text: string): Set<string> {
+function meaningfulWords(text: string): Set<string> {
   const out = new Set<string>();
   for (const w of text.toLocaleLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w.length >= 3 && !STOPWORDS.has(w)) out.add(w);
   return out;

@@ -195,10 +195,10 @@ export interface WindowChange {
 }
 
 /** See ProjectSnapshot.derive. */
-export type Carry<T> = Partial<Record<ChangeKind, true | ((value: T, change: WindowChange, next: ProjectSnapshot) => T)>>;
+type Carry<T> = Partial<Record<ChangeKind, true | ((value: T, change: WindowChange, next: ProjectSnapshot) => T)>>;
 
 /** A window after a write (see editWindow). */
-export interface WindowEdit {
+interface WindowEdit {
   threads: readonly ThreadRow[];
   capped: boolean;
   change: WindowChange;
@@ -234,7 +234,7 @@ const sameRow = (a: ThreadRow, b: ThreadRow) => (Object.keys(a) as (keyof Thread
  * may have to come in when threads leave. 'unchanged' when the window is the same;
  * undefined when the write changed more than its kind allows (the window is read again).
  */
-export function editWindow(s: ProjectSnapshot, kind: ChangeKind, rows: ReadonlyMap<string, ThreadRow | null>, following: readonly ThreadRow[] = []): WindowEdit | 'unchanged' | undefined {
+function editWindow(s: ProjectSnapshot, kind: ChangeKind, rows: ReadonlyMap<string, ThreadRow | null>, following: readonly ThreadRow[] = []): WindowEdit | 'unchanged' | undefined {
   if (kind !== 'threads') {
     const [only, ...more] = rows;
     if (!only || more.length > 0) return undefined;
@@ -312,7 +312,7 @@ export function editWindow(s: ProjectSnapshot, kind: ChangeKind, rows: ReadonlyM
 /** Projects whose snapshot (and window messages and events) are kept. */
 const SNAPSHOTS_KEPT = 8;
 
-export interface Grouped<T> {
+interface Grouped<T> {
   list: readonly T[];
   byItem: ReadonlyMap<string, readonly T[]>;
 }
@@ -440,7 +440,7 @@ export function projectSnapshot(db: Db, projectId: string): Promise<ProjectSnaps
 }
 
 /** The threads a write touched, and the kind of change it made to them (see WindowChange). */
-export interface Touched {
+interface Touched {
   kind: ChangeKind;
   ids: readonly string[];
 }

@@ -14,7 +14,7 @@ const segments = (path: string) => path.toLowerCase().split('/').filter((s) => s
  * Whole path segments, anywhere in the path: "PayButton.tsx" and "checkout/PayButton.tsx"
  * match src/checkout/PayButton.tsx, "Button.tsx" does not; a directory matches its files.
  */
-export function fileMatches(query: string, file: string): boolean {
+function fileMatches(query: string, file: string): boolean {
   const q = segments(query);
   const f = segments(file);
   if (q.length === 0 || q.length > f.length) return false;

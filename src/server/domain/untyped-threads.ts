@@ -7,7 +7,7 @@ import { projectSnapshot } from './snapshot.js';
  * placeholder type with type_source 'default' (domain/item-create.ts). Lean mode answers
  * their type as null, as the live service does for a brand-new thread.
  */
-export interface UntypedThreads {
+interface UntypedThreads {
   ids: ReadonlySet<string>;
   /** Type and status of those inside the project's scan window (what summaries count). */
   inWindow: readonly { type: string; status: string }[];

@@ -70,20 +70,20 @@ function withoutUntyped<T>(counts: Map<string, T>, f: LeanFacts, take: (entry: T
 }
 
 // ---- directory ---------------------------------------------------------------------
-export function leanWorkspaces(body: Json): Json {
+function leanWorkspaces(body: Json): Json {
   return { workspaces: list(body.workspaces).map((w) => pick(w, ['id', 'name', 'role', 'projectCount'])), total: body.total, you: null };
 }
 
-export function leanProjects(body: Json): Json {
+function leanProjects(body: Json): Json {
   return { ...body, projects: list(body.projects).map((p) => omit(p, ['lastActivityAt'])) };
 }
 
-export function leanMembers(body: Json): Json {
+function leanMembers(body: Json): Json {
   return { ...body, members: list(body.members).map((m) => ({ ...m, email: '' })) };
 }
 
 // ---- items -------------------------------------------------------------------------
-export function leanItems(body: Json, f: LeanFacts): Json {
+function leanItems(body: Json, f: LeanFacts): Json {
   const summary = isObject(body.summary) ? omit(body.summary, ['deferred']) : body.summary;
   if (isObject(summary) && isObject(summary.byType)) {
     const byType = new Map(Object.entries(summary.byType).map(([k, n]) => [k, { n: Number(n) }]));
@@ -107,7 +107,7 @@ export function leanItems(body: Json, f: LeanFacts): Json {
 
 const threadMessage = (m: unknown) => (isObject(m) ? pick(m, ['author', 'content', 'createdAt']) : m);
 
-export function leanItemDetail(body: Json): Json {
+function leanItemDetail(body: Json): Json {
   const out = pick(body, ['id', 'page', 'url', 'type', 'status', 'agentTask', 'assignee', 'thread', 'anchor', 'source', 'evidence']);
   if (body.typeSource === 'default') out.type = null;
   if (isObject(body.thread)) out.thread = { root: threadMessage(body.thread.root), replies: list(body.thread.replies).map(threadMessage) };
@@ -125,14 +125,14 @@ export function leanItemDetail(body: Json): Json {
 }
 
 // ---- writes ------------------------------------------------------------------------
-export const leanPosted = (body: Json): Json => pick(body, ['pinId', 'postedAs']);
-export const leanStatus = (body: Json): Json => pick(body, ['status', 'changed']);
-export const leanAssign = (body: Json): Json => pick(body, ['assignedTo', 'changed']);
-export const leanMerge = (body: Json): Json => pick(body, ['merged', 'canonicalId']);
-export const leanRule = (body: Json): Json => (body.saved === true ? pick(body, ['saved', 'rule']) : pick(body, ['saved', 'duplicate']));
+const leanPosted = (body: Json): Json => pick(body, ['pinId', 'postedAs']);
+const leanStatus = (body: Json): Json => pick(body, ['status', 'changed']);
+const leanAssign = (body: Json): Json => pick(body, ['assignedTo', 'changed']);
+const leanMerge = (body: Json): Json => pick(body, ['merged', 'canonicalId']);
+const leanRule = (body: Json): Json => (body.saved === true ? pick(body, ['saved', 'rule']) : pick(body, ['saved', 'duplicate']));
 
 // ---- reports -----------------------------------------------------------------------
-export function leanWhatsNew(body: Json, f: LeanFacts): Json {
+function leanWhatsNew(body: Json, f: LeanFacts): Json {
   return {
     ...body,
     newThreads: rows(body.newThreads, f),
@@ -144,7 +144,7 @@ export function leanWhatsNew(body: Json, f: LeanFacts): Json {
   };
 }
 
-export function leanReview(body: Json, f: LeanFacts): Json {
+function leanReview(body: Json, f: LeanFacts): Json {
   const out: Json = { ...body };
   if (Array.isArray(body.byType)) {
     const byType = new Map(list(body.byType).map((t) => [String(t.key), { ...t }]));
@@ -162,7 +162,7 @@ export function leanReview(body: Json, f: LeanFacts): Json {
   return out;
 }
 
-export function leanDecisions(body: Json, f: LeanFacts): Json {
+function leanDecisions(body: Json, f: LeanFacts): Json {
   const rules = isObject(body.rules) ? body.rules : {};
   const context = typeof rules.projectContext === 'string' && rules.projectContext.trim() !== '' ? rules.projectContext : null;
   return {
@@ -175,11 +175,11 @@ export function leanDecisions(body: Json, f: LeanFacts): Json {
   };
 }
 
-export function leanSource(body: Json, f: LeanFacts): Json {
+function leanSource(body: Json, f: LeanFacts): Json {
   return 'items' in body ? { ...body, items: rows(body.items, f) } : body;
 }
 
-export function leanSimilar(body: Json, f: LeanFacts): Json {
+function leanSimilar(body: Json, f: LeanFacts): Json {
   return { ...body, candidates: rows(body.candidates, f) };
 }
 

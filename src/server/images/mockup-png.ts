@@ -8,7 +8,7 @@ import { GLYPH_H, GLYPH_W, glyph } from './font5x7.js';
  * node:zlib and a CRC32 table so the server needs no image library. Same spec, same bytes.
  */
 
-export type Rgb = readonly [number, number, number];
+type Rgb = readonly [number, number, number];
 
 /**
  * The clicked-element outline. Fully saturated, while every palette colour is muted
@@ -47,7 +47,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** Scanlines are stored with their filter byte (always 0, None) so they can be deflated as is. */
-export class Canvas {
+class Canvas {
   readonly stride: number;
   readonly data: Buffer;
 
@@ -128,7 +128,7 @@ export class Canvas {
   }
 }
 
-export function textWidth(text: string, scale: number): number {
+function textWidth(text: string, scale: number): number {
   return [...text].length * (GLYPH_W + 1) * scale - scale;
 }
 

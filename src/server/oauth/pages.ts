@@ -5,7 +5,7 @@
  * keyboard and without JavaScript.
  */
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
@@ -112,7 +112,7 @@ const SCOPE_WORDS: Record<string, string> = {
 };
 
 /** What a grant allows, in plain words; the API access comes with every sign-in. */
-export function scopeWords(scopes: readonly string[]): string[] {
+function scopeWords(scopes: readonly string[]): string[] {
   const words = ['Read and change feedback threads you can see'];
   for (const scope of ['openid', 'profile', 'email', 'offline_access']) if (scopes.includes(scope)) words.push(SCOPE_WORDS[scope]!);
   return words;

@@ -7,8 +7,8 @@ import { PRE_REGISTERED_CLIENT_NAME, type OAuthStore, type Secrets } from './sto
 /** Where the authorization server is mounted: the issuer is `<origin>/oauth`. */
 export const OAUTH_PATH = '/oauth';
 
-export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 3600;
-export const DEFAULT_REFRESH_TOKEN_TTL_SECONDS = 30 * 86_400;
+const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 3600;
+const DEFAULT_REFRESH_TOKEN_TTL_SECONDS = 30 * 86_400;
 /** A grant outlives any refresh token it hands out; after a year the person signs in again. */
 const GRANT_TTL_SECONDS = 365 * 86_400;
 
@@ -40,7 +40,7 @@ export const basePathOf = (origin: string): string => new URL(origin).pathname.r
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-export function isLoopbackRedirect(uri: unknown): boolean {
+function isLoopbackRedirect(uri: unknown): boolean {
   if (typeof uri !== 'string') return false;
   const u = URL.parse(uri);
   return u !== null && u.protocol === 'http:' && LOOPBACK_HOSTS.has(u.hostname) && u.username === '' && u.password === '' && u.hash === '';
@@ -117,7 +117,7 @@ function registrationPolicy(errors: typeof OidcErrors) {
   };
 }
 
-export interface ProviderSetup {
+interface ProviderSetup {
   origin: string;
   store: OAuthStore;
   secrets: Secrets;

@@ -16,9 +16,9 @@ import { PAGES_CSS } from './pages-css.js';
 import { authorizationRequestPath, basePathOf, issuerOf, makeProvider, OAUTH_PATH, RESOURCE_SCOPES, resourceOf, type OAuthOptions } from './provider.js';
 import { OAuthStore } from './store.js';
 
-export type FailureAllowance = TakeResult;
+type FailureAllowance = TakeResult;
 
-export interface OAuthDeps {
+interface OAuthDeps {
   db: Db;
   clock: Clock;
   options: OAuthOptions;

@@ -96,7 +96,7 @@ const CREDENTIAL_MODELS: ReadonlySet<string> = new Set(['AccessToken', 'RefreshT
  * its grant, marks that row revoked. Writes go through Kysely on the service's connection,
  * so the write tracker sees them and cached callers are read again.
  */
-export class RecordAdapter {
+class RecordAdapter {
   private readonly hashed: boolean;
 
   constructor(

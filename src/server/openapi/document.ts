@@ -8,7 +8,7 @@ import { JSON_SCHEMA_DIALECT, OPENAPI_VERSION, type HttpMethod, type JsonSchema,
 /** Where the document itself is served, relative to the API prefix (no token needed). */
 export const OPENAPI_PATH = '/openapi.json';
 
-export const SECURITY_SCHEME = 'bearerAuth';
+const SECURITY_SCHEME = 'bearerAuth';
 
 /**
  * Response shapes worth a name of their own: they recur across endpoints or are what a
@@ -109,7 +109,7 @@ function documentOperation(): Operation {
   };
 }
 
-export interface BuildOptions {
+interface BuildOptions {
   /** The API's base URL as the caller reaches it, e.g. http://127.0.0.1:4010/api/v1. */
   serverUrl: string;
   /** Defaults to the shared contract; tests pass their own tables. */

@@ -5,9 +5,9 @@ import { JSON_SCHEMA_DIALECT, type JsonSchema, type Reference } from './types.js
  * Requests are described as zod *accepts* them (io 'input'), responses as the service
  * *emits* them (io 'output'): the two differ wherever a schema coerces, trims or defaults.
  */
-export type Io = 'input' | 'output';
+type Io = 'input' | 'output';
 
-export const schemaRef = (name: string): Reference => ({ $ref: `#/components/schemas/${name}` });
+const schemaRef = (name: string): Reference => ({ $ref: `#/components/schemas/${name}` });
 
 /**
  * A type zod cannot put into JSON Schema (a date, a transform, a bigint...). In a request

@@ -74,7 +74,7 @@ export async function listWorkspaceMembers(db: Db, workspaceId: string): Promise
     .execute();
 }
 
-export interface UserRecord {
+interface UserRecord {
   id: string;
   name: string;
   email: string;

@@ -1,6 +1,6 @@
 import type { Db } from './open.js';
 
-export interface ImageRecord {
+interface ImageRecord {
   id: string;
   specJson: string;
   png: Buffer | null;

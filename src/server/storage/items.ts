@@ -115,7 +115,7 @@ export async function scanThreadsAfter(db: Db, projectId: string, last: { create
   return rows.map(toThreadRow);
 }
 
-export type ItemRecord = Selectable<ItemsTable>;
+type ItemRecord = Selectable<ItemsTable>;
 
 export async function getItemRecord(db: Db, itemId: string): Promise<ItemRecord | null> {
   return (await db.selectFrom('items').selectAll().where('id', '=', itemId).executeTakeFirst()) ?? null;
@@ -191,7 +191,7 @@ export async function userName(db: Db, userId: string): Promise<string | null> {
   return row?.name ?? null;
 }
 
-export interface EventInput {
+interface EventInput {
   itemId: string;
   kind: 'status' | 'assign' | 'type' | 'merge' | 'move';
   at: number;

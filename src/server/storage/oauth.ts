@@ -8,7 +8,7 @@ import type { Db } from './open.js';
 
 export type Payload = Record<string, unknown>;
 
-export interface RecordWrite {
+interface RecordWrite {
   model: string;
   /** The record's key: the model's ID, or its SHA-256 for bearer credentials (see oauth/store.ts). */
   id: string;
@@ -21,7 +21,7 @@ export interface RecordWrite {
 }
 
 /** A row for `tokens`: an access token is checked by the API like any personal token. */
-export interface AccessTokenRow {
+interface AccessTokenRow {
   tokenHash: string;
   userId: string;
   label: string;
@@ -133,7 +133,7 @@ export async function revokeGrant(db: Db, grantId: string, revokedAt: number): P
   });
 }
 
-export interface GrantSummary {
+interface GrantSummary {
   grantId: string;
   clientId: string;
   accountId: string;

@@ -11,7 +11,7 @@ import { attachTracker, WriteTracker } from './write-tracker.js';
 export type Db = Kysely<Database>;
 
 /** Where the data lives: a SQLite data directory (or ':memory:'), or a PostgreSQL URL. */
-export type OpenOptions = { dataDir: string } | { databaseUrl: string };
+type OpenOptions = { dataDir: string } | { databaseUrl: string };
 
 export const DB_FILE_NAME = 'feedback.sqlite';
 
@@ -53,7 +53,7 @@ function openSqlite(dataDir: string): Db {
 const INT8_OID = 20;
 
 /** How long a connection may take to open, and a query to answer, before it counts as failed. */
-export const POSTGRES_TIMEOUTS = { connectMs: 5_000, queryMs: 15_000 };
+const POSTGRES_TIMEOUTS = { connectMs: 5_000, queryMs: 15_000 };
 
 /**
  * PostgreSQL. Times are `bigint` there, which `pg` reads as strings unless told: they are

@@ -13,7 +13,7 @@ const sameInputs = (a: readonly string[] | null, b: readonly string[] | null) =>
   a === b || (a !== null && b !== null && a.length === b.length && a.every((x, i) => x === b[i]));
 
 /** A cached value after a write (see ReadCache.patch): the new value (and inputs), or undefined to drop it. */
-export type Change<V> = (value: V, inputs: readonly string[] | null) => { value: V; inputs?: readonly string[] | null } | undefined;
+type Change<V> = (value: V, inputs: readonly string[] | null) => { value: V; inputs?: readonly string[] | null } | undefined;
 
 /** See ReadCache.refresher. */
 export interface Refresher {

@@ -4,13 +4,13 @@
  * fault in the request or in our code. Such a request is answered 503 with Retry-After: it
  * was not applied (a transaction cut short is rolled back whole), so trying again is right.
  */
-export interface Unavailable {
+interface Unavailable {
   /** The sentence a person reads. */
   sentence: string;
   retryAfterSeconds: number;
 }
 
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Socket-level failures: the connection to the server could not be made or was cut. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ECONNABORTED']);

@@ -60,7 +60,6 @@ export type EndpointInput<N extends EndpointName> = N extends 'getItem'
       ? z.input<Q>
       : never;
 
-export type EndpointOutput<N extends EndpointName> = z.infer<Endpoints[N]['response']>;
 
 export function endpointUrl(path: string): string {
   return `${API_PREFIX}${path}`;

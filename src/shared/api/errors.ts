@@ -6,7 +6,7 @@ import { REFUSAL_REASONS } from './refusal-reasons.js';
 export const ErrorBody = loose({ error: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const BILLING_REASONS = ['no_seat', 'no_plan'] as const;
+const BILLING_REASONS = ['no_seat', 'no_plan'] as const;
 export const BillingReason = z.enum(BILLING_REASONS);
 export type BillingReason = z.infer<typeof BillingReason>;
 

@@ -13,11 +13,11 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** No C0 control but tab, LF and CR; no DEL; no C1. Anchored so the OpenAPI pattern means the same. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
 
 /** No control character at all, not even tab or a line break: URLs and IDs are one line. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const NO_CONTROL_CHARACTERS_AT_ALL = /^[^\u0000-\u001F\u007F-\u009F]*$/;
+const NO_CONTROL_CHARACTERS_AT_ALL = /^[^\u0000-\u001F\u007F-\u009F]*$/;
 /** An ID: one word, no spaces or control characters. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const ID_CHARACTERS = /^[^\s\u0000-\u001F\u007F-\u009F]*$/;
@@ -122,7 +122,7 @@ const mentions = z
   )
   .max(LIMITS.mentionsMax, { error: `mentions may name at most ${LIMITS.mentionsMax} people` });
 
-export const Link = z.object({
+const Link = z.object({
   url: webUrl('link', 'each link url'),
   label: z
     .string({ error: 'a link label must be a string' })
@@ -130,7 +130,7 @@ export const Link = z.object({
     .regex(NO_CONTROL_CHARACTERS, noControl('a link label'))
     .optional(),
 });
-export type Link = z.infer<typeof Link>;
+type Link = z.infer<typeof Link>;
 
 // ---- queries ---------------------------------------------------------------------
 export const ProjectsQuery = z.object({ workspaceId: id('workspaceId').optional() });
@@ -142,7 +142,7 @@ export const MembersQuery = z.object({
 });
 export type MembersQuery = z.infer<typeof MembersQuery>;
 
-export const TASK_FILTERS = [...AgentTask.options, 'none'] as const;
+const TASK_FILTERS = [...AgentTask.options, 'none'] as const;
 
 export const ItemsQuery = z.object({
   projectId: id('projectId').optional(),
@@ -164,7 +164,7 @@ export type ItemParams = z.infer<typeof ItemParams>;
 export const WhatsNewQuery = z.object({ projectId: id('projectId').optional(), since: sinceParam.optional() });
 export type WhatsNewQuery = z.infer<typeof WhatsNewQuery>;
 
-export const REVIEW_SECTIONS = ['resolved', 'deferred', 'open', 'discussions'] as const;
+const REVIEW_SECTIONS = ['resolved', 'deferred', 'open', 'discussions'] as const;
 export const ReviewSection = z.enum(REVIEW_SECTIONS);
 export type ReviewSection = z.infer<typeof ReviewSection>;
 

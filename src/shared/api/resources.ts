@@ -102,30 +102,30 @@ export const ThreadMessage = loose({
 });
 export type ThreadMessage = z.infer<typeof ThreadMessage>;
 
-export const LinearEntry = loose({
+const LinearEntry = loose({
   identifier: z.string(),
   url: z.string(),
   delegateName: z.string().nullable(),
   delegatedMode: AgentTask.nullable(),
 });
-export type LinearEntry = z.infer<typeof LinearEntry>;
+type LinearEntry = z.infer<typeof LinearEntry>;
 
-export const Reaction = loose({ emoji: z.string(), count: z.number().int() });
-export type Reaction = z.infer<typeof Reaction>;
+const Reaction = loose({ emoji: z.string(), count: z.number().int() });
+type Reaction = z.infer<typeof Reaction>;
 
-export const SourceStep = loose({
+const SourceStep = loose({
   component: z.string().nullable().optional(),
   file: z.string().nullable().optional(),
   line: z.number().int().nullable().optional(),
   tag: z.string().nullable().optional(),
 });
-export type SourceStep = z.infer<typeof SourceStep>;
+type SourceStep = z.infer<typeof SourceStep>;
 
-export const SourceStepBelow = SourceStep.extend({
+const SourceStepBelow = SourceStep.extend({
   depth: z.number().int().optional(),
   text: z.string().nullable().optional(),
 });
-export type SourceStepBelow = z.infer<typeof SourceStepBelow>;
+type SourceStepBelow = z.infer<typeof SourceStepBelow>;
 
 /** The live service's object shape (ours emits this one; see docs/api-decisions.md). */
 export const SourcePathObject = loose({
@@ -136,13 +136,13 @@ export const SourcePathObject = loose({
 export type SourcePathObject = z.infer<typeof SourcePathObject>;
 
 /** The seed's wording: an array of stamped files around the element. Clients accept both. */
-export const SourcePathArray = z.array(z.union([z.string(), SourceStep]));
-export type SourcePathArray = z.infer<typeof SourcePathArray>;
+const SourcePathArray = z.array(z.union([z.string(), SourceStep]));
+type SourcePathArray = z.infer<typeof SourcePathArray>;
 
-export const SourcePath = z.union([SourcePathObject, SourcePathArray]).nullable();
-export type SourcePath = z.infer<typeof SourcePath>;
+const SourcePath = z.union([SourcePathObject, SourcePathArray]).nullable();
+type SourcePath = z.infer<typeof SourcePath>;
 
-export const Anchor = loose({
+const Anchor = loose({
   /** Absent for a thread made through the API: it was never pinned to an element. */
   selector: z.string().optional(),
   elementText: z.string().nullable(),
@@ -155,9 +155,9 @@ export const Anchor = loose({
   /** Absent when no click was captured (a thread made through the API). */
   viewport: loose({ width: z.number(), height: z.number(), x: z.number(), y: z.number() }).optional(),
 });
-export type Anchor = z.infer<typeof Anchor>;
+type Anchor = z.infer<typeof Anchor>;
 
-export const ItemSource = loose({
+const ItemSource = loose({
   file: z.string(),
   line: z.number().int().nullable(),
   build: z.string().nullable(),
@@ -165,22 +165,22 @@ export const ItemSource = loose({
   /** Our service adds the component that rendered the element, when stamped. */
   component: z.string().nullable().optional(),
 });
-export type ItemSource = z.infer<typeof ItemSource>;
+type ItemSource = z.infer<typeof ItemSource>;
 
-export const Evidence = loose({
+const Evidence = loose({
   screenshotUrl: z.string().nullable(),
   domContext: z.string().nullable(),
   capturedAt: Millis.nullable(),
   expired: z.boolean(),
 });
-export type Evidence = z.infer<typeof Evidence>;
+type Evidence = z.infer<typeof Evidence>;
 
-export const Attachment = loose({
+const Attachment = loose({
   url: z.string(),
   author: z.string(),
   where: z.enum(['thread', 'reply']),
 });
-export type Attachment = z.infer<typeof Attachment>;
+type Attachment = z.infer<typeof Attachment>;
 
 export const ItemDetail = loose({
   id: z.string(),

@@ -4,7 +4,7 @@ import type { BridgeResult } from './errors.js';
 
 export type Invoke = <C extends Channel>(channel: C, ...args: ChannelArgs<C>) => Promise<BridgeResult<ChannelResult<C>>>;
 
-export type BridgeCalls = Omit<TriageBridge, 'network' | 'mode' | 'app' | 'connections'> & {
+type BridgeCalls = Omit<TriageBridge, 'network' | 'mode' | 'app' | 'connections'> & {
   connections: Omit<TriageBridge['connections'], 'onSignedOut' | 'onSignInPage'>;
   networkState(): Promise<BridgeResult<NetworkState>>;
   takeOpenItem: TriageBridge['app']['takeOpenItem'];

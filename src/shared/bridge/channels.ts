@@ -214,8 +214,8 @@ export interface ControlResults {
   'notify:availability': NotifyAvailability;
 }
 
-export type ApiChannel = `api:${EndpointName}`;
-export const apiChannel = <N extends EndpointName>(name: N) => `api:${name}` as const;
+type ApiChannel = `api:${EndpointName}`;
+const apiChannel = <N extends EndpointName>(name: N) => `api:${name}` as const;
 
 type ApiArgsSchema = z.ZodTuple<[z.ZodType]>;
 const itemIdInput = z.object({
@@ -257,7 +257,7 @@ export type ChannelResult<C extends Channel> = C extends keyof ControlResults
     ? ReadOutput<N>
     : never;
 
-export { EVENTS, MENU_COMMANDS, isMenuCommand, isOpenItemEvent, type MenuCommand, type OpenItemEvent } from './events.js';
+export { type MenuCommand, type OpenItemEvent } from './events.js';
 
 /** Validates a channel's arguments; the message names what was wrong. */
 export function parseChannelArgs<C extends Channel>(channel: C, args: unknown): { ok: true; args: ChannelArgs<C> } | { ok: false; message: string } {

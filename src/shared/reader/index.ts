@@ -10,9 +10,8 @@ import * as wr from './writes.js';
 export * from './reports.js';
 export * from './resources.js';
 export * from './writes.js';
-export type { Open } from './tolerant.js';
 export * from './problems.js';
-export { reportCountMemory, type ReportCountMemory } from './report-counts.js';
+export { reportCountMemory } from './report-counts.js';
 
 /** The client's reader of each endpoint's answer (the server writes src/shared/api's strict ones). */
 export const READERS = {
@@ -37,7 +36,7 @@ export const READERS = {
 /** What the renderer gets: the answer as read, and the parts that had to be left out. */
 export type ReadOutput<N extends EndpointName> = z.output<(typeof READERS)[N]> & { unreadable: ReadProblem[] };
 
-export type ReadResult<N extends EndpointName> = { ok: true; data: ReadOutput<N> } | { ok: false; reason: string };
+type ReadResult<N extends EndpointName> = { ok: true; data: ReadOutput<N> } | { ok: false; reason: string };
 
 /**
  * Reads one answer; fails only when it isn't this endpoint's answer at all. `reportCounts` is

@@ -28,7 +28,7 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object';
 
 /** Every reportCount an answer carries, wherever it sits (list rows, a detail, nested threads). */
-export function sentReportCounts(json: unknown, out: number[] = []): number[] {
+function sentReportCounts(json: unknown, out: number[] = []): number[] {
   if (Array.isArray(json)) for (const v of json) sentReportCounts(v, out);
   else if (isObject(json)) {
     for (const [k, v] of Object.entries(json)) {
@@ -44,7 +44,7 @@ export function sentReportCounts(json: unknown, out: number[] = []): number[] {
  * The reading of an answer that sent these counts, learning from it (and remembering) what it
  * shows. `seedVocabulary`: the answer names the seed's merge fields beside its one count.
  */
-export function readingOf(sent: readonly number[], memory: ReportCountMemory, seedVocabulary = false): ReportCountReading | null {
+function readingOf(sent: readonly number[], memory: ReportCountMemory, seedVocabulary = false): ReportCountReading | null {
   if (sent.length === 0) return null;
   // Conclusive, and kept: under the other reading no thread counts fewer than its own report.
   if (sent.some((n) => n <= 0)) return (memory.reading = 'duplicates');

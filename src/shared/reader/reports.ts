@@ -75,14 +75,14 @@ export type WhatsNewResponse = z.output<typeof WhatsNewResponse>;
 
 // ---- GET /review -----------------------------------------------------------------
 const Page = z.object({ total: countOrNull(), nextOffset: countOrNull() });
-export const ReviewResolvedRow = Row.extend({ resolvedAt: time(), resolvedBy: person(), lastWord: quote('last word') });
-export const ReviewDeferredRow = Row.extend({ deferredAt: time(), deferredBy: person(), reason: quote('reason') });
-export const ReviewOpenRow = Row.extend({ ageDays: countOrNull(), assignee: person() });
-export const ReviewDiscussion = StatusRow.extend({ opening: quote('opening message'), omittedReplies: count(), replies: list(Message, 'reply') });
-export type ReviewResolvedRow = z.output<typeof ReviewResolvedRow>;
-export type ReviewDeferredRow = z.output<typeof ReviewDeferredRow>;
-export type ReviewOpenRow = z.output<typeof ReviewOpenRow>;
-export type ReviewDiscussion = z.output<typeof ReviewDiscussion>;
+const ReviewResolvedRow = Row.extend({ resolvedAt: time(), resolvedBy: person(), lastWord: quote('last word') });
+const ReviewDeferredRow = Row.extend({ deferredAt: time(), deferredBy: person(), reason: quote('reason') });
+const ReviewOpenRow = Row.extend({ ageDays: countOrNull(), assignee: person() });
+const ReviewDiscussion = StatusRow.extend({ opening: quote('opening message'), omittedReplies: count(), replies: list(Message, 'reply') });
+type ReviewResolvedRow = z.output<typeof ReviewResolvedRow>;
+type ReviewDeferredRow = z.output<typeof ReviewDeferredRow>;
+type ReviewOpenRow = z.output<typeof ReviewOpenRow>;
+type ReviewDiscussion = z.output<typeof ReviewDiscussion>;
 
 /** A list only some answers carry (the overview's breakdowns): absent stays undefined. */
 function optionalList<S extends z.ZodType>(row: S, part: string) {
@@ -140,7 +140,6 @@ export const ReviewResponse = z
 export type ReviewResponse = z.output<typeof ReviewResponse>;
 
 // ---- GET /decisions --------------------------------------------------------------
-export type OutcomeValue = Open<'resolved' | 'deferred'>;
 export const Decision = Row.extend({
   outcome: openEnum(['resolved', 'deferred'] as const, null),
   decidedAt: time(),
@@ -176,7 +175,7 @@ export const HotspotFile = z.object({
 });
 export type HotspotFile = z.output<typeof HotspotFile>;
 
-export type SourceModeValue = Open<'hotspots' | 'matches'>;
+type SourceModeValue = Open<'hotspots' | 'matches'>;
 export const SourceResponse = z
   .object({
     project: ProjectRef,

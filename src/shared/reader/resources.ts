@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_TASKS, ROLES, STATUSES, type AgentTask, type Role, type Status } from '../api/common.js';
+import { AGENT_TASKS, ROLES, STATUSES, type Status } from '../api/common.js';
 import { rowsOf, count, countOrNull, counts, flag, id, list, openEnum, or, section, text, textOrNull, time, type Open } from './tolerant.js';
 
 /**
@@ -9,11 +9,9 @@ import { rowsOf, count, countOrNull, counts, flag, id, list, openEnum, or, secti
  */
 
 export type StatusValue = Open<Status>;
-export type RoleValue = Open<Role>;
-export type AgentTaskValue = Open<AgentTask>;
 
 /** A status the service did not send: the row still shows, in a column of its own. */
-export const MISSING_STATUS = 'unknown';
+const MISSING_STATUS = 'unknown';
 
 export const readStatus = () => openEnum(STATUSES, MISSING_STATUS as StatusValue);
 const readRole = () => openEnum(ROLES, null);
@@ -164,8 +162,8 @@ export const LinearEntry = z.object({
 });
 export type LinearEntry = z.output<typeof LinearEntry>;
 
-export const Reaction = z.object({ emoji: z.string(), count: count() });
-export type Reaction = z.output<typeof Reaction>;
+const Reaction = z.object({ emoji: z.string(), count: count() });
+type Reaction = z.output<typeof Reaction>;
 
 export const SourceStep = z.object({
   component: textOrNull(),
@@ -175,8 +173,8 @@ export const SourceStep = z.object({
 });
 export type SourceStep = z.output<typeof SourceStep>;
 
-export const SourceStepBelow = SourceStep.extend({ depth: countOrNull(), text: textOrNull() });
-export type SourceStepBelow = z.output<typeof SourceStepBelow>;
+const SourceStepBelow = SourceStep.extend({ depth: countOrNull(), text: textOrNull() });
+type SourceStepBelow = z.output<typeof SourceStepBelow>;
 
 const steps = <S extends z.ZodType>(step: S) => list(step, 'source path step');
 
@@ -187,7 +185,7 @@ export const SourcePath = z.union([
 ]);
 export type SourcePath = z.output<typeof SourcePath>;
 
-export const Viewport = z.object({ width: count(), height: count(), x: countOrNull(), y: countOrNull() });
+const Viewport = z.object({ width: count(), height: count(), x: countOrNull(), y: countOrNull() });
 
 export const Anchor = z
   .object({
@@ -204,22 +202,22 @@ export const Anchor = z
   .transform(({ skyId, skyKey, ...a }) => ({ ...a, stampId: a.stampId ?? skyId, stampKey: a.stampKey ?? skyKey }));
 export type Anchor = z.output<typeof Anchor>;
 
-export const ItemSource = z.object({
+const ItemSource = z.object({
   file: z.string().min(1),
   line: countOrNull(),
   build: textOrNull(),
   branch: textOrNull(),
   component: textOrNull(),
 });
-export type ItemSource = z.output<typeof ItemSource>;
+type ItemSource = z.output<typeof ItemSource>;
 
-export const Evidence = z.object({
+const Evidence = z.object({
   screenshotUrl: textOrNull(),
   domContext: textOrNull(),
   capturedAt: time(),
   expired: flag(false),
 });
-export type Evidence = z.output<typeof Evidence>;
+type Evidence = z.output<typeof Evidence>;
 
 export const Attachment = z.object({
   url: z.string().min(1),

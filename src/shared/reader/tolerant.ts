@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { ReadProblem } from './problems.js';
 
-export type { ReadProblem };
 
 /**
  * Building blocks of the client's reader (docs/api-decisions.md "How the client reads").

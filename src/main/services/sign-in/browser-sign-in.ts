@@ -11,7 +11,7 @@ import { PortInUseError, startLoopback, type CallbackOutcome, type Loopback } fr
  * 7591). The protocol is openid-client's; this module wires it to the loopback listener and
  * says every failure in words a person can act on.
  */
-export interface OAuthTokens {
+interface OAuthTokens {
   accessToken: string;
   /** Null when the service gave none: the sign-in then ends with the access token. */
   refreshToken: string | null;
@@ -29,9 +29,9 @@ export interface OAuthSession extends OAuthTokens {
   resource: string | null;
 }
 
-export type SignInFailureKind = 'cancelled' | 'denied' | 'timed_out' | 'port_in_use' | 'refused' | 'unreachable';
+type SignInFailureKind = 'cancelled' | 'denied' | 'timed_out' | 'port_in_use' | 'refused' | 'unreachable';
 
-export type BrowserSignInResult =
+type BrowserSignInResult =
   | { ok: true; session: OAuthSession; notes: string[] }
   | { ok: false; kind: SignInFailureKind; message: string };
 
@@ -104,7 +104,7 @@ function causes(e: unknown): unknown[] {
  * a person can act on: the service's own refusal is quoted, and the libraries' wording about
  * how an answer failed to parse never is.
  */
-export function describeServerFailure(e: unknown, host: string, step: string): string {
+function describeServerFailure(e: unknown, host: string, step: string): string {
   const chain = causes(e);
   const refusal = chain.find((c): c is oauth.ResponseBodyError => c instanceof oauth.ResponseBodyError);
   if (refusal) return `${host} refused ${step} (${refusal.error}${refusal.error_description ? `: ${refusal.error_description}` : ''}).`;

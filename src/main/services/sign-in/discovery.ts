@@ -29,7 +29,7 @@ export type SignInDiscovery =
     }
   | { available: false; reason: string };
 
-export interface DiscoveryOptions {
+interface DiscoveryOptions {
   fetch?: typeof fetch;
   /** Per request; a service that never answers must not hang the connect screen. */
   timeoutMs?: number;
@@ -42,7 +42,7 @@ const InstallConfig = z.object({
 });
 type InstallConfig = z.infer<typeof InstallConfig>;
 
-export const SIGN_IN_SCOPES = ['profile', 'email', 'offline_access'];
+const SIGN_IN_SCOPES = ['profile', 'email', 'offline_access'];
 const DEFAULT_TIMEOUT_MS = 8_000;
 
 /** Loopback http (tests, a service on this computer) is allowed; any other http never carries a sign-in. */

@@ -17,7 +17,7 @@ export interface StoredOAuthSession extends OAuthSession {
   revocationEndpoint: string | null;
 }
 
-export interface OAuthTokenSourceOptions {
+interface OAuthTokenSourceOptions {
   session: StoredOAuthSession;
   /** Persists a refreshed session (the keychain entry); awaited before the new token is used. */
   save(session: StoredOAuthSession): Promise<void>;

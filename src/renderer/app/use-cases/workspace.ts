@@ -6,7 +6,6 @@ import { useDialogs } from '../../stores/dialogs-store.js';
 import { VIEW_LABEL, type WorkspaceView } from '../../stores/filter-model.js';
 import type { SavedView } from '../../stores/saved-views.js';
 import { useSelection } from '../../stores/selection-store.js';
-import { useThread } from '../../stores/thread-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { bulkSetStatus } from '../../features/bulk/bulk-actions.js';
 import { threadCount } from '../../format/counts.js';
@@ -95,12 +94,6 @@ export function openFindDuplicates(): void {
   const { projectId, focusedId } = useProjectItems.getState();
   if (!projectId || !focusedId) return explain('Focus a thread first (j or k) to look for its duplicates.');
   useDialogs.getState().open({ kind: 'find-duplicates', projectId, itemId: focusedId });
-}
-
-export function openFocusedThread(): void {
-  const { focusedId } = useProjectItems.getState();
-  if (!focusedId) return explain(NO_TARGET);
-  void useThread.getState().open(focusedId);
 }
 
 export function toggleSelected(itemId: string): void {

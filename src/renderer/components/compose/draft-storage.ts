@@ -24,7 +24,7 @@ export type DraftReader<D> = (v: Record<string, unknown>) => D | null;
 
 export const draftsKey = (prefix: string, connectionId: string): string => `${prefix}${connectionId}`;
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function person(v: unknown): MentionPerson | null {
   if (!isRecord(v) || typeof v['id'] !== 'string' || typeof v['name'] !== 'string') return null;

@@ -4,7 +4,7 @@ import { useSession } from '../../stores/session-store.js';
 import { draftsKey, readStoredDrafts, writeStoredDrafts, type DraftReader, type Stored } from './draft-storage.js';
 
 /** Drafts of one kind (replies per thread, new threads per project) and what is done to them. */
-export interface DraftsState<D> {
+interface DraftsState<D> {
   drafts: Record<string, D>;
   /** Whose drafts these are: the active saved connection, or null (then they live in memory only). */
   connectionId: string | null;
@@ -14,7 +14,7 @@ export interface DraftsState<D> {
   clear(key: string): void;
 }
 
-export interface DraftStoreSpec<D extends { body: string }, E> {
+interface DraftStoreSpec<D extends { body: string }, E> {
   /** Local storage key before the connection's id. */
   prefix: string;
   empty: D;
@@ -29,7 +29,7 @@ export interface DraftStoreSpec<D extends { body: string }, E> {
   followSession?: boolean;
 }
 
-export interface DraftStore<D, E> {
+interface DraftStore<D, E> {
   useStore: UseBoundStore<StoreApi<DraftsState<D> & E>>;
   /** Writes the current connection's drafts with something in them, now. */
   saveNow(): void;

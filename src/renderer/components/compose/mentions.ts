@@ -57,7 +57,7 @@ export function insertMention(text: string, query: MentionQuery, caret: number, 
   return { text: text.slice(0, query.start) + inserted + after, caret: query.start + inserted.length };
 }
 
-export type MentionToken =
+type MentionToken =
   | { kind: 'person'; start: number; end: number; person: MentionPerson }
   | { kind: 'typed'; start: number; end: number; name: string };
 
@@ -184,7 +184,7 @@ export function suggestionsAbove(field: { top: number; bottom: number }, bounds:
 }
 
 /** A typed "@name" more than one member answers to: the service would refuse the reply. */
-export interface Ambiguity {
+interface Ambiguity {
   name: string;
   candidates: MentionPerson[];
   /** The name ends the body and could still grow into one member's full name ("@Alex K…"). */

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 /** Options a PageUp/PageDown moves by: about what a list shows at once. */
 export const LISTBOX_PAGE = 8;
 
-export interface ListboxOptions<T> {
+interface ListboxOptions<T> {
   options: readonly T[];
   /** Enter or a click on an option. */
   onPick(option: T, index: number): void;
@@ -16,7 +16,7 @@ export interface ListboxOptions<T> {
   open?: boolean;
 }
 
-export interface Listbox {
+interface Listbox {
   listId: string;
   /** The active option (always within the list), or -1 when there is none. */
   activeIndex: number;

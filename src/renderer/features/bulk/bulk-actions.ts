@@ -8,7 +8,7 @@ import { useSession } from '../../stores/session-store.js';
 /** Bulk entry points shared by the selection bar, the keyboard and the command palette. */
 
 /** The loaded rows for `ids`, in list order; ids no longer listed are left out. */
-export function rowsFor(ids: Iterable<string>): ItemRow[] {
+function rowsFor(ids: Iterable<string>): ItemRow[] {
   const wanted = new Set(ids);
   return (useProjectItems.getState().data?.rows ?? []).filter((r) => wanted.has(r.id));
 }

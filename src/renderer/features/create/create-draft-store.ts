@@ -16,7 +16,7 @@ export const EMPTY_CREATE_DRAFT: CreateDraft = { url: '', body: '', selector: ''
 export const CREATE_DRAFTS_PREFIX = 'triage-desk:create-drafts:';
 
 /** Worth keeping: something typed besides who to assign. */
-export const hasCreateContent = (d: CreateDraft): boolean => [d.body, d.url, d.selector, d.pageTitle].some((s) => s.trim().length > 0);
+const hasCreateContent = (d: CreateDraft): boolean => [d.body, d.url, d.selector, d.pageTitle].some((s) => s.trim().length > 0);
 
 /**
  * New-thread drafts per project, kept per connection as reply drafts are (draft-store):
@@ -34,4 +34,3 @@ const createDrafts = createDraftStore<CreateDraft>({
 
 export const useCreateDrafts = createDrafts.useStore;
 export const saveCreateDraftsNow = createDrafts.saveNow;
-export const setCreateDraftStorage = createDrafts.setStorage;

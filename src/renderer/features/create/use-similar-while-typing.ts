@@ -17,7 +17,7 @@ function webUrl(text: string): string | undefined {
   }
 }
 
-export interface SimilarWhileTyping {
+interface SimilarWhileTyping {
   result: SimilarResponse | null;
   searching: boolean;
   problem: Failure | null;

@@ -23,9 +23,9 @@ import { useQueueKeys } from './queue-keys.js';
 import './dedupe.css';
 
 /** The service's score a member needs among the head's similar threads to stay in the group ("likely" in the pair queue). */
-export const CONFIRM_MIN_SCORE = 0.6;
+const CONFIRM_MIN_SCORE = 0.6;
 /** The score a thread the words could not judge needs to join a group (a summary against messages). */
-export const JOIN_MIN_SCORE = 0.8;
+const JOIN_MIN_SCORE = 0.8;
 
 interface DuplicateGroupsScreenProps {
   projectId: string;

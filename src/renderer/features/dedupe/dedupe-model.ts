@@ -21,7 +21,7 @@ export function pairKey(a: string, b: string): string {
   return a < b ? `${a}|${b}` : `${b}|${a}`;
 }
 
-export interface CandidateFilter {
+interface CandidateFilter {
   subjectId: string;
   threshold: number;
   /** Threads merged away during this session: no longer in any list. */
@@ -35,7 +35,7 @@ export function strongCandidates(candidates: readonly SimilarCandidate[], f: Can
   return candidates.filter((c) => c.id !== f.subjectId && c.score >= f.threshold && !f.gone.has(c.id) && !f.judged.has(pairKey(f.subjectId, c.id)));
 }
 
-export interface QueueCounts {
+interface QueueCounts {
   /** 0-based position of the thread on screen among those found. */
   position: number;
   found: number;

@@ -23,7 +23,7 @@ export interface QueueEntry {
 }
 
 /** A keep or skip, with what it changed, so it can be taken back. */
-export interface QueueDecision {
+interface QueueDecision {
   kind: 'keep' | 'skip';
   subject: ItemRow;
   /** Where the entry stood in the queue. */
@@ -32,7 +32,7 @@ export interface QueueDecision {
   judgedPairs: string[];
 }
 
-export interface QueueStats {
+interface QueueStats {
   kept: number;
   skipped: number;
   merged: number;

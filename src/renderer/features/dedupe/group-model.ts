@@ -17,10 +17,10 @@ export interface GroupThread {
   createdAt: number | null;
 }
 
-export const ageOf = (t: GroupThread) => t.createdAt ?? Number.POSITIVE_INFINITY;
+const ageOf = (t: GroupThread) => t.createdAt ?? Number.POSITIVE_INFINITY;
 
 /** Oldest first; ties by ID so the order is stable. */
-export function byAge(a: GroupThread, b: GroupThread): number {
+function byAge(a: GroupThread, b: GroupThread): number {
   return ageOf(a) === ageOf(b) ? a.id.localeCompare(b.id) : ageOf(a) < ageOf(b) ? -1 : 1;
 }
 
@@ -37,7 +37,7 @@ export function orderGroup(group: readonly GroupThread[], stayId: string): strin
 }
 
 /** A candidate as /similar lists it: only what confirming needs. */
-export interface ServiceCandidate {
+interface ServiceCandidate {
   id: string;
   score: number;
 }
@@ -55,7 +55,7 @@ export function wordsCouldNotJudge(candidate: GroupThread, members: readonly Gro
 }
 
 /** Threads the service may add to a group it confirms, and the score they need. */
-export interface GroupJoining {
+interface GroupJoining {
   minScore: number;
   /** True for a thread the words could not judge against this group. */
   may(id: string): boolean;

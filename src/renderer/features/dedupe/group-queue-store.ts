@@ -6,9 +6,9 @@ import type { MergeReceipt } from '../merge/merge-run.js';
  * confirmations are server state in TanStack Query). Groups are known by their proposed
  * head's ID, which stays the same however the group is reshaped.
  */
-export type GroupDecisionKind = 'keep' | 'skip' | 'take-out';
+type GroupDecisionKind = 'keep' | 'skip' | 'take-out';
 
-export interface GroupDecision {
+interface GroupDecision {
   kind: GroupDecisionKind;
   group: string;
   /** The thread taken out, for a take-out. */

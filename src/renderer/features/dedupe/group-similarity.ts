@@ -21,7 +21,7 @@ export interface GroupingOptions {
   hashes?: number;
 }
 
-export const DEFAULT_MIN_CONTAINMENT = 0.9;
+const DEFAULT_MIN_CONTAINMENT = 0.9;
 const DEFAULT_HASHES = 128;
 /** Words this short carry no meaning of their own ("the", "on", "is"). */
 const MIN_WORD = 3;
@@ -32,7 +32,7 @@ export function wordsOf(text: string): string[] {
 }
 
 /** Each word with the next: the units the sketches compare. */
-export function wordPairsOf(text: string): string[] {
+function wordPairsOf(text: string): string[] {
   const words = wordsOf(text);
   return words.slice(1).map((w, i) => `${words[i]} ${w}`);
 }

@@ -15,7 +15,7 @@ import './evidence.css';
  * How many of a page's threads are read without being asked: a page this size fills within
  * the service's burst allowance, and a busier page asks the person before reading more.
  */
-export const HOT_READ_BATCH = 200;
+const HOT_READ_BATCH = 200;
 /** Threads listed under an element before "Show all". */
 const THREADS_SHOWN = 5;
 

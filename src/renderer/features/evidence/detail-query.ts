@@ -8,7 +8,7 @@ import { evidenceOf, type DetailLookup, type DetailState, type ThreadEvidence } 
  * screenshot's anchor and evidence do not change under a status change, and the views that
  * need it come back to the same threads).
  */
-export function threadDetailQuery(connectionId: string | null | undefined, itemId: string) {
+function threadDetailQuery(connectionId: string | null | undefined, itemId: string) {
   return {
     queryKey: threadDetailKey(connectionId, itemId),
     queryFn: () => fromBridge(getBridge().api.getItem({ itemId })),

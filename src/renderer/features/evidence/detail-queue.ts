@@ -7,7 +7,7 @@
  * The concurrency stays small so the main process's pacer (which serves every other call
  * too) never holds more than a handful of ours.
  */
-export interface DetailQueueOptions {
+interface DetailQueueOptions {
   /** How many reads may be in flight at once. */
   concurrency: number;
   /** True when the thread needs no read: its answer (or its failure) is already kept. */

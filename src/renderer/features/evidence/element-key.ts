@@ -8,7 +8,7 @@ import type { Anchor } from '../../../shared/reader/index.js';
  */
 export type ElementKey = { kind: 'stamp' | 'selector'; key: string; label: string } | { kind: 'page'; key: string; label: string };
 
-export const WHOLE_PAGE_KEY = 'page:';
+const WHOLE_PAGE_KEY = 'page:';
 
 export function elementKeyOf(anchor: Anchor | null | undefined): ElementKey {
   const text = anchor?.elementText?.trim() || null;

@@ -44,7 +44,7 @@ export function evidenceOf(item: Pick<ItemDetail, 'anchor' | 'evidence'>): Threa
   };
 }
 
-export interface PageCount {
+interface PageCount {
   page: string;
   count: number;
 }
@@ -107,7 +107,7 @@ function latestScreenshot(rows: readonly ItemRow[], lookup: DetailLookup): Scree
 
 const isExpired = (d: DetailState | undefined) => d?.state === 'read' && d.evidence.expired;
 
-export interface ElementGrouping {
+interface ElementGrouping {
   /** Most threads first; the page-as-a-whole group, not an element, always last. */
   groups: ElementGroup[];
   /** Rows whose detail is not read yet, in list order. */

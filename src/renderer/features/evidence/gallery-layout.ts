@@ -18,7 +18,7 @@ export type GalleryRow =
 /** Fixed heights (px) per row kind, so the virtual list never measures. */
 export const ROW_HEIGHT: Record<GalleryRow['kind'], number> = { page: 44, element: 34, pending: 34, tiles: 196 };
 
-export interface GalleryLayout {
+interface GalleryLayout {
   rows: GalleryRow[];
   /** Every tile's thread in reading order (left to right, top to bottom). */
   order: string[];

@@ -7,9 +7,9 @@ import { cachedDetails, detailSettled, forgetFailedRead, readThreadDetail } from
 import type { DetailLookup } from './evidence-model.js';
 
 /** Reads at once per view: enough to fill a screen quickly, few enough to leave the pacer to everything else. */
-export const READ_CONCURRENCY = 6;
+const READ_CONCURRENCY = 6;
 
-export interface EvidenceReads {
+interface EvidenceReads {
   /** What the cache knows of each thread; a new function whenever something arrived. */
   lookup: DetailLookup;
   /** Ask for these threads, nearest first; anything not asked for again is dropped before it starts. */

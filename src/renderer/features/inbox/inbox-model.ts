@@ -101,7 +101,7 @@ export function pruneRead(read: ReadonlySet<string>, entries: readonly InboxEntr
 
 // ---- desktop notifications ---------------------------------------------------------
 
-export interface InboxNotification {
+interface InboxNotification {
   key: string;
   itemId: string;
   title: string;

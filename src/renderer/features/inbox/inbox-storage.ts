@@ -34,4 +34,3 @@ export function createInboxStorage(connectionId: string, storage: KeyValueStorag
     saveCheckedUntil: (value: Record<string, number>) => writeProjectTimes(k('checked'), value, storage),
   };
 }
-export type InboxStorage = ReturnType<typeof createInboxStorage>;

@@ -15,7 +15,7 @@ import { useInbox } from './inbox-store.js';
  */
 const PROJECTS_TTL_MS = 10 * 60_000;
 
-export interface Notifier {
+interface Notifier {
   /** One round: what the interval runs. Exposed for tests. */
   tick(): Promise<void>;
   stop(): void;

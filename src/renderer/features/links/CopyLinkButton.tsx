@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { copyThreadLink, useCopiedLink } from './copy-link.js';
 
 /** How long the button says "Copied" before it offers to copy again. */
-export const COPIED_MS = 2000;
+const COPIED_MS = 2000;
 
 /**
  * "Copy link", then "Copied ✓" for a moment once the address is on the clipboard, whether

@@ -15,7 +15,7 @@ export interface LocatePort {
   getItem(itemId: string): Promise<BridgeResult<ItemDetail>>;
 }
 
-export type Located =
+type Located =
   | { ok: true; item: ItemDetail; connection: ConnectResult | null }
   | { ok: false; message: string; connection: ConnectResult | null };
 

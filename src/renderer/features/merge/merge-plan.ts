@@ -20,7 +20,7 @@ export function chunk<T>(items: readonly T[], size: number = LIMITS.mergeDuplica
   return out;
 }
 
-export interface KeepSuggestion {
+interface KeepSuggestion {
   id: string;
   /** Why this one, in words for the dialog. */
   why: string;
@@ -47,7 +47,7 @@ export function suggestKeep(threads: readonly MergeThread[], now: number): KeepS
   return { id: pick.id, why: `Oldest: reported first, on ${formatShortDate(pick.createdAt, now)}, so its conversation has the most history.` };
 }
 
-export interface MergePreview {
+interface MergePreview {
   duplicates: number;
   requests: number;
   reportsBefore: number;

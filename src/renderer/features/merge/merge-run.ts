@@ -3,7 +3,7 @@ import type { BridgeError, BridgeResult } from '../../../shared/bridge/errors.js
 import { chunk } from './merge-plan.js';
 import { formatCount, threadCount } from '../../format/counts.js';
 
-export type MergeCall = (input: { itemId: string; duplicateIds: string[] }) => Promise<BridgeResult<MergeResponse>>;
+type MergeCall = (input: { itemId: string; duplicateIds: string[] }) => Promise<BridgeResult<MergeResponse>>;
 
 export interface MergeProgress {
   /** Duplicates whose request has been answered. */
@@ -54,7 +54,7 @@ function refusesOneThread(error: BridgeError): boolean {
 }
 
 /** Why a duplicate was refused, in words a person can act on. */
-export function whyDuplicateRefused(error: BridgeError): string {
+function whyDuplicateRefused(error: BridgeError): string {
   switch (error.reason) {
     case 'merge_reply':
       return 'It is a reply inside a thread, not a thread; only threads can be merged.';

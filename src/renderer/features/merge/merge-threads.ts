@@ -5,7 +5,7 @@ import { useSelection } from '../../stores/selection-store.js';
 import { receiptHeadline, runMerge, type MergeProgress, type MergeReceipt } from './merge-run.js';
 
 /** A thread taking part in a merge, with the reports it already carries. */
-export interface MergeParty {
+interface MergeParty {
   id: string;
   reportCount: number;
 }

@@ -16,7 +16,7 @@ import { WhatsNewTab } from './whats-new/WhatsNewTab.js';
 import './reports.css';
 import './reports-print.css';
 
-export interface ReportsScreenProps {
+interface ReportsScreenProps {
   projectId: string;
   projectName: string;
   /** Whether the caller may save rules; null while unknown (the screen then asks for the caller's role). */

@@ -10,7 +10,7 @@ import {
 import type { ClickModifiers, SelectAllState } from '../workspace/selection.js';
 import { itemSortFns } from './sorting.js';
 
-export interface ItemsColumnMeta {
+interface ItemsColumnMeta {
   /** Plain-text name for the Columns menu; headers may render more than text. */
   label: string;
   /** Takes the spare width; every other column keeps its size. */

@@ -1,11 +1,11 @@
-export type TableKeyAction =
+type TableKeyAction =
   | { kind: 'move'; by: number; unit: 'row' | 'page'; extend: boolean }
   | { kind: 'jump'; to: 'first' | 'last'; extend: boolean }
   | { kind: 'toggle' }
   | { kind: 'open' }
   | { kind: 'clear' };
 
-export interface KeyLike {
+interface KeyLike {
   key: string;
   shiftKey: boolean;
   ctrlKey: boolean;

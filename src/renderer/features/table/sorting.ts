@@ -9,10 +9,10 @@ import type { AgentTask, Status } from '../../../shared/api/common.js';
  */
 
 /** Workflow order, not alphabetical: triage reads open work first. */
-export const STATUS_ORDER: readonly Status[] = ['open', 'deferred', 'resolved'];
+const STATUS_ORDER: readonly Status[] = ['open', 'deferred', 'resolved'];
 
 /** Escalating effort, the order the service offers them in. */
-export const AGENT_TASK_ORDER: readonly AgentTask[] = ['investigate', 'plan', 'fix', 'build'];
+const AGENT_TASK_ORDER: readonly AgentTask[] = ['investigate', 'plan', 'fix', 'build'];
 
 // Numeric-aware and case/accent-insensitive: "/page2" sorts before "/page10", "ada" next to "Ada".
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });

@@ -11,7 +11,7 @@ import type { CellContent, TextColumnId } from './cell-content.js';
 export type MeasureText = (font: string, text: string) => number;
 
 /** The two font stacks the app draws text in (base.css `--font` and `--mono`). */
-export interface FontStacks {
+interface FontStacks {
   sans: string;
   mono: string;
 }
@@ -22,7 +22,7 @@ const CELL_PADDING_PX = 16;
 const SLACK_PX = 2;
 
 /** Whether a column's text fits a column of `columnWidth` CSS pixels. */
-export type CellFit = (column: TextColumnId, content: CellContent, columnWidth: number) => boolean;
+type CellFit = (column: TextColumnId, content: CellContent, columnWidth: number) => boolean;
 
 interface TextBox {
   font: string;

@@ -4,7 +4,7 @@ import { itemColumns } from './columns.js';
 import { type ItemsTableMeta, itemsTableFeatures } from './features.js';
 import { type TableViewSettings, defaultViewSettings } from './view-settings.js';
 
-export interface UseItemsTableInput {
+interface UseItemsTableInput {
   rows: ItemRow[];
   settings: TableViewSettings;
   updateSettings(fn: (prev: TableViewSettings) => TableViewSettings): void;

@@ -40,7 +40,7 @@ function normalizeVisibility(value: unknown): ColumnVisibilityState {
  * Always a full permutation with the checkbox column first: unknown IDs (a column that was
  * removed) are dropped and missing ones (a column added since) are appended.
  */
-export function normalizeColumnOrder(value: unknown): ColumnOrderState {
+function normalizeColumnOrder(value: unknown): ColumnOrderState {
   const seen = new Set<ItemColumnId>(['select']);
   const order: ItemColumnId[] = ['select'];
   const push = (id: unknown) => {
@@ -66,7 +66,7 @@ function normalizeSorting(value: unknown): SortingState {
   return out;
 }
 
-export function normalizeViewSettings(value: unknown): TableViewSettings {
+function normalizeViewSettings(value: unknown): TableViewSettings {
   if (!isRecord(value)) return defaultViewSettings();
   return {
     columnVisibility: normalizeVisibility(value.columnVisibility),

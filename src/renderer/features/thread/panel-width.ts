@@ -10,8 +10,8 @@ export const PANEL_MIN = 340;
 export const LIST_MIN = 440;
 export const PANEL_DEFAULT = 620;
 /** Arrow keys move by this much; with Shift (or Page Up/Down) by the larger step. */
-export const STEP = 20;
-export const BIG_STEP = 80;
+const STEP = 20;
+const BIG_STEP = 80;
 
 export interface WidthRange {
   min: number;

@@ -3,7 +3,7 @@
  * viewer allows without scrolling. Fixed steps (rather than free scaling) keep +/- presses
  * predictable and let the person get back to exactly 100 %.
  */
-export const ZOOM_STEPS = [0.5, 0.75, 1, 1.5, 2, 3, 4] as const;
+const ZOOM_STEPS = [0.5, 0.75, 1, 1.5, 2, 3, 4] as const;
 
 export type Zoom = number | null;
 

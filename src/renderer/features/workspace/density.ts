@@ -9,7 +9,7 @@ import { useSession } from '../../stores/session-store.js';
  * remembered on this computer per connection and person.
  */
 export const DENSITIES = ['comfortable', 'compact'] as const;
-export type Density = (typeof DENSITIES)[number];
+type Density = (typeof DENSITIES)[number];
 export const DEFAULT_DENSITY: Density = 'comfortable';
 
 export const DENSITY_LABELS: Record<Density, string> = { comfortable: 'Comfortable', compact: 'Compact' };

@@ -1,7 +1,7 @@
 import type { ItemRow } from '../../../shared/reader/index.js';
 import { FILTER_KEYS, filterRows, filtersBesides, type FilterKey, type Filters, type MatchContext } from '../../stores/filter-model.js';
 
-export interface DropSuggestion {
+interface DropSuggestion {
   key: FilterKey;
   /** Threads shown once this one filter is dropped. */
   shown: number;

@@ -30,7 +30,7 @@ export function anchorAt(id: string): RangeAnchor {
   return { id, baseline: null, produced: null };
 }
 
-export function sameIds(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+function sameIds(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   if (a === b) return true;
   if (a.size !== b.size) return false;
   for (const id of a) if (!b.has(id)) return false;
@@ -51,7 +51,7 @@ export function idsBetween(orderedIds: readonly string[], fromId: string, toId: 
   return orderedIds.slice(Math.min(from, to), Math.max(from, to) + 1);
 }
 
-export interface ExtendInput {
+interface ExtendInput {
   orderedIds: readonly string[];
   selected: ReadonlySet<string>;
   anchor: RangeAnchor | null;
@@ -73,7 +73,7 @@ export function extendSelection({ orderedIds, selected, anchor, fallbackAnchorId
   return { selected: next, anchor: { id: anchorId, baseline, produced: next } };
 }
 
-export interface ClickResult {
+interface ClickResult {
   selected: Set<string> | null;
   anchor: RangeAnchor;
 }

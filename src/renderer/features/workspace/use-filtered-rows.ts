@@ -8,7 +8,7 @@ import { useWorkspace } from '../../stores/workspace-store.js';
 
 const NO_ROWS: ItemRow[] = [];
 
-export interface FilteredRows {
+interface FilteredRows {
   /** Every loaded thread of the project. */
   all: ItemRow[];
   /** The threads passing the filters, in list order (newest first). */

@@ -5,7 +5,7 @@ import { filtersBesides, type Filters } from '../../stores/filter-model.js';
 import { useSession } from '../../stores/session-store.js';
 import { useTextSearch } from '../../stores/text-search-store.js';
 
-export type MenuCounts = Partial<Record<FacetKey, ReadonlyMap<string, number>>>;
+type MenuCounts = Partial<Record<FacetKey, ReadonlyMap<string, number>>>;
 
 /**
  * Faceted counts for the menus someone is at (focused or under the pointer), not all five on

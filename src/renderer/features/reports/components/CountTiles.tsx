@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatCount } from '../../../format/counts.js';
 
-export interface CountTile {
+interface CountTile {
   key: string;
   label: string;
   value: number;

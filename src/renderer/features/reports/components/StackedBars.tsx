@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Rectangle, Tooltip, XAxis, YAxis,
 import { truncate } from '../../../format/labels.js';
 import { AXIS_TEXT } from './chart-colors.js';
 
-export interface BarSeries<K extends string> {
+interface BarSeries<K extends string> {
   key: K;
   name: string;
   color: string;

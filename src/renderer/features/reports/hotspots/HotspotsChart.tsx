@@ -9,7 +9,7 @@ import type { Status } from '../../../../shared/api/common.js';
 const DRILL = 'Select a bar, or a file in the table, to list that file’s threads (of the bar’s status) below; each opens in the workspace, which cannot filter by source file.';
 
 /** Files drawn in the chart; the table beside it lists every ranked file. */
-export const CHART_FILES = 15;
+const CHART_FILES = 15;
 
 /** Stamped files ranked by open + deferred threads, stacked by status; a bar opens the file's threads. */
 export function HotspotsChart({ rows, onSelect }: { rows: readonly HotspotBarRow[]; onSelect(file: string, status?: Status): void }) {

@@ -3,13 +3,13 @@ import { localMidnight, sinceDateProblem } from './time-window.js';
 
 const DAY_MS = 86_400_000;
 /** "Last 7 days" and the service's first bookmark briefing look back the same week. */
-export const LAST_DAYS = 7;
+const LAST_DAYS = 7;
 
 /** What a briefing covers: the person's choice on the What's new tab. */
 export type BriefingPreset = 'last-briefing' | 'last-days' | 'date';
 export const BRIEFING_PRESETS: readonly BriefingPreset[] = ['last-briefing', 'last-days', 'date'];
 
-export interface PresetText {
+interface PresetText {
   label: string;
   button: string;
   /** The briefing's heading once it is shown. */

@@ -12,7 +12,7 @@ export function workspaceHref(projectId: string, filters: Filters): string {
 }
 
 /** The type filter for a type key as reports carry it (null or the unclassified key: no type yet). */
-export function typeFilter(type: string | null): string {
+function typeFilter(type: string | null): string {
   return type === null || type === '' || type === TYPE_NONE ? TYPE_NONE : type;
 }
 

@@ -6,7 +6,7 @@ import { coverageText, fileSummaryText, type FileQuery } from './hotspots-model.
 import { blocks, cite, codeSpan, escapeInline, table, tableCell } from './markdown.js';
 import { formatCount } from '../../../format/counts.js';
 
-export interface HotspotsExport {
+interface HotspotsExport {
   projectName: string;
   generatedAt: number;
   hotspots: SourceResponse;

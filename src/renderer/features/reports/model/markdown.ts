@@ -30,7 +30,7 @@ export function escapeInline(text: string): string {
 }
 
 /** Line breaks and runs of spaces collapse to one space. */
-export function oneLine(text: string): string {
+function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 

@@ -14,7 +14,7 @@ export interface ThreadDetail {
   createdAt: number | null;
 }
 
-export interface DetailQuery {
+interface DetailQuery {
   status?: Status;
   limit: number;
 }

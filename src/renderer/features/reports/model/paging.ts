@@ -25,7 +25,7 @@ export function shownPart<T>(list: PagedList<T>, shown: number): PagedList<T> {
   return { rows: list.rows.slice(0, n), total: list.total, nextOffset: n < list.rows.length ? n : list.nextOffset };
 }
 
-export interface PageInfo {
+interface PageInfo {
   total: number;
   nextOffset: number | null;
 }

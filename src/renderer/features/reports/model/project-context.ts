@@ -3,13 +3,13 @@
  * written context, then "Rules learned:" and one "- rule (added by Name, YYYY-MM-DD)" line
  * per saved rule. Splitting it lets the screen list rules as rules.
  */
-export interface LearnedRule {
+interface LearnedRule {
   text: string;
   addedBy: string | null;
   addedOn: string | null;
 }
 
-export interface ProjectContextParts {
+interface ProjectContextParts {
   written: string;
   rules: LearnedRule[];
 }

@@ -8,10 +8,9 @@ import type { PagedList } from './paging.js';
 export const REVIEW_SECTION_KEYS = ['resolved', 'deferred', 'open', 'discussions'] as const satisfies readonly ReviewSection[];
 
 type Rows<S extends ReviewSection> = NonNullable<ReviewResponse[S]>;
-export type ReviewRows = { [S in ReviewSection]: Rows<S> };
 export type ReviewRow<S extends ReviewSection> = Rows<S>[number];
 
-export interface SectionMeta {
+interface SectionMeta {
   title: string;
   /** What is loading, for "Loading more resolved threads…". */
   noun: string;
@@ -29,7 +28,7 @@ export const SECTION_META: Record<ReviewSection, SectionMeta> = {
   discussions: { title: 'Longest discussions', noun: 'discussions', empty: 'No thread has replies yet.', pageSize: 5, top: 10 },
 };
 
-export interface StatusBarRow {
+interface StatusBarRow {
   /** The type key as the service sent it (null: unclassified), for the workspace filter. */
   key: string | null;
   label: string;
@@ -43,7 +42,7 @@ export function typeChartRows(byType: ReviewResponse['byType']): StatusBarRow[] 
   return (byType ?? []).map((t) => ({ key: t.key, label: typeLabel(t.key), open: t.open, deferred: t.deferred, resolved: t.resolved, total: t.total }));
 }
 
-export interface CountRow {
+interface CountRow {
   label: string;
   value: number;
 }
@@ -56,7 +55,7 @@ export function statusChartRows(counts: ReviewResponse['counts']): CountRow[] {
   ];
 }
 
-export interface PageBarRow {
+interface PageBarRow {
   label: string;
   open: number;
   /** Threads on the page that are not open (deferred or resolved). */
@@ -69,7 +68,7 @@ export function pageChartRows(byPage: ReviewResponse['byPage'], max = 10): PageB
   return (byPage ?? []).slice(0, max).map((p) => ({ label: p.key, open: p.open, closed: p.total - p.open, total: p.total }));
 }
 
-export interface PersonBarRow {
+interface PersonBarRow {
   label: string;
   threads: number;
   replies: number;

@@ -10,9 +10,9 @@ export const RULE_MAX_CHARS = LIMITS.ruleMaxCharsExclusive - 1;
 export const RULE_CITED_MAX = LIMITS.ruleCitedMax;
 
 /** The service trims before it counts, so the counter does too. */
-export const ruleLength = (text: string): number => text.trim().length;
+const ruleLength = (text: string): number => text.trim().length;
 
-export interface RuleCounter {
+interface RuleCounter {
   length: number;
   left: number;
   over: boolean;

@@ -7,7 +7,7 @@ import type { Role } from '../../../../shared/api/common.js';
  */
 export type RulePermission = { kind: 'checking' } | { kind: 'allowed'; role: Role | null } | { kind: 'denied'; role: Role | null } | { kind: 'unknown'; reason: string };
 
-export const RULE_ROLES: readonly Role[] = ['owner', 'admin'];
+const RULE_ROLES: readonly Role[] = ['owner', 'admin'];
 
 interface WorkspaceLike {
   id: string;
@@ -26,7 +26,7 @@ const KNOWN_ROLES: readonly string[] = ['owner', 'admin', 'collaborator', 'revie
  * A role this version doesn't know (or none) doesn't block the button: the service has the
  * last word, and a refusal is explained when it comes.
  */
-export function permissionFromRole(role: string | null): RulePermission {
+function permissionFromRole(role: string | null): RulePermission {
   if (role === null || !KNOWN_ROLES.includes(role)) return { kind: 'allowed', role: null };
   const known = role as Role;
   return RULE_ROLES.includes(known) ? { kind: 'allowed', role: known } : { kind: 'denied', role: known };

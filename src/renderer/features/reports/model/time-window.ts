@@ -14,7 +14,7 @@ export function durationText(ms: number): string {
   return plural(days, 'day', 'days');
 }
 
-export interface WindowText {
+interface WindowText {
   from: string;
   to: string;
   length: string;

@@ -4,7 +4,7 @@ import { typeLabel } from '../../../format/labels.js';
 import { blocks, escapeInline, table, tableCell } from './markdown.js';
 import { absoluteDate, daysText, type TrendModel, type TrendWeek } from './trends-model.js';
 
-export interface TrendsExport {
+interface TrendsExport {
   projectName: string;
   generatedAt: number;
   model: TrendModel;

@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** The type key of a thread with no type yet (the live service types threads after creation). */
-export const UNTYPED = '(unclassified)';
+const UNTYPED = '(unclassified)';
 
 export interface TrendItem {
   id: string;

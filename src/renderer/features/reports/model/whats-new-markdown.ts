@@ -11,7 +11,7 @@ import { windowText } from './time-window.js';
 import { briefingSections, moreRepliesText, type BriefingSectionKey } from './whats-new-model.js';
 import { formatCount } from '../../../format/counts.js';
 
-export interface WhatsNewExport {
+interface WhatsNewExport {
   projectName: string;
   generatedAt: number;
   preset: BriefingPreset;

@@ -12,7 +12,7 @@ import { appendPage, firstPage, type PagedList } from '../model/paging.js';
 export const DECISION_PAGE_SIZES = [15, 20, 25, LIMITS.decisionsLimitMax] as const;
 
 /** The whole log, read page by page (the largest the service allows) for search and filters. */
-export interface WholeLog extends PagedList<Decision> {
+interface WholeLog extends PagedList<Decision> {
   state: 'loading' | 'done' | 'failed';
   problem: Failure | null;
 }
@@ -198,7 +198,7 @@ export function decisionMatches({ whole, query }: MatchSource): Decision[] | nul
 }
 
 /** The decisions on screen: a page of the service's log, or a page of the matches of a search. */
-export interface DecisionsView {
+interface DecisionsView {
   offset: number;
   rows: Decision[];
   total: number;

@@ -15,7 +15,7 @@ export interface SectionState<S extends ReviewSection> extends PagedList<ReviewR
   problem: Failure | null;
 }
 
-export type Sections = { [S in ReviewSection]: SectionState<S> };
+type Sections = { [S in ReviewSection]: SectionState<S> };
 
 interface ReviewState {
   projectId: string | null;

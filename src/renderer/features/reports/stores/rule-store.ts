@@ -4,7 +4,7 @@ import { getBridge } from '../../../bridge/index.js';
 import { failure, type Failure } from '../../../stores/failure.js';
 import { parseThreadIds, ruleFromDecision, ruleProblem } from '../model/rule-draft.js';
 
-export type RuleOutcome = { kind: 'saved'; rule: string; cited: string[] } | { kind: 'duplicate'; rule: string };
+type RuleOutcome = { kind: 'saved'; rule: string; cited: string[] } | { kind: 'duplicate'; rule: string };
 
 interface RuleState {
   /** The project the draft is for: a draft never follows the person into another project. */

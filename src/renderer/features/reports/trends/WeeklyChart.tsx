@@ -9,7 +9,7 @@ import { DrillLink } from '../components/DrillLink.js';
 import { drillFilters, followHref, workspaceHref } from '../model/drill-down.js';
 import { daysText, type TrendModel, type TrendWeek } from '../model/trends-model.js';
 
-export type WeeklyMeasure = 'created' | 'resolved' | 'backlog';
+type WeeklyMeasure = 'created' | 'resolved' | 'backlog';
 
 interface MeasureMeta {
   title: string;

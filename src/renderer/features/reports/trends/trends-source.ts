@@ -25,7 +25,7 @@ async function readItems(projectId: string): Promise<{ rows: ItemRow[]; capped: 
 
 type ReviewPage = (query: { projectId: string; section: 'resolved'; offset?: number }) => Promise<ReviewResponse>;
 
-export async function readResolved(projectId: string, windowStart: number, review: ReviewPage): Promise<Pick<TrendSources, 'resolved' | 'resolvedComplete' | 'reviewCapped'>> {
+async function readResolved(projectId: string, windowStart: number, review: ReviewPage): Promise<Pick<TrendSources, 'resolved' | 'resolvedComplete' | 'reviewCapped'>> {
   const rows: TrendResolved[] = [];
   let offset = 0;
   let reviewCapped = false;
