@@ -7,9 +7,11 @@ import type { RendererBenchResult } from './types.js';
 
 /**
  * Cold start of the renderer: a new document at a project's board address (the 2,000-thread
- * demo project), timed from navigation start to the first frame painted with its cards in it
- * (the app's `triage:board-painted` mark: two animation frames after the board with its rows
- * commits), with DOMContentLoaded beside it. The gateway serves the built files without cache
+ * demo project), timed from navigation start to the first frame painted with cards in it
+ * (the app's `triage:board-first-cards` mark: two animation frames after the board first
+ * commits with cards, which on a first load are the first answer's), with the spans before it
+ * (DOMContentLoaded, first request sent, first answer in) and the whole project's arrival
+ * (`triage:items-loaded`, `triage:board-painted`) beside it. The gateway serves the built files without cache
  * headers, so every run fetches, parses and compiles the scripts afresh (no HTTP or V8 code
  * cache), as the desktop app does on its first start after an update. Also the bytes of the
  * first screen's JavaScript: the entry chunk and what it imports statically.
@@ -23,6 +25,7 @@ const COLD_START_P50_MS = 150;
 const FIRST_SCREEN_JS_BYTES = 1_000_000;
 const RUNS = 12;
 const BOARD_PAINTED = 'triage:board-painted';
+const FIRST_CARDS = 'triage:board-first-cards';
 const ITEMS_LOADED = 'triage:items-loaded';
 const UNLIMITED = '100000/100000';
 
@@ -56,13 +59,19 @@ export function firstScreenScripts(rendererDir: string): FirstScreenScripts {
   return { files, bytes: files.reduce((sum, f) => sum + f.bytes, 0) };
 }
 
+/** Each figure is navigation start → the moment named. */
 interface ColdStart {
-  boardPaintedMs: number;
   domContentLoadedMs: number;
-  /** Navigation start → the app sends its first request for the board's rows: the app's code has run. */
+  /** The app sends its first request for the board's rows: the app's code has run. */
   asksForRowsMs: number;
-  /** Navigation start → all 2,000 rows are in the store (`triage:items-loaded`). */
+  /** The first request's answer has arrived (its response end). */
+  firstAnswerMs: number;
+  /** The first frame with cards in it was painted. */
+  firstCardsMs: number;
+  /** All 2,000 rows are in the store (`triage:items-loaded`). */
   rowsLoadedMs: number;
+  /** The board with all its rows was painted. */
+  boardPaintedMs: number;
 }
 
 /** Navigation start → board painted, read from the page's own timeline once the mark is there. */
@@ -75,10 +84,11 @@ async function coldStart(page: Page, boardUrl: string): Promise<ColdStart> {
     const figures = (await page.evaluate(`(() => {
       const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
       const painted = at(${JSON.stringify(BOARD_PAINTED)});
+      const firstCards = at(${JSON.stringify(FIRST_CARDS)});
       const nav = performance.getEntriesByType('navigation')[0];
-      const rows = performance.getEntriesByType('resource').find((e) => e.name.includes('/bridge/api%3AlistItems'));
-      return painted !== undefined && nav && rows
-        ? { boardPaintedMs: painted, domContentLoadedMs: nav.domContentLoadedEventEnd, asksForRowsMs: rows.startTime, rowsLoadedMs: at(${JSON.stringify(ITEMS_LOADED)}) ?? painted }
+      const rows = performance.getEntriesByType('resource').filter((e) => e.name.includes('/bridge/api%3AlistItems')).sort((a, b) => a.startTime - b.startTime)[0];
+      return painted !== undefined && firstCards !== undefined && nav && rows
+        ? { domContentLoadedMs: nav.domContentLoadedEventEnd, asksForRowsMs: rows.startTime, firstAnswerMs: rows.responseEnd, firstCardsMs: firstCards, rowsLoadedMs: at(${JSON.stringify(ITEMS_LOADED)}) ?? painted, boardPaintedMs: painted }
         : null;
     })()`)) as ColdStart | null;
     if (figures) return figures;
@@ -143,28 +153,30 @@ export async function runColdStartBench(options: { log?: (line: string) => void;
 
     const samples: ColdStart[] = [];
     for (let i = 0; i < runs; i++) samples.push(await coldStart(page, boardUrl));
+    const firstCards = samples.map((s) => s.firstCardsMs);
     const painted = samples.map((s) => s.boardPaintedMs);
     const dcl = samples.map((s) => s.domContentLoadedMs);
     const asks = samples.map((s) => s.asksForRowsMs);
-    const rowsIn = samples.map((s) => s.rowsLoadedMs - s.asksForRowsMs);
+    const answer = samples.map((s) => s.firstAnswerMs);
+    const rowsIn = samples.map((s) => s.rowsLoadedMs);
     const span = (xs: number[]) => `p50 ${fmt(p50(xs))} ms, p95 ${fmt(p95(xs))} ms`;
     const floorUrl = new URL(FLOOR_PAGE, boardUrl).href;
     const floor: number[] = [];
     for (let i = 0; i < runs; i++) floor.push(await floorPaint(page, floorUrl));
     log(`  floor (${runs} runs): the same page, stylesheet and no app code, first paint ${span(floor)}`);
-    log(`  cold start (${runs} runs): board painted ${span(painted)}; DOMContentLoaded ${span(dcl)}; app asks for the rows ${span(asks)}; rows arriving (first request → all 2,000 in the store) ${span(rowsIn)}`);
+    log(`  cold start (${runs} runs), navigation start → DOMContentLoaded ${span(dcl)}; first request sent ${span(asks)}; first answer in ${span(answer)}; first cards painted ${span(firstCards)}; all 2,000 rows in the store ${span(rowsIn)}; board with all rows painted ${span(painted)}`);
 
     return [
       {
-        metric: 'Cold start → first board painted (2,000 threads)',
+        metric: 'Cold start → first cards painted (2,000 threads)',
         unit: 'ms',
         samples: runs,
-        p50: p50(painted),
-        p95: p95(painted),
-        value: p50(painted),
+        p50: p50(firstCards),
+        p95: p95(firstCards),
+        value: p50(firstCards),
         target: `≤ ${COLD_START_P50_MS} ms (p50)`,
-        met: p50(painted) <= COLD_START_P50_MS,
-        note: `a new document at the board's address (${PROJECT}), navigation start → the "${BOARD_PAINTED}" mark (two frames after the cards are in the DOM); no HTTP or code cache. Of it: DOMContentLoaded ${span(dcl)}; the app asks for the rows at ${span(asks)}; the rows take ${span(rowsIn)} to arrive (the floor the code split cannot move); the page with its stylesheet and no app code paints at ${span(floor)}.`,
+        met: p50(firstCards) <= COLD_START_P50_MS,
+        note: `a new document at the board's address (${PROJECT}), navigation start → the "${FIRST_CARDS}" mark (two frames after the first cards are in the DOM); no HTTP or code cache. From navigation start: DOMContentLoaded ${span(dcl)}; first request sent ${span(asks)}; first answer in ${span(answer)}; all 2,000 rows in ${span(rowsIn)}, painted ${span(painted)}; the page with its stylesheet and no app code paints at ${span(floor)}.`,
       },
       {
         metric: "First screen's JavaScript",

@@ -10,6 +10,11 @@ export const PERF_MARKS = {
   itemsLoaded: 'triage:items-loaded',
   /** The first frame after the board showing a load (or the board opening) was painted. */
   boardPainted: 'triage:board-painted',
+  /**
+   * The first frame painted with cards in it after a project opens: on a first load that is
+   * the first slice's cards, long before the whole project is in (bench/renderer/cold-start.ts).
+   */
+  boardFirstCards: 'triage:board-first-cards',
   /** The same for the table. */
   tablePainted: 'triage:table-painted',
 } as const;

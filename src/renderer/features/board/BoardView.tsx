@@ -40,6 +40,7 @@ export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, 
   // For performance tooling (bench/renderer): marks the frame after a load (or the board opening) was painted.
   const loadedAt = useProjectItems((s) => s.loadedAt);
   usePaintedMark(PERF_MARKS.boardPainted, loadedAt);
+  usePaintedMark(PERF_MARKS.boardFirstCards, rows.length > 0 ? projectId : null);
   const columns = useMemo(() => groupByStatus(rows), [rows]);
   const tabbableId = focusedId && locate(columns, focusedId) ? focusedId : firstCard(columns);
 
