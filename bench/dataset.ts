@@ -4,7 +4,7 @@ import { IdFactory, Rng } from '../src/server/demo/random.js';
 import { BuildHistory } from '../src/server/demo/source-stamps.js';
 import { normalThread, repeatOf, type GeneratedThread, type ProjectContext } from '../src/server/demo/threads.js';
 import type { Fixture } from '../src/server/fixture/schema.js';
-import { LIMITS } from '../src/shared/api/index.js';
+import { LIMITS } from '#shared/api/index.js';
 
 /**
  * Benchmark worlds: the demo's people and tokens, and one project of `threads` live threads

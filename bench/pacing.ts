@@ -1,5 +1,5 @@
 import { ApiClient } from '../src/main/services/api-client.js';
-import { LIMITS } from '../src/shared/api/index.js';
+import { LIMITS } from '#shared/api/index.js';
 import { MERGE_PROJECT_ID, MERGE_TOKEN } from './renderer/merge-fixture.js';
 import { startChild } from './processes.js';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { API_PREFIX } from '../src/shared/api/index.js';
+import { API_PREFIX } from '#shared/api/index.js';
 import { BENCH_SITE_URL, BENCH_TOKEN, benchProjectId } from './dataset.js';
 import { workingDatabase } from './fixtures.js';
 import { KeepAliveClient, type Reply } from './http-client.js';

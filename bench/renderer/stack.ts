@@ -8,7 +8,7 @@ import { startBrowserMode } from '../../src/main/browser-mode.js';
 import { ApiClient } from '../../src/main/services/api-client.js';
 import { createConnectionService } from '../../src/main/services/connections.js';
 import type { CredentialStore } from '../../src/main/services/credential-store.js';
-import { API_PREFIX } from '../../src/shared/api/index.js';
+import { API_PREFIX } from '#shared/api/index.js';
 import { startReferenceServer, type RunningServer } from '../../scripts/lib/reference-server.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');

@@ -1,7 +1,7 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { createBridgeCalls, type Invoke } from '../shared/bridge/calls.js';
-import type { NetworkState, TriageBridge } from '../shared/bridge/channels.js';
-import { EVENTS, isMenuCommand, isNetworkState, isOpenItemEvent, isSignedOutEvent, isSignInPage, type MenuCommand, type OpenItemEvent } from '../shared/bridge/events.js';
+import { createBridgeCalls, type Invoke } from '#shared/bridge/calls.js';
+import type { NetworkState, TriageBridge } from '#shared/bridge/channels.js';
+import { EVENTS, isMenuCommand, isNetworkState, isOpenItemEvent, isSignedOutEvent, isSignInPage, type MenuCommand, type OpenItemEvent } from '#shared/bridge/events.js';
 
 // Only these named calls reach the page; ipcRenderer itself never does.
 const invoke: Invoke = (channel, ...args) => ipcRenderer.invoke(channel, ...args);

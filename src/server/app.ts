@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX } from '../shared/api/index.js';
+import { API_PREFIX } from '#shared/api/index.js';
 import type { AnswerBeforeRouting, AppDeps } from './app-deps.js';
 import { systemClock, type Clock } from './clock.js';
 import { authenticate, authenticateFromMemory, requireSomeAvailable, someAvailable, type Caller } from './domain/caller.js';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { ItemsResponse } from '../../src/shared/api/index.js';
+import type { ItemsResponse } from '#shared/api/index.js';
 import { api, control, openBoard, projectIdByName, signIn } from './support.js';
 
 /**

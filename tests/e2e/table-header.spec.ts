@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
-import type { ItemRow as ThreadRow, ItemsResponse } from '../../src/shared/api/index.js';
+import type { ItemRow as ThreadRow, ItemsResponse } from '#shared/api/index.js';
 import { api, openBoard, projectIdByName, signInOnce } from './support.js';
 
 /**

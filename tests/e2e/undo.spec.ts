@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ItemsResponse as ItemsBody } from '../../src/shared/api/index.js';
+import type { ItemsResponse as ItemsBody } from '#shared/api/index.js';
 import { api, openBoard, projectIdByName } from './support.js';
 import { OTHER, PROJECT, TOKEN, projectListOpener, statusOf } from './undo-support.js';
 

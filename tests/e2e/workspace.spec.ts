@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ItemRow as Row, ItemsResponse as ItemsBody } from '../../src/shared/api/index.js';
+import type { ItemRow as Row, ItemsResponse as ItemsBody } from '#shared/api/index.js';
 import { api, liveThreadCount, openApp, openBoard, projectIdByName, signIn } from './support.js';
 
 /**

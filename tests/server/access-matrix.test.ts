@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BillingErrorBody, ENDPOINT_NAMES, ENDPOINTS, ErrorBody, type EndpointName } from '../../src/shared/api/index.js';
+import { BillingErrorBody, ENDPOINT_NAMES, ENDPOINTS, ErrorBody, type EndpointName } from '#shared/api/index.js';
 import { startServer, type Res, type Running } from './support/harness.js';
 import { send, validRequest, type Target } from './support/requests.js';
 import { baseWorld, thread, TOKENS } from './support/world.js';

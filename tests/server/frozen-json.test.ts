@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ENDPOINTS } from '../../src/shared/api/index.js';
+import { ENDPOINTS } from '#shared/api/index.js';
 import { frozenJson } from '../../src/server/http/frozen-json.js';
 import { deepFreeze } from '../../src/server/domain/snapshot.js';
 import { startServer, type Running } from './support/harness.js';

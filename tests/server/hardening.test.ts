@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/shared/api/index.js';
+import { LIMITS } from '#shared/api/index.js';
 import { startServer, type Running } from './support/harness.js';
 import { baseWorld, TOKENS } from './support/world.js';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, type EndpointName } from '../../src/shared/api/index.js';
+import { ENDPOINTS, type EndpointName } from '#shared/api/index.js';
 import { createServer } from '../../src/server/app.js';
 import { buildDemoFixture } from '../../src/server/demo/index.js';
 import { loadFixture } from '../../src/server/fixture/load.js';

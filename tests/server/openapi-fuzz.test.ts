@@ -9,7 +9,7 @@ import {
   ParentIdErrorBody,
   REFUSAL_REASONS,
   type EndpointName,
-} from '../../src/shared/api/index.js';
+} from '#shared/api/index.js';
 import { DocumentSchemas } from './support/doc-schemas.js';
 import { startServer, type Running } from './support/harness.js';
 import { resolvePointer } from './support/openapi-validator.js';

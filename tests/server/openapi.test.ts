@@ -4,7 +4,7 @@ import { createServer } from '../../src/server/app.js';
 import { buildOpenApiDocument } from '../../src/server/openapi/document.js';
 import { ERROR_RESPONSES, errorStatusesFor } from '../../src/server/openapi/responses.js';
 import { openTestDatabase } from './support/test-database.js';
-import { ENDPOINT_NAMES, ENDPOINTS, LIMITS, SimilarBody, type EndpointDef } from '../../src/shared/api/index.js';
+import { ENDPOINT_NAMES, ENDPOINTS, LIMITS, SimilarBody, type EndpointDef } from '#shared/api/index.js';
 import { DocumentSchemas } from './support/doc-schemas.js';
 import { startServer, type Running } from './support/harness.js';
 import { resolvePointer, validateOpenApi31 } from './support/openapi-validator.js';

@@ -1,5 +1,5 @@
-import { ENDPOINT_NAMES, type EndpointInput, type EndpointName } from '../../shared/api/index.js';
-import type { ReadOutput } from '../../shared/reader/index.js';
+import { ENDPOINT_NAMES, type EndpointInput, type EndpointName } from '#shared/api/index.js';
+import type { ReadOutput } from '#shared/reader/index.js';
 import {
   isChannel,
   parseChannelArgs,
@@ -22,8 +22,8 @@ import {
   type SignInArgs,
   type SignInOptions,
   type SignInResult,
-} from '../../shared/bridge/channels.js';
-import type { BridgeResult } from '../../shared/bridge/errors.js';
+} from '#shared/bridge/channels.js';
+import type { BridgeResult } from '#shared/bridge/errors.js';
 import { externalUrlOrNull } from './external-url.js';
 
 /** What the handlers need from the main-process connection service. */

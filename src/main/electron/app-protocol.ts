@@ -1,5 +1,5 @@
 import type { PlatformPath } from 'node:path';
-import { RENDERER_CSP } from '../../shared/renderer-csp.js';
+import { RENDERER_CSP } from '#shared/renderer-csp.js';
 import { contentTypeOf } from '../content-types.js';
 import { rendererFileFor } from '../renderer-file.js';
 

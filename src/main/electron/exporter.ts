@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { dialog, type BrowserWindow } from 'electron';
-import type { ExportCsvArgs, ExportMarkdownArgs, ExportPdfArgs, ExportResult } from '../../shared/bridge/channels.js';
+import type { ExportCsvArgs, ExportMarkdownArgs, ExportPdfArgs, ExportResult } from '#shared/bridge/channels.js';
 
 /**
  * Saves report exports where the person chooses. The PDF is the window itself printed

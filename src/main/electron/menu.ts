@@ -1,5 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron';
-import type { MenuCommand } from '../../shared/bridge/events.js';
+import type { MenuCommand } from '#shared/bridge/events.js';
 
 /**
  * The native menus: File, Edit, View, Go, Window, Help (and the app menu on macOS). Commands

@@ -1,5 +1,5 @@
 import type { Notification as ElectronNotification, NotificationConstructorOptions } from 'electron';
-import type { NotifyArgs } from '../../shared/bridge/channels.js';
+import type { NotifyArgs } from '#shared/bridge/channels.js';
 import type { CodeSignature } from './code-signature.js';
 import { deepLinkInArgv, itemLink } from './deep-link.js';
 

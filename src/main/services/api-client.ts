@@ -1,6 +1,6 @@
-import { API_PREFIX, ENDPOINTS, ErrorBody, type EndpointInput, type EndpointName } from '../../shared/api/index.js';
-import { readAnswer, reportCountMemory, type ReadOutput } from '../../shared/reader/index.js';
-import type { BridgeResult, NetworkState } from '../../shared/bridge/index.js';
+import { API_PREFIX, ENDPOINTS, ErrorBody, type EndpointInput, type EndpointName } from '#shared/api/index.js';
+import { readAnswer, reportCountMemory, type ReadOutput } from '#shared/reader/index.js';
+import type { BridgeResult, NetworkState } from '#shared/bridge/index.js';
 import { type Clock, systemClock } from './clock.js';
 import {
   DEFAULT_RETRY_AFTER,
@@ -19,7 +19,7 @@ import {
   type NetworkFailure,
 } from './http-errors.js';
 import { describeNetworkState, sameNetworkState } from './network-state.js';
-import { isSafeItemId } from '../../shared/bridge/item-id.js';
+import { isSafeItemId } from '#shared/bridge/item-id.js';
 import { Pacer, type PaceTicket } from './pacer.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, readTextWithin, responseTooLargeError } from './response-limit.js';
 

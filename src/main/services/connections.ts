@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
-import type { EndpointInput, EndpointName } from '../../shared/api/index.js';
-import type { ReadOutput } from '../../shared/reader/index.js';
+import type { EndpointInput, EndpointName } from '#shared/api/index.js';
+import type { ReadOutput } from '#shared/reader/index.js';
 import {
   AddConnectionArgs,
   SignInArgs,
@@ -14,7 +14,7 @@ import {
   type SignedOutEvent,
   type SignInOptions,
   type SignInResult,
-} from '../../shared/bridge/index.js';
+} from '#shared/bridge/index.js';
 import { ApiClient, normalizeBaseUrl, type ApiClientOptions, type TokenSource } from './api-client.js';
 import { findAgentClientCredentials } from './found-credentials.js';
 import { Pacer } from './pacer.js';
@@ -23,7 +23,7 @@ import { discoverSignIn, type SignInDiscovery } from './sign-in/discovery.js';
 import { createOAuthTokenSource, type OAuthTokenSource, type StoredOAuthSession } from './sign-in/oauth-token-source.js';
 import { type Clock, systemClock } from './clock.js';
 import type { CredentialStore, StoredSignIn } from './credential-store.js';
-import { insecureHttpRefusal, isInsecureRemoteHttp } from '../../shared/bridge/transport.js';
+import { insecureHttpRefusal, isInsecureRemoteHttp } from '#shared/bridge/transport.js';
 import { toKeychainError } from './keychain-errors.js';
 import { watchReconnect, type ReconnectOptions } from './reconnect.js';
 import { NO_CONNECTION_STATE } from './network-state.js';

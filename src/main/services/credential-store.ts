@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type * as Keyring from '@napi-rs/keyring';
 import { z } from 'zod';
-import type { ConnectionSummary } from '../../shared/bridge/index.js';
+import type { ConnectionSummary } from '#shared/bridge/index.js';
 import { KeychainUnavailableError, toKeychainError } from './keychain-errors.js';
 
 export { KeychainError, KeychainUnavailableError, KEYCHAIN_UNAVAILABLE_MESSAGE, toKeychainError } from './keychain-errors.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { FoundCredential } from '../../shared/bridge/channels.js';
+import type { FoundCredential } from '#shared/bridge/channels.js';
 
 /**
  * Personal tokens the hosted service's own agent client keeps on this computer, in the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AmbiguousNameErrorBody, ErrorBody, ParentIdErrorBody, RefusalErrorBody, type BillingReason } from '../../shared/api/index.js';
-import type { BridgeError } from '../../shared/bridge/index.js';
+import { AmbiguousNameErrorBody, ErrorBody, ParentIdErrorBody, RefusalErrorBody, type BillingReason } from '#shared/api/index.js';
+import type { BridgeError } from '#shared/bridge/index.js';
 
 /** What the mapping needs to know about the request that failed. */
 export interface FailureContext {

@@ -1,5 +1,5 @@
-import { LIMITS } from '../../shared/api/index.js';
-import type { NetworkState } from '../../shared/bridge/index.js';
+import { LIMITS } from '#shared/api/index.js';
+import type { NetworkState } from '#shared/bridge/index.js';
 import type { PacerSnapshot } from './pacer.js';
 
 interface ClientActivity {

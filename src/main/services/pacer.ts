@@ -1,4 +1,4 @@
-import { LIMITS } from '../../shared/api/index.js';
+import { LIMITS } from '#shared/api/index.js';
 import { type Clock, systemClock } from './clock.js';
 
 interface PacerOptions {

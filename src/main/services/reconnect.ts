@@ -1,4 +1,4 @@
-import type { NetworkState } from '../../shared/bridge/index.js';
+import type { NetworkState } from '#shared/bridge/index.js';
 import type { ApiClient } from './api-client.js';
 import type { Clock } from './clock.js';
 

@@ -1,4 +1,4 @@
-import type { BridgeError } from '../../shared/bridge/index.js';
+import type { BridgeError } from '#shared/bridge/index.js';
 import type { FailureContext } from './http-errors.js';
 
 /**

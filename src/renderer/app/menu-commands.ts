@@ -1,4 +1,4 @@
-import type { MenuCommand } from '../../shared/bridge/events.js';
+import type { MenuCommand } from '#shared/bridge/events.js';
 import { getBridge } from '../bridge/index.js';
 import { refreshProject } from './use-cases/project-session.js';
 import { focusSearch, openCreate, switchView } from './use-cases/workspace.js';

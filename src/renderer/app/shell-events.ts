@@ -1,4 +1,4 @@
-import type { OpenItemEvent } from '../../shared/bridge/events.js';
+import type { OpenItemEvent } from '#shared/bridge/events.js';
 import { getBridge } from '../bridge/index.js';
 import { openItemLink } from '../features/links/item-link.js';
 import { explain } from '../stores/notice-store.js';

@@ -1,7 +1,7 @@
-import { createBridgeCalls, type Invoke } from '../../shared/bridge/calls.js';
-import type { NetworkState, OpenItemEvent, TriageBridge } from '../../shared/bridge/channels.js';
-import type { BridgeResult } from '../../shared/bridge/errors.js';
-import { isNetworkState, isSignedOutEvent, isSignInPage } from '../../shared/bridge/events.js';
+import { createBridgeCalls, type Invoke } from '#shared/bridge/calls.js';
+import type { NetworkState, OpenItemEvent, TriageBridge } from '#shared/bridge/channels.js';
+import type { BridgeResult } from '#shared/bridge/errors.js';
+import { isNetworkState, isSignedOutEvent, isSignInPage } from '#shared/bridge/events.js';
 
 /**
  * Browser mode: the same bridge as the preload's, carried over HTTP to the local gateway

@@ -1,4 +1,4 @@
-import type { TriageBridge } from '../../shared/bridge/channels.js';
+import type { TriageBridge } from '#shared/bridge/channels.js';
 import { createHttpBridge } from './http-bridge.js';
 
 declare global {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { NetworkState } from '../../shared/bridge/channels.js';
+import type { NetworkState } from '#shared/bridge/channels.js';
 import { networkLine, PHASE_ANNOUNCEMENT } from '../format/network-text.js';
 import { useNetwork } from '../stores/network-store.js';
 import { useNow } from './use-now.js';

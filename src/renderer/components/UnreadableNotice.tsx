@@ -1,5 +1,5 @@
-import type { ReadProblem } from '../../shared/reader/index.js';
-import { describeProblems } from '../../shared/reader/problems.js';
+import type { ReadProblem } from '#shared/reader/index.js';
+import { describeProblems } from '#shared/reader/problems.js';
 import { Banner } from './Banner.js';
 import { itIs, plural } from '../format/counts.js';
 

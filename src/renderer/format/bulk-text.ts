@@ -1,4 +1,4 @@
-import type { BridgeError } from '../../shared/bridge/errors.js';
+import type { BridgeError } from '#shared/bridge/errors.js';
 import type { BulkPlan, BulkStep, Conflict, Receipt } from '../stores/bulk-model.js';
 import { statusLabel } from './labels.js';
 import { itIs, threadCount } from './counts.js';

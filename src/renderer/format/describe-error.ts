@@ -1,4 +1,4 @@
-import type { BridgeError } from '../../shared/bridge/errors.js';
+import type { BridgeError } from '#shared/bridge/errors.js';
 
 interface ErrorExplanation {
   /** What the person was doing, e.g. "Could not load projects". */

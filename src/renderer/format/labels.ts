@@ -1,4 +1,4 @@
-import type { AgentTask, Role, Status } from '../../shared/api/common.js';
+import type { AgentTask, Role, Status } from '#shared/api/common.js';
 
 /** Board column order. Kept here (not imported from the zod contract) so the renderer bundle stays zod-free. */
 export const BOARD_STATUSES = ['open', 'deferred', 'resolved'] as const satisfies readonly Status[];

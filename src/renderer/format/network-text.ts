@@ -1,4 +1,4 @@
-import type { NetworkState } from '../../shared/bridge/channels.js';
+import type { NetworkState } from '#shared/bridge/channels.js';
 import { plural } from './counts.js';
 import { formatCountdown } from './relative-time.js';
 

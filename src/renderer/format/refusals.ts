@@ -1,4 +1,4 @@
-import type { BridgeError } from '../../shared/bridge/errors.js';
+import type { BridgeError } from '#shared/bridge/errors.js';
 import { failure, type Failure } from '../stores/failure.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SourcePath, SourceStep } from '../../shared/reader/index.js';
+import type { SourcePath, SourceStep } from '#shared/reader/index.js';
 
 export interface PathStep {
   component: string | null;

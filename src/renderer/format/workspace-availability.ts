@@ -1,4 +1,4 @@
-import type { Workspace } from '../../shared/reader/index.js';
+import type { Workspace } from '#shared/reader/index.js';
 
 interface Availability {
   available: boolean;

@@ -1,5 +1,5 @@
-import type { ItemDetail, ItemRow } from '../../shared/reader/index.js';
-import type { BridgeError } from '../../shared/bridge/errors.js';
+import type { ItemDetail, ItemRow } from '#shared/reader/index.js';
+import type { BridgeError } from '#shared/bridge/errors.js';
 import { getBridge } from '../bridge/index.js';
 import { useProjectItems } from './project-items-store.js';
 import { useThread } from '../stores/thread-store.js';

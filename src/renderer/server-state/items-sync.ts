@@ -1,4 +1,4 @@
-import type { ItemRow } from '../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 
 /**
  * The seam between features that write (thread actions, merge, create) and the project's

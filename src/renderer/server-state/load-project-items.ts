@@ -1,6 +1,6 @@
-import { LIMITS } from '../../shared/api/limits.js';
-import type { ItemRow, ItemsResponse, ItemsSummary, ReadOutput, ReadProblem } from '../../shared/reader/index.js';
-import type { BridgeError, BridgeResult } from '../../shared/bridge/errors.js';
+import { LIMITS } from '#shared/api/limits.js';
+import type { ItemRow, ItemsResponse, ItemsSummary, ReadOutput, ReadProblem } from '#shared/reader/index.js';
+import type { BridgeError, BridgeResult } from '#shared/bridge/errors.js';
 import { isStatus } from '../format/labels.js';
 import { planSlices, sliceHolds, splitTruncated, type SliceFilter } from './slice-planner.js';
 

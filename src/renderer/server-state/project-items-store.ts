@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { Status } from '../../shared/api/common.js';
-import type { ItemRow, ItemsSummary, ReadProblem } from '../../shared/reader/index.js';
+import type { Status } from '#shared/api/common.js';
+import type { ItemRow, ItemsSummary, ReadProblem } from '#shared/reader/index.js';
 import { PERF_MARKS, perfMark } from '../perf-marks.js';
 import { getBridge } from '../bridge/index.js';
 import { isStatus, statusLabel, truncate } from '../format/labels.js';

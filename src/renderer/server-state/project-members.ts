@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Member } from '../../shared/reader/index.js';
+import type { Member } from '#shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
 import { failure, type Failure } from '../stores/failure.js';
 import { useSession } from '../stores/session-store.js';

@@ -1,5 +1,5 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { BridgeError, BridgeResult } from '../../shared/bridge/errors.js';
+import type { BridgeError, BridgeResult } from '#shared/bridge/errors.js';
 import { goneWithTheConnection } from '../stores/failure.js';
 import { onReconnected } from '../stores/network-store.js';
 

@@ -1,5 +1,5 @@
-import type { Status } from '../../shared/api/common.js';
-import type { ItemsSummary } from '../../shared/reader/index.js';
+import type { Status } from '#shared/api/common.js';
+import type { ItemsSummary } from '#shared/reader/index.js';
 import { BOARD_STATUSES } from '../format/labels.js';
 
 /**

@@ -1,6 +1,6 @@
-import { LIMITS } from '../../shared/api/limits.js';
-import type { BridgeError } from '../../shared/bridge/errors.js';
-import type { ItemRow, ItemsSummary, ReadProblem } from '../../shared/reader/index.js';
+import { LIMITS } from '#shared/api/limits.js';
+import type { BridgeError } from '#shared/bridge/errors.js';
+import type { ItemRow, ItemsSummary, ReadProblem } from '#shared/reader/index.js';
 import { compareNewestFirst, type ListItems } from './load-project-items.js';
 import { sliceHolds, type Facets, type SliceFilter } from './slice-planner.js';
 

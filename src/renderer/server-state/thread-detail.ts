@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { ReadOutput } from '../../shared/reader/index.js';
+import type { ReadOutput } from '#shared/reader/index.js';
 import { connectionKey, queryClient } from './query-client.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { Status } from '../../shared/api/common.js';
-import type { ItemRow, ItemsSummary, StatusValue } from '../../shared/reader/index.js';
+import type { Status } from '#shared/api/common.js';
+import type { ItemRow, ItemsSummary, StatusValue } from '#shared/reader/index.js';
 import { BOARD_STATUSES, isStatus } from '../format/labels.js';
 
 /** Pure board bookkeeping: moving a card keeps the rows and the whole-project counts in step. */

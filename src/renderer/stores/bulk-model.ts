@@ -1,8 +1,8 @@
-import type { Status } from '../../shared/api/common.js';
-import type { ItemRow, StatusValue } from '../../shared/reader/index.js';
+import type { Status } from '#shared/api/common.js';
+import type { ItemRow, StatusValue } from '#shared/reader/index.js';
 import { isStatus } from '../format/labels.js';
-import { REFUSAL_REASONS } from '../../shared/api/refusal-reasons.js';
-import type { BridgeError, BridgeResult } from '../../shared/bridge/errors.js';
+import { REFUSAL_REASONS } from '#shared/api/refusal-reasons.js';
+import type { BridgeError, BridgeResult } from '#shared/bridge/errors.js';
 
 /**
  * Bulk status and assignment, without React or stores: what to send per thread, how to

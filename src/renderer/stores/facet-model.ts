@@ -1,4 +1,4 @@
-import type { ItemRow } from '../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { ASSIGNEE_ME, ASSIGNEE_NONE, filtersBesides, isUnassigned, rowMatcher, TYPE_NONE, type Filters, type MatchContext } from './filter-model.js';
 
 /** The filters a menu offers values for (text search has no menu). */

@@ -1,4 +1,4 @@
-import type { BridgeError } from '../../shared/bridge/errors.js';
+import type { BridgeError } from '#shared/bridge/errors.js';
 
 /** A bridge error plus what the person was doing when it happened, ready for <ErrorMessage>. */
 export interface Failure {

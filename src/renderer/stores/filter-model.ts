@@ -1,5 +1,5 @@
-import type { AgentTask, Status } from '../../shared/api/common.js';
-import type { ItemRow } from '../../shared/reader/index.js';
+import type { AgentTask, Status } from '#shared/api/common.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { BOARD_STATUSES } from '../format/labels.js';
 
 /**

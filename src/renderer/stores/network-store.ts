@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { NetworkState } from '../../shared/bridge/channels.js';
+import type { NetworkState } from '#shared/bridge/channels.js';
 import { getBridge } from '../bridge/index.js';
 import { steadyNetwork, type SteadyNetwork } from './steady-network.js';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Project } from '../../shared/reader/index.js';
+import type { Project } from '#shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
 import { failure, goneWithTheConnection, type Failure } from './failure.js';
 import { onReconnected } from './network-store.js';

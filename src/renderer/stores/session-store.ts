@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AddConnectionArgs, ConnectionSummary, ConnectResult } from '../../shared/bridge/channels.js';
+import type { AddConnectionArgs, ConnectionSummary, ConnectResult } from '#shared/bridge/channels.js';
 import { getBridge } from '../bridge/index.js';
 import { failure, type Failure } from './failure.js';
 import { explain } from './notice-store.js';

@@ -1,4 +1,4 @@
-import type { NetworkState } from '../../shared/bridge/channels.js';
+import type { NetworkState } from '#shared/bridge/channels.js';
 
 /**
  * The status line's pace. A project's refresh is ~21 requests with gaps of a few milliseconds

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ReadOutput } from '../../shared/reader/index.js';
+import type { ReadOutput } from '#shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
 import { keepThreadDetail, lastThreadRead, type ThreadDetail } from '../server-state/thread-detail.js';
 import { useSession } from './session-store.js';

@@ -1,5 +1,5 @@
 import { conflictText, refusalText } from '../format/bulk-text.js';
-import type { ItemRow } from '../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { beforeOf, conflictOf, haltsTheRun, type BulkPlan, type Receipt } from './bulk-model.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { StatusValue } from '../../shared/reader/index.js';
+import type { StatusValue } from '#shared/reader/index.js';
 import type { BulkTask, Person } from './bulk-model.js';
 
 /**

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Status } from '../../shared/api/common.js';
+import type { Status } from '#shared/api/common.js';
 import { statusTask, undoTask, type BulkPlan, type ThreadBefore } from './bulk-model.js';
 import { useSession } from './session-store.js';
 import { addEntry, type UndoEntry } from './undo-history.js';

@@ -1,4 +1,4 @@
-import type { Role } from '../../shared/api/index.js';
+import type { Role } from '#shared/api/index.js';
 import type { Fixture } from '../fixture/schema.js';
 import { stableId } from './random.js';
 

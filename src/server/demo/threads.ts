@@ -1,4 +1,4 @@
-import type { AgentTask } from '../../shared/api/index.js';
+import type { AgentTask } from '#shared/api/index.js';
 import type { FixtureImage, FixtureItem } from '../fixture/schema.js';
 import {
   AGENT_NOTES_STAMPED, AGENT_NOTES_UNSTAMPED, DEFERRAL_NOTES, DISCUSSION, DISCUSSION_BY_TYPE, FIX_ARC, DUPLICATE_PREFIXES, DUPLICATE_SUFFIXES,

@@ -1,4 +1,4 @@
-import type { BillingReason, Role } from '../../shared/api/index.js';
+import type { BillingReason, Role } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { findToken, listMemberships, type MembershipRecord, type TokenRecord } from '../storage/accounts.js';
 import { ReadCache } from '../storage/read-cache.js';

@@ -1,4 +1,4 @@
-import { LIMITS, type DecisionsQuery, type DecisionsResponse } from '../../shared/api/index.js';
+import { LIMITS, type DecisionsQuery, type DecisionsResponse } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { rulesOf } from '../storage/history.js';
 import type { Caller } from './caller.js';

@@ -1,4 +1,4 @@
-import type { MembersQuery, MembersResponse, ProjectsQuery, ProjectsResponse, Role, WorkspacesResponse } from '../../shared/api/index.js';
+import type { MembersQuery, MembersResponse, ProjectsQuery, ProjectsResponse, Role, WorkspacesResponse } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { listWorkspaceMembers } from '../storage/accounts.js';
 import { countActiveProjects, listActiveProjects } from '../storage/projects.js';

@@ -1,4 +1,4 @@
-import type { BillingReason } from '../../shared/api/index.js';
+import type { BillingReason } from '#shared/api/index.js';
 
 /**
  * A refusal with its HTTP status and JSON body. Domain code throws it; the app's error

@@ -1,4 +1,4 @@
-import type { AssignBody, AssignResponse } from '../../shared/api/index.js';
+import type { AssignBody, AssignResponse } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { getItemRecord, recordEvent, userName } from '../storage/items.js';
 import { touchProject } from '../storage/projects.js';

@@ -1,4 +1,4 @@
-import type { CreateBody, CreateResponse } from '../../shared/api/index.js';
+import type { CreateBody, CreateResponse } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { recordEvent } from '../storage/items.js';
 import { lockPerson, touchProject } from '../storage/projects.js';

@@ -1,4 +1,4 @@
-import type { AgentTask, ItemDetail, SourcePathObject, ThreadMessage } from '../../shared/api/index.js';
+import type { AgentTask, ItemDetail, SourcePathObject, ThreadMessage } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import {
   countDuplicates,

@@ -1,4 +1,4 @@
-import type { MergeBody, MergeResponse } from '../../shared/api/index.js';
+import type { MergeBody, MergeResponse } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { findItemRef, findItemRefs, type ItemRef } from '../storage/item-refs.js';
 import { recordEvent } from '../storage/items.js';

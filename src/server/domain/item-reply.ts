@@ -1,4 +1,4 @@
-import type { UpdateBody, UpdateResponse } from '../../shared/api/index.js';
+import type { UpdateBody, UpdateResponse } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { getItemRecord } from '../storage/items.js';
 import { touchProject } from '../storage/projects.js';

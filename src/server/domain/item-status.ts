@@ -1,4 +1,4 @@
-import type { StatusBody, StatusResponse } from '../../shared/api/index.js';
+import type { StatusBody, StatusResponse } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { addNotifications, getItemRecord, recordEvent, setItemStatus } from '../storage/items.js';
 import { touchProject } from '../storage/projects.js';

@@ -1,4 +1,4 @@
-import { LIMITS, type ItemRow, type ItemsQuery, type ItemsResponse, type ItemsSummary } from '../../shared/api/index.js';
+import { LIMITS, type ItemRow, type ItemsQuery, type ItemsResponse, type ItemsSummary } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import type { ProjectRecord } from '../storage/projects.js';
 import type { HistoryMessage } from '../storage/history.js';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../shared/api/index.js';
+import { LIMITS } from '#shared/api/index.js';
 
 /**
  * Threads are grouped by page path in every summary (byPage) and list, so a path is cut at

@@ -1,4 +1,4 @@
-import { API_PREFIX } from '../../shared/api/index.js';
+import { API_PREFIX } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { listWorkspaceMembers, type MemberRecord } from '../storage/accounts.js';
 import type { Caller, WorkspaceAccess } from './caller.js';

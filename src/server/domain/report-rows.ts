@@ -1,4 +1,4 @@
-import { LIMITS, SINCE_PATTERN, type Message, type Row } from '../../shared/api/index.js';
+import { LIMITS, SINCE_PATTERN, type Message, type Row } from '#shared/api/index.js';
 import type { HistoryEvent, HistoryMessage } from '../storage/history.js';
 import type { ThreadRow } from '../storage/items.js';
 import { excerptOf } from './excerpt.js';

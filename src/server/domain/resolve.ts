@@ -1,4 +1,4 @@
-import { API_PREFIX } from '../../shared/api/index.js';
+import { API_PREFIX } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { findProject, findProjectInMemory, listActiveProjects, type ProjectRecord } from '../storage/projects.js';
 import { findItemRef, type ItemRef } from '../storage/item-refs.js';

@@ -1,4 +1,4 @@
-import { LIMITS, type Message, type ReviewQuery, type ReviewResponse, type Status } from '../../shared/api/index.js';
+import { LIMITS, type Message, type ReviewQuery, type ReviewResponse, type Status } from '#shared/api/index.js';
 import type { HistoryMessage } from '../storage/history.js';
 import type { Db } from '../storage/open.js';
 import type { ThreadRow } from '../storage/items.js';

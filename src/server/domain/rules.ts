@@ -1,5 +1,5 @@
-import type { RuleBody, RuleResponse } from '../../shared/api/index.js';
-import { LIMITS } from '../../shared/api/index.js';
+import type { RuleBody, RuleResponse } from '#shared/api/index.js';
+import { LIMITS } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { insertRule, rulesOf, type RuleRecord } from '../storage/history.js';
 import { findItemRef } from '../storage/item-refs.js';

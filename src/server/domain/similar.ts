@@ -1,4 +1,4 @@
-import { LIMITS, type SimilarBody, type SimilarResponse, type Status } from '../../shared/api/index.js';
+import { LIMITS, type SimilarBody, type SimilarResponse, type Status } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { messagesOf, type HistoryMessage } from '../storage/history.js';
 import { getItemRecord, type ThreadRow } from '../storage/items.js';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../shared/api/index.js';
+import { LIMITS } from '#shared/api/index.js';
 import { byEventOrder, countMergedDuplicates, eventsOf, messagesOf, type HistoryEvent, type HistoryMessage } from '../storage/history.js';
 import { readThread, scanThreads, scanThreadsAfter, type ThreadRow } from '../storage/items.js';
 import type { Db } from '../storage/open.js';

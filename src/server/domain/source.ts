@@ -1,4 +1,4 @@
-import { LIMITS, type SourceQuery, type SourceResponse, type Status } from '../../shared/api/index.js';
+import { LIMITS, type SourceQuery, type SourceResponse, type Status } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import type { ThreadRow } from '../storage/items.js';
 import type { ProjectRecord } from '../storage/projects.js';

@@ -1,4 +1,4 @@
-import { LIMITS, type Status, type WhatsNewQuery, type WhatsNewResponse } from '../../shared/api/index.js';
+import { LIMITS, type Status, type WhatsNewQuery, type WhatsNewResponse } from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { getBookmark, mentionsOfUser, setBookmark, type HistoryEvent } from '../storage/history.js';
 import type { Caller } from './caller.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX, ENDPOINTS, type EndpointName } from '../../shared/api/index.js';
+import { API_PREFIX, ENDPOINTS, type EndpointName } from '#shared/api/index.js';
 import { parseSince } from '../domain/report-rows.js';
 import { untypedThreads } from '../domain/untyped-threads.js';
 import type { Db } from '../storage/open.js';

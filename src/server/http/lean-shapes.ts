@@ -5,7 +5,7 @@
  * a service that answers like the live one. Pure functions over parsed JSON, one per
  * endpoint; the full answers stay the reference and are never changed here.
  */
-import type { EndpointName } from '../../shared/api/index.js';
+import type { EndpointName } from '#shared/api/index.js';
 
 export type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import type { KoaContextLike, errors as OidcErrors, Provider } from 'oidc-provider';
-import { API_PREFIX } from '../../shared/api/index.js';
+import { API_PREFIX } from '#shared/api/index.js';
 import { findUser } from '../storage/accounts.js';
 import { errorPage, pageHeaders } from './pages.js';
 import { PRE_REGISTERED_CLIENT_NAME, type OAuthStore, type Secrets } from './store.js';

@@ -3,7 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionLike, Provider } from 'oidc-provider';
-import { API_PREFIX } from '../../shared/api/index.js';
+import { API_PREFIX } from '#shared/api/index.js';
 import type { Clock } from '../clock.js';
 import { notFound } from '../domain/errors.js';
 import { baseUrlOf } from '../http/context.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import * as api from '../../shared/api/index.js';
-import { API_PREFIX, ENDPOINT_NAMES, ENDPOINTS, ItemParams, type EndpointDef, type EndpointName } from '../../shared/api/index.js';
+import * as api from '#shared/api/index.js';
+import { API_PREFIX, ENDPOINT_NAMES, ENDPOINTS, ItemParams, type EndpointDef, type EndpointName } from '#shared/api/index.js';
 import { errorResponseRef, errorResponses, errorStatusesFor } from './responses.js';
 import { inlineSchema, SchemaComponents } from './schemas.js';
 import { JSON_SCHEMA_DIALECT, OPENAPI_VERSION, type HttpMethod, type JsonSchema, type OpenApiDocument, type Operation, type Parameter } from './types.js';

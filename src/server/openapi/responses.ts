@@ -7,7 +7,7 @@ import {
   RefusalErrorBody,
   type EndpointDef,
   type EndpointName,
-} from '../../shared/api/index.js';
+} from '#shared/api/index.js';
 import type { SchemaComponents } from './schemas.js';
 import type { Header, Reference, Response } from './types.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../../shared/api/index.js';
+import { API_PREFIX } from '#shared/api/index.js';
 import { baseUrlOf } from '../http/context.js';
 import { apiServerUrl, buildOpenApiDocument, OPENAPI_PATH } from './document.js';
 import type { OpenApiDocument } from './types.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ENDPOINTS } from '../../shared/api/index.js';
+import { ENDPOINTS } from '#shared/api/index.js';
 import { listMembers, listProjects, listWorkspaces } from '../domain/directory.js';
 import { callerOf } from '../http/context.js';
 import type { AppDeps } from '../app-deps.js';

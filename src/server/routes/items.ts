@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ENDPOINTS, ItemParams, type ItemsQuery } from '../../shared/api/index.js';
+import { ENDPOINTS, ItemParams, type ItemsQuery } from '#shared/api/index.js';
 import { assignItem } from '../domain/item-assign.js';
 import { createItem } from '../domain/item-create.js';
 import { getItemDetail } from '../domain/item-detail.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ENDPOINTS } from '../../shared/api/index.js';
+import { ENDPOINTS } from '#shared/api/index.js';
 import { decisionLog } from '../domain/decisions.js';
 import { projectReview } from '../domain/review.js';
 import { saveRule } from '../domain/rules.js';

@@ -8,7 +8,7 @@ import { useNotice } from '../../../src/renderer/stores/notice-store.js';
 import { useSession } from '../../../src/renderer/stores/session-store.js';
 import { useThread } from '../../../src/renderer/stores/thread-store.js';
 import { useWorkspace } from '../../../src/renderer/stores/workspace-store.js';
-import type { ConnectResult } from '../../../src/shared/bridge/channels.js';
+import type { ConnectResult } from '#shared/bridge/channels.js';
 
 let bridge: FakeBridge;
 vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));

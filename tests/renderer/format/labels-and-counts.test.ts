@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { NetworkState } from '../../../src/shared/bridge/channels.js';
-import type { BridgeError } from '../../../src/shared/bridge/errors.js';
-import { SourcePath } from '../../../src/shared/reader/index.js';
+import type { NetworkState } from '#shared/bridge/channels.js';
+import type { BridgeError } from '#shared/bridge/errors.js';
+import { SourcePath } from '#shared/reader/index.js';
 import { countText, formatCount, itIs, plural, threadCount } from '../../../src/renderer/format/counts.js';
 import { errorFromUnknown, explainError } from '../../../src/renderer/format/describe-error.js';
 import { truncate, typeLabel } from '../../../src/renderer/format/labels.js';

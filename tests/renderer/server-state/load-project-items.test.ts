@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { compareNewestFirst, loadProjectItems, type LoadProgress } from '../../../src/renderer/server-state/load-project-items.js';
 import { planSlices, splitTruncated } from '../../../src/renderer/server-state/slice-planner.js';
 import { fakeItemsService, manyRows, row } from '../support/fake-items.js';
-import { readAnswer } from '../../../src/shared/reader/index.js';
+import { readAnswer } from '#shared/reader/index.js';
 
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 

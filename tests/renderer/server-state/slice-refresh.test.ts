@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ItemRow } from '../../../src/shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { mergeSliceAnswers, slicesToAsk } from '../../../src/renderer/server-state/slice-refresh.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js';
 import { fakeItemsService, manyRows, row } from '../support/fake-items.js';

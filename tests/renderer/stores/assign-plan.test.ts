@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Status } from '../../../src/shared/api/common.js';
-import type { BridgeError } from '../../../src/shared/bridge/errors.js';
+import type { Status } from '#shared/api/common.js';
+import type { BridgeError } from '#shared/bridge/errors.js';
 import { buildReceipt, planAssign, planReopenAssign, planUndo, runBulk, type PlanRow, type SendStep, type StepReport } from '../../../src/renderer/stores/bulk-model.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeError, BridgeResult } from '../../../src/shared/bridge/errors.js';
+import type { BridgeError, BridgeResult } from '#shared/bridge/errors.js';
 import { refusalText, receiptSummary } from '../../../src/renderer/format/bulk-text.js';
 import {
   buildReceipt,

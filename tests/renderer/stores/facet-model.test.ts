@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemRow } from '../../../src/shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { FACET_KEYS, menuCounts, valuesPresent, type FacetKey } from '../../../src/renderer/stores/facet-model.js';
 import { ASSIGNEE_ME, ASSIGNEE_NONE, filterRows, TYPE_NONE, type Filters, type MatchContext } from '../../../src/renderer/stores/filter-model.js';
 import { row } from '../support/fake-items.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NetworkState } from '../../../src/shared/bridge/channels.js';
+import type { NetworkState } from '#shared/bridge/channels.js';
 import { STEADY_TIMING, steadyNetwork, type SteadyNetwork } from '../../../src/renderer/stores/steady-network.js';
 
 const state = (phase: NetworkState['phase'], queued = 0): NetworkState => ({ phase, queued, until: null, message: '' });

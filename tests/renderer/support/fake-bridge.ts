@@ -1,5 +1,5 @@
 import { vi, type Mock } from 'vitest';
-import type { TriageBridge } from '../../../src/shared/bridge/channels.js';
+import type { TriageBridge } from '#shared/bridge/channels.js';
 
 /**
  * A bridge whose calls are vi.fn()s; each test sets what the calls it cares about

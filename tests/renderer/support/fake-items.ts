@@ -1,6 +1,6 @@
-import type { Status } from '../../../src/shared/api/common.js';
-import { readAnswer, type ItemRow, type ReadOutput, type SimilarCandidate } from '../../../src/shared/reader/index.js';
-import type { BridgeError, BridgeResult } from '../../../src/shared/bridge/errors.js';
+import type { Status } from '#shared/api/common.js';
+import { readAnswer, type ItemRow, type ReadOutput, type SimilarCandidate } from '#shared/reader/index.js';
+import type { BridgeError, BridgeResult } from '#shared/bridge/errors.js';
 import type { ItemsQueryInput } from '../../../src/renderer/server-state/load-project-items.js';
 
 /** Builds one item row; overrides set what a test cares about. */

@@ -1,4 +1,4 @@
-import { ENDPOINTS, endpointUrl, type EndpointName } from '../../../src/shared/api/index.js';
+import { ENDPOINTS, endpointUrl, type EndpointName } from '#shared/api/index.js';
 import type { Res, Running } from './harness.js';
 
 /** Where in a world a request acts: a project, its workspace, and threads in it. */

@@ -3,10 +3,10 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NetworkState } from '../../../src/shared/bridge/channels.js';
+import type { NetworkState } from '#shared/bridge/channels.js';
 import { createBridgeHandlers, type ConnectionsPort } from '../../../src/main/bridge/handlers.js';
 import { MAX_EVENT_STREAMS, startGateway, type Gateway } from '../../../src/main/gateway/gateway.js';
-import { isInsecureRemoteHttp } from '../../../src/shared/bridge/transport.js';
+import { isInsecureRemoteHttp } from '#shared/bridge/transport.js';
 
 /** A connection service that records calls: this suite tests the transport and its guards only. */
 function recordingConnections(): ConnectionsPort & { calls: string[]; emit(s: NetworkState): void; listeners: Set<(s: NetworkState) => void> } {

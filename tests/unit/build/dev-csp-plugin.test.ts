@@ -6,7 +6,7 @@ import { resolveConfig } from 'electron-vite';
 import { build, createServer, mergeConfig, type InlineConfig, type PluginOption, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_CSP_PLUGIN_NAME } from '../../../scripts/vite/dev-csp-plugin.js';
-import { RENDERER_CSP } from '../../../src/shared/renderer-csp.js';
+import { RENDERER_CSP } from '#shared/renderer-csp.js';
 
 /**
  * The renderer as `electron-vite dev` serves it (electron.vite.config.ts resolved by

@@ -33,7 +33,7 @@ describe('renderer rooms', () => {
     ['src/renderer/components/Probe.tsx', "import { x } from '../stores/notice-store.js';"],
     ['src/renderer/features/board/Probe.tsx', "import { x } from '../../app/use-cases/workspace.js';"],
     ['src/renderer/features/board/Probe.tsx', "import { x } from '../../server-state/project-members.js';"],
-    ['src/renderer/format/probe.ts', "import { x } from '../../shared/bridge/errors.js';"],
+    ['src/renderer/format/probe.ts', "import { x } from '#shared/bridge/errors.js';"],
     ['src/renderer/features/reports/model/probe.ts', "import { x } from '../../../app/route.js';"],
     ['src/renderer/app/use-cases/probe.ts', "import { x } from '../../stores/bulk-store.js';"],
   ])('%s may import: %s', async (file, code) => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAppFileServer, fileForRequest } from '../../../src/main/electron/app-protocol.js';
-import { RENDERER_CSP } from '../../../src/shared/renderer-csp.js';
+import { RENDERER_CSP } from '#shared/renderer-csp.js';
 
 describe('the app:// file server on this machine’s paths', () => {
   const root = path.resolve(mkdtempSync(path.join(tmpdir(), 'triage-app-protocol-')));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EndpointInput, EndpointName } from '../../../src/shared/api/index.js';
+import type { EndpointInput, EndpointName } from '#shared/api/index.js';
 import { drop, json, raw, ScriptedServer } from './support/scripted-server.js';
 import { phases, useClientHarness } from './support/client-harness.js';
 import { WORKSPACES } from './support/fixtures.js';

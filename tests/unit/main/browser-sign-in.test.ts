@@ -4,7 +4,7 @@ import { ApiClient } from '../../../src/main/services/api-client.js';
 import { discoverSignIn } from '../../../src/main/services/sign-in/discovery.js';
 import { createConnectionService, type ConnectionService } from '../../../src/main/services/connections.js';
 import { createKeychainStore } from '../../../src/main/services/credential-store.js';
-import type { SignedOutEvent } from '../../../src/shared/bridge/index.js';
+import type { SignedOutEvent } from '#shared/bridge/index.js';
 import { startServer, type Running } from '../../server/support/harness.js';
 import { answerSignIn, Browser, findForm } from '../../server/support/oauth-browser.js';
 import { baseWorld, TOKENS } from '../../server/support/world.js';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ApiClient, type ApiClientOptions } from '../../../src/main/services/api-client.js';
 import { createConnectionService, type ConnectionService } from '../../../src/main/services/connections.js';
 import { createKeychainStore, KEYCHAIN_UNAVAILABLE_MESSAGE, toKeychainError, type CredentialStore } from '../../../src/main/services/credential-store.js';
-import type { NetworkState } from '../../../src/shared/bridge/index.js';
+import type { NetworkState } from '#shared/bridge/index.js';
 import { phases } from './support/client-harness.js';
 import { FakeClock } from './support/fake-clock.js';
 import { requireKeyring, uniqueService, wipeService } from './support/keyring.js';

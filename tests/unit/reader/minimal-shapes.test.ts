@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAnswer } from '../../../src/shared/reader/index.js';
+import { readAnswer } from '#shared/reader/index.js';
 
 /**
  * The minimal answers of response-shapes.md ("What the live client tolerates"), endpoint by

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAnswer, reportCountMemory } from '../../../src/shared/reader/index.js';
+import { readAnswer, reportCountMemory } from '#shared/reader/index.js';
 
 /**
  * reportCount under both readings (response-shapes.md, "What the live agent client reads"):

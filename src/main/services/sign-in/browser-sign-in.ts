@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import * as oauth from 'oauth4webapi';
-import { isInsecureRemoteHttp } from '../../../shared/bridge/transport.js';
+import { isInsecureRemoteHttp } from '#shared/bridge/transport.js';
 import type { SignInDiscovery } from './discovery.js';
 import { PortInUseError, startLoopback, type CallbackOutcome, type Loopback } from './loopback.js';
 

@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
-import { API_PREFIX } from '../../../shared/api/index.js';
-import { isInsecureRemoteHttp } from '../../../shared/bridge/transport.js';
+import { API_PREFIX } from '#shared/api/index.js';
+import { isInsecureRemoteHttp } from '#shared/bridge/transport.js';
 
 /**
  * Whether a service offers "Sign in with your browser", found the way the hosted service's own

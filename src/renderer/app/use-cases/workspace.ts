@@ -1,4 +1,4 @@
-import type { Status } from '../../../shared/api/common.js';
+import type { Status } from '#shared/api/common.js';
 import { announce } from '../../stores/announcer-store.js';
 import { explain } from '../../stores/notice-store.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../shared/api/limits.js';
+import { LIMITS } from '#shared/api/limits.js';
 import { formatCount } from '../../format/counts.js';
 
 const WARN_WITHIN = 200;

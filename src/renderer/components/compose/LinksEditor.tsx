@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LIMITS } from '../../../shared/api/limits.js';
+import { LIMITS } from '#shared/api/limits.js';
 import type { LinkDraft, LinkProblem } from './links.js';
 
 interface LinksEditorProps {

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { Member } from '../../../shared/reader/index.js';
+import type { Member } from '#shared/reader/index.js';
 import { useListbox } from '../listbox/use-listbox.js';
 import { rankPeople } from '../../format/people-search.js';
 import { activeMentionQuery, insertMention, suggestionsAbove, type MentionPerson, type MentionQuery } from './mentions.js';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../shared/api/limits.js';
+import { LIMITS } from '#shared/api/limits.js';
 
 /** A link row as typed in the composer: both fields may still be empty. */
 export interface LinkDraft {

@@ -1,5 +1,5 @@
-import type { BridgeError } from '../../../shared/bridge/errors.js';
-import { REFUSAL_REASONS } from '../../../shared/api/refusal-reasons.js';
+import type { BridgeError } from '#shared/bridge/errors.js';
+import { REFUSAL_REASONS } from '#shared/api/refusal-reasons.js';
 import { fold } from '../../format/people-search.js';
 import type { MentionPerson } from './mentions.js';
 

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { Member } from '../../../shared/reader/index.js';
+import type { Member } from '#shared/reader/index.js';
 import { chooseForName, ignoreName, knownPeople, type MentionPerson, type MentionState } from './mentions.js';
 
 /**

@@ -1,5 +1,5 @@
 import { useMemo, useState, type RefObject } from 'react';
-import type { Member } from '../../../shared/reader/index.js';
+import type { Member } from '#shared/reader/index.js';
 import { useListbox } from '../../components/listbox/use-listbox.js';
 import { roleLabel } from '../../format/labels.js';
 import { rankPeople } from '../../format/people-search.js';

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, type MouseEvent } from 'react';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { taskLabel, typeLabel, typeTagClass } from '../../format/labels.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import type { Status } from '../../../shared/api/common.js';
-import type { ItemRow, StatusValue } from '../../../shared/reader/index.js';
+import type { Status } from '#shared/api/common.js';
+import type { ItemRow, StatusValue } from '#shared/reader/index.js';
 import { countText } from '../../format/counts.js';
 import { isStatus, statusLabel } from '../../format/labels.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, type KeyboardEventHandler, type ReactNode } from 'react';
-import type { Status } from '../../../shared/api/common.js';
-import type { ItemRow, ItemsSummary } from '../../../shared/reader/index.js';
+import type { Status } from '#shared/api/common.js';
+import type { ItemRow, ItemsSummary } from '#shared/reader/index.js';
 import { PERF_MARKS, usePaintedMark } from '../../perf-marks.js';
 import { isStatus } from '../../format/labels.js';
 import { columnOrder, columnRows, firstCard, groupByStatus, locate } from '../../stores/board-model.js';

@@ -1,5 +1,5 @@
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
-import type { Status } from '../../../shared/api/common.js';
+import type { Status } from '#shared/api/common.js';
 import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
 import { type Columns, columnRows, firstCard, locate, neighbourAfterRemoval, nextFocus } from '../../stores/board-model.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';

@@ -1,4 +1,4 @@
-import type { Status } from '../../../shared/api/common.js';
+import type { Status } from '#shared/api/common.js';
 import { planProgressText } from '../../format/bulk-text.js';
 import { BOARD_STATUSES, STATUS_KEY, statusLabel } from '../../format/labels.js';
 import { useBulk } from '../../stores/bulk-store.js';

@@ -1,5 +1,5 @@
-import type { Status } from '../../../shared/api/common.js';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { Status } from '#shared/api/common.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';
 import { planAssign, planReopenAssign, planStatus, type Person } from '../../stores/bulk-model.js';
 import { useBulk } from '../../stores/bulk-store.js';

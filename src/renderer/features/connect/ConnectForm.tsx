@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { SignInOptions } from '../../../shared/bridge/channels.js';
-import { isInsecureRemoteHttp } from '../../../shared/bridge/transport.js';
+import type { SignInOptions } from '#shared/bridge/channels.js';
+import { isInsecureRemoteHttp } from '#shared/bridge/transport.js';
 import { getBridge } from '../../bridge/index.js';
 import { useSession } from '../../stores/session-store.js';
 import { askableAddress, fieldOfFailure, HOSTED_SERVICE, tokenProblem } from './connect-model.js';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FoundCredential } from '../../../shared/bridge/channels.js';
+import type { FoundCredential } from '#shared/bridge/channels.js';
 import { getBridge } from '../../bridge/index.js';
 import { failure } from '../../stores/failure.js';
 import { explain } from '../../stores/notice-store.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ConnectionSummary } from '../../../shared/bridge/channels.js';
+import type { ConnectionSummary } from '#shared/bridge/channels.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { useSession } from '../../stores/session-store.js';
 

@@ -1,4 +1,4 @@
-import type { Workspace } from '../../../shared/reader/index.js';
+import type { Workspace } from '#shared/reader/index.js';
 import { roleLabel } from '../../format/labels.js';
 import { describeAvailability } from '../../format/workspace-availability.js';
 import { plural } from '../../format/counts.js';

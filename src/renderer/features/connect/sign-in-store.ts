@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SignedOutEvent, SignInArgs } from '../../../shared/bridge/channels.js';
+import type { SignedOutEvent, SignInArgs } from '#shared/bridge/channels.js';
 import { getBridge } from '../../bridge/index.js';
 import { explain } from '../../stores/notice-store.js';
 import { failure } from '../../stores/failure.js';

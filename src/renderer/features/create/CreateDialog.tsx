@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { LIMITS } from '../../../shared/api/limits.js';
-import type { SimilarCandidate } from '../../../shared/reader/index.js';
+import { LIMITS } from '#shared/api/limits.js';
+import type { SimilarCandidate } from '#shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { announce } from '../../stores/announcer-store.js';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SimilarResponse } from '../../../shared/reader/index.js';
+import type { SimilarResponse } from '#shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import type { Failure } from '../../stores/failure.js';
 import { actionFailure } from '../../format/refusals.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SimilarCandidate } from '../../../shared/reader/index.js';
+import type { SimilarCandidate } from '#shared/reader/index.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
 import { useThread } from '../../stores/thread-store.js';
 import { scorePercent } from './dedupe-model.js';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { create } from 'zustand';
-import type { SimilarCandidate } from '../../../shared/reader/index.js';
-import type { ItemDetail } from '../../../shared/reader/index.js';
+import type { SimilarCandidate } from '#shared/reader/index.js';
+import type { ItemDetail } from '#shared/reader/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';

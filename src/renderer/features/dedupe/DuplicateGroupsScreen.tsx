@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { LIMITS } from '../../../shared/api/limits.js';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import { LIMITS } from '#shared/api/limits.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';

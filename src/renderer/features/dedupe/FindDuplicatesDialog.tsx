@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { LIMITS } from '../../../shared/api/limits.js';
-import type { SimilarCandidate, SimilarResponse } from '../../../shared/reader/index.js';
+import { LIMITS } from '#shared/api/limits.js';
+import type { SimilarCandidate, SimilarResponse } from '#shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import type { Failure } from '../../stores/failure.js';
@@ -13,7 +13,7 @@ import { mergeThreads } from '../merge/merge-threads.js';
 import { CandidateCard, OpenCandidateButton } from './CandidateCard.js';
 import { MergeConfirm } from './MergeConfirm.js';
 import { UnreadableNotice } from '../../components/UnreadableNotice.js';
-import { unreadableOf } from '../../../shared/reader/problems.js';
+import { unreadableOf } from '#shared/reader/problems.js';
 import { formatCount, plural, threadCount } from '../../format/counts.js';
 
 

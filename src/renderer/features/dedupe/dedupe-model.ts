@@ -1,4 +1,4 @@
-import type { SimilarCandidate } from '../../../shared/reader/index.js';
+import type { SimilarCandidate } from '#shared/reader/index.js';
 import { formatCount } from '../../format/counts.js';
 
 /**

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { SimilarCandidate } from '../../../shared/reader/index.js';
-import type { ItemDetail, ItemRow } from '../../../shared/reader/index.js';
+import type { SimilarCandidate } from '#shared/reader/index.js';
+import type { ItemDetail, ItemRow } from '#shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';
 import { failure, type Failure } from '../../stores/failure.js';

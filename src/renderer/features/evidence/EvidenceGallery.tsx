@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { formatCount, threadCount } from '../../format/counts.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';

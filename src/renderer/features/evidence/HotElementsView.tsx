@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { formatCount, plural, threadCount } from '../../format/counts.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';

@@ -1,4 +1,4 @@
-import type { Anchor } from '../../../shared/reader/index.js';
+import type { Anchor } from '#shared/reader/index.js';
 
 /**
  * Which element of its page a thread is pinned to, as one comparable key. A site built with

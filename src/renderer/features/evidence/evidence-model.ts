@@ -1,4 +1,4 @@
-import type { ItemRow, ReadOutput } from '../../../shared/reader/index.js';
+import type { ItemRow, ReadOutput } from '#shared/reader/index.js';
 import { elementKeyOf, type ElementKey } from './element-key.js';
 
 /**

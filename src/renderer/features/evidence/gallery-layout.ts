@@ -1,4 +1,4 @@
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import type { ElementKey } from './element-key.js';
 import { groupByElement, pagesByCount, type DetailLookup } from './evidence-model.js';
 

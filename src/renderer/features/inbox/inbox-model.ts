@@ -1,4 +1,4 @@
-import type { ItemRow, Project, WhatsNewResponse } from '../../../shared/reader/index.js';
+import type { ItemRow, Project, WhatsNewResponse } from '#shared/reader/index.js';
 
 /**
  * The inbox's data, kept apart from fetching and screens so it is easy to adapt when the

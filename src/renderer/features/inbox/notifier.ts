@@ -1,4 +1,4 @@
-import type { Project } from '../../../shared/reader/index.js';
+import type { Project } from '#shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { explain } from '../../stores/notice-store.js';
 import { useSession } from '../../stores/session-store.js';

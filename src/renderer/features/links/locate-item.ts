@@ -1,6 +1,6 @@
-import type { ItemDetail } from '../../../shared/reader/index.js';
-import type { ConnectionSummary, ConnectResult } from '../../../shared/bridge/channels.js';
-import type { BridgeError, BridgeResult } from '../../../shared/bridge/errors.js';
+import type { ItemDetail } from '#shared/reader/index.js';
+import type { ConnectionSummary, ConnectResult } from '#shared/bridge/channels.js';
+import type { BridgeError, BridgeResult } from '#shared/bridge/errors.js';
 
 /**
  * Which connection a thread link belongs to. A link (triage-desk://item/<id>, #/item/<id>)

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../shared/api/limits.js';
+import { LIMITS } from '#shared/api/limits.js';
 import { formatShortDate } from '../../format/relative-time.js';
 import { plural } from '../../format/counts.js';
 

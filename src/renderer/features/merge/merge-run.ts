@@ -1,5 +1,5 @@
-import type { MergeResponse } from '../../../shared/reader/index.js';
-import type { BridgeError, BridgeResult } from '../../../shared/bridge/errors.js';
+import type { MergeResponse } from '#shared/reader/index.js';
+import type { BridgeError, BridgeResult } from '#shared/bridge/errors.js';
 import { chunk } from './merge-plan.js';
 import { formatCount, threadCount } from '../../format/counts.js';
 

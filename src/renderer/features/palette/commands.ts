@@ -1,5 +1,5 @@
-import type { Status } from '../../../shared/api/common.js';
-import type { Project } from '../../../shared/reader/index.js';
+import type { Status } from '#shared/api/common.js';
+import type { Project } from '#shared/reader/index.js';
 import { isProjectScreen, useNavigation } from '../../stores/navigation-store.js';
 import { keysFor, type AppCommand } from '../../app/shortcuts.js';
 import { describeFilters } from '../../format/filters-text.js';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { Project } from '../../../shared/reader/index.js';
+import type { Project } from '#shared/reader/index.js';
 import { useNavigation } from '../../stores/navigation-store.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';

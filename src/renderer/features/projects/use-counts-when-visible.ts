@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import type { Project } from '../../../shared/reader/index.js';
+import type { Project } from '#shared/reader/index.js';
 import { useProjects } from '../../stores/projects-store.js';
 
 /**

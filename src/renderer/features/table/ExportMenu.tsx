@@ -1,4 +1,4 @@
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { useNavigation } from '../../stores/navigation-store.js';
 import { Disclosure } from '../../components/Disclosure.js';
 import { getBridge } from '../../bridge/index.js';

@@ -1,6 +1,6 @@
 import { FlexRender, type Header } from '@tanstack/react-table';
 import type { AriaAttributes } from 'react';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import type { ItemsTableFeatures } from './features.js';
 import { cellClassName } from './TableRow.js';
 

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import type { TextColumnId } from './cell-content.js';
 import { ColumnsMenu } from './ColumnsMenu.js';
 import { columnLayout } from './column-layout.js';

@@ -1,6 +1,6 @@
 import type { Cell, Column, Row } from '@tanstack/react-table';
 import { type ReactNode, memo, useLayoutEffect, useRef } from 'react';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { cellContent, isTextColumn } from './cell-content.js';
 import { isItemColumnId, KEY_COLUMNS } from './column-ids.js';
 import type { ItemsTableFeatures } from './features.js';

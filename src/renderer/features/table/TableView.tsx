@@ -1,5 +1,5 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { isPlainKey } from '../../app/keyboard.js';
 import { PERF_MARKS, usePaintedMark } from '../../perf-marks.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';

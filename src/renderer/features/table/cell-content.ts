@@ -1,4 +1,4 @@
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { isStatus, statusLabel, taskLabel, typeLabel, typeTagClass } from '../../format/labels.js';
 import { relativeTimeShown } from '../../format/relative-time.js';
 import type { ItemColumnId } from './column-ids.js';

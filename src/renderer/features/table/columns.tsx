@@ -1,6 +1,6 @@
 import { type Row, type Table, createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useRef } from 'react';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { COLUMN_LABEL } from './column-ids.js';
 import type { ItemsTableFeatures } from './features.js';
 import { clickModifiers } from '../workspace/selection.js';

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { isStatus, statusLabel, taskLabel, typeLabel } from '../../format/labels.js';
 import { desktopItemLink } from '../links/item-address.js';
 import { COLUMN_LABEL } from './column-ids.js';

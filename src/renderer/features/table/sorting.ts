@@ -1,5 +1,5 @@
 import { constructSortFn, sortFn_basic } from '@tanstack/react-table';
-import type { AgentTask, Status } from '../../../shared/api/common.js';
+import type { AgentTask, Status } from '#shared/api/common.js';
 
 /*
  * Comparators return ascending order only: the sorted row model flips them for descending.

@@ -1,5 +1,5 @@
 import { type Updater, functionalUpdate, useTable } from '@tanstack/react-table';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { itemColumns } from './columns.js';
 import { type ItemsTableMeta, itemsTableFeatures } from './features.js';
 import { type TableViewSettings, defaultViewSettings } from './view-settings.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Attachment } from '../../../shared/reader/index.js';
+import type { Attachment } from '#shared/reader/index.js';
 import { ImageViewer } from './ImageViewer.js';
 
 const describe = (a: Attachment) => `Image attached to the ${a.where === 'thread' ? 'thread' : 'reply'} by ${a.author}`;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { LIMITS } from '../../../shared/api/limits.js';
-import type { ItemDetail } from '../../../shared/reader/index.js';
+import { LIMITS } from '#shared/api/limits.js';
+import type { ItemDetail } from '#shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { announce } from '../../stores/announcer-store.js';

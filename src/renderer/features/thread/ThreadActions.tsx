@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { Status } from '../../../shared/api/common.js';
-import type { ItemDetail } from '../../../shared/reader/index.js';
+import type { Status } from '#shared/api/common.js';
+import type { ItemDetail } from '#shared/reader/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { BOARD_STATUSES, STATUS_KEY, statusLabel } from '../../format/labels.js';
 import { useDialogs } from '../../stores/dialogs-store.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LinearEntry } from '../../../shared/reader/index.js';
+import type { LinearEntry } from '#shared/reader/index.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { taskLabel, typeLabel } from '../../format/labels.js';
 import { ExternalLink } from './ExternalLink.js';

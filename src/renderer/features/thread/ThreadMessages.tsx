@@ -1,4 +1,4 @@
-import type { ThreadMessage } from '../../../shared/reader/index.js';
+import type { ThreadMessage } from '#shared/reader/index.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { formatDateTime } from '../../format/relative-time.js';
 import { isMine, useMe, type Me } from './authorship.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEventHandler, type Ref } from 'react';
-import type { ItemDetail } from '../../../shared/reader/index.js';
+import type { ItemDetail } from '#shared/reader/index.js';
 import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
 import { Banner } from '../../components/Banner.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';

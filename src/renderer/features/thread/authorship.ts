@@ -1,4 +1,4 @@
-import type { ThreadMessage } from '../../../shared/reader/index.js';
+import type { ThreadMessage } from '#shared/reader/index.js';
 import { useSession } from '../../stores/session-store.js';
 
 /** Who "I" am on this connection, as far as the service has said. */

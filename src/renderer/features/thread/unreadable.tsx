@@ -1,5 +1,5 @@
-import type { ReadOutput, ReadProblem } from '../../../shared/reader/index.js';
-import { describeProblems } from '../../../shared/reader/problems.js';
+import type { ReadOutput, ReadProblem } from '#shared/reader/index.js';
+import { describeProblems } from '#shared/reader/problems.js';
 
 /** A thread as the thread panel holds it: the answer as read, and the parts left out. */
 export type ThreadItem = ReadOutput<'getItem'>;

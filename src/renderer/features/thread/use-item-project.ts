@@ -1,4 +1,4 @@
-import type { ItemDetail } from '../../../shared/reader/index.js';
+import type { ItemDetail } from '#shared/reader/index.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { Status } from '../../../shared/api/common.js';
-import type { ItemDetail, StatusValue } from '../../../shared/reader/index.js';
+import type { Status } from '#shared/api/common.js';
+import type { ItemDetail, StatusValue } from '#shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { statusLabel } from '../../format/labels.js';
 import { announce } from '../../stores/announcer-store.js';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { Dialog } from '../../components/Dialog.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { quoteThread } from '../../format/thread-words.js';

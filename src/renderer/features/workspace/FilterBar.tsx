@@ -1,5 +1,5 @@
 import { memo, useCallback, useMemo, useState } from 'react';
-import type { ItemRow, ItemsSummary, Member } from '../../../shared/reader/index.js';
+import type { ItemRow, ItemsSummary, Member } from '#shared/reader/index.js';
 import { assigneeFilterLabel, taskFilterLabel } from '../../format/filters-text.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';

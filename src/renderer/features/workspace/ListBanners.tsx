@@ -1,7 +1,7 @@
 import { Banner } from '../../components/Banner.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { UnreadableNotice } from '../../components/UnreadableNotice.js';
-import type { ReadProblem } from '../../../shared/reader/index.js';
+import type { ReadProblem } from '#shared/reader/index.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
 import type { SliceFilter, UnlistedSlice } from '../../server-state/load-project-items.js';
 import { useTextSearch } from '../../stores/text-search-store.js';

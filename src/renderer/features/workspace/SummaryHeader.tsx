@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Popover } from '../../components/Popover.js';
-import type { ItemRow, ItemsSummary } from '../../../shared/reader/index.js';
+import type { ItemRow, ItemsSummary } from '#shared/reader/index.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
 import { activeFilterCount, ASSIGNEE_NONE, TYPE_NONE, type FilterKey, type Filters } from '../../stores/filter-model.js';
 import { useWorkspace } from '../../stores/workspace-store.js';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEventHandler } from 'react';
-import type { Status } from '../../../shared/api/common.js';
+import type { Status } from '#shared/api/common.js';
 import { ErrorBoundary } from '../../app/ErrorBoundary.js';
 import { useNavigation } from '../../stores/navigation-store.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';

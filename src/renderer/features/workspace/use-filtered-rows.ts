@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';
 import { filterRows, type Filters } from '../../stores/filter-model.js';
 import { useSession } from '../../stores/session-store.js';

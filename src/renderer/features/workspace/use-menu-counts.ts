@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from 'react';
-import type { ItemRow } from '../../../shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { menuCounts, type FacetKey } from '../../stores/facet-model.js';
 import { filtersBesides, type Filters } from '../../stores/filter-model.js';
 import { useSession } from '../../stores/session-store.js';

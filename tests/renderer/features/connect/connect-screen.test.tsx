@@ -7,7 +7,7 @@ import { HOSTED_SERVICE } from '../../../../src/renderer/features/connect/connec
 import { useSignIn } from '../../../../src/renderer/features/connect/sign-in-store.js';
 import { useNotice } from '../../../../src/renderer/stores/notice-store.js';
 import { useSession } from '../../../../src/renderer/stores/session-store.js';
-import type { ConnectionSummary, ConnectResult, FoundCredential } from '../../../../src/shared/bridge/channels.js';
+import type { ConnectionSummary, ConnectResult, FoundCredential } from '#shared/bridge/channels.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 
 /**

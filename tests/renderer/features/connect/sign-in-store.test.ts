@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSignIn } from '../../../../src/renderer/features/connect/sign-in-store.js';
 import { useNotice } from '../../../../src/renderer/stores/notice-store.js';
 import { useSession } from '../../../../src/renderer/stores/session-store.js';
-import type { ConnectionSummary, SignInResult } from '../../../../src/shared/bridge/channels.js';
+import type { ConnectionSummary, SignInResult } from '#shared/bridge/channels.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 
 let bridge: FakeBridge;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ItemRow, SimilarCandidate } from '../../../../src/shared/reader/index.js';
+import type { ItemRow, SimilarCandidate } from '#shared/reader/index.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 import { fakeItemsService, row } from '../../support/fake-items.js';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SimilarCandidate } from '../../../../src/shared/reader/index.js';
+import type { SimilarCandidate } from '#shared/reader/index.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 import { candidate, fakeItemsService, row } from '../../support/fake-items.js';
 

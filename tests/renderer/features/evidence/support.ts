@@ -1,4 +1,4 @@
-import type { ItemRow } from '../../../../src/shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { elementKeyOf } from '../../../../src/renderer/features/evidence/element-key.js';
 import type { DetailState, ThreadEvidence } from '../../../../src/renderer/features/evidence/evidence-model.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemRow, WhatsNewResponse } from '../../../../src/shared/reader/index.js';
+import type { ItemRow, WhatsNewResponse } from '#shared/reader/index.js';
 import { buildInbox, entryKey, notificationsFrom, projectForTick, pruneRead, unreadCount } from '../../../../src/renderer/features/inbox/inbox-model.js';
 import { createInboxStorage } from '../../../../src/renderer/features/inbox/inbox-storage.js';
 

@@ -4,7 +4,7 @@ import { startNotifier } from '../../../../src/renderer/features/inbox/notifier.
 import { createInboxStorage } from '../../../../src/renderer/features/inbox/inbox-storage.js';
 import { useNotice } from '../../../../src/renderer/stores/notice-store.js';
 import { useSession } from '../../../../src/renderer/stores/session-store.js';
-import type { ConnectResult } from '../../../../src/shared/bridge/channels.js';
+import type { ConnectResult } from '#shared/bridge/channels.js';
 
 let bridge: FakeBridge;
 vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemDetail } from '../../../../src/shared/reader/index.js';
-import type { ConnectionSummary, ConnectResult } from '../../../../src/shared/bridge/channels.js';
-import type { BridgeError, BridgeResult } from '../../../../src/shared/bridge/errors.js';
+import type { ItemDetail } from '#shared/reader/index.js';
+import type { ConnectionSummary, ConnectResult } from '#shared/bridge/channels.js';
+import type { BridgeError, BridgeResult } from '#shared/bridge/errors.js';
 import { parseRoute, routeToHash, type Route } from '../../../../src/renderer/app/route.js';
 import { locateItem, type LocatePort } from '../../../../src/renderer/features/links/locate-item.js';
 

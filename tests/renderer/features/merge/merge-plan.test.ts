@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeError, BridgeResult } from '../../../../src/shared/bridge/errors.js';
-import type { MergeResponse } from '../../../../src/shared/reader/index.js';
+import type { BridgeError, BridgeResult } from '#shared/bridge/errors.js';
+import type { MergeResponse } from '#shared/reader/index.js';
 import { chunk, previewMerge, suggestKeep, type MergeThread } from '../../../../src/renderer/features/merge/merge-plan.js';
 import { receiptHeadline, runMerge, type MergeProgress } from '../../../../src/renderer/features/merge/merge-run.js';
 

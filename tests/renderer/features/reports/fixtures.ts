@@ -1,6 +1,6 @@
-import type { Message, Row } from '../../../../src/shared/reader/index.js';
-import type { Decision, DecisionsResponse, ReviewResponse } from '../../../../src/shared/reader/index.js';
-import type { ReviewSection } from '../../../../src/shared/api/requests.js';
+import type { Message, Row } from '#shared/reader/index.js';
+import type { Decision, DecisionsResponse, ReviewResponse } from '#shared/reader/index.js';
+import type { ReviewSection } from '#shared/api/requests.js';
 import type { ReviewRow } from '../../../../src/renderer/features/reports/model/review-model.js';
 import type { DecisionsExport } from '../../../../src/renderer/features/reports/model/decisions-markdown.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SourceResponse } from '../../../../src/shared/reader/index.js';
+import type { SourceResponse } from '#shared/reader/index.js';
 import { hotspotsMarkdown } from '../../../../src/renderer/features/reports/model/hotspots-markdown.js';
 import { row, T0 } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemRow } from '../../../../src/shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { detailsOf, planDetailQueries } from '../../../../src/renderer/features/reports/model/new-thread-details.js';
 
 describe('who opened the new threads', () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReviewQuery } from '../../../../src/shared/api/requests.js';
-import type { BridgeError } from '../../../../src/shared/bridge/errors.js';
+import type { ReviewQuery } from '#shared/api/requests.js';
+import type { BridgeError } from '#shared/bridge/errors.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 import { decisionsPage, reviewOverview, reviewSectionPage } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WhatsNewResponse } from '../../../../src/shared/reader/index.js';
+import type { WhatsNewResponse } from '#shared/reader/index.js';
 import { exportFileName } from '../../../../src/renderer/features/reports/model/export-name.js';
 import { coverageText, fileSummaryText, hotspotRows, noHotspotsText, parseLine } from '../../../../src/renderer/features/reports/model/hotspots-model.js';
 import { splitProjectContext } from '../../../../src/renderer/features/reports/model/project-context.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WhatsNewResponse } from '../../../../src/shared/reader/index.js';
+import type { WhatsNewResponse } from '#shared/reader/index.js';
 import { whatsNewMarkdown } from '../../../../src/renderer/features/reports/model/whats-new-markdown.js';
 import { DAY, message, row, T0 } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvFileName, neutraliseFormula, tableCsv } from '../../../../src/renderer/features/table/csv-export.js';
-import type { ItemRow } from '../../../../src/shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 
 const row = (o: Partial<ItemRow> = {}): ItemRow =>
   ({

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { ItemRow } from '../../../../src/shared/reader/index.js';
+import type { ItemRow } from '#shared/reader/index.js';
 import { type ItemsReactTable, useItemsTable } from '../../../../src/renderer/features/table/use-items-table.js';
 import { type TableViewSettings, defaultViewSettings } from '../../../../src/renderer/features/table/view-settings.js';
 

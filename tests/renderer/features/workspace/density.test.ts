@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_HEIGHT, DEFAULT_DENSITY, densityKey, readDensity, setDensity, TABLE_ROW_HEIGHT } from '../../../../src/renderer/features/workspace/density.js';
 import { useSession } from '../../../../src/renderer/stores/session-store.js';
-import type { ConnectResult } from '../../../../src/shared/bridge/channels.js';
+import type { ConnectResult } from '#shared/bridge/channels.js';
 
 function memoryStorage() {
   const map = new Map<string, string>();

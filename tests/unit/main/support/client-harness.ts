@@ -1,6 +1,6 @@
 import { afterEach, beforeEach } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../../../../src/main/services/api-client.js';
-import type { NetworkState } from '../../../../src/shared/bridge/index.js';
+import type { NetworkState } from '#shared/bridge/index.js';
 import { FakeClock } from './fake-clock.js';
 import { ScriptedServer } from './scripted-server.js';
 

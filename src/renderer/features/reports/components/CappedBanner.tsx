@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/api/limits.js';
+import { LIMITS } from '#shared/api/limits.js';
 import { Banner } from '../../../components/Banner.js';
 import { formatCount } from '../../../format/counts.js';
 

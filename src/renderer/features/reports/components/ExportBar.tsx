@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ExportResult } from '../../../../shared/bridge/channels.js';
-import type { BridgeResult } from '../../../../shared/bridge/errors.js';
+import type { ExportResult } from '#shared/bridge/channels.js';
+import type { BridgeResult } from '#shared/bridge/errors.js';
 import { getBridge } from '../../../bridge/index.js';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { failure, type Failure } from '../../../stores/failure.js';

@@ -1,4 +1,4 @@
-import type { Message } from '../../../../shared/reader/index.js';
+import type { Message } from '#shared/reader/index.js';
 import { formatDateTime } from '../../../format/relative-time.js';
 
 /**

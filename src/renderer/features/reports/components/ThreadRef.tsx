@@ -1,4 +1,4 @@
-import type { Row } from '../../../../shared/reader/index.js';
+import type { Row } from '#shared/reader/index.js';
 import { useReportsContext } from './reports-context.js';
 
 /**

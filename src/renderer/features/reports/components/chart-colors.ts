@@ -1,4 +1,4 @@
-import type { Status } from '../../../../shared/api/common.js';
+import type { Status } from '#shared/api/common.js';
 
 /**
  * The status colours of base.css (light palette), as values: SVG presentation attributes do not resolve CSS

@@ -1,4 +1,4 @@
-import type { Decision } from '../../../../shared/reader/index.js';
+import type { Decision } from '#shared/reader/index.js';
 import { typeLabel } from '../../../format/labels.js';
 import { formatDateTime } from '../../../format/relative-time.js';
 import { Quote } from '../components/Quote.js';

@@ -1,4 +1,4 @@
-import type { DecisionsResponse } from '../../../../shared/reader/index.js';
+import type { DecisionsResponse } from '#shared/reader/index.js';
 import { typeLabel } from '../../../format/labels.js';
 import { ThreadRef } from '../components/ThreadRef.js';
 import { formatCount } from '../../../format/counts.js';

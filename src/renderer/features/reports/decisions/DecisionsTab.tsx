@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { Decision } from '../../../../shared/reader/index.js';
+import type { Decision } from '#shared/reader/index.js';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { ExportBar } from '../components/ExportBar.js';
 import { LoadedAt } from '../components/LoadedAt.js';
@@ -21,7 +21,7 @@ import { RuleForm } from './RuleForm.js';
 import { RulesPanel } from './RulesPanel.js';
 import { CappedBanner } from '../components/CappedBanner.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
-import { unreadableOf } from '../../../../shared/reader/problems.js';
+import { unreadableOf } from '#shared/reader/problems.js';
 import { formatCount } from '../../../format/counts.js';
 
 const RULE_BLOCKED_ID = 'rule-blocked-reason';

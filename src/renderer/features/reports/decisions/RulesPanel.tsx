@@ -1,4 +1,4 @@
-import type { DecisionsResponse } from '../../../../shared/reader/index.js';
+import type { DecisionsResponse } from '#shared/reader/index.js';
 import { splitProjectContext } from '../model/project-context.js';
 
 /** The project context as agents read it: the rules learned, the written context, the workspace's instructions. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { keepInReportView, revealInReport } from '../components/reveal.js';
-import type { HotspotFile } from '../../../../shared/reader/index.js';
+import type { HotspotFile } from '#shared/reader/index.js';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../../format/labels.js';
 import { Loading } from '../components/Loading.js';
@@ -10,7 +10,7 @@ import { fileSummaryText, parseLine } from '../model/hotspots-model.js';
 import { showingText } from '../model/paging.js';
 import { useHotspots } from '../stores/hotspots-store.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
-import { unreadableOf } from '../../../../shared/reader/problems.js';
+import { unreadableOf } from '#shared/reader/problems.js';
 
 /** Typing a line number waits for a pause before asking the service. */
 const LINE_DEBOUNCE_MS = 350;

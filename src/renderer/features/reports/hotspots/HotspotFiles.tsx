@@ -1,4 +1,4 @@
-import type { HotspotFile } from '../../../../shared/reader/index.js';
+import type { HotspotFile } from '#shared/reader/index.js';
 import { formatCount } from '../../../format/counts.js';
 
 /** Every ranked file with its counts and components; a file name opens its threads (the keyboard path to the chart's clicks). */

@@ -3,7 +3,7 @@ import { STATUS_COLOR } from '../components/chart-colors.js';
 import { StackedBars } from '../components/StackedBars.js';
 import type { HotspotBarRow } from '../model/hotspots-model.js';
 import { formatCount } from '../../../format/counts.js';
-import type { Status } from '../../../../shared/api/common.js';
+import type { Status } from '#shared/api/common.js';
 
 /** The workspace has no source-file filter: a file's threads are listed here, each opening in the workspace. */
 const DRILL = 'Select a bar, or a file in the table, to list that file’s threads (of the bar’s status) below; each opens in the workspace, which cannot filter by source file.';

@@ -11,9 +11,9 @@ import { FileThreads } from './FileThreads.js';
 import { HotspotFiles } from './HotspotFiles.js';
 import { HotspotsChart } from './HotspotsChart.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
-import { unreadableOf } from '../../../../shared/reader/problems.js';
+import { unreadableOf } from '#shared/reader/problems.js';
 import { formatCount, plural } from '../../../format/counts.js';
-import type { Status } from '../../../../shared/api/common.js';
+import type { Status } from '#shared/api/common.js';
 
 /**
  * Which source files collect feedback: for a developer about to edit a file, and for the

@@ -1,4 +1,4 @@
-import type { Decision } from '../../../../shared/reader/index.js';
+import type { Decision } from '#shared/reader/index.js';
 import { fold } from '../../../format/people-search.js';
 import { statusLabel, typeLabel } from '../../../format/labels.js';
 import { localMidnight } from './time-window.js';

@@ -1,4 +1,4 @@
-import type { Decision, DecisionsResponse } from '../../../../shared/reader/index.js';
+import type { Decision, DecisionsResponse } from '#shared/reader/index.js';
 import { statusLabel, typeLabel } from '../../../format/labels.js';
 
 import { formatDateTime } from '../../../format/relative-time.js';
@@ -6,7 +6,7 @@ import { blockQuote, blocks, cite, escapeInline, isoDate, table, tableCell } fro
 import { quotedConversation, quotedMessage } from './message-markdown.js';
 import { rangeText } from './paging.js';
 import { splitProjectContext } from './project-context.js';
-import { LIMITS } from '../../../../shared/api/limits.js';
+import { LIMITS } from '#shared/api/limits.js';
 import { formatCount } from '../../../format/counts.js';
 
 /** The decisions on screen, numbered from `offset` among `total`: the log's, or a search's matches. */

@@ -1,4 +1,4 @@
-import type { Status } from '../../../../shared/api/common.js';
+import type { Status } from '#shared/api/common.js';
 import { routeToHash } from '../../../app/route.js';
 import { TYPE_NONE, type Filters } from '../../../stores/filter-model.js';
 

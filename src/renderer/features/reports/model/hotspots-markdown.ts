@@ -1,4 +1,4 @@
-import type { HotspotFile, SourceResponse } from '../../../../shared/reader/index.js';
+import type { HotspotFile, SourceResponse } from '#shared/reader/index.js';
 import { statusLabel, typeLabel } from '../../../format/labels.js';
 
 import { formatDateTime } from '../../../format/relative-time.js';

@@ -1,5 +1,5 @@
-import type { HotspotFile, SourceResponse } from '../../../../shared/reader/index.js';
-import type { Status } from '../../../../shared/api/common.js';
+import type { HotspotFile, SourceResponse } from '#shared/reader/index.js';
+import type { Status } from '#shared/api/common.js';
 import { formatCount, plural, threadCount } from '../../../format/counts.js';
 
 export interface HotspotBarRow {

@@ -1,4 +1,4 @@
-import type { Message, Row } from '../../../../shared/reader/index.js';
+import type { Message, Row } from '#shared/reader/index.js';
 import { blockQuote, cite, escapeInline, isoDate } from './markdown.js';
 import { plural } from '../../../format/counts.js';
 

@@ -1,7 +1,7 @@
-import type { ItemRow } from '../../../../shared/reader/index.js';
-import { LIMITS } from '../../../../shared/api/limits.js';
+import type { ItemRow } from '#shared/reader/index.js';
+import { LIMITS } from '#shared/api/limits.js';
 import { isStatus } from '../../../format/labels.js';
-import type { Status } from '../../../../shared/api/common.js';
+import type { Status } from '#shared/api/common.js';
 
 /**
  * Who opened each new thread, and when. The briefing's rows do not carry either

@@ -1,5 +1,5 @@
-import type { ReviewResponse } from '../../../../shared/reader/index.js';
-import type { ReviewSection } from '../../../../shared/api/requests.js';
+import type { ReviewResponse } from '#shared/reader/index.js';
+import type { ReviewSection } from '#shared/api/requests.js';
 import { statusLabel, typeLabel } from '../../../format/labels.js';
 
 import { formatDateTime } from '../../../format/relative-time.js';
@@ -7,7 +7,7 @@ import { blocks, cite, escapeInline, isoDate, table, tableCell } from './markdow
 import { quotedConversation, quotedMessage, threadLine } from './message-markdown.js';
 import { showingText, type PagedList } from './paging.js';
 import { REVIEW_SECTION_KEYS, SECTION_META, sectionShown, spanDays, topText, type ReviewRow } from './review-model.js';
-import { LIMITS } from '../../../../shared/api/limits.js';
+import { LIMITS } from '#shared/api/limits.js';
 import { formatCount, plural } from '../../../format/counts.js';
 
 export interface ReviewExport {

@@ -1,5 +1,5 @@
-import type { ReviewResponse } from '../../../../shared/reader/index.js';
-import type { ReviewSection } from '../../../../shared/api/requests.js';
+import type { ReviewResponse } from '#shared/reader/index.js';
+import type { ReviewSection } from '#shared/api/requests.js';
 import { typeLabel } from '../../../format/labels.js';
 import { formatCount, plural } from '../../../format/counts.js';
 import type { PagedList } from './paging.js';

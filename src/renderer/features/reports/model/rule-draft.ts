@@ -1,5 +1,5 @@
-import type { Decision } from '../../../../shared/reader/index.js';
-import { LIMITS } from '../../../../shared/api/limits.js';
+import type { Decision } from '#shared/reader/index.js';
+import { LIMITS } from '#shared/api/limits.js';
 
 /**
  * A rule is one sentence under 500 characters (the service refuses anything else). These

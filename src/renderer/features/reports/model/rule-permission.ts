@@ -1,4 +1,4 @@
-import type { Role } from '../../../../shared/api/common.js';
+import type { Role } from '#shared/api/common.js';
 
 /**
  * Saving rules is for workspace owners and admins. The screen decides from the caller's

@@ -1,5 +1,5 @@
-import type { WhatsNewResponse } from '../../../../shared/reader/index.js';
-import { LIMITS } from '../../../../shared/api/limits.js';
+import type { WhatsNewResponse } from '#shared/reader/index.js';
+import { LIMITS } from '#shared/api/limits.js';
 import { statusLabel, typeLabel } from '../../../format/labels.js';
 
 import { formatDateTime } from '../../../format/relative-time.js';

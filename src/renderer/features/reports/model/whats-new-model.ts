@@ -1,4 +1,4 @@
-import type { WhatsNewResponse } from '../../../../shared/reader/index.js';
+import type { WhatsNewResponse } from '#shared/reader/index.js';
 import { plural, threadCount } from '../../../format/counts.js';
 
 /**

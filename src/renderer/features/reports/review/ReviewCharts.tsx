@@ -1,10 +1,10 @@
-import type { ReviewResponse } from '../../../../shared/reader/index.js';
+import type { ReviewResponse } from '#shared/reader/index.js';
 import { ChartFigure } from '../components/ChartFigure.js';
 import { NEUTRAL_COLOR, STATUS_COLOR } from '../components/chart-colors.js';
 import { StackedBars } from '../components/StackedBars.js';
 import { cutNote, pageChartRows, peopleChartRows, statusChartRows, typeChartRows } from '../model/review-model.js';
 import { formatCount } from '../../../format/counts.js';
-import type { Status } from '../../../../shared/api/common.js';
+import type { Status } from '#shared/api/common.js';
 import { DrillLink } from '../components/DrillLink.js';
 import { useReportsContext } from '../components/reports-context.js';
 import { drillFilters, followHref, workspaceHref } from '../model/drill-down.js';

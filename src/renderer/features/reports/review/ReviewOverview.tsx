@@ -1,4 +1,4 @@
-import type { ReviewResponse } from '../../../../shared/reader/index.js';
+import type { ReviewResponse } from '#shared/reader/index.js';
 import { formatDateTime } from '../../../format/relative-time.js';
 import { CountTiles } from '../components/CountTiles.js';
 import { spanDays } from '../model/review-model.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ReviewSection } from '../../../../shared/api/requests.js';
+import type { ReviewSection } from '#shared/api/requests.js';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { Loading } from '../components/Loading.js';
 import { REPORT_STEP, shownPart, showAllText, showingText, showMoreText } from '../model/paging.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ReviewSection } from '../../../../shared/api/requests.js';
+import type { ReviewSection } from '#shared/api/requests.js';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { ExportBar } from '../components/ExportBar.js';
 import { LoadedAt } from '../components/LoadedAt.js';
@@ -14,7 +14,7 @@ import { ReviewCharts } from './ReviewCharts.js';
 import { ReviewOverview } from './ReviewOverview.js';
 import { ReviewSectionView } from './ReviewSectionView.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
-import { unreadableOf } from '../../../../shared/reader/problems.js';
+import { unreadableOf } from '#shared/reader/problems.js';
 import { formatCount } from '../../../format/counts.js';
 
 /** Moves to a section's heading. Not an <a href="#…">: the URL fragment is the app's route. */

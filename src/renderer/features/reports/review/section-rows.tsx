@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ReviewSection } from '../../../../shared/api/requests.js';
+import type { ReviewSection } from '#shared/api/requests.js';
 import { formatDateTime } from '../../../format/relative-time.js';
 import { Quote } from '../components/Quote.js';
 import { StatusTag } from '../components/StatusTag.js';

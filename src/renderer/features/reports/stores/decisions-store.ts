@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import type { Decision, DecisionsResponse } from '../../../../shared/reader/index.js';
-import { LIMITS } from '../../../../shared/api/limits.js';
+import type { Decision, DecisionsResponse } from '#shared/reader/index.js';
+import { LIMITS } from '#shared/api/limits.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, goneWithTheConnection, type Failure } from '../../../stores/failure.js';
 import { onReconnected } from '../../../stores/network-store.js';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { Status } from '../../../../shared/api/common.js';
-import type { SourceResponse } from '../../../../shared/reader/index.js';
-import { LIMITS } from '../../../../shared/api/limits.js';
+import type { Status } from '#shared/api/common.js';
+import type { SourceResponse } from '#shared/reader/index.js';
+import { LIMITS } from '#shared/api/limits.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, goneWithTheConnection, type Failure } from '../../../stores/failure.js';
 import { onReconnected } from '../../../stores/network-store.js';

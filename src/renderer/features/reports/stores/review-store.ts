@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { ReviewSection } from '../../../../shared/api/requests.js';
-import type { ReviewResponse } from '../../../../shared/reader/index.js';
+import type { ReviewSection } from '#shared/api/requests.js';
+import type { ReviewResponse } from '#shared/reader/index.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, goneWithTheConnection, type Failure } from '../../../stores/failure.js';
 import { onReconnected } from '../../../stores/network-store.js';

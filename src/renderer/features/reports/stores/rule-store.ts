@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Decision } from '../../../../shared/reader/index.js';
+import type { Decision } from '#shared/reader/index.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, type Failure } from '../../../stores/failure.js';
 import { parseThreadIds, ruleFromDecision, ruleProblem } from '../model/rule-draft.js';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { REPORT_STEP } from '../model/paging.js';
-import type { WhatsNewResponse } from '../../../../shared/reader/index.js';
+import type { WhatsNewResponse } from '#shared/reader/index.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, type Failure } from '../../../stores/failure.js';
 import { useSession } from '../../../stores/session-store.js';

@@ -1,4 +1,4 @@
-import type { Status } from '../../../../shared/api/common.js';
+import type { Status } from '#shared/api/common.js';
 import { formatCount } from '../../../format/counts.js';
 import { typeLabel } from '../../../format/labels.js';
 import { ChartFigure, type ChartColumn } from '../components/ChartFigure.js';

@@ -1,4 +1,4 @@
-import type { ItemRow, ReviewResponse } from '../../../../shared/reader/index.js';
+import type { ItemRow, ReviewResponse } from '#shared/reader/index.js';
 import { getBridge } from '../../../bridge/index.js';
 import { BridgeFailure, fromBridge } from '../../../server-state/query-client.js';
 import { loadProjectItems } from '../../../server-state/load-project-items.js';

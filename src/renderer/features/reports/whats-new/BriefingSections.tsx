@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { WhatsNewResponse } from '../../../../shared/reader/index.js';
-import { LIMITS } from '../../../../shared/api/limits.js';
+import type { WhatsNewResponse } from '#shared/reader/index.js';
+import { LIMITS } from '#shared/api/limits.js';
 import { RelativeTime } from '../../../components/RelativeTime.js';
 import { formatDateTime } from '../../../format/relative-time.js';
 import { typeLabel } from '../../../format/labels.js';

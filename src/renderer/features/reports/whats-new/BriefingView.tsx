@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Banner } from '../../../components/Banner.js';
-import { LIMITS } from '../../../../shared/api/limits.js';
+import { LIMITS } from '#shared/api/limits.js';
 import { CountTiles } from '../components/CountTiles.js';
 import { PRESET_TEXT } from '../model/briefing-presets.js';
 import { windowText } from '../model/time-window.js';
@@ -9,7 +9,7 @@ import type { Briefing } from '../stores/whats-new-store.js';
 import { BriefingSections } from './BriefingSections.js';
 import { CappedBanner } from '../components/CappedBanner.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
-import { unreadableOf } from '../../../../shared/reader/problems.js';
+import { unreadableOf } from '#shared/reader/problems.js';
 
 /** A time as text, marked up as a <time> when the service gave one. */
 function Instant({ ms, text }: { ms: number | null; text: string }) {
