@@ -25,6 +25,8 @@ describe('renderer rooms', () => {
     ['src/renderer/features/board/Probe.tsx', "import { x } from '../../app/menu-commands.js';", /use cases/],
     ['src/renderer/features/board/Probe.tsx', "import { x } from 'electron';", /only through the bridge/],
     ['src/renderer/components/Probe.tsx', "import { x } from 'node:fs';", /only through the bridge/],
+    ['src/renderer/features/board/Probe.tsx', "import { x } from '../reports/model/probe.js';", /sub-folders .* are its own/],
+    ['src/renderer/features/reports/components/Probe.tsx', "import { x } from '../../board/parts/probe.js';", /sub-folders .* are its own/],
   ])('%s may not import: %s', async (file, code, why) => {
     expect(await refusal(file, code)).toMatch(why);
   });
@@ -36,6 +38,10 @@ describe('renderer rooms', () => {
     ['src/renderer/format/probe.ts', "import { x } from '#shared/bridge/errors.js';"],
     ['src/renderer/features/reports/model/probe.ts', "import { x } from '../../../app/route.js';"],
     ['src/renderer/app/use-cases/probe.ts', "import { x } from '../../stores/bulk-store.js';"],
+    ['src/renderer/features/board/Probe.tsx', "import { x } from '../workspace/selection.js';"],
+    ['src/renderer/features/board/Probe.tsx', "import { x } from '../../stores/notice-store.js';"],
+    ['src/renderer/features/reports/components/Probe.tsx', "import { x } from '../model/probe.js';"],
+    ['src/renderer/features/reports/components/Probe.tsx', "import { x } from '../../../stores/session-store.js';"],
   ])('%s may import: %s', async (file, code) => {
     expect(await refusal(file, code)).toBeNull();
   });
