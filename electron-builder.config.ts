@@ -16,7 +16,17 @@ export const PROTOCOL_SCHEME = DEEP_LINK_SCHEME;
  * `deb.depends` replaces them rather than adding to them, so they are repeated here; the
  * packaging test compares this copy with app-builder-lib's, so an upgrade that changes them fails.
  */
-export const ELECTRON_BUILDER_DEB_DEPENDS = ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0'];
+export const ELECTRON_BUILDER_DEB_DEPENDS = [
+  'libgtk-3-0',
+  'libnotify4',
+  'libnss3',
+  'libxss1',
+  'libxtst6',
+  'xdg-utils',
+  'libatspi2.0-0',
+  'libuuid1',
+  'libsecret-1-0',
+];
 
 /**
  * What Electron itself loads that the defaults leave out (libgbm for the GPU process, ALSA,

@@ -16,6 +16,10 @@ export default defineConfig({
   test: {
     ...base.test,
     include: ['tests/server/**/*.test.ts', 'tests/postgres/**/*.test.ts', 'tests/load-balancer/**/*.test.ts'],
-    exclude: ['tests/server/cache-scope.test.ts', 'tests/server/cache-invalidation.test.ts', 'tests/server/answer-first.test.ts'],
+    exclude: [
+      'tests/server/cache-scope.test.ts',
+      'tests/server/cache-invalidation.test.ts',
+      'tests/server/answer-first.test.ts',
+    ],
   },
 });

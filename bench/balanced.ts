@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { OwnCluster, postgresInstalled } from '../tests/postgres/support/own-cluster.js';
-import { freePort, nginx, NGINX_BIN, startInstance, stopInstance, teamWorld, writerToken, type Instance } from '../tests/load-balancer/support/team.js';
+import {
+  freePort,
+  nginx,
+  NGINX_BIN,
+  startInstance,
+  stopInstance,
+  teamWorld,
+  writerToken,
+  type Instance,
+} from '../tests/load-balancer/support/team.js';
 
 /**
  * The same small write/read workload (people each creating a thread and reading it back, all at
@@ -54,13 +63,19 @@ async function workload(setup: string, base: string): Promise<BalancedResult> {
         continue;
       }
       writes.push(created.ms);
-      const read = await timed(`${base}/api/v1/items/${(JSON.parse(created.body) as { pinId: string }).pinId}`, { headers: auth });
+      const read = await timed(`${base}/api/v1/items/${(JSON.parse(created.body) as { pinId: string }).pinId}`, {
+        headers: auth,
+      });
       if (read.status === 200) reads.push(read.ms);
       else failed++;
     }
   };
   // Warm-up: each connection path once.
-  await Promise.all(Array.from({ length: CLIENTS }, (_, i) => timed(`${base}/api/v1/workspaces`, { headers: { authorization: `Bearer ${writerToken(i)}` } })));
+  await Promise.all(
+    Array.from({ length: CLIENTS }, (_, i) =>
+      timed(`${base}/api/v1/workspaces`, { headers: { authorization: `Bearer ${writerToken(i)}` } }),
+    ),
+  );
   const t0 = performance.now();
   await Promise.all(Array.from({ length: CLIENTS }, (_, i) => person(i)));
   const seconds = (performance.now() - t0) / 1000;
@@ -92,8 +107,9 @@ async function freshDatabase(adminUrl: string, name: string): Promise<string> {
 /** Null, with the reason printed, when PostgreSQL or nginx is missing. */
 export async function runBalancedBench({ log }: { log: (line: string) => void }): Promise<BalancedResult[] | null> {
   const given = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? null;
-  if (NGINX_BIN === null) return log('  skipped: needs nginx (apt-get install -y nginx)'), null;
-  if (given === null && !postgresInstalled()) return log('  skipped: needs PostgreSQL 15 (apt-get install -y postgresql-15) or BENCH_DATABASE_URL'), null;
+  if (NGINX_BIN === null) return (log('  skipped: needs nginx (apt-get install -y nginx)'), null);
+  if (given === null && !postgresInstalled())
+    return (log('  skipped: needs PostgreSQL 15 (apt-get install -y postgresql-15) or BENCH_DATABASE_URL'), null);
   const cluster = given === null ? await OwnCluster.create('bench-balanced') : null;
   const adminUrl = given ?? cluster!.url();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-balanced-'));
@@ -113,7 +129,14 @@ export async function runBalancedBench({ log }: { log: (line: string) => void })
     {
       const database = await freshDatabase(adminUrl, 'bench_two_instances');
       const listen = await freePort();
-      const common = ['--database', database, '--public-url', `http://127.0.0.1:${listen}`, '--trust-proxy', '127.0.0.1'];
+      const common = [
+        '--database',
+        database,
+        '--public-url',
+        `http://127.0.0.1:${listen}`,
+        '--trust-proxy',
+        '127.0.0.1',
+      ];
       const a = await startInstance([...common, '--fixture', fixture]);
       running.push(a);
       const b = await startInstance(common);
@@ -132,7 +155,10 @@ export async function runBalancedBench({ log }: { log: (line: string) => void })
 
 export function formatBalancedTable(results: BalancedResult[]): string {
   const ms = (n: number) => `${n.toFixed(1)} ms`;
-  const rows = results.map((r) => `| ${r.setup} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.writeP50)} / ${ms(r.writeP99)} | ${ms(r.readP50)} / ${ms(r.readP99)} | ${r.failed} |`);
+  const rows = results.map(
+    (r) =>
+      `| ${r.setup} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.writeP50)} / ${ms(r.writeP99)} | ${ms(r.readP50)} / ${ms(r.readP99)} | ${r.failed} |`,
+  );
   return [
     `${CLIENTS} people at once, each creating ${ROUNDS} threads and reading each back (PostgreSQL):`,
     '| setup | requests/s | create p50 / p99 | read p50 / p99 | failed |',

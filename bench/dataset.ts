@@ -45,7 +45,8 @@ function generate(ctx: ProjectContext, count: number): GeneratedThread[] {
   for (let i = 0; i < count; i++) base.push(normalThread(ctx));
   const older = base.filter((t) => ctx.now - t.item.root.createdAt > 2 * DAY_MS);
   const merged: GeneratedThread[] = [];
-  for (let i = 0; i < Math.round(count * MERGED_SHARE) && older.length > 0; i++) merged.push(repeatOf(ctx, ctx.rng.pick(older), 'duplicate'));
+  for (let i = 0; i < Math.round(count * MERGED_SHARE) && older.length > 0; i++)
+    merged.push(repeatOf(ctx, ctx.rng.pick(older), 'duplicate'));
   return [...base, ...merged];
 }
 
@@ -67,7 +68,14 @@ export function benchContext(plan: ProjectPlan, now: number, seed: number = BENC
 }
 
 export function buildBenchFixture(threads: number, now: number): Fixture {
-  const plan: ProjectPlan = { ...BASE_PLAN, id: benchProjectId(threads), name: `Bench ${threads}`, slug: `bench-${threads}`, live: threads, rules: [] };
+  const plan: ProjectPlan = {
+    ...BASE_PLAN,
+    id: benchProjectId(threads),
+    name: `Bench ${threads}`,
+    slug: `bench-${threads}`,
+    live: threads,
+    rules: [],
+  };
   const ctx = benchContext(plan, now);
   const recent = generate(ctx, Math.min(threads, RECENT));
   const oldCount = threads - Math.min(threads, RECENT);
@@ -75,7 +83,9 @@ export function buildBenchFixture(threads: number, now: number): Fixture {
   const oldTo = oldFrom + Math.ceil(oldCount / OLD_PER_DAY);
   // Same streams, continued: the recent part above is identical whatever the world's size.
   const old = oldCount > 0 ? generate({ ...ctx, plan: { ...plan, ageDays: [oldFrom, oldTo] } }, oldCount) : [];
-  const items = [...recent, ...old].map((t) => t.item).sort((a, b) => a.root.createdAt - b.root.createdAt || (a.id < b.id ? -1 : 1));
+  const items = [...recent, ...old]
+    .map((t) => t.item)
+    .sort((a, b) => a.root.createdAt - b.root.createdAt || (a.id < b.id ? -1 : 1));
 
   return {
     version: 1,

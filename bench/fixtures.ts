@@ -17,9 +17,13 @@ export async function workingDatabase(threads: number, log: (line: string) => vo
   // A log left next to the file means the build did not finish cleanly: build again.
   if (!fs.existsSync(path.join(cached, DB_FILE_NAME)) || fs.existsSync(path.join(cached, `${DB_FILE_NAME}-wal`))) {
     log(`building the ${threads.toLocaleString('en-US')}-thread world (cached in ${path.relative(ROOT, cached)})…`);
-    const child = await startChild('bench/build-fixture.ts', ['--threads', String(threads), '--out', cached], { timeoutMs: 240_000 });
+    const child = await startChild('bench/build-fixture.ts', ['--threads', String(threads), '--out', cached], {
+      timeoutMs: 240_000,
+    });
     const h = child.hello;
-    log(`  ${String(h.items)} items: generated in ${String(h.generateMs)} ms, loaded by the fixture loader in ${String(h.loadMs)} ms`);
+    log(
+      `  ${String(h.items)} items: generated in ${String(h.generateMs)} ms, loaded by the fixture loader in ${String(h.loadMs)} ms`,
+    );
     await child.stop();
   }
   const work = path.join(RUN_DIR, `t${threads}`);

@@ -55,7 +55,10 @@ export async function runPacingBench(opts: { requests: number; log: (line: strin
     );
     clearInterval(ticker);
     const seconds = (performance.now() - started) / 1000;
-    const tally = (await (await fetch(`${base}/bench/tally`)).json()) as { statuses: Record<string, number>; arrivals: number[] };
+    const tally = (await (await fetch(`${base}/bench/tally`)).json()) as {
+      statuses: Record<string, number>;
+      arrivals: number[];
+    };
     const accepted = Object.entries(tally.statuses)
       .filter(([status]) => status !== '429')
       .reduce((n, [, c]) => n + c, 0);

@@ -13,11 +13,19 @@ export interface Child {
  * Starts `script` with node --import tsx (signals reach it directly, unlike through the tsx
  * wrapper) and waits for its first JSON line. Only this child is ever signalled.
  */
-export function startChild(script: string, args: string[], opts: { nodeFlags?: string[]; timeoutMs?: number; echoStderr?: boolean } = {}): Promise<Child> {
-  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeFlags ?? []), '--import', 'tsx', path.join(ROOT, script), ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export function startChild(
+  script: string,
+  args: string[],
+  opts: { nodeFlags?: string[]; timeoutMs?: number; echoStderr?: boolean } = {},
+): Promise<Child> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(opts.nodeFlags ?? []), '--import', 'tsx', path.join(ROOT, script), ...args],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   child.stderr!.on('data', (d: Buffer) => {

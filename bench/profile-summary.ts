@@ -54,7 +54,8 @@ profile.samples.forEach((id, i) => {
 
 const print = (title: string, m: Map<string, number>) => {
   process.stdout.write(`\n${title} (of ${all.toFixed(0)} ms sampled)\n`);
-  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top)) process.stdout.write(`${v.toFixed(1).padStart(9)} ms  ${((100 * v) / all).toFixed(1).padStart(5)}%  ${k}\n`);
+  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
+    process.stdout.write(`${v.toFixed(1).padStart(9)} ms  ${((100 * v) / all).toFixed(1).padStart(5)}%  ${k}\n`);
 };
 print('self time', self);
 print('total time', total);

@@ -14,7 +14,11 @@ const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '–');
 /** A plain-text table: columns padded to their widest cell, numbers right-aligned. */
 export function table(header: string[], rows: string[][], rightAligned: Set<number>): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -56,7 +60,14 @@ export function growthOf(endpoint: string, small: Figure, large: Figure): Growth
 export function growthTable(rows: Growth[], smallLabel: string, largeLabel: string): string {
   return table(
     ['endpoint', `p50 ${smallLabel}`, `p50 ${largeLabel}`, 'ratio', 'target', 'met'],
-    rows.map((g) => [g.endpoint, ms(g.small), ms(g.large), `${(g.large / g.small).toFixed(2)}×`, `≤ ${GROWTH_RATIO}× + ${GROWTH_SLACK_MS} ms`, g.met ? 'met' : 'NOT MET']),
+    rows.map((g) => [
+      g.endpoint,
+      ms(g.small),
+      ms(g.large),
+      `${(g.large / g.small).toFixed(2)}×`,
+      `≤ ${GROWTH_RATIO}× + ${GROWTH_SLACK_MS} ms`,
+      g.met ? 'met' : 'NOT MET',
+    ]),
     new Set([1, 2, 3]),
   );
 }

@@ -64,7 +64,12 @@ const sizes = values.sizes.split(',').map(Number);
 if (sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--sizes takes whole numbers, e.g. 2000,100000');
 const only = values.only?.split(',').map((w) => w.trim().toLowerCase()) ?? null;
 const wanted = (name: string) => only === null || only.some((w) => name.toLowerCase().includes(w));
-const HOT: Budget = { warmup: 30, requests: Math.max(1, Number(values.requests)), maxMs: Number(values.seconds) * 1000, minRequests: 20 };
+const HOT: Budget = {
+  warmup: 30,
+  requests: Math.max(1, Number(values.requests)),
+  maxMs: Number(values.seconds) * 1000,
+  minRequests: 20,
+};
 // A read after a write follows a status change (not timed, but a durable write each): fewer requests.
 const COLD: Budget = { warmup: 3, requests: Math.min(150, HOT.requests), maxMs: HOT.maxMs, minRequests: 10 };
 
@@ -83,7 +88,8 @@ const PAUSE_MS = 8;
 /** The writes a read is timed after (each changes the window differently, domain/snapshot.ts). */
 const WRITES = ['status change', 'assignment', 'reply', 'create', 'merge', PAUSE] as const;
 type Write = (typeof WRITES)[number];
-const afterWrite = (endpoint: string, write: Write) => `${endpoint} (after ${/^[aeiou8]/.test(write) ? 'an' : 'a'} ${write})`;
+const afterWrite = (endpoint: string, write: Write) =>
+  `${endpoint} (after ${/^[aeiou8]/.test(write) ? 'an' : 'a'} ${write})`;
 /** Every endpoint is read after a status change; the list and the hotspots after every kind of write. */
 const READS_AFTER: Record<Write, readonly Endpoint[]> = {
   'status change': ['GET items', 'POST similar', 'GET review overview', 'GET source hotspots'],
@@ -107,7 +113,11 @@ const FLOOR = 'floor (node:http, same bytes)';
 const ENDPOINTS = ['GET items', 'POST similar', 'GET review overview', 'GET source hotspots'] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
 /** Each after-a-write figure's name: its read, and that read from memory timed beside it (same load). */
-const AFTER_WRITE_FIGURES = new Map(WRITES.flatMap((w) => ENDPOINTS.map((e) => [afterWrite(e, w), { endpoint: e, cached: `${afterWrite(e, w)}, cached beside it` }] as const)));
+const AFTER_WRITE_FIGURES = new Map(
+  WRITES.flatMap((w) =>
+    ENDPOINTS.map((e) => [afterWrite(e, w), { endpoint: e, cached: `${afterWrite(e, w)}, cached beside it` }] as const),
+  ),
+);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -144,7 +154,16 @@ async function openWorld(threads: number): Promise<World> {
   const children: Child[] = [];
   const clients: KeepAliveClient[] = [];
   try {
-    const server = await startChild('bench/server-process.ts', ['--data', dataDir, ...(values.profile ? ['--spans'] : []), ...(values['one-pipeline'] ? ['--one-pipeline'] : [])], { nodeFlags, echoStderr: true });
+    const server = await startChild(
+      'bench/server-process.ts',
+      [
+        '--data',
+        dataDir,
+        ...(values.profile ? ['--spans'] : []),
+        ...(values['one-pipeline'] ? ['--one-pipeline'] : []),
+      ],
+      { nodeFlags, echoStderr: true },
+    );
     children.push(server);
     const api = new KeepAliveClient(Number(server.hello.port), BENCH_TOKEN);
     clients.push(api);
@@ -154,7 +173,14 @@ async function openWorld(threads: number): Promise<World> {
     // The floor answers with the bytes of a real items response.
     const first = expectOk(await api.request('GET', itemsPath), 'GET items');
     const captureFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-')), 'capture.json');
-    fs.writeFileSync(captureFile, JSON.stringify({ status: first.status, contentType: first.headers['content-type'], bodyBase64: first.body.toString('base64') }));
+    fs.writeFileSync(
+      captureFile,
+      JSON.stringify({
+        status: first.status,
+        contentType: first.headers['content-type'],
+        bodyBase64: first.body.toString('base64'),
+      }),
+    );
     const floor = await startChild('bench/floor-process.ts', [captureFile]);
     children.push(floor);
     fs.rmSync(path.dirname(captureFile), { recursive: true, force: true });
@@ -171,12 +197,17 @@ async function openWorld(threads: number): Promise<World> {
     let replies = 0;
     let creates = 0;
     // Threads merged into the target, oldest of the 200 newest first: the newest (read above) stay.
-    const duplicates = (JSON.parse(expectOk(await api.request('GET', `${itemsPath}&limit=200`), 'GET items').body.toString('utf8')) as { items: ItemsRow[] }).items
+    const duplicates = (
+      JSON.parse(expectOk(await api.request('GET', `${itemsPath}&limit=200`), 'GET items').body.toString('utf8')) as {
+        items: ItemsRow[];
+      }
+    ).items
       .slice(1)
       .reverse();
     const creators = CREATORS.map((token) => new KeepAliveClient(Number(server.hello.port), token));
     clients.push(...creators);
-    const post = async (client: KeepAliveClient, what: string, p: string, body: unknown) => expectOk(await client.request('POST', `${API_PREFIX}${p}`, body), what);
+    const post = async (client: KeepAliveClient, what: string, p: string, body: unknown) =>
+      expectOk(await client.request('POST', `${API_PREFIX}${p}`, body), what);
     return {
       threads,
       dataDir,
@@ -185,7 +216,8 @@ async function openWorld(threads: number): Promise<World> {
       floor: async () => void expectOk(await floorClient.request('GET', itemsPath), 'floor'),
       calls: {
         'GET items': get('GET items', itemsPath),
-        'POST similar': async (i) => void expectOk(await api.request('POST', `${API_PREFIX}/similar`, probes[i % probes.length]), 'POST similar'),
+        'POST similar': async (i) =>
+          void expectOk(await api.request('POST', `${API_PREFIX}/similar`, probes[i % probes.length]), 'POST similar'),
         'GET review overview': get('GET review', `${API_PREFIX}/review?projectId=${projectId}`),
         'GET source hotspots': get('GET source', `${API_PREFIX}/source?projectId=${projectId}`),
       },
@@ -194,23 +226,34 @@ async function openWorld(threads: number): Promise<World> {
         'status change': async () => {
           status = status === 'open' ? 'deferred' : 'open';
           const r = await post(api, 'POST status', '/items/status', { itemId: target.id, status });
-          if (!(JSON.parse(r.body.toString('utf8')) as { changed: boolean }).changed) throw new Error('the status write changed nothing');
+          if (!(JSON.parse(r.body.toString('utf8')) as { changed: boolean }).changed)
+            throw new Error('the status write changed nothing');
         },
         assignment: async () => {
           assigned = !assigned;
           await post(api, 'POST assign', '/items/assign', { itemId: target.id, assignee: assigned ? 'me' : null });
         },
-        reply: async () => void (await post(api, 'POST update', '/items/update', { itemId: target.id, body: `Bench reply ${++replies}: still seen on ${target.page}` })),
+        reply: async () =>
+          void (await post(api, 'POST update', '/items/update', {
+            itemId: target.id,
+            body: `Bench reply ${++replies}: still seen on ${target.page}`,
+          })),
         create: async () => {
-          if (creates >= WRITES_PER_WORLD.create!) throw new Error(`more than ${WRITES_PER_WORLD.create} creates in one world`);
+          if (creates >= WRITES_PER_WORLD.create!)
+            throw new Error(`more than ${WRITES_PER_WORLD.create} creates in one world`);
           const creator = creators[creates++ % creators.length]!;
-          await post(creator, 'POST create', '/items/create', { projectId, url: `${BENCH_SITE_URL}${target.page}`, body: `Bench thread ${creates} on ${target.page}` });
+          await post(creator, 'POST create', '/items/create', {
+            projectId,
+            url: `${BENCH_SITE_URL}${target.page}`,
+            body: `Bench thread ${creates} on ${target.page}`,
+          });
         },
         merge: async () => {
           const duplicate = duplicates.shift();
           if (!duplicate) throw new Error('no thread left to merge');
           const r = await post(api, 'POST merge', '/items/merge', { itemId: target.id, duplicateIds: [duplicate.id] });
-          if ((JSON.parse(r.body.toString('utf8')) as { merged: number }).merged !== 1) throw new Error('the merge merged nothing');
+          if ((JSON.parse(r.body.toString('utf8')) as { merged: number }).merged !== 1)
+            throw new Error('the merge merged nothing');
         },
       },
       figures: new Map(),
@@ -250,7 +293,10 @@ async function measureAll(worlds: World[]): Promise<void> {
   );
   for (const name of ENDPOINTS) {
     if (name === 'GET items' || !wanted(name)) continue;
-    await record(worlds.map((w) => ({ world: w, name, turn: { call: w.calls[name] } })), HOT);
+    await record(
+      worlds.map((w) => ({ world: w, name, turn: { call: w.calls[name] } })),
+      HOT,
+    );
   }
   if (values['no-cold']) return;
   // Each timed read follows a write (not timed), which every cache must see; the same read
@@ -259,7 +305,10 @@ async function measureAll(worlds: World[]): Promise<void> {
     const reads = READS_AFTER[write].filter(wanted);
     // Writes a world can take are shared by the reads timed after them.
     const limit = WRITES_PER_WORLD[write];
-    const budget = limit === undefined ? COLD : { ...COLD, requests: Math.min(COLD.requests, Math.floor(limit / reads.length) - COLD.warmup) };
+    const budget =
+      limit === undefined
+        ? COLD
+        : { ...COLD, requests: Math.min(COLD.requests, Math.floor(limit / reads.length) - COLD.warmup) };
     for (const name of reads) {
       const figure = afterWrite(name, write);
       await record(
@@ -311,7 +360,12 @@ function rowsOf(w: World): Row[] {
 
 async function serverBench(): Promise<boolean[]> {
   const started = performance.now();
-  log(`bench: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine makes figures noisy)`);
+  log(
+    `bench: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (other work on the machine makes figures noisy)`,
+  );
   const worlds: World[] = [];
   try {
     for (const threads of sizes) worlds.push(await openWorld(threads));
@@ -331,32 +385,44 @@ async function serverBench(): Promise<boolean[]> {
       const base = small.figures.get(name);
       // The floor, the reads from memory timed beside reads after writes and the reads after a
       // pause are baselines and references, not endpoints.
-      const baseline = name === FLOOR || name.includes(PAUSE) || [...AFTER_WRITE_FIGURES.values()].some((f) => f.cached === name);
+      const baseline =
+        name === FLOOR || name.includes(PAUSE) || [...AFTER_WRITE_FIGURES.values()].some((f) => f.cached === name);
       if (base && !baseline) growth.push(growthOf(name, base, figure));
     }
     log('');
-    log(`Cost against project size (no endpoint may grow beyond the ${small.threads.toLocaleString('en-US')}-thread scan window):`);
+    log(
+      `Cost against project size (no endpoint may grow beyond the ${small.threads.toLocaleString('en-US')}-thread scan window):`,
+    );
     log(growthTable(growth, `${small.threads.toLocaleString('en-US')}`, `${large.threads.toLocaleString('en-US')}`));
   }
   const verdicts = [...rows.filter((r) => r.met !== null).map((r) => r.met === true), ...growth.map((g) => g.met)];
   log('');
-  log(`Service: ${verdicts.filter(Boolean).length} of ${verdicts.length} targets met; ${((performance.now() - started) / 1000).toFixed(0)} s; load average now ${os.loadavg()[0]!.toFixed(2)}`);
+  log(
+    `Service: ${verdicts.filter(Boolean).length} of ${verdicts.length} targets met; ${((performance.now() - started) / 1000).toFixed(0)} s; load average now ${os.loadavg()[0]!.toFixed(2)}`,
+  );
   return verdicts;
 }
 
 async function rendererBench(): Promise<boolean[]> {
   log('');
   log('Renderer (Chromium, browser mode, 2,000-thread project):');
-  const results = [...(await runColdStartBench({ log })), ...(await runRendererBench({ log })), ...(await runEvidenceBench({ log }))];
+  const results = [
+    ...(await runColdStartBench({ log })),
+    ...(await runRendererBench({ log })),
+    ...(await runEvidenceBench({ log })),
+  ];
   log(formatRendererTable(results));
   const groups = await runDedupeGroupsBenches({ log });
-  log(`Duplicate groups (Chromium, 2,000-thread project with the demo's duplicate families, three draws of the generator):\n${formatGroupsRuns(groups)}`);
+  log(
+    `Duplicate groups (Chromium, 2,000-thread project with the demo's duplicate families, three draws of the generator):\n${formatGroupsRuns(groups)}`,
+  );
   return [...results.map((r) => r.met), ...groups.map((g) => g.met)];
 }
 
 async function pacingBench(): Promise<boolean[]> {
   const requests = Number(values['pacing-requests']);
-  if (!Number.isInteger(requests) || requests < 130) throw new Error('--pacing-requests takes a whole number of at least 130 (more than one burst)');
+  if (!Number.isInteger(requests) || requests < 130)
+    throw new Error('--pacing-requests takes a whole number of at least 130 (more than one burst)');
   log('');
   log(`Pacing (${requests} requests, sustained demand, counted at the service):`);
   const result = await runPacingBench({ requests, log });

@@ -11,7 +11,9 @@ import { openDatabase } from '../src/server/storage/open.js';
  * The per-token rate limit is raised (it is an option of createServer): the benchmark sends
  * thousands of requests with one token. The limiter still runs on every request.
  */
-const { values } = parseArgs({ options: { data: { type: 'string' }, spans: { type: 'boolean' }, 'one-pipeline': { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { data: { type: 'string' }, spans: { type: 'boolean' }, 'one-pipeline': { type: 'boolean' } },
+});
 if (!values.data) {
   process.stderr.write('usage: server-process.ts --data DIR [--spans] [--one-pipeline]\n');
   process.exit(2);
@@ -20,7 +22,11 @@ if (!values.data) {
 const db = await openDatabase({ dataDir: values.data });
 // With --spans every request must pass the hook below: lists in memory are not answered before routing then.
 // --one-pipeline measures the service with every request through Fastify, as it runs behind an access log.
-const app = createServer({ db, rateLimit: { perMinute: 1e12, burst: 1e12 }, answerBeforeRouting: !values.spans && !values['one-pipeline'] });
+const app = createServer({
+  db,
+  rateLimit: { perMinute: 1e12, burst: 1e12 },
+  answerBeforeRouting: !values.spans && !values['one-pipeline'],
+});
 const spans = new Map<string, number[]>();
 if (values.spans) {
   app.addHook('onResponse', async (req, reply) => {

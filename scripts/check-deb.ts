@@ -27,8 +27,11 @@ export function splitDepends(field: string): string[] {
 export function dependsProblems(depends: string[]): string[] {
   const problems: string[] = [];
   for (const want of DEB_DEPENDS) if (!depends.includes(want)) problems.push(`Depends lacks ${want}`);
-  for (const got of depends) if (!DEB_DEPENDS.includes(got)) problems.push(`Depends has ${got}, which electron-builder.config.ts does not ask for`);
-  for (const got of new Set(depends)) if (depends.filter((d) => d === got).length > 1) problems.push(`Depends names ${got} more than once`);
+  for (const got of depends)
+    if (!DEB_DEPENDS.includes(got))
+      problems.push(`Depends has ${got}, which electron-builder.config.ts does not ask for`);
+  for (const got of new Set(depends))
+    if (depends.filter((d) => d === got).length > 1) problems.push(`Depends names ${got} more than once`);
   return problems;
 }
 
@@ -38,7 +41,8 @@ export function parseDesktopEntry(text: string): Map<string, string> {
   let inEntry = false;
   for (const line of text.split(/\r?\n/)) {
     if (/^\[.*\]$/.test(line)) inEntry = line === '[Desktop Entry]';
-    else if (inEntry && line.includes('=') && !line.startsWith('#')) keys.set(line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1));
+    else if (inEntry && line.includes('=') && !line.startsWith('#'))
+      keys.set(line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1));
   }
   return keys;
 }
@@ -60,7 +64,10 @@ export function desktopEntryProblems(text: string): string[] {
   };
   for (const [key, value] of Object.entries(want)) {
     const got = entry.get(key);
-    if (got !== value) problems.push(`desktop entry ${key} is ${got === undefined ? 'missing' : JSON.stringify(got)}, want ${JSON.stringify(value)}`);
+    if (got !== value)
+      problems.push(
+        `desktop entry ${key} is ${got === undefined ? 'missing' : JSON.stringify(got)}, want ${JSON.stringify(value)}`,
+      );
   }
   if (/--no-sandbox/.test(text)) problems.push('desktop entry starts the app with --no-sandbox');
   return problems;
@@ -69,16 +76,25 @@ export function desktopEntryProblems(text: string): string[] {
 /** electron-builder's after-install: the sandbox helper and the AppArmor profile that lets Chromium use user namespaces. */
 export function postinstProblems(text: string): string[] {
   const problems: string[] = [];
-  if (!text.includes(`chmod 4755 '${INSTALL_DIR}/chrome-sandbox'`)) problems.push(`postinst does not make ${INSTALL_DIR}/chrome-sandbox setuid (4755) where user namespaces are unavailable`);
-  if (!text.includes(`'${INSTALL_DIR}/resources/apparmor-profile'`) || !text.includes(`'/etc/apparmor.d/${EXECUTABLE_NAME}'`)) problems.push(`postinst does not install the AppArmor profile as /etc/apparmor.d/${EXECUTABLE_NAME}`);
-  if (!text.includes(`'/usr/bin/${EXECUTABLE_NAME}'`)) problems.push(`postinst does not link /usr/bin/${EXECUTABLE_NAME}`);
+  if (!text.includes(`chmod 4755 '${INSTALL_DIR}/chrome-sandbox'`))
+    problems.push(
+      `postinst does not make ${INSTALL_DIR}/chrome-sandbox setuid (4755) where user namespaces are unavailable`,
+    );
+  if (
+    !text.includes(`'${INSTALL_DIR}/resources/apparmor-profile'`) ||
+    !text.includes(`'/etc/apparmor.d/${EXECUTABLE_NAME}'`)
+  )
+    problems.push(`postinst does not install the AppArmor profile as /etc/apparmor.d/${EXECUTABLE_NAME}`);
+  if (!text.includes(`'/usr/bin/${EXECUTABLE_NAME}'`))
+    problems.push(`postinst does not link /usr/bin/${EXECUTABLE_NAME}`);
   if (/--no-sandbox/.test(text)) problems.push('postinst mentions --no-sandbox');
   return problems;
 }
 
 export function appArmorProfileProblems(text: string): string[] {
   const problems: string[] = [];
-  if (!text.includes(`profile "${EXECUTABLE_NAME}" "${INSTALL_DIR}/${EXECUTABLE_NAME}"`)) problems.push(`AppArmor profile is not for ${INSTALL_DIR}/${EXECUTABLE_NAME}`);
+  if (!text.includes(`profile "${EXECUTABLE_NAME}" "${INSTALL_DIR}/${EXECUTABLE_NAME}"`))
+    problems.push(`AppArmor profile is not for ${INSTALL_DIR}/${EXECUTABLE_NAME}`);
   if (!/^\s*userns,\s*$/m.test(text)) problems.push('AppArmor profile does not allow user namespaces (userns,)');
   return problems;
 }
@@ -98,12 +114,25 @@ export function parseContents(listing: string): DebEntry[] {
 export function contentsProblems(entries: DebEntry[]): string[] {
   const problems: string[] = [];
   const byPath = new Map(entries.map((e) => [e.path, e]));
-  const required = [`${INSTALL_DIR}/${EXECUTABLE_NAME}`, `${INSTALL_DIR}/chrome-sandbox`, `${INSTALL_DIR}/resources/app.asar`, `${INSTALL_DIR}/resources/apparmor-profile`, DESKTOP_FILE, `/usr/share/icons/hicolor/512x512/apps/${EXECUTABLE_NAME}.png`];
+  const required = [
+    `${INSTALL_DIR}/${EXECUTABLE_NAME}`,
+    `${INSTALL_DIR}/chrome-sandbox`,
+    `${INSTALL_DIR}/resources/app.asar`,
+    `${INSTALL_DIR}/resources/apparmor-profile`,
+    DESKTOP_FILE,
+    `/usr/share/icons/hicolor/512x512/apps/${EXECUTABLE_NAME}.png`,
+  ];
   for (const path of required) if (!byPath.has(path)) problems.push(`package has no ${path}`);
   const exe = byPath.get(`${INSTALL_DIR}/${EXECUTABLE_NAME}`);
   if (exe && exe.mode[3] !== 'x') problems.push(`${exe.path} is not executable (${exe.mode})`);
   const notRoot = entries.filter((e) => e.owner !== 'root/root');
-  if (notRoot.length) problems.push(`not owned by root: ${notRoot.slice(0, 5).map((e) => `${e.path} (${e.owner})`).join(', ')}${notRoot.length > 5 ? ` and ${notRoot.length - 5} more` : ''}`);
+  if (notRoot.length)
+    problems.push(
+      `not owned by root: ${notRoot
+        .slice(0, 5)
+        .map((e) => `${e.path} (${e.owner})`)
+        .join(', ')}${notRoot.length > 5 ? ` and ${notRoot.length - 5} more` : ''}`,
+    );
   return problems;
 }
 
@@ -118,7 +147,11 @@ function dpkgDeb(args: string[]): string {
 function readMember(deb: string, path: string): string | null {
   const tar = spawnSync('dpkg-deb', ['--fsys-tarfile', deb], { maxBuffer: 1024 * 1024 * 1024 });
   if (tar.status !== 0) throw new Error(`dpkg-deb --fsys-tarfile failed: ${tar.stderr.toString().trim()}`);
-  const r = spawnSync('tar', ['-xOf', '-', `.${path}`], { input: tar.stdout, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync('tar', ['-xOf', '-', `.${path}`], {
+    input: tar.stdout,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return r.status === 0 ? r.stdout : null;
 }
 
@@ -136,7 +169,9 @@ export function checkDeb(deb: string): string[] {
   const desktop = readMember(deb, DESKTOP_FILE);
   if (desktop !== null) problems.push(...desktopEntryProblems(desktop));
   const postinst = controlFile(deb, 'postinst');
-  problems.push(...(postinst === null ? ['package has no postinst (after-install) script'] : postinstProblems(postinst)));
+  problems.push(
+    ...(postinst === null ? ['package has no postinst (after-install) script'] : postinstProblems(postinst)),
+  );
   const profile = readMember(deb, `${INSTALL_DIR}/resources/apparmor-profile`);
   if (profile !== null) problems.push(...appArmorProfileProblems(profile));
   return problems;
@@ -152,6 +187,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`Package: ${flags.deb}`);
   console.log(dpkgDeb(['--info', flags.deb]).trimEnd());
   for (const p of problems) console.log(`::error::${p}`);
-  console.log(problems.length ? `check-deb: ${problems.length} problem(s)` : 'check-deb: Depends, desktop entry, sandbox setup and ownership as intended');
+  console.log(
+    problems.length
+      ? `check-deb: ${problems.length} problem(s)`
+      : 'check-deb: Depends, desktop entry, sandbox setup and ownership as intended',
+  );
   process.exit(problems.length ? 1 : 0);
 }

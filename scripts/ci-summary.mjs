@@ -21,17 +21,18 @@ function read(path) {
 
 function vitest(path) {
   const r = read(path);
-  if (!r) return (failed += 1), notes.push(`vitest: no report at ${path}`);
+  if (!r) return ((failed += 1), notes.push(`vitest: no report at ${path}`));
   passed += r.numPassedTests ?? 0;
   failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTests ?? 0);
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   // A test file that failed to load has no tests in it but must still fail the run.
-  for (const f of r.testResults ?? []) if (f.status === 'failed' && (f.assertionResults ?? []).length === 0) failed += 1;
+  for (const f of r.testResults ?? [])
+    if (f.status === 'failed' && (f.assertionResults ?? []).length === 0) failed += 1;
 }
 
 function playwright(path) {
   const r = read(path);
-  if (!r) return (failed += 1), notes.push(`playwright: no report at ${path}`);
+  if (!r) return ((failed += 1), notes.push(`playwright: no report at ${path}`));
   const s = r.stats ?? {};
   passed += (s.expected ?? 0) + (s.flaky ?? 0);
   failed += s.unexpected ?? 0;

@@ -14,15 +14,29 @@ const ROOT = resolve(import.meta.dirname, '..');
 const DEMO_TOKEN = 'demo-owner';
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), { web: 'boolean', port: 'string', data: 'string', 'gateway-port': 'string', 'skip-build': 'boolean' });
+  const flags = parseFlags(process.argv.slice(2), {
+    web: 'boolean',
+    port: 'string',
+    data: 'string',
+    'gateway-port': 'string',
+    'skip-build': 'boolean',
+  });
 
   if (!flags['skip-build']) {
     console.log('Building the app (electron-vite build)…');
-    const build = spawnSync(process.execPath, [resolve(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'inherit' });
+    const build = spawnSync(
+      process.execPath,
+      [resolve(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
     if (build.status !== 0) throw new Error('The build failed; see the output above.');
   }
 
-  const service = await startReferenceServer({ port: Number(flags.port ?? 4010), dataDir: resolve(ROOT, flags.data ?? 'var/demo'), demo: true });
+  const service = await startReferenceServer({
+    port: Number(flags.port ?? 4010),
+    dataDir: resolve(ROOT, flags.data ?? 'var/demo'),
+    demo: true,
+  });
   console.log(`Reference service with demo data: ${service.baseUrl} (tokens in README.md)`);
   const stopAll: Array<() => Promise<void>> = [() => service.stop()];
   const shutdown = async (code: number) => {
@@ -44,13 +58,23 @@ async function main(): Promise<void> {
       child.once('exit', (code) => void shutdown(code ?? 0));
       return;
     }
-    console.log(`\nThe Electron binary is not available here (${electron.reason}).\nServing the same app in browser mode instead.\n`);
+    console.log(
+      `\nThe Electron binary is not available here (${electron.reason}).\nServing the same app in browser mode instead.\n`,
+    );
   }
 
   const services = await createAppServices();
-  const signIn = await services.connections.addEphemeral({ baseUrl: service.baseUrl, token: DEMO_TOKEN, label: 'Demo (this session only)' });
+  const signIn = await services.connections.addEphemeral({
+    baseUrl: service.baseUrl,
+    token: DEMO_TOKEN,
+    label: 'Demo (this session only)',
+  });
   if (!signIn.ok) throw new Error(`Could not sign in to the demo service: ${signIn.error.message}`);
-  const gateway = await startBrowserMode({ services, rendererDir: resolve(ROOT, 'out/renderer'), port: Number(flags['gateway-port'] ?? 4011) });
+  const gateway = await startBrowserMode({
+    services,
+    rendererDir: resolve(ROOT, 'out/renderer'),
+    port: Number(flags['gateway-port'] ?? 4011),
+  });
   stopAll.push(() => gateway.close());
   console.log(
     `Triage Desk (browser mode), signed in as demo-owner. Open:\n\n  ${gateway.launchUrl}\n\n` +
@@ -62,11 +86,18 @@ async function main(): Promise<void> {
 
 /** Asks the electron package for its binary in a child process, so a first-run download that cannot reach the network fails in bounded time. */
 function locateElectron(): { ok: true; path: string } | { ok: false; reason: string } {
-  const r = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+  const r = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
   if (r.status === 0 && r.stdout) {
     const check = spawnSync(r.stdout, ['--version'], { encoding: 'utf8', timeout: 30_000 });
     if (check.status === 0) return { ok: true, path: r.stdout };
-    return { ok: false, reason: `the binary at ${r.stdout} does not run: ${(check.stderr || check.error?.message || '').trim().split('\n')[0]}` };
+    return {
+      ok: false,
+      reason: `the binary at ${r.stdout} does not run: ${(check.stderr || check.error?.message || '').trim().split('\n')[0]}`,
+    };
   }
   // The useful lines are the errors, not the stack frames or the Node version banner.
   const lines = (r.stderr || r.error?.message || '').split('\n').map((l) => l.trim());

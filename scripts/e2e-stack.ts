@@ -58,7 +58,8 @@ const gateway = await startBrowserMode({
 
 /** The fault service: its own data, so the main service the other specs use is never disturbed. */
 const faultPort = Number(flags['fault-port'] ?? servicePort + 9);
-let fault: { server: RunningServer | null; dataDir: string; rateLimit: string | undefined; log: string[] } | null = null;
+let fault: { server: RunningServer | null; dataDir: string; rateLimit: string | undefined; log: string[] } | null =
+  null;
 
 async function startFault(rateLimit: string | undefined, fresh: boolean): Promise<string> {
   if (fault?.server) await fault.server.stop();
@@ -68,7 +69,13 @@ async function startFault(rateLimit: string | undefined, fresh: boolean): Promis
   }
   // One log across restarts: the count at the service covers both of its lives.
   const log = fault.log;
-  fault.server = await startReferenceServer({ port: faultPort, dataDir: fault.dataDir, demo: true, onAccess: (line) => log.push(line), ...(fault.rateLimit ? { rateLimit: fault.rateLimit } : {}) });
+  fault.server = await startReferenceServer({
+    port: faultPort,
+    dataDir: fault.dataDir,
+    demo: true,
+    onAccess: (line) => log.push(line),
+    ...(fault.rateLimit ? { rateLimit: fault.rateLimit } : {}),
+  });
   return fault.server.baseUrl;
 }
 
@@ -79,7 +86,10 @@ let lean: { server: Promise<RunningServer>; dataDir: string } | null = null;
 function startLean(): Promise<RunningServer> {
   if (!lean) {
     const leanData = mkdtempSync(join(tmpdir(), 'triage-e2e-lean-'));
-    lean = { dataDir: leanData, server: startReferenceServer({ port: leanPort, dataDir: leanData, demo: true, shapes: 'minimal' }) };
+    lean = {
+      dataDir: leanData,
+      server: startReferenceServer({ port: leanPort, dataDir: leanData, demo: true, shapes: 'minimal' }),
+    };
   }
   return lean.server;
 }
@@ -91,7 +101,16 @@ let signInService: { server: Promise<RunningServer>; dataDir: string } | null = 
 function startSignInService(): Promise<RunningServer> {
   if (!signInService) {
     const signInData = mkdtempSync(join(tmpdir(), 'triage-e2e-sign-in-'));
-    signInService = { dataDir: signInData, server: startReferenceServer({ port: signInPort, dataDir: signInData, demo: true, oauth: true, oauthAccessTtl: 20 }) };
+    signInService = {
+      dataDir: signInData,
+      server: startReferenceServer({
+        port: signInPort,
+        dataDir: signInData,
+        demo: true,
+        oauth: true,
+        oauthAccessTtl: 20,
+      }),
+    };
   }
   return signInService.server;
 }
@@ -102,7 +121,10 @@ function noKeychainGateway(): Promise<Gateway> {
   noKeychain ??= startBrowserMode({
     services: {
       connections: createConnectionService({
-        store: createKeychainStore({ service: `${keychainService}-none`, binding: createBindingLoader(() => Promise.reject(new Error('no Secret Service on this computer'))) }),
+        store: createKeychainStore({
+          service: `${keychainService}-none`,
+          binding: createBindingLoader(() => Promise.reject(new Error('no Secret Service on this computer'))),
+        }),
       }),
     },
     rendererDir,
@@ -114,7 +136,10 @@ function noKeychainGateway(): Promise<Gateway> {
 /** Every entry of the gateway's keychain, secrets included: this stack's own, for tests only. */
 async function keychainEntries(): Promise<unknown[]> {
   const { findCredentialsAsync } = await import('@napi-rs/keyring');
-  return (await findCredentialsAsync(keychainService)).map((c) => ({ account: c.account, secret: JSON.parse(c.password) as unknown }));
+  return (await findCredentialsAsync(keychainService)).map((c) => ({
+    account: c.account,
+    secret: JSON.parse(c.password) as unknown,
+  }));
 }
 
 const reply = (res: ServerResponse, status: number, body: unknown) => {
@@ -149,7 +174,15 @@ const control = createServer((req, res) => {
         return { entries: await keychainEntries() };
       case '/data-dirs':
         // Every folder this stack writes to (the gateway itself writes none), so a spec can look for secrets on disk.
-        return { dirs: [dataDir, signInService?.dataDir, fault?.dataDir, lean?.dataDir, process.env['HOME_KEYRING_SCRATCH']].filter((d): d is string => typeof d === 'string') };
+        return {
+          dirs: [
+            dataDir,
+            signInService?.dataDir,
+            fault?.dataDir,
+            lean?.dataDir,
+            process.env['HOME_KEYRING_SCRATCH'],
+          ].filter((d): d is string => typeof d === 'string'),
+        };
       case '/fault/log':
         return { lines: fault?.log ?? [] };
       default:
@@ -163,7 +196,9 @@ const control = createServer((req, res) => {
 });
 const controlPort = Number(flags['control-port'] ?? Number(flags['gateway-port'] ?? 4792) + 11);
 await new Promise<void>((ok) => control.listen(controlPort, '127.0.0.1', ok));
-console.log(`e2e stack: service ${service.baseUrl}${shapes === 'minimal' ? ' (minimal shapes)' : ''}, gateway ${gateway.url}, control http://127.0.0.1:${controlPort}`);
+console.log(
+  `e2e stack: service ${service.baseUrl}${shapes === 'minimal' ? ' (minimal shapes)' : ''}, gateway ${gateway.url}, control http://127.0.0.1:${controlPort}`,
+);
 
 const stop = async () => {
   control.close();

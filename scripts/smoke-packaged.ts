@@ -55,13 +55,29 @@ export function readSmokeResult(file: string): SmokeResult | string {
     return `the result file is not JSON (${(e as Error).message})`;
   }
   const r = parsed as Partial<SmokeResult> | null;
-  if (!r || typeof r !== 'object' || typeof r.ok !== 'boolean' || !Array.isArray(r.steps) || !r.steps.every((s) => typeof s === 'string') || (r.reason !== undefined && typeof r.reason !== 'string')) {
+  if (
+    !r ||
+    typeof r !== 'object' ||
+    typeof r.ok !== 'boolean' ||
+    !Array.isArray(r.steps) ||
+    !r.steps.every((s) => typeof s === 'string') ||
+    (r.reason !== undefined && typeof r.reason !== 'string')
+  ) {
     return `the result file is not { ok: boolean, reason?: string, steps: string[] }: ${JSON.stringify(parsed)}`;
   }
   return r as SmokeResult;
 }
 
-export type SmokeRun = { passed: boolean; verdict: string; exitCode: number | null; signal: string | null; timedOut: boolean; result: SmokeResult | string; stdout: string; stderr: string };
+export type SmokeRun = {
+  passed: boolean;
+  verdict: string;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  result: SmokeResult | string;
+  stdout: string;
+  stderr: string;
+};
 
 /** Kills the app and every process it started (Electron's zygote, GPU and renderer processes). */
 function killTree(pid: number): void {
@@ -119,11 +135,21 @@ export async function runSmoke(binary: string, timeoutSeconds = DEFAULT_TIMEOUT_
     let verdict: string;
     if (exit.spawnError) verdict = `could not start ${binary}: ${exit.spawnError.message}`;
     else if (timedOut) verdict = `the app was still running after ${timeoutSeconds} s and was killed`;
-    else if (exit.code !== 0) verdict = `the app exited with ${exit.code === null ? `signal ${exit.signal}` : `status ${exit.code}`}${typeof result !== 'string' && result.reason ? `: ${result.reason}` : typeof result === 'string' ? ` (${result})` : ''}`;
+    else if (exit.code !== 0)
+      verdict = `the app exited with ${exit.code === null ? `signal ${exit.signal}` : `status ${exit.code}`}${typeof result !== 'string' && result.reason ? `: ${result.reason}` : typeof result === 'string' ? ` (${result})` : ''}`;
     else if (typeof result === 'string') verdict = `the app exited 0 but ${result}`;
     else if (!ok) verdict = `the app exited 0 but reported failure${result.reason ? `: ${result.reason}` : ''}`;
     else verdict = `passed (${result.steps.length} steps)`;
-    return { passed: !exit.spawnError && !timedOut && exit.code === 0 && ok, verdict, exitCode: exit.code, signal: exit.signal, timedOut, result, stdout, stderr };
+    return {
+      passed: !exit.spawnError && !timedOut && exit.code === 0 && ok,
+      verdict,
+      exitCode: exit.code,
+      signal: exit.signal,
+      timedOut,
+      result,
+      stdout,
+      stderr,
+    };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -139,14 +165,21 @@ function report(binary: string, run: SmokeRun): void {
     console.log(`result: ok=${run.result.ok}${run.result.reason ? `, reason: ${run.result.reason}` : ''}`);
     for (const step of run.result.steps) console.log(`  step: ${step}`);
   }
-  if (!run.stdout.split('\n').some((l) => l.startsWith(SMOKE_LINE_PREFIX))) console.log(`note: the app printed no "${SMOKE_LINE_PREFIX}" line`);
+  if (!run.stdout.split('\n').some((l) => l.startsWith(SMOKE_LINE_PREFIX)))
+    console.log(`note: the app printed no "${SMOKE_LINE_PREFIX}" line`);
   console.log(`smoke-packaged: ${run.verdict}`);
 }
 
 async function main(argv: string[]): Promise<number> {
   let flags;
   try {
-    flags = parseFlags(argv, { platform: 'string', arch: 'string', dist: 'string', binary: 'string', 'timeout-seconds': 'string' });
+    flags = parseFlags(argv, {
+      platform: 'string',
+      arch: 'string',
+      dist: 'string',
+      binary: 'string',
+      'timeout-seconds': 'string',
+    });
   } catch (e) {
     console.error(`smoke-packaged: ${(e as Error).message}`);
     return 2;

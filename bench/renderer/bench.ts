@@ -1,8 +1,24 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
-import { DUPLICATE_PAGE, DUPLICATES, MERGE_PROJECT_ID, MERGE_PROJECT_NAME, MERGE_TOKEN, OTHERS, mergeFixture } from './merge-fixture.js';
-import { PROBE_SCRIPT, REACT_COMMITS_SCRIPT, type CommitStats, type EventTiming, type KeyFigures, type LoadFigures, type ScrollFigures } from './probe.js';
+import {
+  DUPLICATE_PAGE,
+  DUPLICATES,
+  MERGE_PROJECT_ID,
+  MERGE_PROJECT_NAME,
+  MERGE_TOKEN,
+  OTHERS,
+  mergeFixture,
+} from './merge-fixture.js';
+import {
+  PROBE_SCRIPT,
+  REACT_COMMITS_SCRIPT,
+  type CommitStats,
+  type EventTiming,
+  type KeyFigures,
+  type LoadFigures,
+  type ScrollFigures,
+} from './probe.js';
 import { buildRenderer, CHROMIUM_ARGS, Cleanup, startStack, VIEWPORT, type Stack } from './stack.js';
 import { openStaticReplay, POINTER, stateRecorder, type PageState } from './static-replay.js';
 import { fmt, max, p50, p95 } from './stats.js';
@@ -61,8 +77,16 @@ export async function runRendererBench(options: RendererBenchOptions = {}): Prom
     return await Promise.race([
       work,
       new Promise<never>((_, fail) => {
-        timer = setTimeout(() => fail(new Error(`The renderer bench did not finish within ${Math.round(deadlineMs / 1000)} s and was stopped.`)), deadlineMs);
-        options.signal?.addEventListener('abort', () => fail(new Error('The renderer bench was interrupted.')), { once: true });
+        timer = setTimeout(
+          () =>
+            fail(
+              new Error(`The renderer bench did not finish within ${Math.round(deadlineMs / 1000)} s and was stopped.`),
+            ),
+          deadlineMs,
+        );
+        options.signal?.addEventListener('abort', () => fail(new Error('The renderer bench was interrupted.')), {
+          once: true,
+        });
       }),
     ]);
   } finally {
@@ -79,9 +103,13 @@ async function measureAll(cleanup: Cleanup, options: RendererBenchOptions, log: 
   const wants = (part: 'workspace' | 'merge') => !options.only || options.only.includes(part);
   const [main, dupes] = await Promise.all([
     wants('workspace') ? startStack(cleanup, { name: 'demo', rendererDir, token: DEMO_TOKEN, demo: true }) : null,
-    wants('merge') ? startStack(cleanup, { name: 'dupes', rendererDir, token: MERGE_TOKEN, fixture: mergeFixture(Date.now()) }) : null,
+    wants('merge')
+      ? startStack(cleanup, { name: 'dupes', rendererDir, token: MERGE_TOKEN, fixture: mergeFixture(Date.now()) })
+      : null,
   ]);
-  log(`  stacks up after ${elapsed()} (demo service ${main?.serviceUrl ?? 'not started'}, duplicates service ${dupes?.serviceUrl ?? 'not started'})`);
+  log(
+    `  stacks up after ${elapsed()} (demo service ${main?.serviceUrl ?? 'not started'}, duplicates service ${dupes?.serviceUrl ?? 'not started'})`,
+  );
 
   // Playwright's own Ctrl+C handling would exit the process before the services are stopped:
   // the run's cleanup closes the browser instead.
@@ -104,7 +132,11 @@ async function measureAll(cleanup: Cleanup, options: RendererBenchOptions, log: 
   return results;
 }
 
-async function newPage(browser: Browser, stack: Stack, options: RendererBenchOptions): Promise<{ page: Page; cdp: CDPSession }> {
+async function newPage(
+  browser: Browser,
+  stack: Stack,
+  options: RendererBenchOptions,
+): Promise<{ page: Page; cdp: CDPSession }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await page.addInitScript({ content: PROBE_SCRIPT });
@@ -135,7 +167,10 @@ async function loadFigures(page: Page, paintedMark: string): Promise<LoadFigures
 }
 
 async function backToProjects(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Location' }).getByRole('button', { name: 'Projects', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Location' })
+    .getByRole('button', { name: 'Projects', exact: true })
+    .click();
   await page.getByTestId('project-list').waitFor();
 }
 
@@ -165,7 +200,11 @@ async function keystroke(page: Page, cdp: CDPSession, key: string): Promise<KeyF
  * 20 keystrokes on the filter selects (arrow keys change a closed select, as people use them).
  * `beforeKey` runs before each key's measurement starts (key-trace.ts marks the trace there).
  */
-export async function selectKeystrokes(page: Page, cdp: CDPSession, beforeKey?: (index: number) => Promise<void>): Promise<KeyFigures[]> {
+export async function selectKeystrokes(
+  page: Page,
+  cdp: CDPSession,
+  beforeKey?: (index: number) => Promise<void>,
+): Promise<KeyFigures[]> {
   const out: KeyFigures[] = [];
   const press = async (key: string) => {
     await beforeKey?.(out.length);
@@ -181,7 +220,8 @@ export async function selectKeystrokes(page: Page, cdp: CDPSession, beforeKey?: 
     for (let i = 0; i < steps; i++) await press('ArrowDown');
     for (let i = 0; i < steps; i++) await press('ArrowUp');
     const value = await page.locator(select).inputValue();
-    if (value !== '') throw new Error(`${select} did not return to "any" (value ${value}): the arrow keys did not drive it`);
+    if (value !== '')
+      throw new Error(`${select} did not return to "any" (value ${value}): the arrow keys did not drive it`);
   }
   return out;
 }
@@ -224,7 +264,7 @@ async function searchKeystrokes(page: Page, cdp: CDPSession): Promise<KeyFigures
 async function searchSettled(page: Page): Promise<void> {
   // The filter bar's SearchProgress says "searching" until the service's answer is in.
   const progress = page.getByTestId('search-progress');
-  for (const until = Date.now() + 30_000; (await progress.getAttribute('data-phase')) === 'searching'; ) {
+  for (const until = Date.now() + 30_000; (await progress.getAttribute('data-phase')) === 'searching';) {
     if (Date.now() > until) throw new Error('The text search did not finish within 30 s');
     await page.waitForTimeout(50);
   }
@@ -238,7 +278,14 @@ async function scroll(page: Page, selector: string): Promise<ScrollFigures> {
 }
 
 /** With profileDir: a CPU profile of the phase and the React commits it caused. */
-async function profiled<T>(page: Page, cdp: CDPSession, options: RendererBenchOptions, log: Log, name: string, run: () => Promise<T>): Promise<T> {
+async function profiled<T>(
+  page: Page,
+  cdp: CDPSession,
+  options: RendererBenchOptions,
+  log: Log,
+  name: string,
+  run: () => Promise<T>,
+): Promise<T> {
   const dir = options.profileDir;
   if (!dir) return run();
   mkdirSync(dir, { recursive: true });
@@ -253,7 +300,9 @@ async function profiled<T>(page: Page, cdp: CDPSession, options: RendererBenchOp
     const file = join(dir, `${name}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
     const stats = (await page.evaluate('window.__rbCommits.read()')) as CommitStats;
-    log(`  [profile] ${name}: ${file}; ${stats.commits} React commits; rendered: ${stats.rendered.map(([n, c]) => `${n}×${c}`).join(', ')}`);
+    log(
+      `  [profile] ${name}: ${file}; ${stats.commits} React commits; rendered: ${stats.rendered.map(([n, c]) => `${n}×${c}`).join(', ')}`,
+    );
   }
 }
 
@@ -264,9 +313,13 @@ async function profiled<T>(page: Page, cdp: CDPSession, options: RendererBenchOp
  */
 async function requestFloor(stack: Stack, projectName: string): Promise<number> {
   const auth = { authorization: `Bearer ${DEMO_TOKEN}` };
-  const { projects } = (await (await fetch(`${stack.serviceUrl}/api/v1/projects`, { headers: auth })).json()) as { projects: Array<{ id: string; name: string }> };
+  const { projects } = (await (await fetch(`${stack.serviceUrl}/api/v1/projects`, { headers: auth })).json()) as {
+    projects: Array<{ id: string; name: string }>;
+  };
   const id = projects.find((p) => p.name === projectName)?.id;
-  const body = (await (await fetch(`${stack.serviceUrl}/api/v1/items?projectId=${id}&limit=1`, { headers: auth })).json()) as { summary: { byType: Record<string, number> } };
+  const body = (await (
+    await fetch(`${stack.serviceUrl}/api/v1/items?projectId=${id}&limit=1`, { headers: auth })
+  ).json()) as { summary: { byType: Record<string, number> } };
   return 1 + Object.values(body.summary.byType).reduce((n, c) => n + (c === 0 ? 0 : c <= 200 ? 1 : 3), 0);
 }
 
@@ -323,7 +376,11 @@ function keyResults(
   events: EventTiming[],
   cpuMs: number,
   note: string,
-  { frameTarget = KEY_FRAME_MS, idleFloor, contentFloor }: { frameTarget?: number; idleFloor?: number[]; contentFloor?: ContentFloor } = {},
+  {
+    frameTarget = KEY_FRAME_MS,
+    idleFloor,
+    contentFloor,
+  }: { frameTarget?: number; idleFloor?: number[]; contentFloor?: ContentFloor } = {},
 ): RendererBenchResult[] {
   const total = keys.map((k) => k.painted - k.start);
   const toCommit = keys.map((k) => k.commit - k.start);
@@ -354,7 +411,9 @@ function keyResults(
       cpu,
       KEY_CPU_MS,
       `CDP ThreadTime of the renderer from the press to ${KEY_GAP_MS} ms after the painted frame (deferred renders included, the probe's own calls too); whole phase ${fmt(cpuMs / Math.max(1, keys.length))} ms per key` +
-        (idleFloor ? `; the same probing around a key that changes nothing (Shift on the menu, ${idleFloor.length} presses): p50 ${fmt(p50(idleFloor))} / p95 ${fmt(p95(idleFloor))} ms` : '') +
+        (idleFloor
+          ? `; the same probing around a key that changes nothing (Shift on the menu, ${idleFloor.length} presses): p50 ${fmt(p50(idleFloor))} / p95 ${fmt(p95(idleFloor))} ms`
+          : '') +
         (contentFloor ? `; ${contentFloorText(contentFloor)}` : ''),
     ),
     latency(
@@ -369,7 +428,8 @@ function keyResults(
 /** Headless Chromium draws at 60 Hz: a frame lasts a whole number of these. */
 const VSYNC_MS = 1000 / 60;
 
-const lateFrames = (f: ScrollFigures) => `${f.intervals.filter((i) => i > VSYNC_MS * 1.5).length} of ${f.intervals.length} frames late, work p95 ${fmt(p95(f.work))} ms`;
+const lateFrames = (f: ScrollFigures) =>
+  `${f.intervals.filter((i) => i > VSYNC_MS * 1.5).length} of ${f.intervals.length} frames late, work p95 ${fmt(p95(f.work))} ms`;
 
 /**
  * Frame durations from rAF deltas. The page clock is coarsened to 0.1 ms, so a frame shown
@@ -429,7 +489,10 @@ interface ContentFloor {
 async function contentFloor(browser: Browser, states: PageState[]): Promise<ContentFloor> {
   const floor: ContentFloor = { content: [], writes: [], menuAlone: [] };
   const copy = await openStaticReplay(browser, states);
-  const still = await openStaticReplay(browser, states.map(() => states[0]!));
+  const still = await openStaticReplay(
+    browser,
+    states.map(() => states[0]!),
+  );
   const cpuOf = (keys: KeyFigures[]) => keys.map((k) => k.cpu ?? Number.NaN);
   try {
     for (let round = 0; round < FLOOR_ROUNDS; round++) {
@@ -451,7 +514,12 @@ function contentFloorText(f: ContentFloor): string {
   );
 }
 
-async function workspaceFigures(browser: Browser, stack: Stack, options: RendererBenchOptions, log: Log): Promise<RendererBenchResult[]> {
+async function workspaceFigures(
+  browser: Browser,
+  stack: Stack,
+  options: RendererBenchOptions,
+  log: Log,
+): Promise<RendererBenchResult[]> {
   const { page, cdp } = await newPage(browser, stack, options);
   const heaps: number[] = [];
   const sampleHeap = async () => heaps.push(await heapNow(page, cdp));
@@ -464,8 +532,11 @@ async function workspaceFigures(browser: Browser, stack: Stack, options: Rendere
     await sampleHeap();
   }
   const board = boardOpens.at(-1)!;
-  log(`  board opens: ${boardOpens.map((l) => fmt(l.painted - l.lastResponse)).join(', ')} ms (${board.countText}, ${board.cards} cards rendered)`);
-  if (!/2,000 threads/.test(board.countText)) throw new Error(`Expected the ${PROJECT} project to show 2,000 threads, it says "${board.countText}"`);
+  log(
+    `  board opens: ${boardOpens.map((l) => fmt(l.painted - l.lastResponse)).join(', ')} ms (${board.countText}, ${board.cards} cards rendered)`,
+  );
+  if (!/2,000 threads/.test(board.countText))
+    throw new Error(`Expected the ${PROJECT} project to show 2,000 threads, it says "${board.countText}"`);
 
   const refreshes: LoadFigures[] = [];
   for (let i = 0; i < REFRESHES; i++) {
@@ -478,15 +549,23 @@ async function workspaceFigures(browser: Browser, stack: Stack, options: Rendere
   // The pointer rests over the list while keys are measured, as a person's would.
   await page.mouse.move(POINTER.x, POINTER.y);
   const boardKeysFrom = await page.evaluate<number>('performance.now()');
-  const [boardKeys, boardKeysCpu] = await profiled(page, cdp, options, log, 'board-filter-keys', () => withCpu(cdp, () => selectKeystrokes(page, cdp)));
+  const [boardKeys, boardKeysCpu] = await profiled(page, cdp, options, log, 'board-filter-keys', () =>
+    withCpu(cdp, () => selectKeystrokes(page, cdp)),
+  );
   const boardIdleFloor = await idleKeyFloor(page, cdp);
   const boardStates = await recordKeyStates(page, cdp);
   // The search phase also waits for the service's answers: its CPU figure includes rendering them.
-  const [searchKeys, searchCpu] = await profiled(page, cdp, options, log, 'board-search-keys', () => withCpu(cdp, () => searchKeystrokes(page, cdp)));
-  const boardScroll = await profiled(page, cdp, options, log, 'board-scroll', () => scroll(page, '[data-testid="column-open"] .column__scroll'));
+  const [searchKeys, searchCpu] = await profiled(page, cdp, options, log, 'board-search-keys', () =>
+    withCpu(cdp, () => searchKeystrokes(page, cdp)),
+  );
+  const boardScroll = await profiled(page, cdp, options, log, 'board-scroll', () =>
+    scroll(page, '[data-testid="column-open"] .column__scroll'),
+  );
   const boardEvents = await rb<EventTiming[]>(page, `eventTimings(${boardKeysFrom})`);
   await sampleHeap();
-  log(`  board filter keys p50/p95 ${fmt(p50(boardKeys.map((k) => k.painted - k.start)))}/${fmt(p95(boardKeys.map((k) => k.painted - k.start)))} ms; search ${fmt(p50(searchKeys.map((k) => k.painted - k.start)))}/${fmt(p95(searchKeys.map((k) => k.painted - k.start)))} ms; scroll ${lateFrames(boardScroll)}`);
+  log(
+    `  board filter keys p50/p95 ${fmt(p50(boardKeys.map((k) => k.painted - k.start)))}/${fmt(p95(boardKeys.map((k) => k.painted - k.start)))} ms; search ${fmt(p50(searchKeys.map((k) => k.painted - k.start)))}/${fmt(p95(searchKeys.map((k) => k.painted - k.start)))} ms; scroll ${lateFrames(boardScroll)}`,
+  );
 
   // Table: switch, then open from the project list in table view (the view carries over).
   await page.getByTestId('view-table').click();
@@ -497,21 +576,31 @@ async function workspaceFigures(browser: Browser, stack: Stack, options: Rendere
     tableOpens.push(await openProject(page, PROJECT, 'triage:table-painted'));
     await sampleHeap();
   }
-  log(`  table opens: ${tableOpens.map((l) => fmt(l.painted - l.lastResponse)).join(', ')} ms (${tableOpens.at(-1)!.tableRows} rows rendered)`);
+  log(
+    `  table opens: ${tableOpens.map((l) => fmt(l.painted - l.lastResponse)).join(', ')} ms (${tableOpens.at(-1)!.tableRows} rows rendered)`,
+  );
 
   await page.mouse.move(POINTER.x, POINTER.y);
   const tableKeysFrom = await page.evaluate<number>('performance.now()');
-  const [tableKeys, tableKeysCpu] = await profiled(page, cdp, options, log, 'table-filter-keys', () => withCpu(cdp, () => selectKeystrokes(page, cdp)));
+  const [tableKeys, tableKeysCpu] = await profiled(page, cdp, options, log, 'table-filter-keys', () =>
+    withCpu(cdp, () => selectKeystrokes(page, cdp)),
+  );
   const tableIdleFloor = await idleKeyFloor(page, cdp);
   const tableStates = await recordKeyStates(page, cdp);
-  const tableScroll = await profiled(page, cdp, options, log, 'table-scroll', () => scroll(page, '[data-testid="items-table"]'));
+  const tableScroll = await profiled(page, cdp, options, log, 'table-scroll', () =>
+    scroll(page, '[data-testid="items-table"]'),
+  );
   const tableEvents = await rb<EventTiming[]>(page, `eventTimings(${tableKeysFrom})`);
   await sampleHeap();
-  log(`  table filter keys p50/p95 ${fmt(p50(tableKeys.map((k) => k.painted - k.start)))}/${fmt(p95(tableKeys.map((k) => k.painted - k.start)))} ms; scroll ${lateFrames(tableScroll)}`);
+  log(
+    `  table filter keys p50/p95 ${fmt(p50(tableKeys.map((k) => k.painted - k.start)))}/${fmt(p95(tableKeys.map((k) => k.painted - k.start)))} ms; scroll ${lateFrames(tableScroll)}`,
+  );
 
   const sent = stack.requests.requests;
   const limited = sent.filter((r) => r.status === 429).length;
-  log(`  the app sent ${sent.length} requests to the service (${stack.requests.count('GET', '/items')} GET items), ${limited} answered 429`);
+  log(
+    `  the app sent ${sent.length} requests to the service (${stack.requests.count('GET', '/items')} GET items), ${limited} answered 429`,
+  );
 
   const floor = await requestFloor(stack, PROJECT);
 
@@ -524,18 +613,45 @@ async function workspaceFigures(browser: Browser, stack: Stack, options: Rendere
   // After the app's page is closed, so the static copies run with nothing else in the browser.
   const boardFloor = await contentFloor(browser, boardStates);
   const tableFloor = await contentFloor(browser, tableStates);
-  log(`  content floor (no app): board keys p50/p95 ${fmt(p50(boardFloor.content))}/${fmt(p95(boardFloor.content))} ms, table ${fmt(p50(tableFloor.content))}/${fmt(p95(tableFloor.content))} ms`);
+  log(
+    `  content floor (no app): board keys p50/p95 ${fmt(p50(boardFloor.content))}/${fmt(p95(boardFloor.content))} ms, table ${fmt(p50(tableFloor.content))}/${fmt(p95(tableFloor.content))} ms`,
+  );
 
   return [
     loadResult('Data received → board painted (open project)', boardOpens, `${board.cards} cards rendered of 2,000`),
-    loadResult('Data received → table painted (open project)', tableOpens, `${tableOpens.at(-1)!.tableRows} rows rendered of 2,000`),
+    loadResult(
+      'Data received → table painted (open project)',
+      tableOpens,
+      `${tableOpens.at(-1)!.tableRows} rows rendered of 2,000`,
+    ),
     loadResult('Data received → board painted (refresh)', refreshes, 'all 2,000 rows replaced by the refetch'),
     requestsResult(boardOpens, floor),
-    ...keyResults('Filter keystroke, board', boardKeys, boardEvents, boardKeysCpu, 'status/type/page selects, arrow keys', { idleFloor: boardIdleFloor, contentFloor: boardFloor }),
-    keyResults('Search Enter/Escape, board', searchKeys, boardEvents, searchCpu, `${SEARCH_WORDS.length} words typed, then Enter and Escape; first lines stand in until the service answers (typing itself is debounced 250 ms by design)`, {
-      frameTarget: SEARCH_MS,
-    })[0]!,
-    ...keyResults('Filter keystroke, table', tableKeys, tableEvents, tableKeysCpu, 'status/type/page selects, arrow keys', { idleFloor: tableIdleFloor, contentFloor: tableFloor }),
+    ...keyResults(
+      'Filter keystroke, board',
+      boardKeys,
+      boardEvents,
+      boardKeysCpu,
+      'status/type/page selects, arrow keys',
+      { idleFloor: boardIdleFloor, contentFloor: boardFloor },
+    ),
+    keyResults(
+      'Search Enter/Escape, board',
+      searchKeys,
+      boardEvents,
+      searchCpu,
+      `${SEARCH_WORDS.length} words typed, then Enter and Escape; first lines stand in until the service answers (typing itself is debounced 250 ms by design)`,
+      {
+        frameTarget: SEARCH_MS,
+      },
+    )[0]!,
+    ...keyResults(
+      'Filter keystroke, table',
+      tableKeys,
+      tableEvents,
+      tableKeysCpu,
+      'status/type/page selects, arrow keys',
+      { idleFloor: tableIdleFloor, contentFloor: tableFloor },
+    ),
     scrollResult('Scrolling a board column (frame interval)', boardScroll),
     scrollResult('Scrolling the table (frame interval)', tableScroll),
     {
@@ -552,15 +668,29 @@ async function workspaceFigures(browser: Browser, stack: Stack, options: Rendere
   ];
 }
 
-async function mergeFigure(browser: Browser, stack: Stack, options: RendererBenchOptions, log: Log): Promise<RendererBenchResult> {
+async function mergeFigure(
+  browser: Browser,
+  stack: Stack,
+  options: RendererBenchOptions,
+  log: Log,
+): Promise<RendererBenchResult> {
   const { page } = await newPage(browser, stack, options);
   await openProject(page, MERGE_PROJECT_NAME, 'triage:board-painted');
   // The page filter shows exactly the 501 reports of one problem.
   await page.locator('#filter-page').selectOption(DUPLICATE_PAGE);
-  await page.getByTestId('shown-count').filter({ hasText: `${DUPLICATES} of ${DUPLICATES + OTHERS} threads` }).waitFor();
-  await page.getByTestId('card').first().click({ modifiers: ['ControlOrMeta'] });
+  await page
+    .getByTestId('shown-count')
+    .filter({ hasText: `${DUPLICATES} of ${DUPLICATES + OTHERS} threads` })
+    .waitFor();
+  await page
+    .getByTestId('card')
+    .first()
+    .click({ modifiers: ['ControlOrMeta'] });
   await page.getByRole('button', { name: `Select all ${DUPLICATES} shown` }).click();
-  await page.getByTestId('selection-count').filter({ hasText: `${DUPLICATES} selected` }).waitFor();
+  await page
+    .getByTestId('selection-count')
+    .filter({ hasText: `${DUPLICATES} selected` })
+    .waitFor();
   await page.getByRole('button', { name: 'Merge…' }).click();
   const dialog = page.getByTestId('merge-dialog');
   const go = dialog.getByRole('button', { name: `Merge ${DUPLICATES - 1} threads into the kept one` });
@@ -582,14 +712,18 @@ async function mergeFigure(browser: Browser, stack: Stack, options: RendererBenc
 
   // The service's own word: 500 threads left the list, and the one kept on that page carries them.
   const listed = async (query: string) => {
-    const res = await fetch(`${stack.serviceUrl}/api/v1/items?projectId=${MERGE_PROJECT_ID}&${query}`, { headers: { authorization: `Bearer ${MERGE_TOKEN}` } });
+    const res = await fetch(`${stack.serviceUrl}/api/v1/items?projectId=${MERGE_PROJECT_ID}&${query}`, {
+      headers: { authorization: `Bearer ${MERGE_TOKEN}` },
+    });
     return (await res.json()) as { summary: { total: number }; items: Array<{ reportCount: number }> };
   };
   const live = (await listed('limit=1')).summary.total;
   const keptPage = (await listed(`page=${encodeURIComponent(DUPLICATE_PAGE)}&limit=5`)).items;
   const keptReports = keptPage.length === 1 ? keptPage[0]!.reportCount : null;
   await page.context().close();
-  log(`  merge: ${merges.length} requests (${sizes.join(', ')} duplicates), ${bridgeCalls} bridge calls, ${ms} ms, ${live} threads left listed`);
+  log(
+    `  merge: ${merges.length} requests (${sizes.join(', ')} duplicates), ${bridgeCalls} bridge calls, ${ms} ms, ${live} threads left listed`,
+  );
 
   const merged = DUPLICATES + OTHERS - live;
   return {
@@ -600,7 +734,13 @@ async function mergeFigure(browser: Browser, stack: Stack, options: RendererBenc
     p95: null,
     value: merges.length,
     target: `= ${MERGE_REQUESTS} (chunks of 50)`,
-    met: merges.length === MERGE_REQUESTS && bridgeCalls === MERGE_REQUESTS && sizes.every((n) => n === 50) && allOk && merged === DUPLICATES - 1 && keptReports === DUPLICATES - 1,
+    met:
+      merges.length === MERGE_REQUESTS &&
+      bridgeCalls === MERGE_REQUESTS &&
+      sizes.every((n) => n === 50) &&
+      allOk &&
+      merged === DUPLICATES - 1 &&
+      keptReports === DUPLICATES - 1,
     note:
       `selected 501 threads in the board, merge dialog; counted as sent to the service by the main process's HTTP client ` +
       `(${bridgeCalls} mergeItems bridge calls seen at the gateway): chunk sizes ${[...new Set(sizes)].join('/')}, ` +

@@ -43,7 +43,9 @@ function familyKey(t: GeneratedThread): string {
   const body = t.template.body;
   const slots = [...body.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const element = slots.some((s) => ELEMENT_SLOTS.has(s)) ? t.placement.element.key : '';
-  const values = [...t.memo].filter(([slot]) => slots.includes(slot) || (slot === 'typoIndex' && slots.some((s) => s.startsWith('typo')))).sort();
+  const values = [...t.memo]
+    .filter(([slot]) => slots.includes(slot) || (slot === 'typoIndex' && slots.some((s) => s.startsWith('typo'))))
+    .sort();
   return JSON.stringify([t.placement.page.path, body, element, values]);
 }
 
@@ -56,10 +58,23 @@ export interface GroupsWorld {
 
 /** The project: fresh threads, then near-duplicate clusters of recent open ones, as the demo builds them. */
 export function groupsWorld(now: number, seed: number = BENCH_SEED): GroupsWorld {
-  const plan: ProjectPlan = { ...BASE_PLAN, id: PROJECT_ID, name: PROJECT_NAME, slug: 'bench-groups', live: THREADS, rules: [] };
+  const plan: ProjectPlan = {
+    ...BASE_PLAN,
+    id: PROJECT_ID,
+    name: PROJECT_NAME,
+    slug: 'bench-groups',
+    live: THREADS,
+    rules: [],
+  };
   const ctx = benchContext(plan, now, seed);
   const rng = ctx.rng;
-  const sizes = Array.from({ length: CLUSTERS }, () => rng.weighted([[1, 5], [2, 3], [3, 1]] as const));
+  const sizes = Array.from({ length: CLUSTERS }, () =>
+    rng.weighted([
+      [1, 5],
+      [2, 3],
+      [3, 1],
+    ] as const),
+  );
   const base: GeneratedThread[] = [];
   for (let i = 0; i < THREADS - sizes.reduce((a, b) => a + b, 0); i++) base.push(normalThread(ctx));
   const recentOpen = base.filter((t) => t.item.status === 'open' && now - t.item.root.createdAt < 60 * DAY_MS);
@@ -69,11 +84,25 @@ export function groupsWorld(now: number, seed: number = BENCH_SEED): GroupsWorld
     for (let k = 0; k < size; k++) threads.push(repeatOf(ctx, original, 'near-duplicate'));
   }
   const families = new Map(threads.filter((t) => t.item.status === 'open').map((t) => [t.item.id, familyKey(t)]));
-  const items = threads.map((t) => t.item).sort((a, b) => a.root.createdAt - b.root.createdAt || (a.id < b.id ? -1 : 1));
+  const items = threads
+    .map((t) => t.item)
+    .sort((a, b) => a.root.createdAt - b.root.createdAt || (a.id < b.id ? -1 : 1));
   const fixture: Fixture = {
     version: 1,
     ...buildPeople(now),
-    projects: [{ id: plan.id, workspaceId: workspaceId(plan.workspace), name: plan.name, slug: plan.slug, repo: plan.repo, archived: false, siteUrl: plan.siteUrl, context: plan.context, createdAt: now - plan.createdDaysAgo * DAY_MS }],
+    projects: [
+      {
+        id: plan.id,
+        workspaceId: workspaceId(plan.workspace),
+        name: plan.name,
+        slug: plan.slug,
+        repo: plan.repo,
+        archived: false,
+        siteUrl: plan.siteUrl,
+        context: plan.context,
+        createdAt: now - plan.createdDaysAgo * DAY_MS,
+      },
+    ],
     items,
     rules: [],
   };
@@ -104,7 +133,13 @@ export function scoreGroups(groups: readonly (readonly string[])[], families: Re
   for (const f of families.values()) sizes.set(f, (sizes.get(f) ?? 0) + 1);
   let familyPairs = 0;
   for (const n of sizes.values()) familyPairs += (n * (n - 1)) / 2;
-  return { precision: pairs === 0 ? 1 : truePairs / pairs, recall: familyPairs === 0 ? 1 : truePairs / familyPairs, pairs, truePairs, familyPairs };
+  return {
+    precision: pairs === 0 ? 1 : truePairs / pairs,
+    recall: familyPairs === 0 ? 1 : truePairs / familyPairs,
+    pairs,
+    truePairs,
+    familyPairs,
+  };
 }
 
 export interface GroupsBenchResult {
@@ -153,7 +188,9 @@ const READ_FIGURES = String.raw`(() => {
 })()`;
 
 /** One group pass per seed of `GROUP_SEEDS`, on one renderer build. */
-export async function runDedupeGroupsBenches(options: { log?: (line: string) => void; rendererDir?: string } = {}): Promise<GroupsBenchResult[]> {
+export async function runDedupeGroupsBenches(
+  options: { log?: (line: string) => void; rendererDir?: string } = {},
+): Promise<GroupsBenchResult[]> {
   const cleanup = new Cleanup();
   try {
     const rendererDir = options.rendererDir ?? (await buildRenderer(cleanup));
@@ -165,15 +202,28 @@ export async function runDedupeGroupsBenches(options: { log?: (line: string) => 
   }
 }
 
-export async function runDedupeGroupsBench(options: { log?: (line: string) => void; rendererDir?: string; seed?: number } = {}): Promise<GroupsBenchResult> {
+export async function runDedupeGroupsBench(
+  options: { log?: (line: string) => void; rendererDir?: string; seed?: number } = {},
+): Promise<GroupsBenchResult> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const cleanup = new Cleanup();
   try {
     const seed = options.seed ?? BENCH_SEED;
     const world = groupsWorld(Date.now(), seed);
     const rendererDir = options.rendererDir ? Promise.resolve(options.rendererDir) : buildRenderer(cleanup);
-    const stack = await startStack(cleanup, { name: 'groups', rendererDir, token: BENCH_TOKEN, fixture: world.fixture });
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+    const stack = await startStack(cleanup, {
+      name: 'groups',
+      rendererDir,
+      token: BENCH_TOKEN,
+      fixture: world.fixture,
+    });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
     cleanup.add('close Chromium', () => browser.close());
     const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
     await page.addInitScript({ content: LONG_TASKS });
@@ -193,7 +243,8 @@ export async function runDedupeGroupsBench(options: { log?: (line: string) => vo
     }
     const similar = stack.requests.since(before).filter((r) => r.method === 'POST' && r.path === '/similar').length;
     const f = (await page.evaluate(READ_FIGURES)) as PageFigures;
-    const within = (from: number, to: number) => f.longTasks.filter((t) => t.start + t.duration > from && t.start < to).length;
+    const within = (from: number, to: number) =>
+      f.longTasks.filter((t) => t.start + t.duration > from && t.start < to).length;
     const proposed = scoreGroups(f.proposedGroups, world.families);
     const confirmed = scoreGroups(f.confirmedGroups, world.families);
     const result: GroupsBenchResult = {

@@ -34,7 +34,8 @@ async function settle(page: Page, stack: Stack, since: number): Promise<void> {
   let last = -1;
   for (;;) {
     // The page's CSP allows no eval, so the waiting is done from here.
-    while ((await page.getByTestId('gallery-tile').filter({ hasText: 'Reading…' }).count()) > 0) await page.waitForTimeout(100);
+    while ((await page.getByTestId('gallery-tile').filter({ hasText: 'Reading…' }).count()) > 0)
+      await page.waitForTimeout(100);
     const now = detailReads(stack, since);
     if (now === last) return;
     last = now;
@@ -42,11 +43,20 @@ async function settle(page: Page, stack: Stack, since: number): Promise<void> {
   }
 }
 
-function result(metric: string, unit: RendererBenchResult['unit'], value: number, target: string, met: boolean, note: string): RendererBenchResult {
+function result(
+  metric: string,
+  unit: RendererBenchResult['unit'],
+  value: number,
+  target: string,
+  met: boolean,
+  note: string,
+): RendererBenchResult {
   return { metric, unit, samples: 1, p50: null, p95: null, value, target, met, note };
 }
 
-export async function runEvidenceBench(options: { log?: (line: string) => void; rendererDir?: string } = {}): Promise<RendererBenchResult[]> {
+export async function runEvidenceBench(
+  options: { log?: (line: string) => void; rendererDir?: string } = {},
+): Promise<RendererBenchResult[]> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const cleanup = new Cleanup();
   try {
@@ -62,12 +72,22 @@ export async function runEvidenceBench(options: { log?: (line: string) => void; 
     // The view loads on first use: its page list is read once it is drawn.
     await page.getByTestId('hot-pages').getByRole('button').first().waitFor({ timeout: 60_000 });
     const pages = await page.getByTestId('hot-pages').getByRole('button').allTextContents();
-    const sizes = pages.map((t) => ({ name: t.replace(/\s*[\d,]+ threads?$/, ''), n: Number(/([\d,]+) threads?$/.exec(t)?.[1]?.replace(/,/g, '') ?? 0) }));
+    const sizes = pages.map((t) => ({
+      name: t.replace(/\s*[\d,]+ threads?$/, ''),
+      n: Number(/([\d,]+) threads?$/.exec(t)?.[1]?.replace(/,/g, '') ?? 0),
+    }));
     const pick = sizes.filter((p) => p.n <= FILL_PAGE_SIZE).sort((a, b) => b.n - a.n)[0]!;
     let mark = stack.requests.mark();
     const started = Date.now();
-    await page.getByTestId('hot-pages').getByRole('button', { name: new RegExp(`^${pick.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s`) }).first().click();
-    await page.getByTestId('evidence-progress').getByText(`${pick.n} of ${pick.n} threads read`).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('hot-pages')
+      .getByRole('button', { name: new RegExp(`^${pick.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s`) })
+      .first()
+      .click();
+    await page
+      .getByTestId('evidence-progress')
+      .getByText(`${pick.n} of ${pick.n} threads read`)
+      .waitFor({ timeout: 60_000 });
     const fillMs = Date.now() - started;
     const fillReads = detailReads(stack, mark);
     log(`  hot elements of ${pick.name} (${pick.n} threads): filled in ${fillMs} ms with ${fillReads} requests`);
@@ -93,13 +113,38 @@ export async function runEvidenceBench(options: { log?: (line: string) => void; 
     }
     await settle(page, stack, mark);
     const scrolledReads = detailReads(stack, mark);
-    const total = Number(/of ([\d,]+) screenshots/.exec((await page.getByTestId('evidence-progress').textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? 0);
+    const total = Number(
+      /of ([\d,]+) screenshots/
+        .exec((await page.getByTestId('evidence-progress').textContent()) ?? '')?.[1]
+        ?.replace(/,/g, '') ?? 0,
+    );
     log(`  gallery scrolled to the end: ${scrolledReads} requests for ${total} threads`);
 
     return [
-      result(`Hot elements of a ${pick.n}-thread page: filled`, 'ms', fillMs, `< ${FILL_MS} ms`, fillMs < FILL_MS && fillReads <= pick.n, `click on ${pick.name} → "${pick.n} of ${pick.n} threads read"; ${fillReads} detail requests (one per thread at most), six at a time through the main process's pacer.`),
-      result('Evidence gallery opened (2,000 threads), not scrolled', 'requests', openReads, `≤ ${OPEN_REQUESTS}`, openReads <= OPEN_REQUESTS, `GET /items/{id} counted at the service from the click on Evidence until nothing more is read; ${drawn} tiles drawn.`),
-      result('Evidence gallery scrolled to the end', 'requests', scrolledReads, `≤ ${SCROLL_REQUESTS}`, scrolledReads <= SCROLL_REQUESTS, `${SCROLL_STEP_PX} px every ${SCROLL_PAUSE_MS} ms to the end of ${total} threads; rows passed by before their turn are never asked for.`),
+      result(
+        `Hot elements of a ${pick.n}-thread page: filled`,
+        'ms',
+        fillMs,
+        `< ${FILL_MS} ms`,
+        fillMs < FILL_MS && fillReads <= pick.n,
+        `click on ${pick.name} → "${pick.n} of ${pick.n} threads read"; ${fillReads} detail requests (one per thread at most), six at a time through the main process's pacer.`,
+      ),
+      result(
+        'Evidence gallery opened (2,000 threads), not scrolled',
+        'requests',
+        openReads,
+        `≤ ${OPEN_REQUESTS}`,
+        openReads <= OPEN_REQUESTS,
+        `GET /items/{id} counted at the service from the click on Evidence until nothing more is read; ${drawn} tiles drawn.`,
+      ),
+      result(
+        'Evidence gallery scrolled to the end',
+        'requests',
+        scrolledReads,
+        `≤ ${SCROLL_REQUESTS}`,
+        scrolledReads <= SCROLL_REQUESTS,
+        `${SCROLL_STEP_PX} px every ${SCROLL_PAUSE_MS} ms to the end of ${total} threads; rows passed by before their turn are never asked for.`,
+      ),
     ];
   } finally {
     await cleanup.runAll(log);

@@ -17,15 +17,22 @@ import { fmt, p50 } from './stats.js';
 import { buildRenderer, Cleanup, launchChromium, openDemoView, startStack, VIEWPORT } from './stack.js';
 
 const { values } = parseArgs({
-  options: { view: { type: 'string', default: 'table' }, variants: { type: 'string' }, rounds: { type: 'string', default: '4' }, 'renderer-dir': { type: 'string', multiple: true } },
+  options: {
+    view: { type: 'string', default: 'table' },
+    variants: { type: 'string' },
+    rounds: { type: 'string', default: '4' },
+    'renderer-dir': { type: 'string', multiple: true },
+  },
 });
 const view = values.view;
 if (view !== 'table' && view !== 'board') throw new Error('--view takes table or board');
 const openedView: 'table' | 'board' = view;
 const styles: unknown = values.variants ? JSON.parse(readFileSync(values.variants, 'utf8')) : [''];
-if (!Array.isArray(styles) || !styles.every((v): v is string => typeof v === 'string')) throw new Error('--variants names a JSON file holding an array of CSS strings ("" for the app as built)');
+if (!Array.isArray(styles) || !styles.every((v): v is string => typeof v === 'string'))
+  throw new Error('--variants names a JSON file holding an array of CSS strings ("" for the app as built)');
 const rounds = Number(values.rounds);
-if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) throw new Error('--rounds takes a whole number from 1 to 20');
+if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20)
+  throw new Error('--rounds takes a whole number from 1 to 20');
 
 /**
  * Run in the page: each filter menu steps through its first options and back. Per key: the
@@ -67,14 +74,33 @@ interface KeyTimes {
 const cleanup = new Cleanup();
 try {
   const dirs = values['renderer-dir'] ?? [];
-  const builds = dirs.length > 0 ? dirs.map((dir) => ({ name: dir, dir: Promise.resolve(dir) })) : [{ name: 'working tree', dir: buildRenderer(cleanup) }];
+  const builds =
+    dirs.length > 0
+      ? dirs.map((dir) => ({ name: dir, dir: Promise.resolve(dir) }))
+      : [{ name: 'working tree', dir: buildRenderer(cleanup) }];
   const browser = await launchChromium(cleanup);
   const pages: Page[] = [];
   for (const [i, build] of builds.entries()) {
-    const stack = await startStack(cleanup, { name: `demo${i}`, rendererDir: build.dir, token: 'demo-owner', demo: true });
-    pages.push(await openView(await (await browser.newContext({ viewport: VIEWPORT, bypassCSP: true })).newPage(), stack.launchUrl()));
+    const stack = await startStack(cleanup, {
+      name: `demo${i}`,
+      rendererDir: build.dir,
+      token: 'demo-owner',
+      demo: true,
+    });
+    pages.push(
+      await openView(
+        await (await browser.newContext({ viewport: VIEWPORT, bypassCSP: true })).newPage(),
+        stack.launchUrl(),
+      ),
+    );
   }
-  const variants = builds.flatMap((build, b) => styles.map((css) => ({ page: pages[b]!, label: `${builds.length > 1 ? `${build.name} ` : ''}${css === '' ? '(as built)' : css}`, css })));
+  const variants = builds.flatMap((build, b) =>
+    styles.map((css) => ({
+      page: pages[b]!,
+      label: `${builds.length > 1 ? `${build.name} ` : ''}${css === '' ? '(as built)' : css}`,
+      css,
+    })),
+  );
 
   const times: KeyTimes[] = variants.map(() => ({ js: [], layout: [], frame: [] }));
   for (const page of pages) await page.evaluate(KEYS_IN_PAGE); // warm-up: first renders of each option
@@ -88,11 +114,15 @@ try {
       times[i]!.frame.push(...t.frame);
     }
   }
-  process.stdout.write(`${view}: one filter key's work in the page, p50 over ${times[0]!.js.length} keys per variant (ms)\n`);
+  process.stdout.write(
+    `${view}: one filter key's work in the page, p50 over ${times[0]!.js.length} keys per variant (ms)\n`,
+  );
   for (const [i, { label }] of variants.entries()) {
     const t = times[i]!;
     const total = t.js.map((js, k) => js + t.layout[k]! + t.frame[k]!);
-    process.stdout.write(`  total ${fmt(p50(total)).padStart(5)} = js ${fmt(p50(t.js))} + layout ${fmt(p50(t.layout))} + frame ${fmt(p50(t.frame))}  ${label}\n`);
+    process.stdout.write(
+      `  total ${fmt(p50(total)).padStart(5)} = js ${fmt(p50(t.js))} + layout ${fmt(p50(t.layout))} + frame ${fmt(p50(t.frame))}  ${label}\n`,
+    );
   }
 } finally {
   await cleanup.runAll(() => undefined);

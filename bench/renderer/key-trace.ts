@@ -15,12 +15,26 @@ import { selectKeystrokes } from './bench.js';
 import { PROBE_SCRIPT } from './probe.js';
 import { buildRenderer, Cleanup, launchChromium, openDemoView, startStack, VIEWPORT } from './stack.js';
 
-const { values } = parseArgs({ options: { view: { type: 'string', default: 'table' }, out: { type: 'string', default: 'var/bench/key-trace.json' }, 'renderer-dir': { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    view: { type: 'string', default: 'table' },
+    out: { type: 'string', default: 'var/bench/key-trace.json' },
+    'renderer-dir': { type: 'string' },
+  },
+});
 const view = values.view;
 if (view !== 'table' && view !== 'board') throw new Error('--view takes table or board');
 const out = values.out;
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel', 'disabled-by-default-v8.gc', 'blink.user_timing'];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'blink',
+  'toplevel',
+  'disabled-by-default-v8.gc',
+  'blink.user_timing',
+];
 const cleanup = new Cleanup();
 try {
   const rendererDir = values['renderer-dir'] ? Promise.resolve(values['renderer-dir']) : buildRenderer(cleanup);
@@ -41,7 +55,8 @@ try {
   await page.evaluate(`console.timeStamp('key-${cpu.length}')`);
   await browser.stopTracing();
   process.stdout.write(`${view}: per key, the renderer main thread's CPU time while traced (ms); trace in ${out}\n`);
-  for (const line of perKey(JSON.parse(readFileSync(out, 'utf8')) as { traceEvents: TraceEvent[] }, cpu)) process.stdout.write(`${line}\n`);
+  for (const line of perKey(JSON.parse(readFileSync(out, 'utf8')) as { traceEvents: TraceEvent[] }, cpu))
+    process.stdout.write(`${line}\n`);
 } finally {
   await cleanup.runAll(() => undefined);
 }
@@ -59,16 +74,21 @@ interface TraceEvent {
 
 /** One line per key: ThreadTime as the bench reads it, then the trace's tasks and kinds of work in the key's window. */
 function perKey(trace: { traceEvents: TraceEvent[] }, cpu: number[]): string[] {
-  const marks = trace.traceEvents.filter((e) => e.name === 'TimeStamp' && e.args?.data?.message?.startsWith('key-')).sort((a, b) => a.ts - b.ts);
+  const marks = trace.traceEvents
+    .filter((e) => e.name === 'TimeStamp' && e.args?.data?.message?.startsWith('key-'))
+    .sort((a, b) => a.ts - b.ts);
   const main = marks[0];
   if (!main) return ['(no key marks in the trace)'];
-  const onMain = trace.traceEvents.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
+  const onMain = trace.traceEvents.filter(
+    (e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined,
+  );
   const lines: string[] = [];
   for (let k = 0; k + 1 < marks.length; k++) {
     const from = marks[k]!.ts;
     const to = marks[k + 1]!.ts;
     const inKey = onMain.filter((e) => e.ts >= from && e.ts < to);
-    const ms = (name: string) => inKey.filter((e) => e.name === name).reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000;
+    const ms = (name: string) =>
+      inKey.filter((e) => e.name === name).reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000;
     const dirty = inKey.filter((e) => e.name === 'Layout').map((e) => e.args?.beginData?.dirtyObjects ?? '?');
     const f = (n: number) => n.toFixed(1).padStart(5);
     lines.push(

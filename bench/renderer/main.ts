@@ -6,9 +6,17 @@
 import { parseArgs } from 'node:util';
 import { formatRendererTable, runRendererBench } from './index.js';
 
-const { values } = parseArgs({ options: { profile: { type: 'string' }, 'renderer-dir': { type: 'string' }, json: { type: 'boolean', default: false }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    profile: { type: 'string' },
+    'renderer-dir': { type: 'string' },
+    json: { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
 const only = values.only?.split(',').map((p) => p.trim());
-if (only?.some((p) => p !== 'workspace' && p !== 'merge')) throw new Error('--only takes workspace, merge or both (comma-separated)');
+if (only?.some((p) => p !== 'workspace' && p !== 'merge'))
+  throw new Error('--only takes workspace, merge or both (comma-separated)');
 
 // Ctrl+C stops the run through its cleanup, so no service or browser is left behind.
 const interrupt = new AbortController();

@@ -33,12 +33,18 @@ export function mergeFixture(now: number): FixtureInput {
       pageTitle: 'Pricing — Dupes',
       type: types[n % types.length]!,
       root: { id, authorId: 'usr_rb_owner', body, createdAt },
-      anchor: { selector: 'table.pricing', elementText: 'Pricing', viewport: { width: 390, height: 844, x: 20, y: 40 } },
+      anchor: {
+        selector: 'table.pricing',
+        elementText: 'Pricing',
+        viewport: { width: 390, height: 844, x: 20, y: 40 },
+      },
       evidence: { capturedAt: createdAt },
     };
   };
-  for (let n = 0; n < DUPLICATES; n++) items.push(thread(n, DUPLICATE_PAGE, `The pricing table overflows the screen on a phone (report ${n + 1}).`));
-  for (let n = 0; n < OTHERS; n++) items.push(thread(DUPLICATES + n, `/features/${n}`, `The feature card ${n + 1} has a broken icon.`));
+  for (let n = 0; n < DUPLICATES; n++)
+    items.push(thread(n, DUPLICATE_PAGE, `The pricing table overflows the screen on a phone (report ${n + 1}).`));
+  for (let n = 0; n < OTHERS; n++)
+    items.push(thread(DUPLICATES + n, `/features/${n}`, `The feature card ${n + 1} has a broken icon.`));
   return {
     version: 1,
     organizations: [{ id: 'org_rb', name: 'Bench Co', plan: 'business', agentTools: true }],
@@ -46,7 +52,16 @@ export function mergeFixture(now: number): FixtureInput {
     tokens: [{ token: MERGE_TOKEN, userId: 'usr_rb_owner' }],
     workspaces: [{ id: 'ws_rb', organizationId: 'org_rb', name: 'Bench Web', slug: 'bench-web' }],
     memberships: [{ workspaceId: 'ws_rb', userId: 'usr_rb_owner', role: 'owner' }],
-    projects: [{ id: MERGE_PROJECT_ID, workspaceId: 'ws_rb', name: MERGE_PROJECT_NAME, slug: 'dupes', siteUrl: site, createdAt: now - 30 * DAY }],
+    projects: [
+      {
+        id: MERGE_PROJECT_ID,
+        workspaceId: 'ws_rb',
+        name: MERGE_PROJECT_NAME,
+        slug: 'dupes',
+        siteUrl: site,
+        createdAt: now - 30 * DAY,
+      },
+    ],
     items,
   };
 }

@@ -17,8 +17,18 @@ export function formatRendererTable(results: readonly RendererBenchResult[]): st
   ]);
   const head = ['metric', 'measured (p50 / p95)', 'target', 'result', 'n'];
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c]!.length)));
-  const line = (cells: string[]) => cells.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd();
-  const out = [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), '', 'How each figure was taken:'];
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, c) => cell.padEnd(widths[c]!))
+      .join('  ')
+      .trimEnd();
+  const out = [
+    line(head),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.map(line),
+    '',
+    'How each figure was taken:',
+  ];
   results.forEach((r, i) => out.push(`  ${i + 1}. ${r.note}`));
   const met = results.filter((r) => r.met).length;
   out.push('', `${met} of ${results.length} targets met.`);

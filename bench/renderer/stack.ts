@@ -14,14 +14,25 @@ import { startReferenceServer, type RunningServer } from '../../scripts/lib/refe
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Debian's Chromium as every bench drives it: headless, quiet, nothing downloaded. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** The window every bench page gets: the app's figures and their static copies' must share it to compare. */
 export const VIEWPORT = { width: 1400, height: 900 };
 
 /** Chromium for the standalone bench tools, closed by `cleanup`; Ctrl+C goes through the tool's own cleanup. */
 export async function launchChromium(cleanup: Cleanup): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, handleSIGINT: false });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    handleSIGINT: false,
+  });
   cleanup.add('close Chromium', () => browser.close());
   return browser;
 }
@@ -75,7 +86,10 @@ export function buildRenderer(cleanup: Cleanup): Promise<string> {
   const outDir = join(tempDir(cleanup, 'triage-rbench-build-'), 'out');
   const cli = resolve(ROOT, 'node_modules/electron-vite/bin/electron-vite.js');
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [cli, 'build', '--outDir', outDir, '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'build', '--outDir', outDir, '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -107,7 +121,11 @@ export class ServiceRequestLog {
 
   readonly fetch: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    const entry: ServiceRequest = { method: init?.method ?? 'GET', path: url.pathname.replace(API_PREFIX, ''), status: null };
+    const entry: ServiceRequest = {
+      method: init?.method ?? 'GET',
+      path: url.pathname.replace(API_PREFIX, ''),
+      status: null,
+    };
     if (entry.path === '/items/merge' && typeof init?.body === 'string') {
       const body = JSON.parse(init.body) as { duplicateIds?: unknown[] };
       entry.duplicates = body.duplicateIds?.length ?? 0;
@@ -155,7 +173,17 @@ export interface Stack {
  * listen on free loopback ports. The service
  * starts while the renderer is still being built.
  */
-export async function startStack(cleanup: Cleanup, opts: { name: string; rendererDir: Promise<string>; token: string; demo?: boolean; fixture?: unknown; rateLimit?: string }): Promise<Stack> {
+export async function startStack(
+  cleanup: Cleanup,
+  opts: {
+    name: string;
+    rendererDir: Promise<string>;
+    token: string;
+    demo?: boolean;
+    fixture?: unknown;
+    rateLimit?: string;
+  },
+): Promise<Stack> {
   const dataDir = join(tempDir(cleanup, `triage-rbench-${opts.name}-`), 'data');
   mkdirSync(dataDir);
   let fixture: string | undefined;
@@ -163,7 +191,13 @@ export async function startStack(cleanup: Cleanup, opts: { name: string; rendere
     fixture = join(dataDir, '..', 'fixture.json');
     writeFileSync(fixture, JSON.stringify(opts.fixture));
   }
-  const service: RunningServer = await startReferenceServer({ port: 0, dataDir, demo: opts.demo ?? false, ...(fixture ? { fixture } : {}), ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) });
+  const service: RunningServer = await startReferenceServer({
+    port: 0,
+    dataDir,
+    demo: opts.demo ?? false,
+    ...(fixture ? { fixture } : {}),
+    ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+  });
   cleanup.add(`stop the ${opts.name} service`, () => service.stop());
 
   const requests = new ServiceRequestLog();
@@ -171,9 +205,16 @@ export async function startStack(cleanup: Cleanup, opts: { name: string; rendere
   const [perMinute, burst] = opts.rateLimit?.split('/').map(Number) ?? [];
   const pacing = perMinute && burst ? { perMinute, burst } : null;
   const services: Pick<AppServices, 'connections'> = {
-    connections: createConnectionService({ store: noKeychain, clientFactory: (o) => new ApiClient({ ...o, fetch: requests.fetch, ...(pacing ? { pacing } : {}) }) }),
+    connections: createConnectionService({
+      store: noKeychain,
+      clientFactory: (o) => new ApiClient({ ...o, fetch: requests.fetch, ...(pacing ? { pacing } : {}) }),
+    }),
   };
-  const signIn = await services.connections.addEphemeral({ baseUrl: service.baseUrl, token: opts.token, label: `Renderer bench (${opts.name})` });
+  const signIn = await services.connections.addEphemeral({
+    baseUrl: service.baseUrl,
+    token: opts.token,
+    label: `Renderer bench (${opts.name})`,
+  });
   if (!signIn.ok) throw new Error(`Could not sign in to the ${opts.name} service: ${signIn.error.message}`);
   const gateway = await startBrowserMode({ services, rendererDir: await opts.rendererDir });
   cleanup.add(`close the ${opts.name} gateway`, () => gateway.close());

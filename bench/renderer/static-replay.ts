@@ -93,12 +93,15 @@ async function loadStatic(page: Page, states: PageState[], css: string): Promise
   if (!first) throw new Error('No state was recorded');
   // The app's own scripts stay out: the page must do nothing but the recorded writes.
   const bodies = states.map((s) => s.body.replace(/<script\b[\s\S]*?<\/script>/gi, ''));
-  const attrs = (list: Array<[string, string]>) => list.map(([n, v]) => ` ${n}="${v.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"`).join('');
+  const attrs = (list: Array<[string, string]>) =>
+    list.map(([n, v]) => ` ${n}="${v.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"`).join('');
   await page.setContent(
     `<!doctype html><html${attrs(first.htmlAttrs)}><head><meta charset="utf-8"><script>${PROBE_SCRIPT}</script><style>${first.css}</style><style>${css}</style></head><body${attrs(first.bodyAttrs)}>${bodies[0]}</body></html>`,
   );
   // Parsed before any key, so no key pays for parsing markup.
-  await page.evaluate(`window.__floorStates = ${JSON.stringify(bodies.slice(1))}.map((html) => { const t = document.createElement('template'); t.innerHTML = html; return t.content; })`);
+  await page.evaluate(
+    `window.__floorStates = ${JSON.stringify(bodies.slice(1))}.map((html) => { const t = document.createElement('template'); t.innerHTML = html; return t.content; })`,
+  );
   await page.evaluate(REPLAY_SCRIPT);
   await page.mouse.move(POINTER.x, POINTER.y);
   await page.evaluate('window.__rb.reset()');

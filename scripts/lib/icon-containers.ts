@@ -73,9 +73,10 @@ export function encodeIcns(pngBySize: Map<number, Buffer>): Buffer {
 }
 
 export function decodeIcnsTypes(icns: Buffer): { type: string; png: Buffer }[] {
-  if (icns.toString('ascii', 0, 4) !== 'icns' || icns.readUInt32BE(4) !== icns.length) throw new Error('not an .icns file');
+  if (icns.toString('ascii', 0, 4) !== 'icns' || icns.readUInt32BE(4) !== icns.length)
+    throw new Error('not an .icns file');
   const out: { type: string; png: Buffer }[] = [];
-  for (let at = 8; at < icns.length; ) {
+  for (let at = 8; at < icns.length;) {
     const length = icns.readUInt32BE(at + 4);
     if (length < 8 || at + length > icns.length) throw new Error('damaged .icns element');
     out.push({ type: icns.toString('ascii', at, at + 4), png: icns.subarray(at + 8, at + length) });

@@ -28,7 +28,15 @@ export function startReferenceServer(args: {
   /** Seconds OAuth access tokens live (--oauth-access-ttl), to see a client refresh. */
   oauthAccessTtl?: number;
 }): Promise<RunningServer> {
-  const cliArgs = ['--import', 'tsx', resolve(ROOT, 'src/server/cli.ts'), '--port', String(args.port), '--data', args.dataDir];
+  const cliArgs = [
+    '--import',
+    'tsx',
+    resolve(ROOT, 'src/server/cli.ts'),
+    '--port',
+    String(args.port),
+    '--data',
+    args.dataDir,
+  ];
   if (args.demo) cliArgs.push('--demo');
   if (args.fixture) cliArgs.push('--fixture', args.fixture);
   if (args.rateLimit) cliArgs.push('--rate-limit', args.rateLimit);

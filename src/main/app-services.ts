@@ -11,7 +11,9 @@ export interface AppServices {
  * Composes the main-process services the same way for Electron, the browser-mode gateway
  * and the end-to-end stack, so every mode runs the code the tests run.
  */
-export async function createAppServices(opts: { keychainService?: string; warn?: (m: string) => void } = {}): Promise<AppServices> {
+export async function createAppServices(
+  opts: { keychainService?: string; warn?: (m: string) => void } = {},
+): Promise<AppServices> {
   const warn = opts.warn ?? ((m: string) => console.warn(`[keychain] ${m}`));
   const keychain = createKeychainStore({ service: opts.keychainService ?? DEFAULT_KEYCHAIN_SERVICE, warn });
   return { connections: createConnectionService({ store: keychain }), keychain };

@@ -7,7 +7,12 @@ import { startGateway, type Gateway } from './gateway/gateway.js';
  * Links open in a new browser tab (the renderer's HTTP bridge does that itself), so the
  * gateway never launches programs on the machine.
  */
-export async function startBrowserMode(opts: { services: Pick<AppServices, 'connections'>; rendererDir: string; port?: number; secret?: string }): Promise<Gateway> {
+export async function startBrowserMode(opts: {
+  services: Pick<AppServices, 'connections'>;
+  rendererDir: string;
+  port?: number;
+  secret?: string;
+}): Promise<Gateway> {
   const handlers = createBridgeHandlers({
     connections: opts.services.connections,
     openExternal: async () => {

@@ -1,7 +1,16 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { createBridgeCalls, type Invoke } from '#shared/bridge/calls.js';
 import type { NetworkState, TriageBridge } from '#shared/bridge/channels.js';
-import { EVENTS, isMenuCommand, isNetworkState, isOpenItemEvent, isSignedOutEvent, isSignInPage, type MenuCommand, type OpenItemEvent } from '#shared/bridge/events.js';
+import {
+  EVENTS,
+  isMenuCommand,
+  isNetworkState,
+  isOpenItemEvent,
+  isSignedOutEvent,
+  isSignInPage,
+  type MenuCommand,
+  type OpenItemEvent,
+} from '#shared/bridge/events.js';
 
 // Only these named calls reach the page; ipcRenderer itself never does.
 const invoke: Invoke = (channel, ...args) => ipcRenderer.invoke(channel, ...args);
@@ -18,7 +27,6 @@ function subscribe<T>(event: string, accept: (v: unknown) => v is T, listener: (
   };
 }
 
-
 const bridge = {
   ...calls,
   mode: 'electron',
@@ -29,7 +37,8 @@ const bridge = {
   },
   network: {
     state: calls.networkState,
-    subscribe: (listener: (s: NetworkState) => void) => subscribe(EVENTS.networkState, (v): v is NetworkState => isNetworkState(v), listener),
+    subscribe: (listener: (s: NetworkState) => void) =>
+      subscribe(EVENTS.networkState, (v): v is NetworkState => isNetworkState(v), listener),
   },
   app: {
     takeOpenItem: calls.takeOpenItem,

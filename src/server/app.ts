@@ -4,14 +4,27 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_PREFIX } from '#shared/api/index.js';
 import type { AnswerBeforeRouting, AppDeps } from './app-deps.js';
 import { systemClock, type Clock } from './clock.js';
-import { authenticate, authenticateFromMemory, requireSomeAvailable, someAvailable, type Caller } from './domain/caller.js';
+import {
+  authenticate,
+  authenticateFromMemory,
+  requireSomeAvailable,
+  someAvailable,
+  type Caller,
+} from './domain/caller.js';
 import { ApiError, tooManyFailedTokens, tooManyRequests, withResourceMetadata } from './domain/errors.js';
 import { answeringFirst } from './http/answer-first.js';
 import { baseUrlOf } from './http/context.js';
 import { handleError } from './http/error-handler.js';
 import { useLeanShapes } from './http/lean-hook.js';
 import type { Shapes } from './http/lean-shapes.js';
-import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_RATE_LIMIT, RateLimiter, rateKey, type RateLimitOptions, type TakeResult } from './http/rate-limit.js';
+import {
+  DEFAULT_AUTH_FAILURE_LIMIT,
+  DEFAULT_RATE_LIMIT,
+  RateLimiter,
+  rateKey,
+  type RateLimitOptions,
+  type TakeResult,
+} from './http/rate-limit.js';
 import { SharedRateLimiter } from './http/shared-rate-limit.js';
 import { isPostgres } from './storage/engine.js';
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './http/timeouts.js';
@@ -82,7 +95,11 @@ export interface ServerOptions {
 type Limiter = { take(key: string): TakeResult | Promise<TakeResult> };
 
 /** Runs `then` with a take's result: at once when it is in hand, so the in-memory path never waits a turn. */
-function whenTaken(result: TakeResult | Promise<TakeResult>, then: (allowed: TakeResult) => void, fail: (e: unknown) => void): void {
+function whenTaken(
+  result: TakeResult | Promise<TakeResult>,
+  then: (allowed: TakeResult) => void,
+  fail: (e: unknown) => void,
+): void {
   if (result instanceof Promise) result.then(then, fail);
   else then(result);
 }
@@ -104,7 +121,8 @@ export function createServer(opts: ServerOptions): FastifyInstance {
   // On PostgreSQL several instances may serve one database: their buckets live there, and no
   // answer is made from memory before routing (nothing is cached in memory there).
   const shared = isPostgres(opts.db);
-  const limiterFor = (limits: RateLimitOptions): Limiter => (shared ? new SharedRateLimiter(opts.db, deps.clock, limits) : new RateLimiter(deps.clock, limits));
+  const limiterFor = (limits: RateLimitOptions): Limiter =>
+    shared ? new SharedRateLimiter(opts.db, deps.clock, limits) : new RateLimiter(deps.clock, limits);
   const limiter = limiterFor(opts.rateLimit ?? DEFAULT_RATE_LIMIT);
   let closing = false;
   /**
@@ -116,7 +134,14 @@ export function createServer(opts: ServerOptions): FastifyInstance {
    */
   const answerFirst = (req: http.IncomingMessage): Buffer | null => {
     // Files and the OpenAPI document carry no token: no API answer is made before routing for them.
-    if (closing || req.method !== 'GET' || req.url === undefined || !req.url.startsWith(API_PREFIX) || answers.length === 0) return null;
+    if (
+      closing ||
+      req.method !== 'GET' ||
+      req.url === undefined ||
+      !req.url.startsWith(API_PREFIX) ||
+      answers.length === 0
+    )
+      return null;
     let caller: Caller | undefined;
     try {
       caller = authenticateFromMemory(deps.db, req.headers.authorization, deps.clock.now(), req.socket);
@@ -143,7 +168,11 @@ export function createServer(opts: ServerOptions): FastifyInstance {
     ...(opts.trustProxy?.length ? { trustProxy: [...opts.trustProxy] } : {}),
     // A client that sends its headers or body too slowly, or idles on a kept-alive
     // connection, loses the connection instead of holding it (docs/security.md).
-    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionTimeout: timeouts.idleSocketMs,
@@ -179,7 +208,11 @@ export function createServer(opts: ServerOptions): FastifyInstance {
     whenTaken(
       authFailures.take(`addr:${req.ip}`),
       (allowed) => {
-        const refusal: unknown = allowed.ok ? (oauthOn ? withResourceMetadata(e, resourceMetadataUrl(baseUrlOf(req))) : e) : tooManyFailedTokens(allowed.retryAfterSeconds);
+        const refusal: unknown = allowed.ok
+          ? oauthOn
+            ? withResourceMetadata(e, resourceMetadataUrl(baseUrlOf(req)))
+            : e
+          : tooManyFailedTokens(allowed.retryAfterSeconds);
         done(refusal as FastifyError);
       },
       (failure) => done(failure as FastifyError),
@@ -237,7 +270,14 @@ export function createServer(opts: ServerOptions): FastifyInstance {
   app.register(async (install) => installConfigRoute(install, opts.oauth));
   if (opts.oauth?.enabled) {
     const options = opts.oauth;
-    app.register(async (oauth) => oauthRoutes(oauth, { db: deps.db, clock: deps.clock, options, takeFailure: (ip) => authFailures.take(`addr:${ip}`) }));
+    app.register(async (oauth) =>
+      oauthRoutes(oauth, {
+        db: deps.db,
+        clock: deps.clock,
+        options,
+        takeFailure: (ip) => authFailures.take(`addr:${ip}`),
+      }),
+    );
   }
   // The API description is public (docs/api-decisions.md "OpenAPI document"), so it sits outside the token hook.
   app.register(async (docs) => openApiRoutes(docs));
@@ -252,7 +292,8 @@ export function normalizePublicUrl(text: string): string {
   } catch {
     throw new Error(`The public URL "${text}" is not a URL; give one such as https://feedback.example.com.`);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`The public URL must start with http:// or https://, not ${u.protocol}.`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new Error(`The public URL must start with http:// or https://, not ${u.protocol}.`);
   if (u.username || u.password) throw new Error('The public URL must not carry a user name or password.');
   return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
 }

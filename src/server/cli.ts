@@ -5,7 +5,15 @@ import { parseArgs } from 'node:util';
 import { createServer, normalizePublicUrl } from './app.js';
 import { SHAPES, type Shapes } from './http/lean-shapes.js';
 import { FixtureError, loadFixture } from './fixture/load.js';
-import { DatabaseOpenError, DB_FILE_NAME, describeUrl, isDatabaseEmpty, isDataDirEmpty, openDatabase, type Db } from './storage/open.js';
+import {
+  DatabaseOpenError,
+  DB_FILE_NAME,
+  describeUrl,
+  isDatabaseEmpty,
+  isDataDirEmpty,
+  openDatabase,
+  type Db,
+} from './storage/open.js';
 
 const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--public-url URL] [--data ./var/data | --database postgres://…]
                           [--demo | --fixture file.json] [--shapes minimal]
@@ -100,13 +108,17 @@ function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOpti
   }
   if (values.help) return 'help';
   const portText = values.port ?? '4010';
-  if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, not "${portText}".`);
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535)
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${portText}".`);
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty.');
   if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data must not be empty.');
   const databaseUrl = values.database ?? (values.data === undefined ? env['DATABASE_URL'] : undefined);
-  if (values.data !== undefined && values.database !== undefined) throw new UsageError('Use either --data (SQLite) or --database (PostgreSQL), not both.');
+  if (values.data !== undefined && values.database !== undefined)
+    throw new UsageError('Use either --data (SQLite) or --database (PostgreSQL), not both.');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl.trim())) {
-    throw new UsageError(`--database${values.database === undefined ? ' (from DATABASE_URL)' : ''} must be a PostgreSQL URL such as postgres://user:password@host:5432/database.`);
+    throw new UsageError(
+      `--database${values.database === undefined ? ' (from DATABASE_URL)' : ''} must be a PostgreSQL URL such as postgres://user:password@host:5432/database.`,
+    );
   }
   if (values.demo && values.fixture !== undefined) throw new UsageError('Use either --demo or --fixture, not both.');
   const shapes = values.shapes ?? 'full';
@@ -121,27 +133,42 @@ function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOpti
   }
   const trustProxy = values['trust-proxy'] === undefined ? [] : values['trust-proxy'].split(',').map((a) => a.trim());
   for (const address of trustProxy) {
-    if (!isAddressOrRange(address)) throw new UsageError(`--trust-proxy takes IP addresses or CIDR ranges separated by commas, such as 127.0.0.1 or 10.0.0.0/8, not "${address}".`);
+    if (!isAddressOrRange(address))
+      throw new UsageError(
+        `--trust-proxy takes IP addresses or CIDR ranges separated by commas, such as 127.0.0.1 or 10.0.0.0/8, not "${address}".`,
+      );
   }
   if (trustProxy.length > 0 && publicUrl === null) {
-    throw new UsageError('--trust-proxy needs --public-url: behind a proxy, the address the service listens on is not the one people reach.');
+    throw new UsageError(
+      '--trust-proxy needs --public-url: behind a proxy, the address the service listens on is not the one people reach.',
+    );
   }
   if (values['answer-before-routing'] && values['access-log']) {
-    throw new UsageError('--answer-before-routing and --access-log do not go together: answers made before routing pass no hook, so the log would miss them.');
+    throw new UsageError(
+      '--answer-before-routing and --access-log do not go together: answers made before routing pass no hook, so the log would miss them.',
+    );
   }
   if (values['answer-before-routing'] && databaseUrl !== undefined) {
-    throw new UsageError('--answer-before-routing is for one instance on SQLite: on PostgreSQL nothing is answered from memory.');
+    throw new UsageError(
+      '--answer-before-routing is for one instance on SQLite: on PostgreSQL nothing is answered from memory.',
+    );
   }
   let rateLimit: CliOptions['rateLimit'] = null;
   if (values['rate-limit'] !== undefined) {
     const m = /^(\d{1,6})\/(\d{1,6})$/.exec(values['rate-limit']);
-    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new UsageError(`--rate-limit must read N/B (requests a minute / burst), both at least 1, such as 300/120, not "${values['rate-limit']}".`);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+      throw new UsageError(
+        `--rate-limit must read N/B (requests a minute / burst), both at least 1, such as 300/120, not "${values['rate-limit']}".`,
+      );
     rateLimit = { perMinute: Number(m[1]), burst: Number(m[2]) };
   }
   if (values.oauth && values['no-oauth']) throw new UsageError('Use either --oauth or --no-oauth, not both.');
   const oauth = values['no-oauth'] ? false : (values.oauth ?? values.demo ?? false);
   const needsOauth = (flag: string) => {
-    if (!oauth) throw new UsageError(`${flag} needs the OAuth sign-in on: add --oauth (it is on by default with --demo, unless --no-oauth).`);
+    if (!oauth)
+      throw new UsageError(
+        `${flag} needs the OAuth sign-in on: add --oauth (it is on by default with --demo, unless --no-oauth).`,
+      );
   };
   let oauthAccessTtl: number | null = null;
   const ttlText = values['oauth-access-ttl'];
@@ -157,9 +184,12 @@ function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOpti
   const callbackPort = values['oauth-callback-port'];
   if (clientId !== undefined || callbackPort !== undefined) {
     needsOauth(clientId !== undefined ? '--oauth-client-id' : '--oauth-callback-port');
-    if (clientId === undefined || callbackPort === undefined) throw new UsageError('--oauth-client-id and --oauth-callback-port go together: give both, or neither.');
+    if (clientId === undefined || callbackPort === undefined)
+      throw new UsageError('--oauth-client-id and --oauth-callback-port go together: give both, or neither.');
     if (!/^[\x21-\x7E]{1,200}$/.test(clientId)) {
-      throw new UsageError(`--oauth-client-id must be 1 to 200 printable characters without spaces, not "${clientId}".`);
+      throw new UsageError(
+        `--oauth-client-id must be 1 to 200 printable characters without spaces, not "${clientId}".`,
+      );
     }
     if (!/^\d{1,5}$/.test(callbackPort) || Number(callbackPort) < 1 || Number(callbackPort) > 65535) {
       throw new UsageError(`--oauth-callback-port must be a whole number from 1 to 65535, not "${callbackPort}".`);
@@ -177,7 +207,10 @@ function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOpti
     answerBeforeRouting: values['answer-before-routing'] ?? false,
     port: Number(portText),
     host: values.host ?? '127.0.0.1',
-    store: databaseUrl !== undefined ? { databaseUrl: databaseUrl.trim() } : { dataDir: path.resolve(values.data ?? './var/data') },
+    store:
+      databaseUrl !== undefined
+        ? { databaseUrl: databaseUrl.trim() }
+        : { dataDir: path.resolve(values.data ?? './var/data') },
     demo: values.demo ?? false,
     fixture: values.fixture ?? null,
     shapes,
@@ -216,27 +249,39 @@ async function buildDemo(now: number): Promise<unknown> {
 
 /** A failed seed must not leave a database behind, or the next start would skip seeding. */
 function removeDatabaseFiles(dataDir: string): void {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(path.join(dataDir, DB_FILE_NAME + suffix), { force: true });
+  for (const suffix of ['', '-wal', '-shm', '-journal'])
+    fs.rmSync(path.join(dataDir, DB_FILE_NAME + suffix), { force: true });
 }
 
 async function openAndSeed(opts: CliOptions): Promise<{ db: Db; note: string }> {
   const { store } = opts;
-  const where = 'dataDir' in store ? `the data directory ${store.dataDir}` : `the database ${describeUrl(store.databaseUrl)}`;
+  const where =
+    'dataDir' in store ? `the data directory ${store.dataDir}` : `the database ${describeUrl(store.databaseUrl)}`;
   // SQLite: a directory without the file is empty, and a failed seed removes the file again.
   // PostgreSQL: the database says whether it is empty; a failed seed rolls back its one transaction.
   const emptyDir = 'dataDir' in store ? isDataDirEmpty(store.dataDir) : null;
-  if (opts.fixture !== null && emptyDir === false) throw new UsageError(`--fixture loads only into an empty database, and ${where} already holds ${DB_FILE_NAME}.`);
+  if (opts.fixture !== null && emptyDir === false)
+    throw new UsageError(`--fixture loads only into an empty database, and ${where} already holds ${DB_FILE_NAME}.`);
   const db = await openDatabase(store);
   const empty = emptyDir ?? (await isDatabaseEmpty(db));
   if (opts.fixture !== null && !empty) {
     await db.destroy();
     throw new UsageError(`--fixture loads only into an empty database, and ${where} already holds data.`);
   }
-  const seed = empty ? (opts.fixture !== null ? readFixtureFile(opts.fixture) : opts.demo ? await buildDemo(Date.now()) : null) : null;
+  const seed = empty
+    ? opts.fixture !== null
+      ? readFixtureFile(opts.fixture)
+      : opts.demo
+        ? await buildDemo(Date.now())
+        : null
+    : null;
   if (seed === null) return { db, note: empty ? 'started empty' : 'using the existing data' };
   try {
     const summary = await loadFixture(db, seed);
-    return { db, note: `seeded ${summary.items} threads in ${summary.projects} projects from ${opts.fixture ?? 'the demo dataset'}` };
+    return {
+      db,
+      note: `seeded ${summary.items} threads in ${summary.projects} projects from ${opts.fixture ?? 'the demo dataset'}`,
+    };
   } catch (e) {
     await db.destroy();
     if ('dataDir' in store) removeDatabaseFiles(store.dataDir);
@@ -261,7 +306,9 @@ async function main(argv: string[]): Promise<number> {
   try {
     ({ db, note } = await openAndSeed(opts));
   } catch (e) {
-    process.stderr.write(`${e instanceof UsageError || e instanceof FixtureError || e instanceof DatabaseOpenError ? 'Cannot start' : 'Failed to start'}: ${(e as Error).message}\n`);
+    process.stderr.write(
+      `${e instanceof UsageError || e instanceof FixtureError || e instanceof DatabaseOpenError ? 'Cannot start' : 'Failed to start'}: ${(e as Error).message}\n`,
+    );
     return e instanceof UsageError ? 2 : 1;
   }
   // The demo's personas are one-click sign-ins on the sign-in pages, in a demo only.
@@ -298,9 +345,13 @@ async function main(argv: string[]): Promise<number> {
   const port = address !== null && typeof address === 'object' ? address.port : opts.port;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const lean = opts.shapes === 'minimal' ? '; minimal answer shapes' : '';
-  const limits = opts.rateLimit ? `; rate limit ${opts.rateLimit.perMinute}/min, bursts of ${opts.rateLimit.burst}` : '';
+  const limits = opts.rateLimit
+    ? `; rate limit ${opts.rateLimit.perMinute}/min, bursts of ${opts.rateLimit.burst}`
+    : '';
   const oauth = opts.oauth ? '; browser sign-in (OAuth) under /oauth' : '';
-  process.stdout.write(`Feedback service (${note}; data in ${'dataDir' in opts.store ? opts.store.dataDir : describeUrl(opts.store.databaseUrl)}${lean}${limits}${oauth}) listening on http://${host}:${port}\n`);
+  process.stdout.write(
+    `Feedback service (${note}; data in ${'dataDir' in opts.store ? opts.store.dataDir : describeUrl(opts.store.databaseUrl)}${lean}${limits}${oauth}) listening on http://${host}:${port}\n`,
+  );
 
   return new Promise<number>((resolve) => {
     let closing = false;

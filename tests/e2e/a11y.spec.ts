@@ -57,7 +57,12 @@ for (const scheme of ['light', 'dark'] as const) {
     for (const tab of ['What’s new', 'Review', 'Decisions', 'Source hotspots'] as const) {
       test(`reports: ${tab}`, async ({ page }) => {
         await openProject(page);
-        await page.getByRole('tab', { name: /^Reports$/ }).or(page.getByRole('link', { name: /^Reports$/ })).or(page.getByRole('button', { name: /^Reports$/ })).first().click();
+        await page
+          .getByRole('tab', { name: /^Reports$/ })
+          .or(page.getByRole('link', { name: /^Reports$/ }))
+          .or(page.getByRole('button', { name: /^Reports$/ }))
+          .first()
+          .click();
         const reports = page.getByTestId('reports-screen');
         await expect(reports).toBeVisible();
         await reports.getByRole('tab', { name: tab }).click();
@@ -147,10 +152,16 @@ for (const scheme of ['light', 'dark'] as const) {
       const second = (await cards.nth(1).getAttribute('data-item-id'))!;
       for (const id of [first, second]) {
         await page.keyboard.press('Escape');
-        await page.getByTestId('board').locator(`[data-item-id="${id}"]`).click({ modifiers: ['Control'] });
+        await page
+          .getByTestId('board')
+          .locator(`[data-item-id="${id}"]`)
+          .click({ modifiers: ['Control'] });
         await expect(page.getByTestId('selection-count')).toHaveText('1 selected');
         await page.keyboard.press('d');
-        await expect(page.getByTestId('board').locator(`[data-item-id="${id}"]`)).toHaveAttribute('data-status', 'deferred');
+        await expect(page.getByTestId('board').locator(`[data-item-id="${id}"]`)).toHaveAttribute(
+          'data-status',
+          'deferred',
+        );
       }
       await page.keyboard.press('Escape');
       await page.keyboard.press('z');

@@ -80,7 +80,12 @@ test.describe.serial('thread actions', () => {
     const target = (await openThreads())[0]!;
     const before = await detail(target.id);
     const { members } = await api<{ members: Member[] }>(TOKEN, `/members?projectId=${projectId}`);
-    expect(members.filter((m) => m.name.startsWith('Alex ')).map((m) => m.name).sort()).toEqual(['Alex Kim', 'Alex Park']);
+    expect(
+      members
+        .filter((m) => m.name.startsWith('Alex '))
+        .map((m) => m.name)
+        .sort(),
+    ).toEqual(['Alex Kim', 'Alex Park']);
 
     await openProject(page);
     await openThreadById(page, target.id);
@@ -104,7 +109,9 @@ test.describe.serial('thread actions', () => {
 
     await choice.getByRole('button', { name: /Alex Park/ }).click();
     await expect(view.getByTestId('reply-posted')).toHaveText(/Posted as Olivia Owner, mentioning Alex Park\./);
-    await expect(view.getByTestId('message').last()).toContainText('@Alex Park, the spacing here is fixed in the next build.');
+    await expect(view.getByTestId('message').last()).toContainText(
+      '@Alex Park, the spacing here is fixed in the next build.',
+    );
     await expect(box).toHaveValue('');
 
     const after = await detail(target.id);
@@ -114,7 +121,9 @@ test.describe.serial('thread actions', () => {
     expect(reply.content).toBe('@Alex Park, the spacing here is fixed in the next build.');
   });
 
-  test('resolving offers to say what changed first; assigning the resolved thread reopens it, then assigns', async ({ page }) => {
+  test('resolving offers to say what changed first; assigning the resolved thread reopens it, then assigns', async ({
+    page,
+  }) => {
     const target = (await openThreads()).find((r) => r.replyCount === 0)!;
     expect(target, 'an open thread without replies').toBeTruthy();
 
@@ -152,7 +161,9 @@ test.describe.serial('thread actions', () => {
     await expect(status.getByRole('button', { pressed: true })).toHaveText('Open');
   });
 
-  test('merges 60 selected threads in two requests: they leave the list and the kept thread gains 60 reports', async ({ page }) => {
+  test('merges 60 selected threads in two requests: they leave the list and the kept thread gains 60 reports', async ({
+    page,
+  }) => {
     // The table lists newest first, like this. The 61 newest that carry no merged reports of their own
     // are selected, so the kept thread's count rises by exactly the 60 merged into it.
     const open = await openThreads();
@@ -207,9 +218,13 @@ test.describe.serial('thread actions', () => {
     await receipt.getByRole('button', { name: 'Open the kept thread' }).click();
     await expect(page.getByTestId('shown-count')).toHaveText(new RegExp(`^${open.length - 60} of \\d+ threads$`));
     await expect(page.getByTestId('selection-count')).toHaveCount(0);
-    const rendered = await page.getByTestId('table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));
+    const rendered = await page
+      .getByTestId('table-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));
     expect(rendered.some((id) => duplicates.some((d) => d.id === id))).toBe(false);
-    await expect(page.getByTestId('thread-view').getByTestId('report-count')).toHaveText(`${keptBefore + 60} duplicate reports merged in`);
+    await expect(page.getByTestId('thread-view').getByTestId('report-count')).toHaveText(
+      `${keptBefore + 60} duplicate reports merged in`,
+    );
   });
 
   test('the screenshot viewer zooms with + and - and keeps the click marker on the clicked spot', async ({ page }) => {
@@ -226,10 +241,15 @@ test.describe.serial('thread actions', () => {
 
     await openProject(page);
     await openThreadById(page, shot!.id);
-    await page.getByTestId('thread-view').getByRole('button', { name: /Evidence screenshot/ }).click();
+    await page
+      .getByTestId('thread-view')
+      .getByRole('button', { name: /Evidence screenshot/ })
+      .click();
     const viewer = page.getByTestId('image-viewer');
     const large = viewer.getByRole('img', { name: 'Evidence screenshot, large' });
-    await expect.poll(() => large.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(100);
+    await expect
+      .poll(() => large.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(100);
     const zoom = viewer.getByTestId('viewer-zoom');
     await expect(zoom).toContainText('(fit)');
     const fitWidth = (await large.boundingBox())!.width;

@@ -12,8 +12,16 @@ export async function expectNoViolations(page: Page, screen: string, only?: stri
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   const { violations } = await (only ? builder.include(only) : builder).analyze();
   const lines = violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact ?? 'n/a'}) at ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`),
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact ?? 'n/a'}) at ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`,
+    ),
   );
-  await page.screenshot({ path: `.reports/a11y-${screen.replace(/[^a-z]+/gi, '-').replace(/-$/, '').toLowerCase()}.png` });
+  await page.screenshot({
+    path: `.reports/a11y-${screen
+      .replace(/[^a-z]+/gi, '-')
+      .replace(/-$/, '')
+      .toLowerCase()}.png`,
+  });
   expect(lines, `${screen}: ${lines.length} failing nodes\n${lines.join('\n')}`).toEqual([]);
 }

@@ -42,7 +42,11 @@ async function filesHolding(secrets: string[]): Promise<{ scanned: number; holdi
 }
 
 /** `start` clicks what starts the sign-in, which opens the tab; there: pick the persona, allow, and see the tab say it can be closed. */
-async function signInInTab(context: BrowserContext, start: () => Promise<void>, persona = 'Olivia Owner'): Promise<void> {
+async function signInInTab(
+  context: BrowserContext,
+  start: () => Promise<void>,
+  persona = 'Olivia Owner',
+): Promise<void> {
   const opened = context.waitForEvent('page');
   await start();
   const tab = await opened;
@@ -58,7 +62,10 @@ test.describe.serial('signing in with the browser', () => {
     service = (await control<{ baseUrl: string }>('/sign-in/start')).baseUrl;
   });
 
-  test('a new person signs in with the browser and lands on their projects; only the keychain holds the sign-in', async ({ page, context }) => {
+  test('a new person signs in with the browser and lands on their projects; only the keychain holds the sign-in', async ({
+    page,
+    context,
+  }) => {
     await openConnectForm(page);
     await page.getByLabel('Service URL').fill(service);
     const signInButton = page.getByRole('button', { name: 'Sign in with your browser' });
@@ -67,7 +74,9 @@ test.describe.serial('signing in with the browser', () => {
     await expect(page.getByLabel('API token')).toBeVisible();
     await signInInTab(context, async () => {
       await signInButton.click();
-      await expect(page.getByTestId('sign-in-waiting')).toContainText(`Finish signing in to ${new URL(service).host} in your browser`);
+      await expect(page.getByTestId('sign-in-waiting')).toContainText(
+        `Finish signing in to ${new URL(service).host} in your browser`,
+      );
     });
 
     await expect(page.getByRole('heading', { name: /signed in as Olivia Owner/ })).toBeVisible();
@@ -78,7 +87,9 @@ test.describe.serial('signing in with the browser', () => {
     expect(entry?.secret.signIn?.refreshToken).toEqual(expect.any(String));
     expect(entry?.secret.signIn?.issuer).toBe(`${service}/oauth`);
     // Nothing of it in the page: not in storage, cookies or the DOM.
-    const pageState = await page.evaluate<string>('JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie, html: document.documentElement.outerHTML })');
+    const pageState = await page.evaluate<string>(
+      'JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie, html: document.documentElement.outerHTML })',
+    );
     expect(pageState).not.toContain(entry!.secret.token);
     expect(pageState).not.toContain(entry!.secret.signIn!.refreshToken!);
     // Nor on disk: no file of the service, the gateway or the keychain's folder holds either in plain text.
@@ -96,9 +107,14 @@ test.describe.serial('signing in with the browser', () => {
     await page.waitForTimeout(21_000);
     expect((await signInEntry())?.secret.token).toBe(before?.secret.token);
     // It really expired: the service refuses it now.
-    const refused = await fetch(`${service}/api/v1/workspaces`, { headers: { authorization: `Bearer ${before!.secret.token}` } });
+    const refused = await fetch(`${service}/api/v1/workspaces`, {
+      headers: { authorization: `Bearer ${before!.secret.token}` },
+    });
     expect(refused.status).toBe(401);
-    await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
+    await page
+      .getByTestId('project-list')
+      .getByRole('button', { name: new RegExp(PROJECT) })
+      .click();
     await expect(page.getByTestId('board')).toBeVisible();
     await expect(page.getByTestId('signed-out-banner')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
@@ -107,10 +123,16 @@ test.describe.serial('signing in with the browser', () => {
     expect(after?.secret.signIn?.refreshToken).not.toBe(before?.secret.signIn?.refreshToken);
   });
 
-  test('revoked on the service: "sign in again" once, the draft reply kept, and it posts after signing in again', async ({ page, context }) => {
+  test('revoked on the service: "sign in again" once, the draft reply kept, and it posts after signing in again', async ({
+    page,
+    context,
+  }) => {
     await openConnectForm(page);
     await page.getByRole('button', { name: 'Choose a project' }).click();
-    await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
+    await page
+      .getByTestId('project-list')
+      .getByRole('button', { name: new RegExp(PROJECT) })
+      .click();
     await expect(page.getByTestId('board')).toBeVisible();
     await page.getByTestId('column-open').getByTestId('card').first().click();
     const view = page.getByTestId('thread-view');
@@ -140,7 +162,10 @@ test.describe.serial('signing in with the browser', () => {
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`signing in with the browser is accessible at 900 px, ${scheme} appearance: the app's waiting state and the service's pages`, async ({ page, context }) => {
+  test(`signing in with the browser is accessible at 900 px, ${scheme} appearance: the app's waiting state and the service's pages`, async ({
+    page,
+    context,
+  }) => {
     service = service || (await control<{ baseUrl: string }>('/sign-in/start')).baseUrl;
     await page.setViewportSize({ width: 900, height: 800 });
     await page.emulateMedia({ colorScheme: scheme });
@@ -170,8 +195,10 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-
-test('a browser that blocks the new tab: the page says so and offers the sign-in page as a link', async ({ page, context }) => {
+test('a browser that blocks the new tab: the page says so and offers the sign-in page as a link', async ({
+  page,
+  context,
+}) => {
   service = service || (await control<{ baseUrl: string }>('/sign-in/start')).baseUrl;
   // As a pop-up blocker does: window.open gives no tab.
   await page.addInitScript('window.open = () => null;');

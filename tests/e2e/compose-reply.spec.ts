@@ -21,7 +21,10 @@ interface Detail {
 const repliesOf = async (id: string) => (await api<Detail>(TOKEN, `/items/${id}`)).thread.replies;
 
 async function newThread(text: string): Promise<string> {
-  const created = await api<{ pinId: string }>(TOKEN, '/items/create', { method: 'POST', body: { projectId, url: 'https://brand.acme.example/compose', body: `${text} (${Date.now()})` } });
+  const created = await api<{ pinId: string }>(TOKEN, '/items/create', {
+    method: 'POST',
+    body: { projectId, url: 'https://brand.acme.example/compose', body: `${text} (${Date.now()})` },
+  });
   return created.pinId;
 }
 
@@ -32,7 +35,9 @@ async function openThread(page: Page, itemId: string): Promise<void> {
   } else {
     await openApp(page);
     await expect.poll(() => new URL(page.url()).hash).not.toContain('secret=');
-    await expect(page.getByTestId('project-list').or(page.getByTestId('board')).or(page.getByTestId('items-table'))).toBeVisible();
+    await expect(
+      page.getByTestId('project-list').or(page.getByTestId('board')).or(page.getByTestId('items-table')),
+    ).toBeVisible();
   }
   await page.evaluate(`window.location.hash = '#/item/${itemId}'`);
   await expect(page.getByTestId('thread-view')).toHaveAttribute('data-item-id', itemId);
@@ -43,7 +48,9 @@ test.describe.serial('writing a reply', () => {
     projectId = await projectIdByName(TOKEN, PROJECT);
   });
 
-  test('a hand-typed ambiguous "@Alex" says so under the box before Send, and Send waits for the choice', async ({ page }) => {
+  test('a hand-typed ambiguous "@Alex" says so under the box before Send, and Send waits for the choice', async ({
+    page,
+  }) => {
     const itemId = await newThread('Compose e2e: the footer logo is blurry on retina screens');
     await openThread(page, itemId);
     const view = page.getByTestId('thread-view');
@@ -56,7 +63,9 @@ test.describe.serial('writing a reply', () => {
 
     const choice = view.getByTestId('mention-choice');
     await expect(choice).toHaveAttribute('data-when', 'before-send');
-    await expect(choice).toContainText('“@Alex” matches 2 people. Who do you mean: Alex Kim or Alex Park? Nothing is posted until you choose.');
+    await expect(choice).toContainText(
+      '“@Alex” matches 2 people. Who do you mean: Alex Kim or Alex Park? Nothing is posted until you choose.',
+    );
     // Still typing: the question does not take the focus.
     await expect(box).toBeFocused();
     for (const colorScheme of ['light', 'dark'] as const) {
@@ -76,7 +85,9 @@ test.describe.serial('writing a reply', () => {
     expect((await repliesOf(itemId)).map((r) => r.content)).toEqual(['@Alex Kim, could you swap in the 2x asset?']);
   });
 
-  test('choosing before Send only rewrites the name; keeping it as text posts it mentioning no one', async ({ page }) => {
+  test('choosing before Send only rewrites the name; keeping it as text posts it mentioning no one', async ({
+    page,
+  }) => {
     const itemId = await newThread('Compose e2e: the download button label is cut off');
     await openThread(page, itemId);
     const view = page.getByTestId('thread-view');
@@ -92,7 +103,9 @@ test.describe.serial('writing a reply', () => {
     expect((await repliesOf(itemId)).map((r) => r.content)).toEqual(['Thanks @alex and @Alex, both of you.']);
   });
 
-  test('a half-written reply survives a reload, is gone once posted, and a corrupt stored draft is ignored', async ({ page }) => {
+  test('a half-written reply survives a reload, is gone once posted, and a corrupt stored draft is ignored', async ({
+    page,
+  }) => {
     const itemId = await newThread('Compose e2e: the colour swatches page scrolls sideways');
     await openThread(page, itemId);
     const box = () => page.getByTestId('thread-view').getByRole('textbox', { name: 'Reply' });
@@ -109,7 +122,9 @@ test.describe.serial('writing a reply', () => {
     await expect(box()).toHaveValue('');
 
     // Whatever another version (or a broken disk) left under the drafts key: ignored, nothing breaks.
-    const keys = await page.evaluate<string[]>(`Object.keys(localStorage).filter((k) => k.startsWith('triage-desk:reply-drafts:'))`);
+    const keys = await page.evaluate<string[]>(
+      `Object.keys(localStorage).filter((k) => k.startsWith('triage-desk:reply-drafts:'))`,
+    );
     for (const key of keys) await page.evaluate(`localStorage.setItem(${JSON.stringify(key)}, '{"itm": {"body": 4')`);
     expect(keys.length).toBeGreaterThan(0);
     await page.reload();

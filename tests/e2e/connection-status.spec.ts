@@ -12,10 +12,12 @@ const LABEL = 'Acme (connection status e2e)';
 
 const open = signInOnce(TOKEN, LABEL);
 
-test.describe('the connection status line', ()  => {
+test.describe('the connection status line', () => {
   forgetConnectionsAfterAll([LABEL]);
 
-  test('a tab the gateway does not know (the demo restarted) stops "Checking the connection…" with a reason and a retry', async ({ page }) => {
+  test('a tab the gateway does not know (the demo restarted) stops "Checking the connection…" with a reason and a retry', async ({
+    page,
+  }) => {
     // No launch link: like a tab left open while the demo restarted, it has no session with the gateway.
     await page.goto('/');
     const status = page.getByTestId('network-status');
@@ -27,7 +29,9 @@ test.describe('the connection status line', ()  => {
     await page.screenshot({ path: '.reports/connection-unknown.png' });
   });
 
-  test('the status line does not flicker through a refresh of the 2,000-thread project: one "Working…", then "Connected"', async ({ page }) => {
+  test('the status line does not flicker through a refresh of the 2,000-thread project: one "Working…", then "Connected"', async ({
+    page,
+  }) => {
     await open(page);
     await openBoard(page, 'Marketing site');
     const toolbar = page.locator('.workspace-toolbar');

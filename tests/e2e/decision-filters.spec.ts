@@ -56,8 +56,11 @@ const RECORD_OPTIONS = `
 
 async function wholeLog(projectId: string): Promise<Decision[]> {
   const rows: Decision[] = [];
-  for (let offset: number | null = 0; offset !== null; ) {
-    const page: DecisionsPage = await api<DecisionsPage>(TOKEN, `/decisions?projectId=${projectId}&limit=30&offset=${offset}`);
+  for (let offset: number | null = 0; offset !== null;) {
+    const page: DecisionsPage = await api<DecisionsPage>(
+      TOKEN,
+      `/decisions?projectId=${projectId}&limit=30&offset=${offset}`,
+    );
     rows.push(...page.decisions);
     offset = page.decisions.length === 0 ? null : page.nextOffset;
   }
@@ -80,7 +83,11 @@ function shownCount(text: string): number | null {
 
 /** The options a list offers now: value and count shown. */
 async function offered(page: Page, list: 'person' | 'type'): Promise<Array<{ value: string; count: number | null }>> {
-  const options = await reports(page).locator(`.decision-filters select[id$="-${list}"] option`).evaluateAll((els) => els.map((e) => ({ value: (e as unknown as { value: string }).value, text: e.textContent ?? '' })));
+  const options = await reports(page)
+    .locator(`.decision-filters select[id$="-${list}"] option`)
+    .evaluateAll((els) =>
+      els.map((e) => ({ value: (e as unknown as { value: string }).value, text: e.textContent ?? '' })),
+    );
   return options.filter((o) => o.value !== '').map((o) => ({ value: o.value, count: shownCount(o.text) }));
 }
 
@@ -90,7 +97,8 @@ async function offeredCounts(page: Page, list: 'person' | 'type'): Promise<Recor
 }
 
 /** Keeps the counts that are not 0: a value the log holds nowhere among the rest is not offered. */
-const expectedCounts = (counts: Map<string, number>): Record<string, number> => Object.fromEntries([...counts].filter(([, n]) => n > 0));
+const expectedCounts = (counts: Map<string, number>): Record<string, number> =>
+  Object.fromEntries([...counts].filter(([, n]) => n > 0));
 
 const signInOrReopen = signInOnce(TOKEN, LABEL);
 async function openDecisions(page: Page): Promise<void> {
@@ -100,7 +108,13 @@ async function openDecisions(page: Page): Promise<void> {
 }
 
 /** How wide the chosen text of a select is, against the room the select gives it (its arrow aside). */
-const SELECT_ROOM = inPage<{ text: string; textWidth: number; room: number; scrollWidth: number; clientWidth: number }>(`
+const SELECT_ROOM = inPage<{
+  text: string;
+  textWidth: number;
+  room: number;
+  scrollWidth: number;
+  clientWidth: number;
+}>(`
   const s = getComputedStyle(el);
   const text = el.options[el.selectedIndex]?.textContent ?? '';
   const ctx = document.createElement('canvas').getContext('2d');
@@ -129,17 +143,24 @@ test.describe('decision log filters', () => {
   });
 
   for (const width of [900, 1400, 1600]) {
-    test(`at ${width} px the search box takes the width of the log and each filter's chosen text reads whole`, async ({ page }) => {
+    test(`at ${width} px the search box takes the width of the log and each filter's chosen text reads whole`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await openDecisions(page);
       const reportWidth = (await reports(page).boundingBox())!.width;
       const search = (await page.getByTestId('decisions-search').boundingBox())!.width;
-      expect(search >= 320 || search >= 0.6 * reportWidth, `search box ${search} px of a ${reportWidth} px report`).toBe(true);
+      expect(
+        search >= 320 || search >= 0.6 * reportWidth,
+        `search box ${search} px of a ${reportWidth} px report`,
+      ).toBe(true);
 
       const selects = reports(page).locator('.decision-filters select');
       await expect(selects).toHaveCount(3);
       // Once the log is counted the lists hold their longest choices: the default and the longest one must both read whole.
-      await expect(reports(page).locator('.decision-filters select[id$="-person"] option').first()).toHaveText('Anyone');
+      await expect(reports(page).locator('.decision-filters select[id$="-person"] option').first()).toHaveText(
+        'Anyone',
+      );
       for (let i = 0; i < 3; i++) {
         const select = selects.nth(i);
         const texts = await select.locator('option').allTextContents();
@@ -155,7 +176,9 @@ test.describe('decision log filters', () => {
     });
   }
 
-  test('the person and type counts are the whole log’s from the first display, and narrow when an outcome is chosen', async ({ page }) => {
+  test('the person and type counts are the whole log’s from the first display, and narrow when an outcome is chosen', async ({
+    page,
+  }) => {
     const projectId = await projectIdByName(TOKEN, PROJECT);
     const log = await wholeLog(projectId);
     // More decisions than one page, from more than one person: a page's counts would differ.
@@ -168,7 +191,9 @@ test.describe('decision log filters', () => {
     await expect.poll(() => offeredCounts(page, 'type')).toEqual(expectedCounts(countsBy(log, typeOf)));
 
     // Choosing an outcome narrows the other lists to the decisions with that outcome.
-    const outcome = [...countsBy(log, (d) => d.outcome ?? '')].filter(([o]) => o !== '').sort((a, b) => a[1] - b[1])[0]![0];
+    const outcome = [...countsBy(log, (d) => d.outcome ?? '')]
+      .filter(([o]) => o !== '')
+      .sort((a, b) => a[1] - b[1])[0]![0];
     const narrowed = log.filter((d) => d.outcome === outcome);
     expect(narrowed.length).toBeLessThan(log.length);
     await reports(page).getByRole('combobox', { name: 'Outcome' }).selectOption(outcome);

@@ -22,7 +22,10 @@ async function openProject(page: Page): Promise<void> {
 
 async function threadWithScreenshot(): Promise<string> {
   const projectId = await projectIdByName(TOKEN, CHECKOUT);
-  const { items } = await api<{ items: Array<{ id: string }> }>(TOKEN, `/items?projectId=${projectId}&status=open&limit=20`);
+  const { items } = await api<{ items: Array<{ id: string }> }>(
+    TOKEN,
+    `/items?projectId=${projectId}&status=open&limit=20`,
+  );
   for (const row of items) {
     const d = await api<Detail>(TOKEN, `/items/${row.id}`);
     if (d.evidence?.screenshotUrl) return d.id;
@@ -36,12 +39,15 @@ async function openThreadById(page: Page, itemId: string): Promise<void> {
   await expect(page.getByTestId('thread-view')).toContainText(itemId);
 }
 
-const valueNow = async (page: Page) => Number(await page.getByRole('separator', { name: 'Thread panel width' }).getAttribute('aria-valuenow'));
+const valueNow = async (page: Page) =>
+  Number(await page.getByRole('separator', { name: 'Thread panel width' }).getAttribute('aria-valuenow'));
 
 test.describe.configure({ mode: 'serial' });
 
 test.describe('a designer reading a thread: evidence first, a resizable panel, the page title, the skip link', () => {
-  test('the evidence comes first in the thread panel, before the conversation and the reply box, and large', async ({ page }) => {
+  test('the evidence comes first in the thread panel, before the conversation and the reply box, and large', async ({
+    page,
+  }) => {
     const id = await threadWithScreenshot();
     await openProject(page);
     await openThreadById(page, id);
@@ -60,7 +66,9 @@ test.describe('a designer reading a thread: evidence first, a resizable panel, t
     expect(img.width).toBeGreaterThan(panel.width - 60);
   });
 
-  test('the panel resizes from the keyboard, keeps the board usable, and keeps its width after a reload', async ({ page }) => {
+  test('the panel resizes from the keyboard, keeps the board usable, and keeps its width after a reload', async ({
+    page,
+  }) => {
     const id = await threadWithScreenshot();
     await openProject(page);
     await openThreadById(page, id);
@@ -81,7 +89,9 @@ test.describe('a designer reading a thread: evidence first, a resizable panel, t
     await page.reload();
     await expect(page.getByTestId('thread-view')).toContainText(id);
     await expect.poll(() => valueNow(page)).toBe(wider - 20);
-    await expect.poll(async () => Math.round((await page.getByTestId('thread-view').boundingBox())!.width)).toBe(wider - 20);
+    await expect
+      .poll(async () => Math.round((await page.getByTestId('thread-view').boundingBox())!.width))
+      .toBe(wider - 20);
 
     // The widest it goes (End) still leaves the board a usable width, and so does a 900 px window.
     await splitter.focus();
@@ -93,7 +103,9 @@ test.describe('a designer reading a thread: evidence first, a resizable panel, t
     await expect.poll(async () => (await page.getByTestId('board').boundingBox())!.width).toBeGreaterThanOrEqual(430);
     expect(await valueNow(page)).toBeLessThanOrEqual(Number(await splitter.getAttribute('aria-valuemax')));
     const overflow = await page.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      const root = (
+        globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+      ).document.documentElement;
       return root.scrollWidth - root.clientWidth;
     });
     expect(overflow, 'no sideways scrolling at 900 px').toBeLessThanOrEqual(0);
@@ -125,7 +137,10 @@ test.describe('a designer reading a thread: evidence first, a resizable panel, t
       await page.getByTestId(`view-${view}`).click();
       // From the top of a freshly loaded page, as a keyboard user arrives.
       await page.reload();
-      const threads = view === 'board' ? page.getByTestId('board').locator('[tabindex="0"]').first() : page.getByTestId('items-table');
+      const threads =
+        view === 'board'
+          ? page.getByTestId('board').locator('[tabindex="0"]').first()
+          : page.getByTestId('items-table');
       await expect(threads).toBeVisible();
       await page.keyboard.press('Tab');
       await expect(skip).toBeFocused();
@@ -141,9 +156,14 @@ test.describe('a designer reading a thread: evidence first, a resizable panel, t
     await page.getByRole('navigation', { name: 'Location' }).getByRole('button', { name: 'Projects' }).click();
     const list = page.getByTestId('project-list');
     await expect(list).toBeVisible();
-    const { projects } = await api<{ projects: Array<{ id: string; workspace: { name: string } | null }> }>(TOKEN, '/projects');
+    const { projects } = await api<{ projects: Array<{ id: string; workspace: { name: string } | null }> }>(
+      TOKEN,
+      '/projects',
+    );
     for (const p of projects.filter((x) => x.workspace)) {
-      await expect(list.locator(`[data-project-id="${p.id}"]`).getByTestId('project-workspace')).toHaveText(p.workspace!.name);
+      await expect(list.locator(`[data-project-id="${p.id}"]`).getByTestId('project-workspace')).toHaveText(
+        p.workspace!.name,
+      );
     }
     await expect(page.getByTestId('projects-hint')).toContainText('Enter opens');
   });

@@ -23,14 +23,23 @@ interface Detail {
 const stamp = Date.now();
 /** One report, in the words four people used; and a second report, twice. */
 const RISOTTO = `lemon risotto step timer stops at 14 minutes and never rings, so the rice burns (run ${stamp})`;
-const GROUP_TEXTS = [`The ${RISOTTO}.`, `Same here: the ${RISOTTO}. Pretty annoying.`, `Also seeing this: the ${RISOTTO}.`, `Not sure if reported yet, but the ${RISOTTO}. Can someone look?`];
+const GROUP_TEXTS = [
+  `The ${RISOTTO}.`,
+  `Same here: the ${RISOTTO}. Pretty annoying.`,
+  `Also seeing this: the ${RISOTTO}.`,
+  `Not sure if reported yet, but the ${RISOTTO}. Can someone look?`,
+];
 const PARMESAN = `parmesan quantity doubles every time the servings stepper is pressed once (run ${stamp})`;
 const SKIP_TEXTS = [`Hey, the ${PARMESAN}.`, `FYI the ${PARMESAN}. Happens every time.`];
 
 async function createThreads(projectId: string, texts: readonly string[], service?: string): Promise<string[]> {
   const ids: string[] = [];
   for (const body of texts) {
-    const created = await api<{ pinId: string }>(TOKEN, '/items/create', { method: 'POST', body: { projectId, url: PAGE_URL, body }, ...(service ? { service } : {}) });
+    const created = await api<{ pinId: string }>(TOKEN, '/items/create', {
+      method: 'POST',
+      body: { projectId, url: PAGE_URL, body },
+      ...(service ? { service } : {}),
+    });
     ids.push(created.pinId);
   }
   return ids;
@@ -43,14 +52,18 @@ async function openGroups(page: Page): Promise<void> {
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('dedupe-queue')).toBeVisible();
   const toGroups = page.getByRole('button', { name: 'Groups instead' });
-  for (let i = 0; i < 5 && !(await toGroups.evaluate((el) => el === el.ownerDocument.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 5 && !(await toGroups.evaluate((el) => el === el.ownerDocument.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(toGroups).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('duplicate-groups')).toBeVisible();
-  await expect(page.getByTestId('groups-progress')).toHaveText(/^Group \d+ of \d+$|groups reviewed$/, { timeout: 30_000 });
+  await expect(page.getByTestId('groups-progress')).toHaveText(/^Group \d+ of \d+$|groups reviewed$/, {
+    timeout: 30_000,
+  });
 }
 
-const groupIds = (page: Page) => page.getByTestId('group-thread').evaluateAll((els) => els.map((el) => el.getAttribute('data-item-id') ?? ''));
+const groupIds = (page: Page) =>
+  page.getByTestId('group-thread').evaluateAll((els) => els.map((el) => el.getAttribute('data-item-id') ?? ''));
 
 /** Skips (s) until a group holding `id` is on screen; says how many were skipped. */
 async function skipTo(page: Page, id: string): Promise<number> {
@@ -98,7 +111,9 @@ test.describe.serial('duplicate groups', () => {
       await page.getByRole('button', { name: 'Groups instead' }).click();
       await expect(page.getByTestId('duplicate-group')).toBeVisible({ timeout: 30_000 });
       await skipTo(page, groupIdsCreated[0]!);
-      const overflow = await page.evaluate<number>('document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth');
+      const overflow = await page.evaluate<number>(
+        'document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth',
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoViolations(page, `duplicate groups ${scheme}`);
       if (scheme === 'light') await page.screenshot({ path: 'docs/screenshots/duplicate-groups.png' });
@@ -110,7 +125,9 @@ test.describe.serial('duplicate groups', () => {
     });
   }
 
-  test('take a thread out, choose the one that stays, merge the group after one confirmation, skip another: keys only', async ({ page }) => {
+  test('take a thread out, choose the one that stays, merge the group after one confirmation, skip another: keys only', async ({
+    page,
+  }) => {
     await openProject(page);
     await openGroups(page);
     const [oldest, second, third, fourth] = groupIdsCreated as [string, string, string, string];
@@ -167,7 +184,9 @@ test.describe.serial('duplicate groups', () => {
 test.describe.serial('duplicate groups against a live-like (lean) service', () => {
   test('a proposed group merges after one confirmation', async ({ page }) => {
     const lean = (await control<{ baseUrl: string }>('/lean/start')).baseUrl;
-    const { projects } = await api<{ projects: Array<{ id: string; name: string }> }>(TOKEN, '/projects', { service: lean });
+    const { projects } = await api<{ projects: Array<{ id: string; name: string }> }>(TOKEN, '/projects', {
+      service: lean,
+    });
     const leanProject = projects.find((p) => p.name === PROJECT)!.id;
     const ids = await createThreads(leanProject, GROUP_TEXTS.slice(0, 3), lean);
     await signIn(page, TOKEN, 'Multi (lean groups e2e)', lean);

@@ -36,7 +36,10 @@ async function threadWithCandidates(): Promise<{ itemId: string; candidates: Sim
   const body = await api<ItemsBody>(TOKEN, `/items?projectId=${projectId}&status=open&limit=200`);
   const rows: Row[] = [...body.items].sort((a, b) => b.createdAt - a.createdAt);
   for (const row of rows) {
-    const similar = await api<Similar>(TOKEN, '/similar', { method: 'POST', body: { itemId: row.id, includeResolved: true, limit: 20 } });
+    const similar = await api<Similar>(TOKEN, '/similar', {
+      method: 'POST',
+      body: { itemId: row.id, includeResolved: true, limit: 20 },
+    });
     if (similar.candidates.length > 0) return { itemId: row.id, candidates: similar.candidates };
   }
   throw new Error('No open thread with similar threads in the demo data');
@@ -47,7 +50,9 @@ test.describe.serial('merging and judging duplicates', () => {
     projectId = await projectIdByName(TOKEN, PROJECT);
   });
 
-  test('Find duplicates asks before merging a candidate, with Cancel focused, and keeps the focus in the dialog', async ({ page }) => {
+  test('Find duplicates asks before merging a candidate, with Cancel focused, and keeps the focus in the dialog', async ({
+    page,
+  }) => {
     const { itemId, candidates } = await threadWithCandidates();
     const candidateId = candidates[0]!.id;
     await openProject(page);
@@ -91,7 +96,9 @@ test.describe.serial('merging and judging duplicates', () => {
     expect((await api<Detail>(TOKEN, `/items/${candidateId}`)).duplicateOf).toBe(itemId);
   });
 
-  test('the dedupe queue: j and k move between candidates and decide nothing; n keeps; z puts the kept thread back', async ({ page }) => {
+  test('the dedupe queue: j and k move between candidates and decide nothing; n keeps; z puts the kept thread back', async ({
+    page,
+  }) => {
     await openProject(page);
     await page.keyboard.press('Control+k');
     await page.keyboard.type('dedupe');
@@ -109,7 +116,8 @@ test.describe.serial('merging and judging duplicates', () => {
     const focused = queue.locator('[role="option"][data-focused="true"]');
     const top = await focused.getByTestId('candidate').getAttribute('data-item-id');
     await page.keyboard.press('j');
-    if ((await options.count()) > 1) await expect(focused.getByTestId('candidate')).not.toHaveAttribute('data-item-id', top!);
+    if ((await options.count()) > 1)
+      await expect(focused.getByTestId('candidate')).not.toHaveAttribute('data-item-id', top!);
     await page.keyboard.press('k');
     await expect(focused.getByTestId('candidate')).toHaveAttribute('data-item-id', top!);
     await page.keyboard.press('k');
@@ -123,7 +131,9 @@ test.describe.serial('merging and judging duplicates', () => {
     const help = page.getByTestId('shortcuts-dialog');
     const queueKeys = help.getByRole('region', { name: 'Duplicates queue' });
     await expect(queueKeys).toContainText('Keep: not a duplicate');
-    await expect(queueKeys.locator('.shortcuts__row').filter({ hasText: 'Keep: not a duplicate' }).locator('kbd')).toHaveText('n');
+    await expect(
+      queueKeys.locator('.shortcuts__row').filter({ hasText: 'Keep: not a duplicate' }).locator('kbd'),
+    ).toHaveText('n');
     await expect(queueKeys).toContainText('Undo the last keep or skip');
     await page.keyboard.press('Escape');
     await expect(help).toBeHidden();

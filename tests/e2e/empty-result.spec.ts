@@ -12,7 +12,7 @@ const CHECKOUT = 'Checkout app';
 
 const open = signInOnce(TOKEN, LABEL);
 
-test.describe('an empty result', ()  => {
+test.describe('an empty result', () => {
   forgetConnectionsAfterAll([LABEL]);
 
   test('an empty result names its filters and offers to drop the one that shows the most', async ({ page }) => {

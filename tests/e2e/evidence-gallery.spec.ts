@@ -29,7 +29,10 @@ const isDetailRead = (r: Request) => decodeURIComponent(r.url()).includes('/brid
 
 /** The thread ids whose evidence the retention period removed, on one page of a project. */
 async function expiredOn(projectId: string, pagePath: string): Promise<string[]> {
-  const { items } = await api<{ items: Row[] }>(TOKEN, `/items?projectId=${projectId}&page=${encodeURIComponent(pagePath)}&limit=200`);
+  const { items } = await api<{ items: Row[] }>(
+    TOKEN,
+    `/items?projectId=${projectId}&page=${encodeURIComponent(pagePath)}&limit=200`,
+  );
   const out: string[] = [];
   for (const row of items) {
     const d = await api<{ evidence: { expired: boolean } }>(TOKEN, `/items/${row.id}`);
@@ -44,7 +47,10 @@ async function expiredOn(projectId: string, pagePath: string): Promise<string[]>
  */
 async function projectTruth(project: string): Promise<{ total: number; busiestPage: string }> {
   const projectId = await projectIdByName(TOKEN, project);
-  const list = await api<{ matched: number; summary: { byPage: Record<string, number> } }>(TOKEN, `/items?projectId=${projectId}&limit=1`);
+  const list = await api<{ matched: number; summary: { byPage: Record<string, number> } }>(
+    TOKEN,
+    `/items?projectId=${projectId}&limit=1`,
+  );
   const [busiestPage] = Object.entries(list.summary.byPage).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
   return { total: list.matched, busiestPage };
 }
@@ -54,7 +60,9 @@ test.describe.serial('the evidence gallery', () => {
     const truth = await projectTruth(BRAND);
     await openGallery(page, BRAND);
     await expect(page).toHaveURL(/\/evidence/);
-    await expect(page.getByTestId('evidence-progress')).toHaveText(new RegExp(`^\\d+ of ${truth.total} screenshots read`));
+    await expect(page.getByTestId('evidence-progress')).toHaveText(
+      new RegExp(`^\\d+ of ${truth.total} screenshots read`),
+    );
     // The busiest page first (ties by name).
     await expect(page.getByTestId('gallery-page').first()).toContainText(truth.busiestPage);
     await expect(page.getByTestId('gallery-element').first()).toBeVisible();
@@ -87,7 +95,9 @@ test.describe.serial('the evidence gallery', () => {
     // Home: back at the top, the busiest page's heading in view and a tile holding the focus.
     await expect(page.getByTestId('gallery-page').first()).toBeInViewport();
     await expect(page.locator('[data-testid="gallery-tile"]:focus')).toHaveCount(1);
-    await expect(page.getByTestId('evidence-progress')).toHaveText(new RegExp(`^\\d+ of ${truth.total} screenshots read`));
+    await expect(page.getByTestId('evidence-progress')).toHaveText(
+      new RegExp(`^\\d+ of ${truth.total} screenshots read`),
+    );
     await page.screenshot({ path: 'docs/screenshots/evidence-gallery.png' });
   });
 
@@ -138,7 +148,9 @@ test.describe.serial('the evidence gallery', () => {
       await page.emulateMedia({ colorScheme: scheme });
       await openGallery(page, BRAND);
       await expect(page.getByTestId('gallery-tile').first().locator('img')).toBeVisible();
-      const overflow = await page.evaluate<number>('document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth');
+      const overflow = await page.evaluate<number>(
+        'document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth',
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoViolations(page, `evidence gallery ${scheme}`);
       if (scheme === 'dark') await page.screenshot({ path: 'docs/screenshots/evidence-gallery-900-dark.png' });

@@ -23,7 +23,9 @@ test.describe.serial('hot elements and evidence against a live-like (lean) servi
   });
 
   test('groups a page by the live service’s stamp keys and shows the gallery’s screenshots', async ({ page }) => {
-    const { items } = await leanApi<{ items: Array<{ id: string }> }>(`/items?projectId=${projectId}&page=${encodeURIComponent(PAGE)}&limit=200`);
+    const { items } = await leanApi<{ items: Array<{ id: string }> }>(
+      `/items?projectId=${projectId}&page=${encodeURIComponent(PAGE)}&limit=200`,
+    );
     const counts = new Map<string, number>();
     for (const { id } of items) {
       const d = await leanApi<{ anchor: { skyKey?: string; stampKey?: string } }>(`/items/${id}`);
@@ -34,10 +36,16 @@ test.describe.serial('hot elements and evidence against a live-like (lean) servi
     const [topKey, topCount] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
 
     await signIn(page, TOKEN, 'Lean (evidence e2e)', `${lean}/api/v1`);
-    await page.getByTestId('project-list').getByRole('button', { name: /Checkout app/ }).click();
+    await page
+      .getByTestId('project-list')
+      .getByRole('button', { name: /Checkout app/ })
+      .click();
     await expect(page.getByText(/^Updated /)).toBeVisible();
     await page.getByTestId('view-elements').click();
-    await page.getByTestId('hot-pages').getByRole('button', { name: new RegExp(`^${PAGE}\\b`) }).click();
+    await page
+      .getByTestId('hot-pages')
+      .getByRole('button', { name: new RegExp(`^${PAGE}\\b`) })
+      .click();
     await expect(page.getByTestId('evidence-progress')).toHaveText(`${items.length} of ${items.length} threads read`);
     const top = page.getByTestId('hot-element').first();
     await expect(top.locator('code')).toHaveText(topKey);

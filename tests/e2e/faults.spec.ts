@@ -20,12 +20,18 @@ interface FaultService {
 async function threadsOf(service: string, project: string): Promise<{ projectId: string; ids: string[] }> {
   const { projects } = await api<{ projects: Array<{ id: string; name: string }> }>(WITNESS, '/projects', { service });
   const projectId = projects.find((p) => p.name === project)!.id;
-  const list = await api<{ items: Array<{ id: string; status: string }> }>(WITNESS, `/items?projectId=${projectId}&status=open&limit=5`, { service });
+  const list = await api<{ items: Array<{ id: string; status: string }> }>(
+    WITNESS,
+    `/items?projectId=${projectId}&status=open&limit=5`,
+    { service },
+  );
   return { projectId, ids: list.items.map((i) => i.id) };
 }
 
 async function repliesWith(service: string, itemId: string, text: string): Promise<number> {
-  const detail = await api<{ thread: { replies: Array<{ content: string }> } }>(WITNESS, `/items/${itemId}`, { service });
+  const detail = await api<{ thread: { replies: Array<{ content: string }> } }>(WITNESS, `/items/${itemId}`, {
+    service,
+  });
   return detail.thread.replies.filter((r) => r.content.includes(text)).length;
 }
 
@@ -54,7 +60,10 @@ test.describe('faults, end to end', () => {
     await signIn(page, OWNER, 'Fault service (tiny limit)', fault.baseUrl);
     const status = page.getByTestId('network-status');
     // Watched from the start: the countdown lasts only as long as the service's Retry-After.
-    const countdown = page.locator('[data-testid="network-status"][data-phase="limited"]').filter({ hasText: /rate limit — resuming in \d/ }).waitFor({ timeout: 120_000 });
+    const countdown = page
+      .locator('[data-testid="network-status"][data-phase="limited"]')
+      .filter({ hasText: /rate limit — resuming in \d/ })
+      .waitFor({ timeout: 120_000 });
     await openThread(page, itemId);
 
     // Two actions queued back to back: a reply and a status change.
@@ -84,7 +93,9 @@ test.describe('faults, end to end', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('the service killed and restarted: the app says it is offline, keeps the unsent reply, and recovers by itself', async ({ page }) => {
+  test('the service killed and restarted: the app says it is offline, keeps the unsent reply, and recovers by itself', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const fault = await control<FaultService>('/fault/start');
     const { ids } = await threadsOf(fault.baseUrl, PROJECT);
@@ -122,7 +133,9 @@ test.describe('faults, end to end', () => {
 });
 
 test.describe('connecting over plain http', () => {
-  test('an address that is not this machine needs the confirmation that the token travels unencrypted', async ({ page }) => {
+  test('an address that is not this machine needs the confirmation that the token travels unencrypted', async ({
+    page,
+  }) => {
     await openConnectForm(page);
     // 0.0.0.0 reaches this machine but is not a loopback name: it stands for any remote http:// host.
     const remote = SERVICE_URL.replace('127.0.0.1', '0.0.0.0');

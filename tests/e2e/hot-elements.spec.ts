@@ -24,8 +24,13 @@ interface Detail {
 }
 
 /** The element that gathers most threads on the page, as the service's own answers tell. */
-async function busiestElement(projectId: string): Promise<{ key: string; ids: string[]; statuses: Record<string, number>; onPage: number }> {
-  const { items } = await api<{ items: Row[] }>(TOKEN, `/items?projectId=${projectId}&page=${encodeURIComponent(PAGE)}&limit=200`);
+async function busiestElement(
+  projectId: string,
+): Promise<{ key: string; ids: string[]; statuses: Record<string, number>; onPage: number }> {
+  const { items } = await api<{ items: Row[] }>(
+    TOKEN,
+    `/items?projectId=${projectId}&page=${encodeURIComponent(PAGE)}&limit=200`,
+  );
   const groups = new Map<string, Row[]>();
   for (const row of items) {
     const d = await api<Detail>(TOKEN, `/items/${row.id}`);
@@ -49,7 +54,9 @@ async function openHotElements(page: Page): Promise<void> {
 }
 
 test.describe.serial('hot elements of a page', () => {
-  test('the busiest element of the page comes first with its screenshot and counts, and opens its thread', async ({ page }) => {
+  test('the busiest element of the page comes first with its screenshot and counts, and opens its thread', async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     const projectId = await projectIdByName(TOKEN, CHECKOUT);
     const truth = await busiestElement(projectId);
@@ -63,12 +70,15 @@ test.describe.serial('hot elements of a page', () => {
     // As many as the page has now: other journeys of the same run may have merged some. The
     // reads share the token's rate limit with the journeys before this one (the evidence
     // gallery's among them), so they may wait for it: how fast a page fills is the bench's figure.
-    await expect(page.getByTestId('evidence-progress')).toHaveText(`${truth.onPage} of ${truth.onPage} threads read`, { timeout: 120_000 });
+    await expect(page.getByTestId('evidence-progress')).toHaveText(`${truth.onPage} of ${truth.onPage} threads read`, {
+      timeout: 120_000,
+    });
 
     const top = page.getByTestId('hot-element').first();
     await expect(top.locator('code')).toHaveText(truth.key);
     await expect(top.getByTestId('hot-element-total')).toHaveText(`${truth.ids.length} threads`);
-    for (const [status, n] of Object.entries(truth.statuses)) await expect(top.getByTestId('hot-element-status')).toContainText(`${n} ${status}`);
+    for (const [status, n] of Object.entries(truth.statuses))
+      await expect(top.getByTestId('hot-element-status')).toContainText(`${n} ${status}`);
     await expect(top.getByTestId('hot-element-types')).not.toBeEmpty();
     // The latest screenshot that shows it, with the click ring.
     await expect(top.locator('img')).toBeVisible();
@@ -98,7 +108,10 @@ test.describe.serial('hot elements of a page', () => {
 
   test('the workspace filters apply: resolved only counts only resolved threads', async ({ page }) => {
     await openHotElements(page);
-    await page.getByTestId('hot-pages').getByRole('button', { name: new RegExp(`^${PAGE}\\b`) }).click();
+    await page
+      .getByTestId('hot-pages')
+      .getByRole('button', { name: new RegExp(`^${PAGE}\\b`) })
+      .click();
     await page.getByLabel('Status', { exact: true }).selectOption('resolved');
     const top = page.getByTestId('hot-element').first();
     await expect(top.getByTestId('hot-element-status')).toHaveText(/^\d+ resolved$/);
@@ -112,9 +125,14 @@ test.describe.serial('hot elements of a page', () => {
       await page.emulateMedia({ colorScheme: scheme });
       await openHotElements(page);
       await expectNoViolations(page, `hot elements pages ${scheme}`);
-      await page.getByTestId('hot-pages').getByRole('button', { name: new RegExp(`^${PAGE}\\b`) }).click();
+      await page
+        .getByTestId('hot-pages')
+        .getByRole('button', { name: new RegExp(`^${PAGE}\\b`) })
+        .click();
       await expect(page.getByTestId('hot-element').first().locator('img')).toBeVisible();
-      const overflow = await page.evaluate<number>('document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth');
+      const overflow = await page.evaluate<number>(
+        'document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth',
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoViolations(page, `hot elements ${scheme}`);
       if (scheme === 'dark') await page.screenshot({ path: 'docs/screenshots/hot-elements-900-dark.png' });

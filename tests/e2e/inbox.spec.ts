@@ -12,14 +12,22 @@ test.describe.serial('the inbox', () => {
     const projectId = await projectIdByName('demo-admin', 'Checkout app');
     const { items } = await api<ItemsResponse>('demo-admin', `/items?projectId=${projectId}&status=open&limit=5`);
     const [assigned, mentioned] = [items[0]!, items[1]!];
-    await api('demo-admin', '/items/assign', { method: 'POST', body: { itemId: assigned.id, assignee: 'Olivia Owner' } });
+    await api('demo-admin', '/items/assign', {
+      method: 'POST',
+      body: { itemId: assigned.id, assignee: 'Olivia Owner' },
+    });
     const words = `Inbox e2e ${Date.now()}: Olivia, please check the coupon field.`;
-    await api('demo-admin', '/items/update', { method: 'POST', body: { itemId: mentioned.id, body: `@Olivia Owner ${words}`, mentions: ['Olivia Owner'] } });
+    await api('demo-admin', '/items/update', {
+      method: 'POST',
+      body: { itemId: mentioned.id, body: `@Olivia Owner ${words}`, mentions: ['Olivia Owner'] },
+    });
 
     await signIn(page, 'demo-owner', 'Inbox spec');
     await page.getByTestId('nav-inbox').click();
     const list = page.getByTestId('inbox-list');
-    const mention = list.locator(`[data-kind="mention"][data-item-id="${mentioned.id}"]`).filter({ hasText: words.slice(0, 40) });
+    const mention = list
+      .locator(`[data-kind="mention"][data-item-id="${mentioned.id}"]`)
+      .filter({ hasText: words.slice(0, 40) });
     await expect(mention).toBeVisible();
     await expect(mention).toHaveAttribute('data-read', 'false');
     await expect(list.locator(`[data-kind="assigned"][data-item-id="${assigned.id}"]`)).toBeVisible();
@@ -37,7 +45,10 @@ test.describe.serial('the inbox', () => {
     await expect(mention).toHaveAttribute('data-read', 'true');
 
     await page.reload();
-    await expect(list.locator(`[data-kind="mention"][data-item-id="${mentioned.id}"]`).first()).toHaveAttribute('data-read', 'true');
+    await expect(list.locator(`[data-kind="mention"][data-item-id="${mentioned.id}"]`).first()).toHaveAttribute(
+      'data-read',
+      'true',
+    );
     await expect(page.getByTestId('nav-inbox')).toContainText('For me');
   });
 

@@ -22,7 +22,9 @@ let itemId = '';
 
 async function openThread(page: Page): Promise<void> {
   await signInOrReopen(page);
-  await expect(page.getByTestId('project-list').or(page.getByTestId('board')).or(page.getByTestId('items-table'))).toBeVisible();
+  await expect(
+    page.getByTestId('project-list').or(page.getByTestId('board')).or(page.getByTestId('items-table')),
+  ).toBeVisible();
   await page.evaluate(`window.location.hash = '#/item/${itemId}'`);
   await expect(page.getByTestId('thread-view')).toHaveAttribute('data-item-id', itemId);
 }
@@ -38,7 +40,12 @@ async function expectActive(field: Locator, options: Locator, index: number): Pr
 }
 
 /** Presses each step's keys in turn and checks the option it must leave active. */
-async function walkKeys(page: Page, field: Locator, options: Locator, steps: ReadonlyArray<readonly [keys: string | readonly string[], active: number]>): Promise<void> {
+async function walkKeys(
+  page: Page,
+  field: Locator,
+  options: Locator,
+  steps: ReadonlyArray<readonly [keys: string | readonly string[], active: number]>,
+): Promise<void> {
   for (const [keys, active] of steps) {
     for (const key of typeof keys === 'string' ? [keys] : keys) await page.keyboard.press(key);
     await expectActive(field, options, active);
@@ -48,7 +55,14 @@ async function walkKeys(page: Page, field: Locator, options: Locator, steps: Rea
 test.describe.serial('keyboard lists', () => {
   test.beforeAll(async () => {
     const projectId = await projectIdByName(TOKEN, PROJECT);
-    const created = await api<{ pinId: string }>(TOKEN, '/items/create', { method: 'POST', body: { projectId, url: 'https://brand.acme.example/keyboard-lists', body: `Keyboard lists e2e: the hero image crops faces (${Date.now()})` } });
+    const created = await api<{ pinId: string }>(TOKEN, '/items/create', {
+      method: 'POST',
+      body: {
+        projectId,
+        url: 'https://brand.acme.example/keyboard-lists',
+        body: `Keyboard lists e2e: the hero image crops faces (${Date.now()})`,
+      },
+    });
     itemId = created.pinId;
   });
 
@@ -79,7 +93,9 @@ test.describe.serial('keyboard lists', () => {
     await expect(palette).toBeHidden();
   });
 
-  test('the people picker: Home/End, PageDown stops at the last person, arrows wrap, Escape closes the dialog unassigned', async ({ page }) => {
+  test('the people picker: Home/End, PageDown stops at the last person, arrows wrap, Escape closes the dialog unassigned', async ({
+    page,
+  }) => {
     await openThread(page);
     await page.getByTestId('thread-view').getByRole('button', { name: 'Assign…' }).click();
     const dialog = page.getByTestId('assign-dialog');
@@ -106,7 +122,9 @@ test.describe.serial('keyboard lists', () => {
     expect((await api<{ assignee?: { name: string } | null }>(TOKEN, `/items/${itemId}`)).assignee ?? null).toBeNull();
   });
 
-  test('the mention suggestions: arrows wrap, End/Home, Enter inserts the name, Escape closes only the list', async ({ page }) => {
+  test('the mention suggestions: arrows wrap, End/Home, Enter inserts the name, Escape closes only the list', async ({
+    page,
+  }) => {
     await openThread(page);
     const view = page.getByTestId('thread-view');
     const box = view.getByRole('textbox', { name: 'Reply' });

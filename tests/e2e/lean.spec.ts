@@ -17,7 +17,8 @@ interface LeanItems {
   items: Array<{ id: string; status: string; type: string | null; excerpt: string; createdAt: number }>;
 }
 
-const leanApi = <T>(path: string, init: { method?: string; body?: unknown } = {}) => api<T>(TOKEN, path, { ...init, service: lean });
+const leanApi = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
+  api<T>(TOKEN, path, { ...init, service: lean });
 
 async function checkoutId(): Promise<string> {
   const { projects } = await leanApi<{ projects: Array<{ id: string; name: string }> }>('/projects');
@@ -37,7 +38,10 @@ async function expectAllRead(page: Page): Promise<void> {
 }
 
 async function openCheckout(page: Page): Promise<void> {
-  await page.getByTestId('project-list').getByRole('button', { name: /Checkout app/ }).click();
+  await page
+    .getByTestId('project-list')
+    .getByRole('button', { name: /Checkout app/ })
+    .click();
   await expect(page.getByTestId('board')).toBeVisible();
 }
 
@@ -71,11 +75,15 @@ test.describe.serial('against a live-like (lean) service', () => {
     await expect.poll(() => columnCount(page, 'resolved')).toBe(truth.summary.resolved);
     await expect.poll(() => columnCount(page, 'deferred')).toBe(deferred);
     await expect(page.getByTestId('board').getByRole('article').filter({ hasText: untypedText })).toBeVisible();
-    await expect(page.getByTestId('board').locator('[data-item-id]').filter({ hasText: untypedText })).toContainText('Unclassified');
+    await expect(page.getByTestId('board').locator('[data-item-id]').filter({ hasText: untypedText })).toContainText(
+      'Unclassified',
+    );
     await expectAllRead(page);
   });
 
-  test('opens the untyped thread, replies, and picks who "@Alex" meant although the refusal names no one', async ({ page }) => {
+  test('opens the untyped thread, replies, and picks who "@Alex" meant although the refusal names no one', async ({
+    page,
+  }) => {
     await signIn(page, TOKEN, 'Lean (e2e)', `${lean}/api/v1`);
     await openCheckout(page);
     await page.getByTestId('board').getByText(untypedText).click();
@@ -96,7 +104,9 @@ test.describe.serial('against a live-like (lean) service', () => {
     await expectAllRead(page);
   });
 
-  test('says what changed, then resolves without being asked again (authors known by name), and the board and the service agree', async ({ page }) => {
+  test('says what changed, then resolves without being asked again (authors known by name), and the board and the service agree', async ({
+    page,
+  }) => {
     await signIn(page, TOKEN, 'Lean (e2e)', `${lean}/api/v1`);
     await openCheckout(page);
     const before = await columnCount(page, 'resolved');
@@ -122,7 +132,10 @@ test.describe.serial('against a live-like (lean) service', () => {
     await openCheckout(page);
     const openBefore = await columnCount(page, 'open');
     for (const item of [keep!, dup!]) {
-      await page.getByTestId('board').locator(`[data-item-id="${item.id}"]`).click({ modifiers: ['Control'] });
+      await page
+        .getByTestId('board')
+        .locator(`[data-item-id="${item.id}"]`)
+        .click({ modifiers: ['Control'] });
     }
     await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
     await page.keyboard.press('m');
@@ -140,7 +153,9 @@ test.describe.serial('against a live-like (lean) service', () => {
     await expectAllRead(page);
   });
 
-  test('report counts read as the live client means them (its own report included): no duplicate shows that is not there', async ({ page }) => {
+  test('report counts read as the live client means them (its own report included): no duplicate shows that is not there', async ({
+    page,
+  }) => {
     // The lean service counts a thread's own report too (1 for a thread nothing was merged into).
     const { candidates } = await leanApi<{ candidates: Array<{ id: string; reportCount: number }> }>('/similar', {
       method: 'POST',
@@ -175,7 +190,12 @@ test.describe.serial('against a live-like (lean) service', () => {
   test('every report tab reads: what’s new, review, decisions, source hotspots', async ({ page }) => {
     await signIn(page, TOKEN, 'Lean (e2e)', `${lean}/api/v1`);
     await openCheckout(page);
-    await page.getByRole('link', { name: 'Reports' }).or(page.getByRole('tab', { name: 'Reports' })).or(page.getByText('Reports', { exact: true })).first().click();
+    await page
+      .getByRole('link', { name: 'Reports' })
+      .or(page.getByRole('tab', { name: 'Reports' }))
+      .or(page.getByText('Reports', { exact: true }))
+      .first()
+      .click();
     const tabs = page.getByRole('tab');
     await tabs.filter({ hasText: 'What’s new' }).click();
     await page.getByRole('button', { name: 'Brief me since my last briefing' }).click();

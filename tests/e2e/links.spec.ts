@@ -36,10 +36,15 @@ test.describe.serial('thread links in browser mode', () => {
     await page.evaluate(`window.location.hash = '#/item/${itemId}'`);
     await expect(page.getByTestId('thread-view')).toContainText(itemId);
     await expect(page.getByTestId('board')).toBeVisible();
-    await expect.poll(() => new URL(page.url()).hash).toMatch(new RegExp(`^#/p/${projectId}/(board|table)\\?(.*&)?thread=${itemId}$`));
+    await expect
+      .poll(() => new URL(page.url()).hash)
+      .toMatch(new RegExp(`^#/p/${projectId}/(board|table)\\?(.*&)?thread=${itemId}$`));
   });
 
-  test('a copied thread link opened in a new tab waits for a launch link, then opens that thread; a later launch link is taken at once', async ({ page, context }) => {
+  test('a copied thread link opened in a new tab waits for a launch link, then opens that thread; a later launch link is taken at once', async ({
+    page,
+    context,
+  }) => {
     await signIn(page, 'demo-owner', 'Links spec');
     const projectId = await projectIdByName('demo-owner', PROJECT);
     const { items } = await api<ItemsResponse>('demo-owner', `/items?projectId=${projectId}&limit=3`);
@@ -48,7 +53,9 @@ test.describe.serial('thread links in browser mode', () => {
     // A new tab has no session of its own (each tab exchanges its own launch link).
     const tab = await context.newPage();
     await tab.goto(`/#/item/${itemId}`);
-    await expect(tab.getByText(/This tab has no session with the Triage Desk gateway yet\. Paste a launch link/).first()).toBeVisible();
+    await expect(
+      tab.getByText(/This tab has no session with the Triage Desk gateway yet\. Paste a launch link/).first(),
+    ).toBeVisible();
     await expect(tab.getByText('Could not restore your connection')).toHaveCount(0);
 
     // The launch link pasted into the same tab: no reload, and the thread it was asked for opens.
@@ -61,7 +68,9 @@ test.describe.serial('thread links in browser mode', () => {
     const again = await control<{ path: string }>('/launch');
     const before = await tab.evaluate<string | null>("sessionStorage.getItem('triage-desk:gateway-session')");
     await tab.goto(again.path);
-    await expect.poll(() => tab.evaluate<string | null>("sessionStorage.getItem('triage-desk:gateway-session')")).not.toBe(before);
+    await expect
+      .poll(() => tab.evaluate<string | null>("sessionStorage.getItem('triage-desk:gateway-session')"))
+      .not.toBe(before);
     await expect(tab.getByRole('alert')).toHaveCount(0);
     await tab.close();
   });
@@ -72,10 +81,16 @@ test.describe.serial('thread links in browser mode', () => {
     await expect(page.getByText(/can open thread itm_does_not_exist/)).toBeVisible();
   });
 
-  test('Copy link puts the thread address on the clipboard and says Copied for a moment, to screen readers too', async ({ page, context }) => {
+  test('Copy link puts the thread address on the clipboard and says Copied for a moment, to screen readers too', async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, 'demo-owner', 'Links spec');
-    await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
+    await page
+      .getByTestId('project-list')
+      .getByRole('button', { name: new RegExp(PROJECT) })
+      .click();
     const card = page.getByTestId('column-open').getByTestId('card').first();
     const itemId = (await card.getAttribute('data-item-id'))!;
     await card.click();

@@ -14,12 +14,17 @@ const SMALL = 'Brand refresh';
 
 const open = signInOnce(TOKEN, LABEL);
 
-test.describe('@mention suggestions in the reply composer', ()  => {
+test.describe('@mention suggestions in the reply composer', () => {
   forgetConnectionsAfterAll([LABEL]);
 
-  test('@mention suggestions stay visible when the composer sits at the bottom of the thread panel', async ({ page }) => {
+  test('@mention suggestions stay visible when the composer sits at the bottom of the thread panel', async ({
+    page,
+  }) => {
     const projectId = await projectIdByName(TOKEN, SMALL);
-    const { items } = await api<{ items: Array<{ id: string }> }>(TOKEN, `/items?projectId=${projectId}&status=open&limit=1`);
+    const { items } = await api<{ items: Array<{ id: string }> }>(
+      TOKEN,
+      `/items?projectId=${projectId}&status=open&limit=1`,
+    );
     await open(page);
     await openBoard(page, SMALL);
     const view = await openThreadById(page, items[0]!.id);

@@ -11,13 +11,20 @@ import { api, openBoard, projectIdByName, signIn } from './support.js';
 const TOKEN = 'demo-owner';
 const PROJECT = 'Brand refresh';
 
-test('the merge receipt lists the merged threads by title and links the kept one, which the link opens', async ({ page }) => {
+test('the merge receipt lists the merged threads by title and links the kept one, which the link opens', async ({
+  page,
+}) => {
   const projectId = await projectIdByName(TOKEN, PROJECT);
   const marker = `Merge receipt e2e ${Date.now()}`;
-  const titles = ['the press kit link 404s', 'press kit download is broken', 'cannot download the press kit'].map((t) => `${marker}: ${t}`);
+  const titles = ['the press kit link 404s', 'press kit download is broken', 'cannot download the press kit'].map(
+    (t) => `${marker}: ${t}`,
+  );
   const ids: string[] = [];
   for (const [i, body] of titles.entries()) {
-    const created = await api<{ pinId: string }>(TOKEN, '/items/create', { method: 'POST', body: { projectId, url: `https://brand.acme.example/press/${i}`, body } });
+    const created = await api<{ pinId: string }>(TOKEN, '/items/create', {
+      method: 'POST',
+      body: { projectId, url: `https://brand.acme.example/press/${i}`, body },
+    });
     ids.push(created.pinId);
   }
 
@@ -43,7 +50,10 @@ test('the merge receipt lists the merged threads by title and links the kept one
   await expect(receipt).toContainText('Merged 2 of 2 threads.');
   const merged = receipt.getByTestId('merge-merged').getByRole('listitem');
   await expect(merged).toHaveCount(2);
-  for (const id of mergedIds) await expect(receipt.getByTestId('merge-merged').locator(`[data-item-id="${id}"]`)).toHaveText(`“${titles[ids.indexOf(id)]}” ${id}`);
+  for (const id of mergedIds)
+    await expect(receipt.getByTestId('merge-merged').locator(`[data-item-id="${id}"]`)).toHaveText(
+      `“${titles[ids.indexOf(id)]}” ${id}`,
+    );
   const link = receipt.getByTestId('merge-kept-link');
   await expect(link).toHaveText(`“${keptTitle}”`);
   await expect(link).toHaveAttribute('href', new RegExp(`#/item/${keptId}$`));
@@ -57,7 +67,8 @@ test('the merge receipt lists the merged threads by title and links the kept one
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('thread-view')).toHaveAttribute('data-item-id', keptId);
   await expect(page.getByTestId('thread-view')).toContainText(keptTitle);
-  for (const id of mergedIds) expect((await api<{ duplicateOf: string | null }>(TOKEN, `/items/${id}`)).duplicateOf).toBe(keptId);
+  for (const id of mergedIds)
+    expect((await api<{ duplicateOf: string | null }>(TOKEN, `/items/${id}`)).duplicateOf).toBe(keptId);
 
   // Leave the project as the specs after this one expect it: the board, no search.
   await page.keyboard.press('Escape');

@@ -57,6 +57,9 @@ export const WATCH_CHANGES = inPage<void>(`
 `);
 export const CHANGES_SEEN = inPage<string[]>(`return el.__seen;`);
 
-export function scrolledAncestors(page: Page, selector: string): Promise<Array<{ tag: string; cls: string; top: number }>> {
+export function scrolledAncestors(
+  page: Page,
+  selector: string,
+): Promise<Array<{ tag: string; cls: string; top: number }>> {
   return page.locator(selector).evaluate(SCROLLED_ANCESTORS);
 }

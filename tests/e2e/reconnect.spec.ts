@@ -16,7 +16,11 @@ const LABEL = 'Fault service (reconnect)';
 async function openThreadsOf(service: string): Promise<string[]> {
   const { projects } = await api<{ projects: Array<{ id: string; name: string }> }>(WITNESS, '/projects', { service });
   const projectId = projects.find((p) => p.name === PROJECT)!.id;
-  const list = await api<{ items: Array<{ id: string }> }>(WITNESS, `/items?projectId=${projectId}&status=open&limit=5`, { service });
+  const list = await api<{ items: Array<{ id: string }> }>(
+    WITNESS,
+    `/items?projectId=${projectId}&status=open&limit=5`,
+    { service },
+  );
   return list.items.map((i) => i.id);
 }
 
@@ -32,7 +36,9 @@ test.describe('the service comes back', () => {
     await page.close();
   });
 
-  test('what could not load while the service was away (a thread, the board, the decision log) loads by itself once connected again, and no error is left', async ({ page }) => {
+  test('what could not load while the service was away (a thread, the board, the decision log) loads by itself once connected again, and no error is left', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const fault = await control<{ baseUrl: string }>('/fault/start');
     const [first, second] = await openThreadsOf(fault.baseUrl);
@@ -50,7 +56,9 @@ test.describe('the service comes back', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Could not open the thread' })).toBeVisible();
     // The board's refresh fails too: its banner says so above the threads it still shows.
     await page.getByRole('button', { name: 'Refresh', exact: true }).click();
-    const boardProblem = page.getByRole('alert').filter({ hasText: /Could not load the threads|Some threads could not be loaded/ });
+    const boardProblem = page
+      .getByRole('alert')
+      .filter({ hasText: /Could not load the threads|Some threads could not be loaded/ });
     await expect(boardProblem).toBeVisible();
 
     await control('/fault/restart');

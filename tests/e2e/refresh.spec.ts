@@ -10,7 +10,7 @@ const TOKEN = 'demo-owner';
 const LABEL = 'Fault service (refresh)';
 const SMALL = 'Brand refresh';
 
-test.describe('refreshing while the service is down', ()  => {
+test.describe('refreshing while the service is down', () => {
   forgetConnectionsAfterAll([LABEL]);
 
   test('a refresh that failed is not called an update, and is said once', async ({ page }) => {

@@ -68,7 +68,9 @@ const SCROLLED_ANCESTORS = inPage<string[]>(`
 `);
 const IS_FOCUSED = inPage<boolean>('return document.activeElement === el;');
 /** True when the page scrolls sideways (the layout does not hold at this width). */
-const SCROLLS_SIDEWAYS = inPage<boolean>('const d = document.scrollingElement; return d.scrollWidth > d.clientWidth + 1;');
+const SCROLLS_SIDEWAYS = inPage<boolean>(
+  'const d = document.scrollingElement; return d.scrollWidth > d.clientWidth + 1;',
+);
 
 const signInOrReopen = signInOnce(TOKEN, LABEL);
 async function openReports(page: Page, project: string, tab: ReportTab): Promise<void> {
@@ -91,8 +93,11 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLo
 
 async function allDecisions(projectId: string): Promise<Decision[]> {
   const out: Decision[] = [];
-  for (let offset: number | null = 0; offset !== null; ) {
-    const p: DecisionsPage = await api<DecisionsPage>(TOKEN, `/decisions?projectId=${projectId}&limit=30&offset=${offset}`);
+  for (let offset: number | null = 0; offset !== null;) {
+    const p: DecisionsPage = await api<DecisionsPage>(
+      TOKEN,
+      `/decisions?projectId=${projectId}&limit=30&offset=${offset}`,
+    );
     out.push(...p.decisions);
     offset = p.decisions.length === 0 ? null : p.nextOffset;
   }
@@ -102,12 +107,16 @@ async function allDecisions(projectId: string): Promise<Decision[]> {
 test.describe.serial('reports for leads and designers', () => {
   forgetConnectionsAfterAll([LABEL]);
 
-  test('What’s new: presets, human rows 25 at a time, the last briefing remembered, and a Markdown export', async ({ page }) => {
+  test('What’s new: presets, human rows 25 at a time, the last briefing remembered, and a Markdown export', async ({
+    page,
+  }) => {
     const projectId = await projectIdByName(TOKEN, BIG);
     await openReports(page, BIG, 'What’s new');
     const form = reports(page).getByRole('form', { name: 'Briefing' });
     await expect(form.getByRole('radio', { name: /Since my last briefing/ })).toBeChecked();
-    await expect(page.getByTestId('briefing-preset-help-last-briefing')).toContainText('You have not read a briefing of this project here yet');
+    await expect(page.getByTestId('briefing-preset-help-last-briefing')).toContainText(
+      'You have not read a briefing of this project here yet',
+    );
 
     const first = await brief(page, 'Brief me since my last briefing', null);
     const truth = await api<Briefing>(TOKEN, `/whats-new?projectId=${projectId}&since=${first.since}`);
@@ -123,11 +132,16 @@ test.describe.serial('reports for leads and designers', () => {
 
     // A row reads like a person's: the title first, then status, type, page, who and when; the ID comes last.
     const one = truth.newThreads[0]!;
-    const { items } = await api<{ items: Array<{ id: string; author: string }> }>(TOKEN, `/items?projectId=${projectId}&limit=5`);
+    const { items } = await api<{ items: Array<{ id: string; author: string }> }>(
+      TOKEN,
+      `/items?projectId=${projectId}&limit=5`,
+    );
     const author = items.find((i) => i.id === one.id)?.author;
     expect(author).toBeTruthy();
     const firstRow = rows.first();
-    await expect(firstRow.getByTestId('thread-ref')).toHaveText(new RegExp(`^${one.line.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    await expect(firstRow.getByTestId('thread-ref')).toHaveText(
+      new RegExp(`^${one.line.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
     await expect(firstRow.getByTestId('thread-ref')).not.toHaveText(/^itm_/);
     await expect(firstRow.locator('.status-tag')).toHaveText(/Open|Deferred|Resolved/);
     await expect(firstRow.getByTestId('briefing-row-author')).toHaveText(`· ${author!}`);
@@ -141,22 +155,29 @@ test.describe.serial('reports for leads and designers', () => {
     expect(await rows.nth(25).getByTestId('thread-ref').evaluate(IS_FOCUSED)).toBe(true);
 
     // The export holds the whole briefing, not only the rows on screen.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-whats-new-markdown').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-whats-new-markdown').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^marketing-site-whats-new-\d{4}-\d{2}-\d{2}\.md$/);
     const markdown = await readFile((await download.path())!, 'utf8');
     expect(markdown).toContain(`# What’s new: ${BIG}`);
     expect(markdown).toMatch(new RegExp(`## New threads \\((at least )?${total}\\)`));
-    for (const t of truth.newThreads) expect(markdown, t.id).toContain(`[\`${t.id}\`](<triage-desk://item/${encodeURIComponent(t.id)}>)`);
+    for (const t of truth.newThreads)
+      expect(markdown, t.id).toContain(`[\`${t.id}\`](<triage-desk://item/${encodeURIComponent(t.id)}>)`);
 
     // So does the PDF: the print view (what printToPDF and the browser's print lay out) holds
     // every row, not the 50 on screen, and says when each thread was opened as a date.
     await page.emulateMedia({ media: 'print' });
     const printed = section.locator('li[data-item-id]').filter({ visible: true });
     await expect(printed).toHaveCount(total);
-    expect(await printed.evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id')))).toEqual(truth.newThreads.map((t) => t.id));
+    expect(await printed.evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id')))).toEqual(
+      truth.newThreads.map((t) => t.id),
+    );
     const dates = section.getByTestId('briefing-row-date').filter({ visible: true });
     await expect(dates.first()).toBeVisible();
-    for (const text of await dates.allTextContents()) expect(text).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+    for (const text of await dates.allTextContents())
+      expect(text).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
     await expect(section.getByText(/ ago$|^yesterday$|^just now$/).filter({ visible: true })).toHaveCount(0);
     await expect(section.getByText(`Showing all ${fmt(total)}`)).toBeVisible();
     await page.emulateMedia({ media: 'screen' });
@@ -166,7 +187,9 @@ test.describe.serial('reports for leads and designers', () => {
     await form.getByRole('radio', { name: /Since a date/ }).check();
     await form.getByLabel('Start date').fill(localDate(Date.now() + 3 * DAY_MS));
     await form.getByRole('button', { name: 'Brief me since that date' }).click();
-    await expect(page.getByTestId('briefing-date-problem')).toHaveText('That date is in the future, so nothing has happened since. Choose today or earlier.');
+    await expect(page.getByTestId('briefing-date-problem')).toHaveText(
+      'That date is in the future, so nothing has happened since. Choose today or earlier.',
+    );
     await expect(page.getByTestId('briefing')).toHaveAttribute('data-preset', 'last-briefing');
 
     await form.getByRole('radio', { name: /Last 7 days/ }).check();
@@ -176,8 +199,12 @@ test.describe.serial('reports for leads and designers', () => {
 
     // Another day: "Since my last briefing" starts where the last briefing read here ended.
     await openReports(page, BIG, 'What’s new');
-    await expect(page.getByTestId('briefing-preset-help-last-briefing')).toContainText('where the last briefing you read here ended');
-    await reports(page).getByRole('radio', { name: /Since my last briefing/ }).check();
+    await expect(page.getByTestId('briefing-preset-help-last-briefing')).toContainText(
+      'where the last briefing you read here ended',
+    );
+    await reports(page)
+      .getByRole('radio', { name: /Since my last briefing/ })
+      .check();
     const again = await brief(page, 'Brief me since my last briefing', null);
     expect(again.since).toBe(week.until);
   });
@@ -212,7 +239,10 @@ test.describe.serial('reports for leads and designers', () => {
 
     // Search reads the whole log: a word from a decision far down the log finds it.
     const sample = log[log.length - 3]!;
-    const word = sample.line.split(/\s+/).filter((w) => /^[\p{L}]{5,}$/u.test(w)).sort((a, b) => b.length - a.length)[0]!;
+    const word = sample.line
+      .split(/\s+/)
+      .filter((w) => /^[\p{L}]{5,}$/u.test(w))
+      .sort((a, b) => b.length - a.length)[0]!;
     expect(word).toBeTruthy();
     const matches = (d: Decision, words: string[]) => {
       const hay = fold([d.id, d.line, d.page, d.question?.text ?? '', ...d.conversation.map((m) => m.text)].join('\n'));
@@ -221,7 +251,9 @@ test.describe.serial('reports for leads and designers', () => {
     const expected = log.filter((x) => matches(x, [word]));
     await page.getByTestId('decisions-search').fill(word);
     await expect(page.getByTestId('decisions-matches')).toHaveAttribute('data-matched', String(expected.length));
-    await expect(page.getByTestId('decisions-range')).toHaveText(`Matches 1–${Math.min(15, expected.length)} of ${fmt(expected.length)}`);
+    await expect(page.getByTestId('decisions-range')).toHaveText(
+      `Matches 1–${Math.min(15, expected.length)} of ${fmt(expected.length)}`,
+    );
     expect(await idsOf(page.getByTestId('decision'))).toEqual(expected.slice(0, 15).map((x) => x.id));
     expect(expected.map((x) => x.id)).toContain(sample.id);
 
@@ -241,7 +273,10 @@ test.describe.serial('reports for leads and designers', () => {
     await expect(page.getByTestId('decisions-matches')).toHaveAttribute('data-matched', String(byPerson.length));
 
     // The export says what it holds.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-decision-log-markdown').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-decision-log-markdown').click(),
+    ]);
     const markdown = await readFile((await download.path())!, 'utf8');
     expect(markdown).toContain(`decided by ${person}`);
     for (const x of byPerson.slice(0, 15)) expect(markdown).toContain(`\`${x.id}\``);
@@ -250,7 +285,9 @@ test.describe.serial('reports for leads and designers', () => {
     await expect(page.getByTestId('decisions-range')).toHaveText(new RegExp(`of ${fmt(log.length)}$`));
   });
 
-  test('source hotspots: the tooltip reads like the stack, the chosen file’s threads come into view, and an export', async ({ page }) => {
+  test('source hotspots: the tooltip reads like the stack, the chosen file’s threads come into view, and an export', async ({
+    page,
+  }) => {
     const projectId = await projectIdByName(TOKEN, CHECKOUT);
     const hot = await api<Hotspots>(TOKEN, `/source?projectId=${projectId}&limit=200`);
     await openReports(page, CHECKOUT, 'Source hotspots');
@@ -267,13 +304,19 @@ test.describe.serial('reports for leads and designers', () => {
     // A file far down the table, chosen from the keyboard: its threads come into view, focus on
     // their heading, and only the report scrolls (the app header stays).
     const last = hot.files.at(-1)!;
-    const button = page.getByTestId('hotspot-file').filter({ has: page.getByRole('button', { name: last.file, exact: true }) }).getByRole('button');
+    const button = page
+      .getByTestId('hotspot-file')
+      .filter({ has: page.getByRole('button', { name: last.file, exact: true }) })
+      .getByRole('button');
     await button.focus();
     await page.keyboard.press('Enter');
     const heading = page.getByRole('heading', { name: `Threads of ${last.file}` });
     await expect(heading).toBeFocused();
     await expect(heading).toBeInViewport();
-    const truth = await api<Matches>(TOKEN, `/source?projectId=${projectId}&file=${encodeURIComponent(last.file)}&limit=200`);
+    const truth = await api<Matches>(
+      TOKEN,
+      `/source?projectId=${projectId}&file=${encodeURIComponent(last.file)}&limit=200`,
+    );
     await expect(page.getByTestId('file-thread')).toHaveCount(truth.items.length);
     await expect(page.getByTestId('file-thread').first()).toBeInViewport();
     // Beside the threads, the chosen file's row is still in sight.
@@ -281,13 +324,17 @@ test.describe.serial('reports for leads and designers', () => {
     expect(await page.locator('.shell__header').evaluate(SCROLLED_ANCESTORS)).toEqual([]);
     await expect(page.getByRole('navigation', { name: 'Location' })).toBeInViewport();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-hotspots-markdown').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-hotspots-markdown').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^checkout-app-hotspots-\d{4}-\d{2}-\d{2}\.md$/);
     const markdown = await readFile((await download.path())!, 'utf8');
     expect(markdown).toContain(`# Source hotspots: ${CHECKOUT}`);
     for (const f of hot.files) expect(markdown).toContain(`\`${f.file}\``);
     expect(markdown).toContain(`## Threads of \`${last.file}\``);
-    for (const t of truth.items) expect(markdown).toContain(`[\`${t.id}\`](<triage-desk://item/${encodeURIComponent(t.id)}>)`);
+    for (const t of truth.items)
+      expect(markdown).toContain(`[\`${t.id}\`](<triage-desk://item/${encodeURIComponent(t.id)}>)`);
   });
 
   for (const scheme of ['light', 'dark'] as const) {
@@ -297,15 +344,23 @@ test.describe.serial('reports for leads and designers', () => {
       const audit = async (what: string) => {
         await expect(reports(page).locator('[aria-busy="true"]')).toHaveCount(0);
         expect(await page.locator('body').evaluate(SCROLLS_SIDEWAYS), `${what} scrolls sideways`).toBe(false);
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        const lines = violations.flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`));
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        const lines = violations.flatMap((v) =>
+          v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`),
+        );
         expect(lines, `${what} (${scheme})`).toEqual([]);
       };
 
       await openReports(page, BIG, 'What’s new');
-      await reports(page).getByRole('radio', { name: /Last 7 days/ }).check();
+      await reports(page)
+        .getByRole('radio', { name: /Last 7 days/ })
+        .check();
       await brief(page, 'Brief me on the last 7 days', null);
-      await expect(page.getByTestId('briefing-section-newThreads').getByTestId('briefing-row-author').first()).toBeVisible();
+      await expect(
+        page.getByTestId('briefing-section-newThreads').getByTestId('briefing-row-author').first(),
+      ).toBeVisible();
       await page.screenshot({ path: `.reports/whats-new-900-${scheme}.png` });
       await audit('what’s new with a briefing');
 

@@ -38,7 +38,9 @@ test.describe.serial('report charts drill down to the workspace', () => {
   });
   forgetConnectionsAfterAll([LABEL]);
 
-  test('a count in the review’s “Threads by type” table is a link the keyboard follows to the filtered table', async ({ page }) => {
+  test('a count in the review’s “Threads by type” table is a link the keyboard follows to the filtered table', async ({
+    page,
+  }) => {
     await openReports(page, 'Review');
     const chart = page.getByTestId('chart-by-type');
     const link = chart.getByRole('table').getByRole('link').first();
@@ -52,13 +54,18 @@ test.describe.serial('report charts drill down to the workspace', () => {
     await expect(link).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('items-table')).toBeVisible();
-    const truth = await api<Listing>(TOKEN, `/items?projectId=${projectId}&status=open&type=${encodeURIComponent(type)}&limit=1`);
+    const truth = await api<Listing>(
+      TOKEN,
+      `/items?projectId=${projectId}&status=open&type=${encodeURIComponent(type)}&limit=1`,
+    );
     await expect.poll(() => shownCount(page)).toBe(truth.matched);
     await page.goBack();
     await expect(page.getByTestId('chart-by-type')).toBeVisible();
   });
 
-  test('a bar of “Threads by status” and of “Busiest pages” opens the table with that status and page', async ({ page }) => {
+  test('a bar of “Threads by status” and of “Busiest pages” opens the table with that status and page', async ({
+    page,
+  }) => {
     await openReports(page, 'Review');
     await page.locator('[data-testid="status-bar"][data-series="deferred"][data-category="Deferred"]').click();
     await expect(page).toHaveURL(new RegExp(`#/p/${projectId}/table\\?status=deferred$`));
@@ -66,15 +73,24 @@ test.describe.serial('report charts drill down to the workspace', () => {
     await expect.poll(() => shownCount(page)).toBe(deferred.matched);
 
     await page.goBack();
-    const bar = page.locator('[data-testid="page-bar"][data-series="open"]:not([data-value=""]):not([data-value="0"])').first();
+    const bar = page
+      .locator('[data-testid="page-bar"][data-series="open"]:not([data-value=""]):not([data-value="0"])')
+      .first();
     const pagePath = (await bar.getAttribute('data-category'))!;
     await bar.click();
-    await expect(page).toHaveURL(new RegExp(`/table\\?status=open&page=${encodeURIComponent(pagePath).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-    const onPage = await api<Listing>(TOKEN, `/items?projectId=${projectId}&status=open&page=${encodeURIComponent(pagePath)}&limit=1`);
+    await expect(page).toHaveURL(
+      new RegExp(`/table\\?status=open&page=${encodeURIComponent(pagePath).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    );
+    const onPage = await api<Listing>(
+      TOKEN,
+      `/items?projectId=${projectId}&status=open&page=${encodeURIComponent(pagePath)}&limit=1`,
+    );
     await expect.poll(() => shownCount(page)).toBe(onPage.matched);
   });
 
-  test('a hotspot bar lists the file’s threads of the bar’s status, and the chosen file’s row stays in view', async ({ page }) => {
+  test('a hotspot bar lists the file’s threads of the bar’s status, and the chosen file’s row stays in view', async ({
+    page,
+  }) => {
     const hot = await api<Hotspots>(TOKEN, `/source?projectId=${projectId}&limit=200`);
     const file = hot.files.find((f) => f.resolved > 0)!;
     await openReports(page, 'Source hotspots');

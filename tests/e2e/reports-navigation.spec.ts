@@ -28,7 +28,9 @@ test.describe.serial('getting around the reports', () => {
   });
   forgetConnectionsAfterAll([LABEL]);
 
-  test('the tab is in the address: reload keeps it and the project’s name, Back returns to the tab before', async ({ page }) => {
+  test('the tab is in the address: reload keeps it and the project’s name, Back returns to the tab before', async ({
+    page,
+  }) => {
     await open(page);
     await reportsTabOf(page, PROJECT, 'Review');
     await expect(page).toHaveURL(new RegExp(`#/p/${projectId}/reports/review$`));
@@ -91,14 +93,23 @@ test.describe.serial('getting around the reports', () => {
     const discussions = page.getByTestId('review-section-discussions');
     const shown = Math.min(10, review.pages.discussions.total);
     await expect(discussions.getByTestId('review-row')).toHaveCount(shown);
-    await expect(page.getByTestId('review-showing-discussions')).toContainText(review.pages.discussions.total > 10 ? `The 10 longest of ${review.pages.discussions.total.toLocaleString('en-US')}` : 'threads with replies');
+    await expect(page.getByTestId('review-showing-discussions')).toContainText(
+      review.pages.discussions.total > 10
+        ? `The 10 longest of ${review.pages.discussions.total.toLocaleString('en-US')}`
+        : 'threads with replies',
+    );
     await expect(page.getByTestId('review-more-discussions')).toHaveCount(0);
   });
 
   test('Reports → Review → Jump to scrolls the report only; the app header stays', async ({ page }) => {
     await open(page);
     await openBoard(page, 'Brand refresh');
-    await page.getByRole('tab', { name: /^Reports$/ }).or(page.getByRole('link', { name: /^Reports$/ })).or(page.getByRole('button', { name: /^Reports$/ })).first().click();
+    await page
+      .getByRole('tab', { name: /^Reports$/ })
+      .or(page.getByRole('link', { name: /^Reports$/ }))
+      .or(page.getByRole('button', { name: /^Reports$/ }))
+      .first()
+      .click();
     const screen = page.getByTestId('reports-screen');
     await screen.getByRole('tab', { name: 'Review' }).click();
     const jump = screen.getByRole('navigation', { name: 'Review sections' });

@@ -44,7 +44,10 @@ async function createdPerWeek(projectId: string, service?: string): Promise<Arra
     const d = new Date(last);
     return new Date(d.getFullYear(), d.getMonth(), d.getDate() - 7 * (11 - i)).getTime();
   });
-  return starts.map((start) => ({ title: weekTitle(start), created: rows.filter((r) => monday(r.createdAt) === start).length }));
+  return starts.map((start) => ({
+    title: weekTitle(start),
+    created: rows.filter((r) => monday(r.createdAt) === start).length,
+  }));
 }
 
 /** The created chart's table, week by week: its title and total. */
@@ -77,7 +80,9 @@ test.describe.serial('the Trends report', () => {
     await page.close();
   });
 
-  test('counts threads created per local week as the service lists them, twelve weeks, empty ones 0', async ({ page }) => {
+  test('counts threads created per local week as the service lists them, twelve weeks, empty ones 0', async ({
+    page,
+  }) => {
     const projectId = await projectIdByName(TOKEN, PROJECT);
     await openTrends(page, LABEL);
     const truth = await createdPerWeek(projectId);
@@ -85,7 +90,9 @@ test.describe.serial('the Trends report', () => {
     // Every week has its row and absolute dates; the same weeks in the resolved and backlog charts.
     await expect(page.getByTestId('trends-resolved').locator('tbody tr')).toHaveCount(12);
     await expect(page.getByTestId('trends-backlog').locator('tbody tr')).toHaveCount(12);
-    await expect(page.getByTestId('trends-window')).toContainText(`The 12 weeks from ${truth[0]!.title.replace('Week of ', '')}`);
+    await expect(page.getByTestId('trends-window')).toContainText(
+      `The 12 weeks from ${truth[0]!.title.replace('Week of ', '')}`,
+    );
     await expect(page.getByTestId('trends-median-all')).toHaveText(/^(\d[\d.,]* days?|—)$/);
   });
 
@@ -93,24 +100,46 @@ test.describe.serial('the Trends report', () => {
     const projectId = await projectIdByName(TOKEN, PROJECT);
     await openTrends(page, LABEL);
     const truth = await createdPerWeek(projectId);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trends-markdown').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-trends-markdown').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^checkout-app-trends-\d{4}-\d{2}-\d{2}\.md$/);
     const markdown = await readFile((await download.path())!, 'utf8');
     expect(markdown).toContain(`# Trends: ${PROJECT}`);
     const created = markdown.slice(markdown.indexOf('## Threads created per week')).split('\n## ')[0]!;
     const rows = created.split('\n').filter((l) => /^\| \d/.test(l));
-    expect(rows.map((r) => ({ title: `Week of ${r.split(' | ')[0]!.slice(2)}`, created: Number(r.split(' | ').at(-1)!.replace(/[^0-9]/g, '')) }))).toEqual(truth);
-    for (const heading of ['## Threads resolved per week', '## Open backlog at each week’s end', '## Median days from created to resolved']) expect(markdown).toContain(heading);
+    expect(
+      rows.map((r) => ({
+        title: `Week of ${r.split(' | ')[0]!.slice(2)}`,
+        created: Number(
+          r
+            .split(' | ')
+            .at(-1)!
+            .replace(/[^0-9]/g, ''),
+        ),
+      })),
+    ).toEqual(truth);
+    for (const heading of [
+      '## Threads resolved per week',
+      '## Open backlog at each week’s end',
+      '## Median days from created to resolved',
+    ])
+      expect(markdown).toContain(heading);
     await expect(page.getByText('The Markdown file was handed to your browser’s downloads.')).toBeVisible();
   });
 
-  test('a number in a chart’s table is a link: the keyboard reaches it and it opens the workspace filtered to it', async ({ page }) => {
+  test('a number in a chart’s table is a link: the keyboard reaches it and it opens the workspace filtered to it', async ({
+    page,
+  }) => {
     await openTrends(page, LABEL);
     const projectId = await projectIdByName(TOKEN, PROJECT);
     const resolvedTable = page.getByTestId('trends-resolved').getByRole('table');
     const link = resolvedTable.getByTestId('drill-link').first();
     const href = (await link.getAttribute('href')) ?? '';
-    expect(href).toMatch(new RegExp(`^#/p/${projectId}/table\\?(type=[^&]+&status=resolved|status=resolved&type=[^&]+)$`));
+    expect(href).toMatch(
+      new RegExp(`^#/p/${projectId}/table\\?(type=[^&]+&status=resolved|status=resolved&type=[^&]+)$`),
+    );
     // Hidden until asked for, the table shows once focus reaches one of its links.
     await link.focus();
     await expect(link).toBeVisible();
@@ -118,8 +147,18 @@ test.describe.serial('the Trends report', () => {
     await expect(page).toHaveURL(new RegExp(`#/p/${projectId}/table\\?`));
     await expect(page.getByTestId('items-table')).toBeVisible();
     const type = new URLSearchParams(href.split('?')[1]).get('type')!;
-    const truth = await api<ItemsPage>(TOKEN, `/items?projectId=${projectId}&status=resolved&type=${encodeURIComponent(type)}&limit=200`);
-    await expect.poll(() => page.getByTestId('items-table').locator('[data-item-id]').evaluateAll((els) => new Set(els.map((e) => e.getAttribute('data-item-id'))).size)).toBe(Math.min(truth.items.length, 29));
+    const truth = await api<ItemsPage>(
+      TOKEN,
+      `/items?projectId=${projectId}&status=resolved&type=${encodeURIComponent(type)}&limit=200`,
+    );
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('items-table')
+          .locator('[data-item-id]')
+          .evaluateAll((els) => new Set(els.map((e) => e.getAttribute('data-item-id'))).size),
+      )
+      .toBe(Math.min(truth.items.length, 29));
     // Back returns to the report.
     await page.goBack();
     await expect(page.getByTestId('trends-resolved')).toBeVisible();
@@ -130,7 +169,11 @@ test.describe.serial('the Trends report', () => {
     const bar = page.getByTestId('trends-backlog-bar').first();
     const series = (await bar.getAttribute('data-series'))!.slice(2);
     await bar.click();
-    await expect(page).toHaveURL(new RegExp(`/table\\?type=${encodeURIComponent(series)}&status=open$|/table\\?status=open&type=${encodeURIComponent(series)}$`));
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/table\\?type=${encodeURIComponent(series)}&status=open$|/table\\?status=open&type=${encodeURIComponent(series)}$`,
+      ),
+    );
   });
 
   for (const scheme of ['light', 'dark'] as const) {
@@ -139,7 +182,9 @@ test.describe.serial('the Trends report', () => {
       await page.emulateMedia({ colorScheme: scheme });
       await openTrends(page, LABEL);
       // Run in the page, written as text: the e2e specs compile without the DOM's types.
-      const sideways = await page.evaluate<boolean>('document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth + 1');
+      const sideways = await page.evaluate<boolean>(
+        'document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth + 1',
+      );
       expect(sideways, 'no sideways scrolling at 900 px').toBe(false);
       await expectNoViolations(page, `trends (${scheme})`);
       // With the tables shown too.
@@ -158,7 +203,9 @@ test.describe.serial('the Trends report', () => {
 
   test('reads a live-like (lean) service: the same weekly counts, nothing unreadable', async ({ page }) => {
     const lean = (await control<{ baseUrl: string }>('/lean/start')).baseUrl;
-    const { projects } = await api<{ projects: Array<{ id: string; name: string }> }>(TOKEN, '/projects', { service: lean });
+    const { projects } = await api<{ projects: Array<{ id: string; name: string }> }>(TOKEN, '/projects', {
+      service: lean,
+    });
     const projectId = projects.find((p) => p.name === PROJECT)!.id;
     await openTrends(page, LEAN_LABEL, lean);
     await expect.poll(() => shownCreated(page)).toEqual(await createdPerWeek(projectId, lean));

@@ -70,11 +70,15 @@ test.describe.serial('reports', () => {
     await page.close();
   });
 
-  test('“since my last briefing” starts where the last briefing read here ended, whichever preset it was', async ({ page }) => {
+  test('“since my last briefing” starts where the last briefing read here ended, whichever preset it was', async ({
+    page,
+  }) => {
     projectId = await projectIdByName('demo-owner', PROJECT);
     await signIn(page, 'demo-owner', OWNER_LABEL);
     await openReports(page, 'What’s new');
-    await expect(page.getByTestId('briefing-preset-help-last-briefing')).toContainText('You have not read a briefing of this project here yet');
+    await expect(page.getByTestId('briefing-preset-help-last-briefing')).toContainText(
+      'You have not read a briefing of this project here yet',
+    );
 
     const first = await brief(page, 'Brief me since my last briefing', null);
     // Fresh data and nothing read here yet: the service's bookmark, whose first briefing looks back 7 days.
@@ -91,7 +95,9 @@ test.describe.serial('reports', () => {
     expect(second.since).toBe(first.until);
     await expect(page.getByTestId('briefing-first')).toHaveCount(0);
 
-    await reports(page).getByRole('radio', { name: /Since a date/ }).check();
+    await reports(page)
+      .getByRole('radio', { name: /Since a date/ })
+      .check();
     const day = localDateDaysAgo(3);
     await reports(page).getByLabel('Start date').fill(day.text);
     const dated = await brief(page, 'Brief me since that date', second);
@@ -99,18 +105,22 @@ test.describe.serial('reports', () => {
     await expect(page.getByTestId('briefing')).toHaveAttribute('data-preset', 'date');
 
     // The dated briefing was read too: the next “since my last briefing” starts where it ended.
-    await reports(page).getByRole('radio', { name: /Since my last briefing/ }).check();
+    await reports(page)
+      .getByRole('radio', { name: /Since my last briefing/ })
+      .check();
     const third = await brief(page, 'Brief me since my last briefing', dated);
     expect(third.since).toBe(dated.until);
   });
 
-  test('review sections show 25 more at a time until their totals, the keyboard on the first new row', async ({ page }) => {
+  test('review sections show 25 more at a time until their totals, the keyboard on the first new row', async ({
+    page,
+  }) => {
     const overview = await api<Review>('demo-owner', `/review?projectId=${projectId}`);
     const total = overview.pages.resolved.total;
     expect(total).toBeGreaterThan(25);
     // Every resolved ID, paged through the API the same way.
     const expected = (overview.resolved ?? []).map((r) => r.id);
-    for (let offset = overview.pages.resolved.nextOffset; offset !== null; ) {
+    for (let offset = overview.pages.resolved.nextOffset; offset !== null;) {
       const next = await api<Review>('demo-owner', `/review?projectId=${projectId}&section=resolved&offset=${offset}`);
       expected.push(...(next.resolved ?? []).map((r) => r.id));
       offset = next.pages.resolved.nextOffset;
@@ -134,15 +144,20 @@ test.describe.serial('reports', () => {
       await expect.poll(async () => Number(await showing.getAttribute('data-shown'))).toBe(Math.min(total, shown + 25));
     }
     await expect(showing).toHaveText(`Showing all ${total}`);
-    const ids = await section.getByTestId('review-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));
+    const ids = await section
+      .getByTestId('review-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));
     expect(ids).toEqual(expected);
   });
 
   test('the decision log pages through every decision', async ({ page }) => {
     const expected: string[] = [];
     let decided = 0;
-    for (let offset: number | null = 0; offset !== null; ) {
-      const p: Decisions = await api<Decisions>('demo-owner', `/decisions?projectId=${projectId}&limit=30&offset=${offset}`);
+    for (let offset: number | null = 0; offset !== null;) {
+      const p: Decisions = await api<Decisions>(
+        'demo-owner',
+        `/decisions?projectId=${projectId}&limit=30&offset=${offset}`,
+      );
       expected.push(...p.decisions.map((d) => d.id));
       decided = p.decided;
       offset = p.nextOffset;
@@ -159,7 +174,11 @@ test.describe.serial('reports', () => {
     const next = page.getByTestId('decisions-next');
     for (;;) {
       const range = (await page.getByTestId('decisions-range').textContent()) ?? '';
-      seen.push(...(await page.getByTestId('decision').evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id') ?? ''))));
+      seen.push(
+        ...(await page
+          .getByTestId('decision')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id') ?? ''))),
+      );
       if (await next.isDisabled()) break;
       await next.click();
       await expect(page.getByTestId('decisions-range')).not.toHaveText(range);
@@ -171,15 +190,25 @@ test.describe.serial('reports', () => {
     await expect(page.getByTestId('decisions-range')).not.toHaveText(new RegExp(`–${decided} of`));
   });
 
-  test('source hotspots: bars carry the API counts and a click on a bar’s open part lists the file’s open threads', async ({ page }) => {
+  test('source hotspots: bars carry the API counts and a click on a bar’s open part lists the file’s open threads', async ({
+    page,
+  }) => {
     const hot = await api<Hotspots>('demo-owner', `/source?projectId=${projectId}&limit=200`);
     expect(hot.files.length).toBeGreaterThan(0);
     await openReports(page, 'Source hotspots');
-    await expect(page.getByTestId('hotspots-coverage')).toContainText(`${hot.coverage.stamped} of ${hot.coverage.threads} threads are stamped`);
+    await expect(page.getByTestId('hotspots-coverage')).toContainText(
+      `${hot.coverage.stamped} of ${hot.coverage.threads} threads are stamped`,
+    );
 
     const bars = page.getByTestId('hotspot-bar');
     await expect(bars.first()).toBeAttached();
-    const drawn = await bars.evaluateAll((els) => els.map((e) => ({ file: e.getAttribute('data-category'), status: e.getAttribute('data-series'), value: Number(e.getAttribute('data-value')) })));
+    const drawn = await bars.evaluateAll((els) =>
+      els.map((e) => ({
+        file: e.getAttribute('data-category'),
+        status: e.getAttribute('data-series'),
+        value: Number(e.getAttribute('data-value')),
+      })),
+    );
     const charted = [...new Set(drawn.map((d) => d.file))];
     // The chart draws the top-ranked files in the API's order.
     expect(charted).toEqual(hot.files.slice(0, charted.length).map((f) => f.file));
@@ -198,19 +227,29 @@ test.describe.serial('reports', () => {
     const list = page.getByTestId('file-threads');
     await expect(list).toHaveAttribute('data-file', top.file);
     await expect(list.getByLabel('Status')).toHaveValue('open');
-    const truth = await api<Matches>('demo-owner', `/source?projectId=${projectId}&file=${encodeURIComponent(top.file)}&status=open&limit=200`);
+    const truth = await api<Matches>(
+      'demo-owner',
+      `/source?projectId=${projectId}&file=${encodeURIComponent(top.file)}&status=open&limit=200`,
+    );
     // The summary is the whole file's, beside the list its status filter narrows.
     await expect(page.getByTestId('file-threads-summary')).toHaveAttribute('data-open', String(top.open));
     await expect(page.getByTestId('file-threads-summary')).toHaveAttribute('data-resolved', String(top.resolved));
     await expect(list.getByTestId('file-thread')).toHaveCount(truth.items.length);
-    expect(await list.getByTestId('file-thread').evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id')))).toEqual(truth.items.map((i) => i.id));
+    expect(
+      await list.getByTestId('file-thread').evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id'))),
+    ).toEqual(truth.items.map((i) => i.id));
 
     // Nearest a line, open only: the same order as the API's.
-    const nearest = await api<Matches>('demo-owner', `/source?projectId=${projectId}&file=${encodeURIComponent(top.file)}&line=40&status=open&limit=200`);
+    const nearest = await api<Matches>(
+      'demo-owner',
+      `/source?projectId=${projectId}&file=${encodeURIComponent(top.file)}&line=40&status=open&limit=200`,
+    );
     await list.getByLabel('Line').fill('40');
     await list.getByLabel('Status').selectOption('open');
     await expect(page.getByTestId('file-threads-showing')).toHaveAttribute('data-matched', String(nearest.matched));
-    await expect.poll(() => list.getByTestId('file-thread').evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id')))).toEqual(nearest.items.map((i) => i.id));
+    await expect
+      .poll(() => list.getByTestId('file-thread').evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id'))))
+      .toEqual(nearest.items.map((i) => i.id));
 
     // A thread row opens the thread.
     await list.getByTestId('thread-ref').first().click();
@@ -227,7 +266,10 @@ test.describe.serial('reports', () => {
       .getByTestId('review-row')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id') ?? ''));
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-review-markdown').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-review-markdown').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^checkout-app-review-\d{4}-\d{2}-\d{2}\.md$/);
     const markdown = await readFile((await download.path())!, 'utf8');
     expect(markdown).toContain(`# Project review: ${PROJECT}`);

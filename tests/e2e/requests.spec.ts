@@ -26,7 +26,9 @@ function countListings(page: Page): () => number {
   return () => n;
 }
 
-test('a bulk move on the 2,000-thread project asks again one slice, and the board shows what the service has', async ({ page }) => {
+test('a bulk move on the 2,000-thread project asks again one slice, and the board shows what the service has', async ({
+  page,
+}) => {
   const projectId = await projectIdByName(TOKEN, PROJECT);
   const listings = countListings(page);
   await signIn(page, TOKEN, 'Acme (requests e2e)');
@@ -44,7 +46,9 @@ test('a bulk move on the 2,000-thread project asks again one slice, and the boar
   await page.keyboard.press('Shift+J');
   await page.keyboard.press('Shift+J');
   await expect(page.getByTestId('selection-count')).toHaveText('3 selected');
-  const chosen = await page.locator('[data-testid="table-row"][aria-selected="true"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));
+  const chosen = await page
+    .locator('[data-testid="table-row"][aria-selected="true"]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));
   expect(chosen).toHaveLength(3);
   await page.getByRole('toolbar', { name: 'Selected threads' }).getByRole('button', { name: 'Deferred' }).click();
 
@@ -58,10 +62,14 @@ test('a bulk move on the 2,000-thread project asks again one slice, and the boar
   await page.getByLabel('Status', { exact: true }).selectOption('deferred');
   for (const id of chosen) await expect(page.locator(`[data-testid="table-row"][data-item-id="${id}"]`)).toHaveCount(1);
   const summary = await api<{ summary: { deferred: number } }>(TOKEN, `/items?projectId=${projectId}&limit=1`);
-  await expect(page.getByTestId('shown-count')).toHaveText(new RegExp(`^${summary.summary.deferred} of [\\d,]+ threads$`));
+  await expect(page.getByTestId('shown-count')).toHaveText(
+    new RegExp(`^${summary.summary.deferred} of [\\d,]+ threads$`),
+  );
 });
 
-test('while the 2,000-thread project first loads, the count says so instead of "0 threads", then counts what has arrived', async ({ page }) => {
+test('while the 2,000-thread project first loads, the count says so instead of "0 threads", then counts what has arrived', async ({
+  page,
+}) => {
   // The answers are held at the page, then let through one by one.
   const held: Array<() => void> = [];
   await page.route(/\/bridge\/api(%3A|:)listItems$/, async (route: Route) => {
@@ -70,7 +78,10 @@ test('while the 2,000-thread project first loads, the count says so instead of "
     await route.continue();
   });
   await signIn(page, TOKEN, 'Acme (requests e2e, loading)');
-  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
+  await page
+    .getByTestId('project-list')
+    .getByRole('button', { name: new RegExp(PROJECT) })
+    .click();
   const count = page.getByTestId('shown-count');
   await expect(count).toHaveText('Loading threads…');
   await expect.poll(() => held.length).toBe(1);

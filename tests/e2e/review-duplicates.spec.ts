@@ -38,10 +38,12 @@ async function openDedupe(page: Page): Promise<Locator> {
   return queue;
 }
 
-test.describe('reviewing duplicates in the dedupe queue', ()  => {
+test.describe('reviewing duplicates in the dedupe queue', () => {
   forgetConnectionsAfterAll([LABEL]);
 
-  test('m asks first, naming what goes into what, with Cancel focused; the merge runs only when confirmed', async ({ page }) => {
+  test('m asks first, naming what goes into what, with Cancel focused; the merge runs only when confirmed', async ({
+    page,
+  }) => {
     const queue = await openDedupe(page);
     // A thread with at least two candidates, so it stays on screen after one is merged.
     const options = queue.getByRole('option');
@@ -82,6 +84,8 @@ test.describe('reviewing duplicates in the dedupe queue', ()  => {
     await expect(subject).toHaveAttribute('data-item-id', subjectId);
     const count = (await detail(subjectId)).reportCount;
     expect(count).toBeGreaterThan(0);
-    await expect(subject.getByTestId('dedupe-subject-reports')).toHaveText(count === 1 ? '1 report' : `${count} reports`);
+    await expect(subject.getByTestId('dedupe-subject-reports')).toHaveText(
+      count === 1 ? '1 report' : `${count} reports`,
+    );
   });
 });

@@ -14,15 +14,20 @@ const detail = (id: string) => api<{ duplicateOf: string | null }>(TOKEN, `/item
 
 const open = signInOnce(TOKEN, LABEL);
 
-test.describe('selecting threads and merging a selection', ()  => {
+test.describe('selecting threads and merging a selection', () => {
   forgetConnectionsAfterAll([LABEL]);
 
-  test('merge dialog: focus starts on the kept thread, and same-titled threads are told apart by ID', async ({ page }) => {
+  test('merge dialog: focus starts on the kept thread, and same-titled threads are told apart by ID', async ({
+    page,
+  }) => {
     const projectId = await projectIdByName(TOKEN, SMALL);
     const text = `Selection e2e twin: the logo download link on the brand page opens an empty tab instead of the zip (${Date.now()})`;
     const ids: string[] = [];
     for (const path of ['/logo', '/downloads']) {
-      const created = await api<{ pinId: string }>(TOKEN, '/items/create', { method: 'POST', body: { projectId, url: `https://brand.acme.example${path}`, body: text } });
+      const created = await api<{ pinId: string }>(TOKEN, '/items/create', {
+        method: 'POST',
+        body: { projectId, url: `https://brand.acme.example${path}`, body: text },
+      });
       ids.push(created.pinId);
     }
     await open(page);
@@ -51,7 +56,9 @@ test.describe('selecting threads and merging a selection', ()  => {
     for (const id of ids) expect((await detail(id)).duplicateOf).toBeNull();
   });
 
-  test('Shift+J after x extends the selection by one row per press, in the table and on the board', async ({ page }) => {
+  test('Shift+J after x extends the selection by one row per press, in the table and on the board', async ({
+    page,
+  }) => {
     await open(page);
     await openBoard(page, SMALL);
     await page.getByTestId('view-table').click();

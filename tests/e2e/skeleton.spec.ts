@@ -90,7 +90,9 @@ test.describe.serial('walking skeleton', () => {
     await page.getByLabel('Thread ID').press('Enter');
     const view = page.getByTestId('thread-view');
     await expect(view).toBeVisible();
-    await expect(view.getByRole('group', { name: 'Status' }).getByRole('button', { pressed: true })).toHaveText(/Resolved/);
+    await expect(view.getByRole('group', { name: 'Status' }).getByRole('button', { pressed: true })).toHaveText(
+      /Resolved/,
+    );
   });
 
   test('the thread view shows the evidence screenshot with the click marker', async ({ page }) => {
@@ -115,7 +117,9 @@ test.describe.serial('walking skeleton', () => {
     const img = view.getByRole('img', { name: 'Evidence screenshot' });
     await expect(img).toBeVisible();
     // A real image arrived and decoded (its storage URL needs no token).
-    await expect.poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(100);
+    await expect
+      .poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(100);
     const marker = view.getByTestId('click-marker');
     const [imgBox, markerBox] = [await img.boundingBox(), await marker.boundingBox()];
     expect(imgBox && markerBox).toBeTruthy();
@@ -155,4 +159,3 @@ test.describe.serial('walking skeleton', () => {
     await expect(urlField).toHaveAccessibleDescription(/No feedback API was found at/);
   });
 });
-

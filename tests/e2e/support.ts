@@ -8,7 +8,11 @@ export const SERVICE_URL = `http://127.0.0.1:${process.env['E2E_SERVICE_PORT'] ?
  * Calls the reference service directly, as a second witness to what the app shows. It
  * shares the token's rate limit with the app, so it waits out a 429 as a client should.
  */
-export async function api<T>(token: string, path: string, init: { method?: string; body?: unknown; service?: string } = {}): Promise<T> {
+export async function api<T>(
+  token: string,
+  path: string,
+  init: { method?: string; body?: unknown; service?: string } = {},
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     const res = await fetch(`${init.service ?? SERVICE_URL}/api/v1${path}`, {
       method: init.method ?? 'GET',
@@ -46,7 +50,10 @@ export async function control<T>(path: string): Promise<T> {
  */
 /** From the project list, opens a project's board. */
 export async function openBoard(page: Page, project: string): Promise<void> {
-  await page.getByTestId('project-list').getByRole('button', { name: new RegExp(project) }).click();
+  await page
+    .getByTestId('project-list')
+    .getByRole('button', { name: new RegExp(project) })
+    .click();
   await expect(page.getByTestId('board')).toBeVisible();
 }
 

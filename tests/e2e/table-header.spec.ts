@@ -38,7 +38,9 @@ const ROWS_INSIDE = inPage<number>(`
   }).length;
 `);
 
-const NO_SIDEWAYS_SCROLL = inPage<boolean>(`return document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth;`);
+const NO_SIDEWAYS_SCROLL = inPage<boolean>(
+  `return document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth;`,
+);
 
 /** Summary controls drawn over the Columns button or outside the table's own width. */
 const SUMMARY_OVERLAPS = inPage<string[]>(`
@@ -57,7 +59,8 @@ const BAR_LAYOUT = inPage<string[]>(`
   return ['bar ' + box(el), ...[...el.querySelectorAll('input, select, button')].map((c) => (c.id || c.textContent.trim()) + ' ' + box(c))];
 `);
 
-const optionText = (page: Page, menu: string, value: string) => page.locator(`#filter-${menu} option[value="${value}"]`).textContent();
+const optionText = (page: Page, menu: string, value: string) =>
+  page.locator(`#filter-${menu} option[value="${value}"]`).textContent();
 
 async function matched(projectId: string, query: Record<string, string>): Promise<number> {
   const params = new URLSearchParams({ projectId, limit: '1', ...query });
@@ -69,7 +72,9 @@ async function rowsVisible(page: Page): Promise<number> {
 }
 
 test.describe.serial('table header: rows kept, filter counts, filter bar and search progress', () => {
-  test('at 1400×900 the 2,000-thread table shows at least 24 whole rows, with every count still one press away', async ({ page }) => {
+  test('at 1400×900 the 2,000-thread table shows at least 24 whole rows, with every count still one press away', async ({
+    page,
+  }) => {
     await openTable(page, BIG);
     // Before: 15 whole rows (summary chips on three lines, filter bar, capped banner, key hints line).
     expect(await rowsVisible(page)).toBeGreaterThanOrEqual(24);
@@ -81,7 +86,11 @@ test.describe.serial('table header: rows kept, filter counts, filter bar and sea
     const capped = page.getByTestId('banner-capped');
     await expect(capped).toContainText(/at least 2,000 threads/);
     await capped.click();
-    await expect(page.getByText(/The service reads only the most recent 2,000, so only those are shown and the counts are minimums/)).toBeVisible();
+    await expect(
+      page.getByText(
+        /The service reads only the most recent 2,000, so only those are shown and the counts are minimums/,
+      ),
+    ).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(capped).toBeFocused();
     await page.getByTestId('summary-more').click();
@@ -129,7 +138,9 @@ test.describe.serial('table header: rows kept, filter counts, filter bar and sea
 
     // Pages: counted under the type, as the service matches them.
     await page.locator('#filter-page').focus();
-    const pages = await page.locator('#filter-page option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value).filter(Boolean));
+    const pages = await page
+      .locator('#filter-page option')
+      .evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value).filter(Boolean));
     for (const p of pages.slice(0, 2)) {
       const truth = await matched(projectId, { type: type!, page: p });
       await expect(page.locator(`#filter-page option[value="${p}"]`)).toHaveText(`${p} (${truth})`);
@@ -142,7 +153,9 @@ test.describe.serial('table header: rows kept, filter counts, filter bar and sea
     }
     await page.locator('#filter-type').focus();
     const other = await typeMenu.locator('option').nth(2).getAttribute('value');
-    await expect(page.locator(`#filter-type option[value="${other}"]`)).toHaveText(new RegExp(` \\(${await matched(projectId, { type: other! })}\\)$`));
+    await expect(page.locator(`#filter-type option[value="${other}"]`)).toHaveText(
+      new RegExp(` \\(${await matched(projectId, { type: other! })}\\)$`),
+    );
     expect(await optionText(page, 'type', type!)).toMatch(new RegExp(` \\(${typeTruth}\\)$`));
 
     // An option nothing would match under the other filters says 0, and can still be picked.
@@ -151,13 +164,21 @@ test.describe.serial('table header: rows kept, filter counts, filter bar and sea
     for (const menu of ['type', 'page', 'assignee', 'task']) {
       await page.locator(`#filter-${menu}`).focus();
       await expect(page.locator(`#filter-${menu} option`).nth(1)).toHaveText(/ \(\d[\d,]*\)$/);
-      if ((await page.locator(`#filter-${menu} option`).filter({ hasText: / \(0\)$/ }).count()) > 0) {
+      if (
+        (await page
+          .locator(`#filter-${menu} option`)
+          .filter({ hasText: / \(0\)$/ })
+          .count()) > 0
+      ) {
         zeroMenu = menu;
         break;
       }
     }
     expect(zeroMenu, 'some menu offers an option that would show nothing').not.toBeNull();
-    const zero = page.locator(`#filter-${zeroMenu} option`).filter({ hasText: / \(0\)$/ }).first();
+    const zero = page
+      .locator(`#filter-${zeroMenu} option`)
+      .filter({ hasText: / \(0\)$/ })
+      .first();
     await expect(zero).toBeEnabled();
     await page.locator(`#filter-${zeroMenu}`).selectOption((await zero.getAttribute('value'))!);
     await expect(page.getByTestId('empty-result')).toBeVisible();
@@ -216,19 +237,27 @@ test.describe.serial('table header: rows kept, filter counts, filter bar and sea
     await page.unroute(/\/bridge\/api(%3A|:)listItems$/);
   });
 
-  test('each cell keeps its text on one line inside its row and column, long text ending in an ellipsis', async ({ page }) => {
+  test('each cell keeps its text on one line inside its row and column, long text ending in an ellipsis', async ({
+    page,
+  }) => {
     await openTable(page, BIG);
     const problems = await page.getByTestId('items-table').evaluate(CELL_PROBLEMS);
     expect(problems).toEqual([]);
     // Some excerpt is wider than its column, and is cut inside the cell rather than spilling over.
-    const cut = await page.getByTestId('items-table').evaluate(
-      inPage<number>(`return [...el.querySelectorAll('[data-testid="table-row"] .items-table__cell--excerpt')].filter((c) => c.scrollWidth > c.clientWidth).length;`),
-    );
+    const cut = await page
+      .getByTestId('items-table')
+      .evaluate(
+        inPage<number>(
+          `return [...el.querySelectorAll('[data-testid="table-row"] .items-table__cell--excerpt')].filter((c) => c.scrollWidth > c.clientWidth).length;`,
+        ),
+      );
     expect(cut).toBeGreaterThan(0);
   });
 
   for (const project of [BIG, CHECKOUT]) {
-    test(`${project}: a cell clips only text that may not fit its column, every other cell holds its text whole`, async ({ page }) => {
+    test(`${project}: a cell clips only text that may not fit its column, every other cell holds its text whole`, async ({
+      page,
+    }) => {
       // text-fit.ts decides by measuring the text with a canvas and its own copy of the cells'
       // fonts and tag widths: the page's layout is the judge here, over each filter's rows.
       let cutBesideExcerpt = 0;
@@ -237,8 +266,16 @@ test.describe.serial('table header: rows kept, filter counts, filter bar and sea
       const grid = page.getByTestId('items-table');
       const status = page.getByLabel('Status', { exact: true });
       const type = page.getByLabel('Type', { exact: true });
-      const types = (await type.locator('option').evaluateAll(inPage<string[]>('return el.map((o) => o.value);'))).slice(1, 5);
-      const steps = [() => Promise.resolve(), () => status.selectOption('deferred'), () => status.selectOption('resolved'), () => status.selectOption(''), ...types.map((t) => () => type.selectOption(t))];
+      const types = (
+        await type.locator('option').evaluateAll(inPage<string[]>('return el.map((o) => o.value);'))
+      ).slice(1, 5);
+      const steps = [
+        () => Promise.resolve(),
+        () => status.selectOption('deferred'),
+        () => status.selectOption('resolved'),
+        () => status.selectOption(''),
+        ...types.map((t) => () => type.selectOption(t)),
+      ];
       for (const step of steps) {
         await step();
         const seen = await grid.evaluate(CLIPPING);
@@ -257,7 +294,10 @@ test.describe.serial('table header: rows kept, filter counts, filter bar and sea
     const projectId = await projectIdByName(TOKEN, 'Brand refresh');
     const path = `/press/${'very-long-section-name/'.repeat(5)}kit`;
     const text = `Table e2e: the press kit link under the long path is broken (${Date.now()})`;
-    await api(TOKEN, '/items/create', { method: 'POST', body: { projectId, url: `https://brand.acme.example${path}`, body: text } });
+    await api(TOKEN, '/items/create', {
+      method: 'POST',
+      body: { projectId, url: `https://brand.acme.example${path}`, body: text },
+    });
     await openTable(page, 'Brand refresh');
     await page.getByRole('searchbox').fill(text);
     await page.getByRole('searchbox').press('Enter');
@@ -266,10 +306,12 @@ test.describe.serial('table header: rows kept, filter counts, filter bar and sea
     await expect(cell).toHaveText(path);
     await expect(cell).toHaveAttribute('title', path);
     await expect(cell).toHaveAttribute('data-clip', '');
-    const look = await cell.evaluate(inPage<{ overflow: string; ellipsis: string; cut: boolean }>(`
+    const look = await cell.evaluate(
+      inPage<{ overflow: string; ellipsis: string; cut: boolean }>(`
       const style = getComputedStyle(el);
       return { overflow: style.overflowX, ellipsis: style.textOverflow, cut: el.scrollWidth > el.clientWidth };
-    `));
+    `),
+    );
     expect(look).toEqual({ overflow: 'clip', ellipsis: 'ellipsis', cut: true });
     await page.getByRole('searchbox').fill('');
     await page.getByRole('searchbox').press('Enter');
@@ -329,7 +371,9 @@ test.describe.serial('table header: rows kept, filter counts, filter bar and sea
     await page.keyboard.press('Escape');
   });
 
-  test('after each filter change every row shows its own thread: text, tooltip, tone, tag and summary mark', async ({ page }) => {
+  test('after each filter change every row shows its own thread: text, tooltip, tone, tag and summary mark', async ({
+    page,
+  }) => {
     // Cells are written outside React into rows kept by place, so a row that showed a summary,
     // a tag or a muted zero must not keep any of it for the next thread.
     await openTable(page, CHECKOUT);
@@ -338,7 +382,13 @@ test.describe.serial('table header: rows kept, filter counts, filter bar and sea
     const type = page.getByLabel('Type', { exact: true });
     const aType = (await type.locator('option').nth(1).getAttribute('value')) ?? '';
     const seen = { summary: 0, message: 0, mutedReports: 0, alertReports: 0, task: 0, noTask: 0, unassigned: 0 };
-    for (const step of [() => status.selectOption('deferred'), () => status.selectOption('resolved'), () => status.selectOption(''), () => type.selectOption(aType), () => type.selectOption('')]) {
+    for (const step of [
+      () => status.selectOption('deferred'),
+      () => status.selectOption('resolved'),
+      () => status.selectOption(''),
+      () => type.selectOption(aType),
+      () => type.selectOption(''),
+    ]) {
       await step();
       for (const t of await expectRowsShowTheirThreads(page, threads)) {
         const assignee = t.assignee?.trim() || null;
@@ -352,13 +402,17 @@ test.describe.serial('table header: rows kept, filter counts, filter bar and sea
     for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(0);
   });
 
-  test('Export writes the shown threads, filtered and sorted as on screen, with the columns shown; and the selected ones', async ({ page }) => {
+  test('Export writes the shown threads, filtered and sorted as on screen, with the columns shown; and the selected ones', async ({
+    page,
+  }) => {
     await openTable(page, CHECKOUT);
     const threads = await checkoutThreads();
     const grid = page.getByTestId('items-table');
     await page.locator('#filter-status').selectOption('deferred');
     await grid.getByRole('columnheader', { name: 'Replies' }).getByRole('button').click();
-    const shownIds = await grid.locator('[data-testid="table-row"]').evaluateAll(inPage<string[]>(`return el.map((r) => r.getAttribute('data-item-id'));`));
+    const shownIds = await grid
+      .locator('[data-testid="table-row"]')
+      .evaluateAll(inPage<string[]>(`return el.map((r) => r.getAttribute('data-item-id'));`));
     const total = await shownTotal(page);
 
     const exportCsv = async (button: RegExp) => {
@@ -375,7 +429,9 @@ test.describe.serial('table header: rows kept, filter counts, filter bar and sea
     const header = lines[0]!.split(',');
     expect(header.slice(0, 2)).toEqual(['ID', 'Link']);
     const shownHeaders = await grid.getByRole('columnheader').allTextContents();
-    expect(header.slice(2)).toEqual(shownHeaders.map((h) => h.replace(/[▲▼↑↓]|\s+\d+$/g, '').trim()).filter((h) => h && h !== 'Select'));
+    expect(header.slice(2)).toEqual(
+      shownHeaders.map((h) => h.replace(/[▲▼↑↓]|\s+\d+$/g, '').trim()).filter((h) => h && h !== 'Select'),
+    );
     // Every deferred thread, none else, in the table's order.
     const exportedIds = lines.slice(1).map((l) => l.split(',')[0]);
     expect(exportedIds).toHaveLength(total);
@@ -394,7 +450,9 @@ test.describe.serial('table header: rows kept, filter counts, filter bar and sea
     await grid.getByRole('columnheader', { name: 'Replies' }).getByRole('button').click();
   });
 
-  test('after a filter change, moving, hiding and showing columns keeps every cell under its own header with its own thread', async ({ page }) => {
+  test('after a filter change, moving, hiding and showing columns keeps every cell under its own header with its own thread', async ({
+    page,
+  }) => {
     // Rows are kept by place and their text cells written by position after each render: a
     // moved or re-shown column must get its content, and no cell may keep another column's.
     await openTable(page, CHECKOUT);
@@ -458,13 +516,21 @@ async function expectRowsShowTheirThreads(page: Page, threads: ReadonlyMap<strin
     expect(row.columns, row.id).toEqual(header);
     expect(row.colIndexes, row.id).toEqual(header.map((_, i) => String(i + 1)));
     const expected = expectedCells(t);
-    expect(row.cells, row.id).toEqual(Object.fromEntries(header.filter((id) => id !== 'select').map((id) => [id, expected[id]])));
+    expect(row.cells, row.id).toEqual(
+      Object.fromEntries(header.filter((id) => id !== 'select').map((id) => [id, expected[id]])),
+    );
     checked.push(t);
   }
   return checked;
 }
 
-type ShownCell = { text: string; title: string | null; tone: string | null; tag: string | null; dateTime: string | null };
+type ShownCell = {
+  text: string;
+  title: string | null;
+  tone: string | null;
+  tag: string | null;
+  dateTime: string | null;
+};
 
 /** What each text column shows for a thread, as ROW_CELLS reads it off the page. */
 function expectedCells(t: ThreadRow): Record<string, unknown> {
@@ -472,15 +538,53 @@ function expectedCells(t: ThreadRow): Record<string, unknown> {
   const assignee = t.assignee?.trim() || null;
   return {
     type: { text: expect.any(String), title: null, tone: null, tag: `type-tag type-tag--${t.type}`, dateTime: null },
-    status: { text: expect.any(String), title: null, tone: null, tag: `items-table__status items-table__status--${t.status}`, dateTime: null },
-    excerpt: { text: t.excerpt ? `${summary ? '≈Summary: ' : ''}${t.excerpt}` : '(no text)', title: t.excerpt || null, tone: t.excerpt ? null : 'muted', tag: summary ? 'items-table__summary-mark' : null, dateTime: null },
+    status: {
+      text: expect.any(String),
+      title: null,
+      tone: null,
+      tag: `items-table__status items-table__status--${t.status}`,
+      dateTime: null,
+    },
+    excerpt: {
+      text: t.excerpt ? `${summary ? '≈Summary: ' : ''}${t.excerpt}` : '(no text)',
+      title: t.excerpt || null,
+      tone: t.excerpt ? null : 'muted',
+      tag: summary ? 'items-table__summary-mark' : null,
+      dateTime: null,
+    },
     page: { text: t.page, title: t.page, tone: null, tag: null, dateTime: null },
-    assignee: { text: assignee ?? 'Unassigned', title: null, tone: assignee ? null : 'muted', tag: null, dateTime: null },
-    agentTask: t.agentTask ? { text: expect.any(String), title: null, tone: null, tag: 'tag tag--task', dateTime: null } : { text: '', title: null, tone: null, tag: null, dateTime: null },
-    replies: { text: String(t.replyCount), title: null, tone: t.replyCount === 0 ? 'muted' : null, tag: null, dateTime: null },
-    reports: { text: String(t.reportCount), title: null, tone: t.reportCount === 0 ? 'muted' : 'alert', tag: null, dateTime: null },
+    assignee: {
+      text: assignee ?? 'Unassigned',
+      title: null,
+      tone: assignee ? null : 'muted',
+      tag: null,
+      dateTime: null,
+    },
+    agentTask: t.agentTask
+      ? { text: expect.any(String), title: null, tone: null, tag: 'tag tag--task', dateTime: null }
+      : { text: '', title: null, tone: null, tag: null, dateTime: null },
+    replies: {
+      text: String(t.replyCount),
+      title: null,
+      tone: t.replyCount === 0 ? 'muted' : null,
+      tag: null,
+      dateTime: null,
+    },
+    reports: {
+      text: String(t.reportCount),
+      title: null,
+      tone: t.reportCount === 0 ? 'muted' : 'alert',
+      tag: null,
+      dateTime: null,
+    },
     author: { text: t.author, title: t.author, tone: null, tag: null, dateTime: null },
-    created: { text: expect.any(String), title: expect.any(String), tone: null, tag: null, dateTime: new Date(t.createdAt).toISOString() },
+    created: {
+      text: expect.any(String),
+      title: expect.any(String),
+      tone: null,
+      tag: null,
+      dateTime: new Date(t.createdAt).toISOString(),
+    },
   };
 }
 
@@ -594,8 +698,10 @@ const ROW_CELLS = inPage<{
 
 /** Every control's middle on the same line (within 2 px). */
 async function expectOneLine(bar: Locator): Promise<void> {
-  const middles = await bar.locator('select, input, [data-testid="clear-filters"]').evaluateAll(
-    inPage<number[]>(`return el.map((e) => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; });`),
-  );
+  const middles = await bar
+    .locator('select, input, [data-testid="clear-filters"]')
+    .evaluateAll(
+      inPage<number[]>(`return el.map((e) => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; });`),
+    );
   expect(Math.max(...middles) - Math.min(...middles), middles.join(', ')).toBeLessThanOrEqual(2);
 }

@@ -60,7 +60,9 @@ async function hiddenCells(page: Page, columns: string[]): Promise<string[]> {
 const KEY = ['select', 'status', 'excerpt'];
 
 test.describe.serial('the table at 1024 px', () => {
-  test('the checkbox, status and excerpt stay in view while the other columns scroll beside them, with the thread panel open too', async ({ page }) => {
+  test('the checkbox, status and excerpt stay in view while the other columns scroll beside them, with the thread panel open too', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await openTable(page);
     const grid = page.getByTestId('items-table');
@@ -72,7 +74,13 @@ test.describe.serial('the table at 1024 px', () => {
     expect(await hiddenCells(page, KEY)).toEqual([]);
     await page.screenshot({ path: '.reports/table-narrow.png' });
     // The page itself never scrolls sideways.
-    expect(await page.locator('body').evaluate(inPage<boolean>('return document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth;'))).toBe(true);
+    expect(
+      await page
+        .locator('body')
+        .evaluate(
+          inPage<boolean>('return document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth;'),
+        ),
+    ).toBe(true);
 
     // With the thread panel beside the list.
     await page.getByTestId('table-row').first().dblclick();

@@ -15,13 +15,18 @@ const detail = (id: string) => api<{ assignee: { name: string; mode: string | nu
 
 const open = signInOnce(TOKEN, LABEL);
 
-test.describe('the thread panel', ()  => {
+test.describe('the thread panel', () => {
   forgetConnectionsAfterAll([LABEL]);
 
-  test('the actions sit in one row, the assignee’s agent mode follows their name after a space, and one’s own reply has no "via"', async ({ page }) => {
+  test('the actions sit in one row, the assignee’s agent mode follows their name after a space, and one’s own reply has no "via"', async ({
+    page,
+  }) => {
     const projectId = await projectIdByName(TOKEN, SMALL);
     // A thread assigned to someone who works through an agent ("Build", "Fix"…): the badge follows the name.
-    const { items } = await api<{ items: Array<{ id: string; assigneeId: string }> }>(TOKEN, `/items?projectId=${projectId}&status=open&limit=200`);
+    const { items } = await api<{ items: Array<{ id: string; assigneeId: string }> }>(
+      TOKEN,
+      `/items?projectId=${projectId}&status=open&limit=200`,
+    );
     let itemId = '';
     for (const row of items.filter((r) => r.assigneeId)) {
       if ((await detail(row.id)).assignee?.mode) {

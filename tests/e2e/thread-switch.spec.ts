@@ -27,7 +27,9 @@ async function spendOwnerBudget(service: string): Promise<void> {
   throw new Error('The fault service never refused a request: is it rate limited?');
 }
 
-test('under a rate-limit pause, clicking another card shows that thread at once, its actions disabled until it arrives', async ({ page }) => {
+test('under a rate-limit pause, clicking another card shows that thread at once, its actions disabled until it arrives', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   // Bursts of 12 for signing in and the board, then one request every 10 s.
   const fault = await control<{ baseUrl: string }>('/fault/start?rate-limit=6/12');
@@ -39,7 +41,13 @@ test('under a rate-limit pause, clicking another card shows that thread at once,
   const firstId = (await cards.nth(0).getAttribute('data-item-id'))!;
   const secondId = (await cards.nth(1).getAttribute('data-item-id'))!;
   const second = await api<Detail>(WITNESS, `/items/${secondId}`, { service: fault.baseUrl });
-  const secondTitle = startsWith(second.thread.root.content.split('\n').find((l) => l.trim())!.trim().slice(0, 40));
+  const secondTitle = startsWith(
+    second.thread.root.content
+      .split('\n')
+      .find((l) => l.trim())!
+      .trim()
+      .slice(0, 40),
+  );
 
   const view = page.getByTestId('thread-view');
   const heading = view.getByRole('heading', { level: 2 }).first();
@@ -61,7 +69,8 @@ test('under a rate-limit pause, clicking another card shows that thread at once,
   await expect(view).toContainText(secondId, { timeout: 2_000 });
   await expect(view).not.toContainText(firstId);
   await expect(view.getByTestId('thread-switching')).toBeVisible();
-  for (const name of ['Open', 'Deferred', 'Resolved']) await expect(status.getByRole('button', { name })).toBeDisabled();
+  for (const name of ['Open', 'Deferred', 'Resolved'])
+    await expect(status.getByRole('button', { name })).toBeDisabled();
   await expect(view.getByRole('button', { name: 'Assign…' })).toBeDisabled();
   await expect(view.getByRole('button', { name: 'Find duplicates…' })).toBeDisabled();
   await expect(view.getByRole('textbox', { name: 'Reply' })).toHaveCount(0);

@@ -16,13 +16,16 @@ import { OTHER, PROJECT, TOKEN, projectListOpener, statusOf } from './undo-suppo
 
 let projectId = '';
 
-
 async function createThreads(marker: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 1; i <= count; i++) {
     const created = await api<{ pinId: string }>(TOKEN, '/items/create', {
       method: 'POST',
-      body: { projectId, url: `https://brand.acme.example/undo-records/${i}`, body: `${marker} thread ${i}: the hero caption wraps badly` },
+      body: {
+        projectId,
+        url: `https://brand.acme.example/undo-records/${i}`,
+        body: `${marker} thread ${i}: the hero caption wraps badly`,
+      },
     });
     ids.push(created.pinId);
   }
@@ -57,7 +60,11 @@ async function selectAllShown(page: Page, count: number): Promise<void> {
   await page.getByTestId('items-table').focus();
   await page.keyboard.press('j');
   await page.keyboard.press('x');
-  if (count > 1) await page.getByTestId('selection-bar').getByRole('button', { name: `Select all ${count} shown` }).click();
+  if (count > 1)
+    await page
+      .getByTestId('selection-bar')
+      .getByRole('button', { name: `Select all ${count} shown` })
+      .click();
   await expect(page.getByTestId('selection-count')).toHaveText(`${count} selected`);
 }
 
@@ -66,11 +73,14 @@ test.describe.serial('undo says what it records', () => {
     projectId = await projectIdByName(TOKEN, PROJECT);
   });
 
-  test('undoing a bulk Deferred over resolved threads says it would resolve them again as you, and lets you leave them', async ({ page }) => {
+  test('undoing a bulk Deferred over resolved threads says it would resolve them again as you, and lets you leave them', async ({
+    page,
+  }) => {
     const marker = `Undo records e2e ${Date.now()}`;
     const ids = await createThreads(marker, 7);
     const [open, resolved] = [ids.slice(0, 4), ids.slice(4)];
-    for (const id of resolved) await api(OTHER, '/items/status', { method: 'POST', body: { itemId: id, status: 'resolved' } });
+    for (const id of resolved)
+      await api(OTHER, '/items/status', { method: 'POST', body: { itemId: id, status: 'resolved' } });
 
     await openProject(page);
     await showOnly(page, marker, 7);
@@ -80,7 +90,10 @@ test.describe.serial('undo says what it records', () => {
     await expect(toast).toContainText('Set 7 threads to Deferred');
     for (const id of ids) await expect.poll(() => statusOf(id)).toBe('deferred');
     // Before anything runs, the toast's Undo says it will ask.
-    await expect(toast.getByRole('button', { name: /^Undo…/ })).toHaveAttribute('title', 'Undo would resolve 3 threads again as you, today; it asks first.');
+    await expect(toast.getByRole('button', { name: /^Undo…/ })).toHaveAttribute(
+      'title',
+      'Undo would resolve 3 threads again as you, today; it asks first.',
+    );
 
     await page.keyboard.press('Escape');
     await page.keyboard.press('z');
@@ -93,7 +106,9 @@ test.describe.serial('undo says what it records', () => {
     await expect(choices.nth(0)).toContainText('Change 4 threads back to Open');
     await expect(choices.nth(1)).toHaveAttribute('data-kind', 'resolve-again');
     await expect(choices.nth(1)).toContainText('Resolve 3 threads again');
-    await expect(choices.nth(1)).toContainText('As you, today: Review, the decision log and What’s new will name you as who resolved them, and today as when');
+    await expect(choices.nth(1)).toContainText(
+      'As you, today: Review, the decision log and What’s new will name you as who resolved them, and today as when',
+    );
     await expect(choices.nth(1)).toContainText('Left out, they stay Deferred, as the change left them.');
     await expect(dialog).not.toContainText(/restore|as they were/i);
     // Nothing is sent while it asks.
@@ -112,14 +127,18 @@ test.describe.serial('undo says what it records', () => {
     await dialog.getByTestId('undo-confirm-run').click();
     await expect(dialog).toBeHidden();
 
-    await expect(page.getByTestId('bulk-receipt')).toContainText('Undid “Set 7 threads to Deferred”: 4 threads changed back to Open · 3 threads left Deferred, as you chose.');
+    await expect(page.getByTestId('bulk-receipt')).toContainText(
+      'Undid “Set 7 threads to Deferred”: 4 threads changed back to Open · 3 threads left Deferred, as you chose.',
+    );
     for (const id of open) await expect.poll(() => statusOf(id)).toBe('open');
     for (const id of resolved) expect(await statusOf(id)).toBe('deferred');
 
     await page.keyboard.press('Shift+Z');
     const entry = page.getByTestId('undo-history').getByTestId('undo-entry').first();
     await expect(entry).toContainText('Set 7 threads to Deferred');
-    await expect(entry.getByTestId('undo-entry-state')).toHaveText('Partly undone: 4 of 7 threads changed back; 3 threads left as they are');
+    await expect(entry.getByTestId('undo-entry-state')).toHaveText(
+      'Partly undone: 4 of 7 threads changed back; 3 threads left as they are',
+    );
     await expect(entry).toContainText('You chose to leave it Deferred rather than resolve it again as you.');
     await page.keyboard.press('Escape');
     await leaveAsFound(page);
@@ -137,7 +156,10 @@ test.describe.serial('undo says what it records', () => {
     await expect(page.getByTestId('undo-toast')).toContainText('Set 1 thread to Deferred');
     await expect.poll(() => statusOf(id!)).toBe('deferred');
 
-    await page.getByTestId('undo-toast').getByRole('button', { name: /^Undo…/ }).click();
+    await page
+      .getByTestId('undo-toast')
+      .getByRole('button', { name: /^Undo…/ })
+      .click();
     const dialog = page.getByTestId('undo-confirm');
     await expect(dialog.getByTestId('undo-choice')).toHaveCount(1);
     await expect(dialog.getByTestId('undo-choice')).toContainText(`“${marker} thread 1: the hero caption wraps badly”`);
@@ -148,13 +170,18 @@ test.describe.serial('undo says what it records', () => {
     );
     await expect.poll(() => statusOf(id!)).toBe('resolved');
     // What the dialog said is what the service now records: Olivia resolved it, not Adam.
-    const review = await api<{ resolved?: Array<{ id: string; resolvedBy: unknown }> }>(TOKEN, `/review?projectId=${projectId}&section=resolved`);
+    const review = await api<{ resolved?: Array<{ id: string; resolvedBy: unknown }> }>(
+      TOKEN,
+      `/review?projectId=${projectId}&section=resolved`,
+    );
     const row = review.resolved?.find((r) => r.id === id);
     expect(JSON.stringify(row?.resolvedBy)).toContain('Olivia');
     await leaveAsFound(page);
   });
 
-  test('the history says what an undo would record, and its question can be cancelled with nothing sent', async ({ page }) => {
+  test('the history says what an undo would record, and its question can be cancelled with nothing sent', async ({
+    page,
+  }) => {
     const marker = `Undo records history e2e ${Date.now()}`;
     const [id] = await createThreads(marker, 1);
     await api(OTHER, '/items/status', { method: 'POST', body: { itemId: id, status: 'deferred' } });
@@ -170,10 +197,14 @@ test.describe.serial('undo says what it records', () => {
     await page.keyboard.press('Shift+Z');
     const history = page.getByTestId('undo-history');
     const entry = history.getByTestId('undo-entry').first();
-    await expect(entry.getByTestId('undo-entry-records')).toHaveText('Undo would defer 1 thread again as you, today; it asks first.');
+    await expect(entry.getByTestId('undo-entry-records')).toHaveText(
+      'Undo would defer 1 thread again as you, today; it asks first.',
+    );
     await entry.getByRole('button', { name: /^Undo…/ }).click();
     const dialog = page.getByTestId('undo-confirm');
-    await expect(dialog.getByTestId('undo-choice')).toContainText('As you, today: the decision log and What’s new will name you as who deferred it');
+    await expect(dialog.getByTestId('undo-choice')).toContainText(
+      'As you, today: the decision log and What’s new will name you as who deferred it',
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(history).toBeVisible();
@@ -194,7 +225,9 @@ test.describe.serial('undo says what it records', () => {
     await expect.poll(() => statusOf(id!)).toBe('resolved');
     await page.keyboard.press('Escape');
     await page.keyboard.press('z');
-    await expect(page.getByTestId('bulk-receipt')).toContainText(`Undid “Set 1 thread to Resolved” on “${marker} thread 1: the hero caption wraps badly”: 1 thread changed back to Open.`);
+    await expect(page.getByTestId('bulk-receipt')).toContainText(
+      `Undid “Set 1 thread to Resolved” on “${marker} thread 1: the hero caption wraps badly”: 1 thread changed back to Open.`,
+    );
     await expect(page.getByTestId('undo-confirm')).toHaveCount(0);
     await expect.poll(() => statusOf(id!)).toBe('open');
     await leaveAsFound(page);

@@ -11,7 +11,8 @@ import { OTHER, PROJECT, TOKEN, projectListOpener, statusOf } from './undo-suppo
 
 let projectId = '';
 
-const setStatus = (token: string, itemId: string, status: string) => api(token, '/items/status', { method: 'POST', body: { itemId, status } });
+const setStatus = (token: string, itemId: string, status: string) =>
+  api(token, '/items/status', { method: 'POST', body: { itemId, status } });
 
 async function openThreads(count: number): Promise<string[]> {
   const { items } = await api<ItemsBody>(TOKEN, `/items?projectId=${projectId}&status=open&limit=200`);
@@ -29,7 +30,11 @@ async function openProject(page: Page): Promise<void> {
 /** Selects exactly these cards (Ctrl+click), as a person picking threads on the board. */
 async function select(page: Page, ids: string[]): Promise<void> {
   await page.keyboard.press('Escape');
-  for (const id of ids) await page.getByTestId('board').locator(`[data-item-id="${id}"]`).click({ modifiers: ['Control'] });
+  for (const id of ids)
+    await page
+      .getByTestId('board')
+      .locator(`[data-item-id="${id}"]`)
+      .click({ modifiers: ['Control'] });
   await expect(page.getByTestId('selection-count')).toHaveText(`${ids.length} selected`);
 }
 
@@ -38,7 +43,9 @@ test.describe.serial('undo history and project counts', () => {
     projectId = await projectIdByName(TOKEN, PROJECT);
   });
 
-  test('z steps back through several changes after the toast has gone, and the history lists them', async ({ page }) => {
+  test('z steps back through several changes after the toast has gone, and the history lists them', async ({
+    page,
+  }) => {
     const [a, b, c] = await openThreads(3);
     await openProject(page);
 
@@ -63,7 +70,9 @@ test.describe.serial('undo history and project counts', () => {
     expect(await statusOf(a!)).toBe('resolved');
 
     await page.keyboard.press('z');
-    await expect(page.getByTestId('bulk-receipt')).toContainText('Undid “Set 2 threads to Resolved”: 2 threads changed back to Open.');
+    await expect(page.getByTestId('bulk-receipt')).toContainText(
+      'Undid “Set 2 threads to Resolved”: 2 threads changed back to Open.',
+    );
     for (const id of [a!, b!]) await expect.poll(() => statusOf(id)).toBe('open');
 
     await page.keyboard.press('z');
@@ -101,8 +110,12 @@ test.describe.serial('undo history and project counts', () => {
     await entry.getByRole('button', { name: /^Undo( z)? ?: Set 2 threads to Deferred$/ }).click();
 
     await expect(entry).toHaveAttribute('data-state', 'partly');
-    await expect(entry.getByTestId('undo-entry-state')).toHaveText('Partly undone: 1 of 2 threads changed back; 1 thread left as it is');
-    await expect(entry).toContainText('Someone else changed it since: it is now Resolved, not Deferred as you left it, so undo left it as it is.');
+    await expect(entry.getByTestId('undo-entry-state')).toHaveText(
+      'Partly undone: 1 of 2 threads changed back; 1 thread left as it is',
+    );
+    await expect(entry).toContainText(
+      'Someone else changed it since: it is now Resolved, not Deferred as you left it, so undo left it as it is.',
+    );
     await page.screenshot({ path: '.reports/undo-history-conflict.png' });
     expect(await statusOf(a!)).toBe('open');
     // Adam's change stands.
@@ -113,7 +126,9 @@ test.describe.serial('undo history and project counts', () => {
     await setStatus(TOKEN, b!, 'open');
   });
 
-  test('the project list shows each project’s open and total thread counts, as the service counts them', async ({ page }) => {
+  test('the project list shows each project’s open and total thread counts, as the service counts them', async ({
+    page,
+  }) => {
     await openProjectList(page);
     const list = page.getByTestId('project-list');
     const { projects } = await api<{ projects: Array<{ id: string; name: string }> }>(TOKEN, '/projects');
@@ -122,7 +137,9 @@ test.describe.serial('undo history and project counts', () => {
       const more = capped ? '+' : '';
       const n = (x: number) => x.toLocaleString('en');
       const row = list.locator(`[data-project-id="${p.id}"]`);
-      await expect(row.getByTestId('project-counts')).toHaveText(`${n(summary.open)}${more} open · ${n(summary.total)}${more} ${summary.total === 1 && !capped ? 'thread' : 'threads'}`);
+      await expect(row.getByTestId('project-counts')).toHaveText(
+        `${n(summary.open)}${more} open · ${n(summary.total)}${more} ${summary.total === 1 && !capped ? 'thread' : 'threads'}`,
+      );
     }
     await page.screenshot({ path: '.reports/project-counts.png' });
   });

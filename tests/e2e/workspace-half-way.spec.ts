@@ -15,7 +15,8 @@ const LABEL = 'Fault service (half-way)';
 /** The request to kill the service before: the first answer and a few slices are in by then. */
 const KILL_BEFORE = 4;
 
-const isListing = (request: Request) => request.method() === 'POST' && decodeURIComponent(new URL(request.url()).pathname) === '/bridge/api:listItems';
+const isListing = (request: Request) =>
+  request.method() === 'POST' && decodeURIComponent(new URL(request.url()).pathname) === '/bridge/api:listItems';
 
 /** From now on, the service is killed just before the app's KILL_BEFORE-th listing request goes out. */
 async function killMidLoad(page: Page): Promise<void> {
@@ -37,7 +38,9 @@ test.describe('a load the service leaves half-way', () => {
     await page.close();
   });
 
-  test('a first load keeps what it got and says how many of how many; a refresh keeps the last complete list; offline says since when', async ({ page }) => {
+  test('a first load keeps what it got and says how many of how many; a refresh keeps the last complete list; offline says since when', async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     const fault = await control<{ baseUrl: string }>('/fault/start');
     await signIn(page, OWNER, LABEL, fault.baseUrl);
@@ -48,7 +51,9 @@ test.describe('a load the service leaves half-way', () => {
     // First load, cut half-way: the rows in hand, and how many of how many.
     await killMidLoad(page);
     await openBoard(page, PROJECT);
-    await expect(page.getByRole('alert').filter({ hasText: 'Some threads could not be loaded' })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByRole('alert').filter({ hasText: 'Some threads could not be loaded' })).toBeVisible({
+      timeout: 90_000,
+    });
     await expect(count).toHaveText(/^\d[\d,]* of ≥ 2,\d{3} loaded$/);
     const [loaded, of] = (await count.textContent())!.match(/[\d,]+/g)!.map((n) => Number(n.replace(/,/g, '')));
     expect(loaded).toBeGreaterThan(0);
@@ -68,7 +73,9 @@ test.describe('a load the service leaves half-way', () => {
     // A refresh cut half-way: the last complete list stays, and the toolbar says the refresh failed while offline.
     await killMidLoad(page);
     await page.getByRole('button', { name: 'Refresh', exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'The refresh stopped half-way' })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByRole('alert').filter({ hasText: 'The refresh stopped half-way' })).toBeVisible({
+      timeout: 90_000,
+    });
     await expect(count).toHaveText(whole);
     await expect(page.getByTestId('column-count-open')).toHaveText(openColumn!);
     await expect(networkStatus).toHaveAttribute('data-phase', 'offline');

@@ -59,7 +59,11 @@ test.describe.serial('workspace views', () => {
     await page.locator('#filter-type').focus();
     const options = page.locator('#filter-type option');
     await expect(options.nth(1)).toHaveText(/ \(\d[\d,]*\)$/);
-    const counted = await options.evaluateAll((os) => os.slice(1).map((o) => Number(/\((\d+)\)$/.exec((o as unknown as { textContent: string }).textContent)?.[1] ?? 'NaN')));
+    const counted = await options.evaluateAll((os) =>
+      os
+        .slice(1)
+        .map((o) => Number(/\((\d+)\)$/.exec((o as unknown as { textContent: string }).textContent)?.[1] ?? 'NaN')),
+    );
     // Under "Open", the types' counts add up to the open threads the board shows (untyped ones counted under their own option).
     expect(counted.reduce((a, b) => a + b, 0)).toBe(openCards);
   });
@@ -105,10 +109,15 @@ test.describe.serial('workspace views', () => {
       stops.push(at);
     }
     // Tab leaves the board from its one card stop, or stops only at named places on its way out.
-    expect(stops.filter((s) => s.name === ''), JSON.stringify(stops)).toEqual([]);
+    expect(
+      stops.filter((s) => s.name === ''),
+      JSON.stringify(stops),
+    ).toEqual([]);
   });
 
-  test('density: compact or comfortable from the view settings, by keyboard, for board and table, remembered after a reload', async ({ page }) => {
+  test('density: compact or comfortable from the view settings, by keyboard, for board and table, remembered after a reload', async ({
+    page,
+  }) => {
     await openProject(page, BIG);
     const card = page.getByTestId('card').first();
     const height = async (el: ReturnType<Page['locator']>) => Math.round((await el.boundingBox())!.height);
@@ -131,7 +140,11 @@ test.describe.serial('workspace views', () => {
     await page.keyboard.press('Escape');
     await expect(button).toBeFocused();
     // A compact card still holds its three lines whole.
-    const fits = await card.evaluate(inPage<boolean>(`const b = el.getBoundingClientRect(); return [...el.children].every((c) => c.getBoundingClientRect().bottom <= b.bottom - 2);`));
+    const fits = await card.evaluate(
+      inPage<boolean>(
+        `const b = el.getBoundingClientRect(); return [...el.children].every((c) => c.getBoundingClientRect().bottom <= b.bottom - 2);`,
+      ),
+    );
     expect(fits).toBe(true);
     await page.screenshot({ path: '.reports/workspace-compact-board.png' });
 
@@ -142,7 +155,10 @@ test.describe.serial('workspace views', () => {
 
     // Remembered: a new launch of the app opens compact.
     await openApp(page);
-    await page.getByTestId('project-list').getByRole('button', { name: new RegExp(BIG) }).click();
+    await page
+      .getByTestId('project-list')
+      .getByRole('button', { name: new RegExp(BIG) })
+      .click();
     await expect.poll(() => height(page.getByTestId('table-row').first())).toBe(24);
     await page.getByTestId('view-board').click();
     await expect.poll(() => height(page.getByTestId('card').first())).toBe(72);
@@ -153,7 +169,9 @@ test.describe.serial('workspace views', () => {
     await expect.poll(() => height(page.getByTestId('table-row').first())).toBe(28);
   });
 
-  test('in the dark appearance every native control and scroll area is drawn dark, on every screen', async ({ page }) => {
+  test('in the dark appearance every native control and scroll area is drawn dark, on every screen', async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     const check = async (screen: string) => {
       expect(await page.locator('body').evaluate(ROOT_SCHEME), screen).toBe('dark');
@@ -171,7 +189,12 @@ test.describe.serial('workspace views', () => {
     await expect(page.getByTestId('table-row').first()).toBeVisible();
     await check('table');
     await page.screenshot({ path: '.reports/workspace-dark-table.png' });
-    await page.getByRole('tab', { name: /^Reports$/ }).or(page.getByRole('link', { name: /^Reports$/ })).or(page.getByRole('button', { name: /^Reports$/ })).first().click();
+    await page
+      .getByRole('tab', { name: /^Reports$/ })
+      .or(page.getByRole('link', { name: /^Reports$/ }))
+      .or(page.getByRole('button', { name: /^Reports$/ }))
+      .first()
+      .click();
     await expect(page.getByRole('tab', { name: 'Review' })).toBeVisible();
     await check('reports');
     await page.getByTestId('nav-inbox').click();

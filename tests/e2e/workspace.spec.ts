@@ -39,14 +39,18 @@ async function openProject(page: Page): Promise<void> {
 
 /** Thread ids the table shows (all of them: these lists are short enough to be rendered whole). */
 async function tableIds(page: Page): Promise<string[]> {
-  const ids = await page.getByTestId('table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id') ?? ''));
+  const ids = await page
+    .getByTestId('table-row')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id') ?? ''));
   return ids.sort();
 }
 
 /** Every thread of the project, newest first, as the table orders them by default. */
 async function allThreadsNewestFirst(): Promise<Row[]> {
   const parts = await Promise.all(
-    (['open', 'deferred', 'resolved'] as const).map((s) => api<ItemsBody>(TOKEN, `/items?projectId=${projectId}&status=${s}&limit=200`)),
+    (['open', 'deferred', 'resolved'] as const).map((s) =>
+      api<ItemsBody>(TOKEN, `/items?projectId=${projectId}&status=${s}&limit=200`),
+    ),
   );
   for (const p of parts) expect(p.truncated, 'each status fits in one listing').toBe(false);
   return parts.flatMap((p) => p.items).sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
@@ -114,13 +118,16 @@ test.describe.serial('triage workspace', () => {
     await page.getByLabel('Status', { exact: true }).selectOption('deferred');
     // Keys typed into a select pick options; leave it so the shortcuts apply.
     await page.getByLabel('Status', { exact: true }).blur();
-    const deferred = (await api<ItemsBody>(TOKEN, `/items?projectId=${projectId}&status=deferred&limit=200`)).items.length;
+    const deferred = (await api<ItemsBody>(TOKEN, `/items?projectId=${projectId}&status=deferred&limit=200`)).items
+      .length;
 
     await page.keyboard.press('g');
     await page.keyboard.press('t');
     await expect(page.getByTestId('items-table')).toBeVisible();
     await expect(page).toHaveURL(/\/table\?status=deferred$/);
-    await expect(page.getByTestId('shown-count')).toHaveText(`${deferred} of ${await liveThreadCount(TOKEN, projectId)} threads`);
+    await expect(page.getByTestId('shown-count')).toHaveText(
+      `${deferred} of ${await liveThreadCount(TOKEN, projectId)} threads`,
+    );
 
     // The table took the keyboard: j moves the focus to a row, and the view keys keep working from it.
     await page.keyboard.press('j');
@@ -138,14 +145,21 @@ test.describe.serial('triage workspace', () => {
     await page.keyboard.press('?');
     const dialog = page.getByTestId('shortcuts-dialog');
     await expect(dialog).toBeVisible();
-    for (const label of ['Switch to the board', 'Switch to the table', 'Assign the selection or the focused thread', 'Command palette: every action by name']) {
+    for (const label of [
+      'Switch to the board',
+      'Switch to the table',
+      'Assign the selection or the focused thread',
+      'Command palette: every action by name',
+    ]) {
       await expect(dialog).toContainText(label);
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
 
-  test('a card’s check mark selects it, Shift+click on another selects the cards between, a second click drops it', async ({ page }) => {
+  test('a card’s check mark selects it, Shift+click on another selects the cards between, a second click drops it', async ({
+    page,
+  }) => {
     await openProject(page);
     const cards = page.getByTestId('column-open').getByTestId('card');
     const checks = page.getByTestId('column-open').getByTestId('card-check');
@@ -163,7 +177,9 @@ test.describe.serial('triage workspace', () => {
     await expect(checks.nth(0)).not.toHaveAttribute('data-checked', 'true');
   });
 
-  test('arrowing through a filter menu leaves one history entry: Back returns to before the burst', async ({ page }) => {
+  test('arrowing through a filter menu leaves one history entry: Back returns to before the burst', async ({
+    page,
+  }) => {
     await openProject(page);
     await expect(page).toHaveURL(/\/board$/);
     const status = page.getByLabel('Status', { exact: true });
@@ -180,7 +196,10 @@ test.describe.serial('triage workspace', () => {
   });
 
   test('bulk-assigns 30 threads; a resolved one is refused with the offer to reopen it', async ({ page }) => {
-    const { members } = await api<{ members: Array<{ id: string; name: string }> }>(TOKEN, `/members?projectId=${projectId}`);
+    const { members } = await api<{ members: Array<{ id: string; name: string }> }>(
+      TOKEN,
+      `/members?projectId=${projectId}`,
+    );
     const hana = members.find((m) => m.name === 'Hana Sato');
     expect(hana).toBeTruthy();
 
@@ -203,7 +222,9 @@ test.describe.serial('triage workspace', () => {
       await page.keyboard.press('j');
     }
     await expect(page.getByTestId('selection-count')).toHaveText('31 selected');
-    const selectedIds = await page.locator('[data-testid="table-row"][aria-selected="true"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));
+    const selectedIds = await page
+      .locator('[data-testid="table-row"][aria-selected="true"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));
     expect(selectedIds.every((id) => id !== null && chosen.has(id))).toBe(true);
 
     await page.getByTestId('bulk-assign').click();
@@ -224,7 +245,9 @@ test.describe.serial('triage workspace', () => {
     await expect(reopen).toBeVisible();
     await reopen.click();
     // A clean success is said once, by the undo toast: the receipt with the refusal goes.
-    await expect(page.getByTestId('undo-toast')).toContainText(`Reopened and assigned ${resolved.length} ${resolved.length === 1 ? 'thread' : 'threads'} to Hana Sato`);
+    await expect(page.getByTestId('undo-toast')).toContainText(
+      `Reopened and assigned ${resolved.length} ${resolved.length === 1 ? 'thread' : 'threads'} to Hana Sato`,
+    );
     await expect(receipt).toHaveCount(0);
     for (const row of resolved) {
       const d = await detail(row.id);
@@ -238,7 +261,9 @@ test.describe.serial('triage workspace', () => {
     await page.getByLabel('Status', { exact: true }).selectOption('open');
     await page.getByTestId('view-table').click();
     await selectFirstRows(page, 4);
-    const chosen = await page.locator('[data-testid="table-row"][aria-selected="true"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id') ?? ''));
+    const chosen = await page
+      .locator('[data-testid="table-row"][aria-selected="true"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id') ?? ''));
     expect(chosen).toHaveLength(4);
 
     // d defers the whole selection.
@@ -252,7 +277,9 @@ test.describe.serial('triage workspace', () => {
     await expect(page.getByTestId('selection-bar')).toBeHidden();
 
     await toast.getByRole('button', { name: /Undo/ }).click();
-    await expect(page.getByTestId('bulk-receipt')).toContainText('Undid “Set 4 threads to Deferred”: 4 threads changed back to Open');
+    await expect(page.getByTestId('bulk-receipt')).toContainText(
+      'Undid “Set 4 threads to Deferred”: 4 threads changed back to Open',
+    );
     for (const id of chosen) expect((await detail(id)).status).toBe('open');
     await expect.poll(async () => (await tableIds(page)).filter((id) => chosen.includes(id)).length).toBe(4);
   });

@@ -4,7 +4,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { findElectronBinary, MAIN_SCRIPT } from './support/electron-binary.js';
-import { answerSaveDialog, columnCount, expectConnected, startDesktop, windowBounds, type Desktop } from './support/desktop.js';
+import {
+  answerSaveDialog,
+  columnCount,
+  expectConnected,
+  startDesktop,
+  windowBounds,
+  type Desktop,
+} from './support/desktop.js';
 import { readPdf } from './support/pdf.js';
 
 /**
@@ -32,7 +39,9 @@ test.describe.serial('the desktop app', () => {
     expect(await page.evaluate(() => (globalThis as { triage?: { mode: string } }).triage?.mode)).toBe('electron');
     // Our page on its own origin, not a file:// URL; its script runs under the strict CSP header.
     expect(page.url()).toMatch(/^app:\/\/triage-desk\/index\.html/);
-    expect(await page.evaluate(() => (globalThis as unknown as { location: { origin: string } }).location.origin)).toBe('app://triage-desk');
+    expect(await page.evaluate(() => (globalThis as unknown as { location: { origin: string } }).location.origin)).toBe(
+      'app://triage-desk',
+    );
     // The page reaches nothing of Node or Electron but the bridge.
     expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
 
@@ -45,7 +54,10 @@ test.describe.serial('the desktop app', () => {
     await expectConnected(page);
 
     // Open a board and drag a card to Resolved; the service agrees.
-    await page.getByTestId('project-list').getByRole('button', { name: new RegExp(PROJECT) }).click();
+    await page
+      .getByTestId('project-list')
+      .getByRole('button', { name: new RegExp(PROJECT) })
+      .click();
     await expect(page.getByTestId('board')).toBeVisible();
     const card = page.getByTestId('column-open').getByTestId('card').first();
     const itemId = (await card.getAttribute('data-item-id'))!;
@@ -54,7 +66,9 @@ test.describe.serial('the desktop app', () => {
     await expect.poll(() => columnCount(page, 'resolved')).toBe(resolvedBefore + 1);
     await expect
       .poll(async () => {
-        const r = await fetch(`${desktop.service.baseUrl}/api/v1/items/${itemId}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+        const r = await fetch(`${desktop.service.baseUrl}/api/v1/items/${itemId}`, {
+          headers: { authorization: `Bearer ${TOKEN}` },
+        });
         return ((await r.json()) as { status: string }).status;
       })
       .toBe('resolved');
@@ -65,7 +79,12 @@ test.describe.serial('the desktop app', () => {
     await page.keyboard.press('Escape');
 
     // Export the review as Markdown and as PDF through the native save dialog.
-    await page.getByRole('button', { name: /^Reports$/ }).or(page.getByRole('link', { name: /^Reports$/ })).or(page.getByRole('tab', { name: /^Reports$/ })).first().click();
+    await page
+      .getByRole('button', { name: /^Reports$/ })
+      .or(page.getByRole('link', { name: /^Reports$/ }))
+      .or(page.getByRole('tab', { name: /^Reports$/ }))
+      .first()
+      .click();
     await page.getByRole('tab', { name: 'Review' }).click();
     await expect(page.getByTestId('export-review-markdown')).toBeEnabled();
     const markdownFile = join(desktop.userData, 'review.md');
@@ -89,7 +108,9 @@ test.describe.serial('the desktop app', () => {
     expect(Math.max(...pdf.paths)).toBeGreaterThan(20);
 
     // Move the window, quit, relaunch: the connection and the window are where they were.
-    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.setBounds({ x: 60, y: 50, width: 1100, height: 760 }));
+    await app.evaluate(({ BrowserWindow }) =>
+      BrowserWindow.getAllWindows()[0]!.setBounds({ x: 60, y: 50, width: 1100, height: 760 }),
+    );
     const before = await windowBounds(app);
     await app.close();
 
@@ -106,17 +127,31 @@ test.describe.serial('the desktop app', () => {
     const { app, page } = await desktop.launch();
     await page.getByRole('button', { name: 'Use Electron suite' }).click();
     await expectConnected(page);
-    const list = await fetch(`${desktop.service.baseUrl}/api/v1/projects`, { headers: { authorization: `Bearer ${TOKEN}` } });
-    const project = ((await list.json()) as { projects: { id: string; name: string }[] }).projects.find((p) => p.name === PROJECT)!;
-    const items = await fetch(`${desktop.service.baseUrl}/api/v1/items?projectId=${project.id}&limit=1`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const list = await fetch(`${desktop.service.baseUrl}/api/v1/projects`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    const project = ((await list.json()) as { projects: { id: string; name: string }[] }).projects.find(
+      (p) => p.name === PROJECT,
+    )!;
+    const items = await fetch(`${desktop.service.baseUrl}/api/v1/items?projectId=${project.id}&limit=1`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     const itemId = ((await items.json()) as { items: { id: string }[] }).items[0]!.id;
 
     // What the OS does with a clicked link while the app runs: a second launch, which hands
     // the link to the first instance through the single-instance lock and quits.
-    const second = spawn(binary.ok ? binary.path : '', [...(process.platform === 'linux' && process.env['CI'] ? ['--no-sandbox'] : []), MAIN_SCRIPT, `triage-desk://item/${itemId}`], {
-      env: { ...process.env, TRIAGE_USER_DATA: desktop.userData, TRIAGE_KEYCHAIN_SERVICE: desktop.keychainService },
-      stdio: 'ignore',
-    });
+    const second = spawn(
+      binary.ok ? binary.path : '',
+      [
+        ...(process.platform === 'linux' && process.env['CI'] ? ['--no-sandbox'] : []),
+        MAIN_SCRIPT,
+        `triage-desk://item/${itemId}`,
+      ],
+      {
+        env: { ...process.env, TRIAGE_USER_DATA: desktop.userData, TRIAGE_KEYCHAIN_SERVICE: desktop.keychainService },
+        stdio: 'ignore',
+      },
+    );
     const exitCode = await new Promise<number | null>((resolve) => second.once('exit', resolve));
     expect(exitCode).toBe(0);
     await expect(page.getByTestId('thread-view')).toBeVisible();
@@ -124,7 +159,12 @@ test.describe.serial('the desktop app', () => {
     await expect.poll(() => new URL(page.url()).hash).toContain(`thread=${itemId}`);
     // A link the app cannot use is explained, not dropped.
     await app.evaluate(({ app: electronApp }) => {
-      electronApp.emit('second-instance', { preventDefault() {} }, [process.execPath, 'triage-desk://settings/x'], process.cwd());
+      electronApp.emit(
+        'second-instance',
+        { preventDefault() {} },
+        [process.execPath, 'triage-desk://settings/x'],
+        process.cwd(),
+      );
     });
     await expect(page.getByText(/Thread links look like triage-desk:\/\/item\//)).toBeVisible();
     await app.close();
@@ -132,15 +172,27 @@ test.describe.serial('the desktop app', () => {
 
   test('the built app passes the smoke test the release run starts on every installer', async () => {
     const resultFile = join(desktop.userData, 'smoke-result.json');
-    const run = spawn(binary.ok ? binary.path : '', [...(process.platform === 'linux' && process.env['CI'] ? ['--no-sandbox'] : []), MAIN_SCRIPT, '--smoke-test', `--smoke-result=${resultFile}`], {
-      env: { ...process.env, TRIAGE_KEYCHAIN_SERVICE: desktop.keychainService },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const run = spawn(
+      binary.ok ? binary.path : '',
+      [
+        ...(process.platform === 'linux' && process.env['CI'] ? ['--no-sandbox'] : []),
+        MAIN_SCRIPT,
+        '--smoke-test',
+        `--smoke-result=${resultFile}`,
+      ],
+      {
+        env: { ...process.env, TRIAGE_KEYCHAIN_SERVICE: desktop.keychainService },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     run.stdout.on('data', (d: Buffer) => (output += d.toString()));
     const exitCode = await new Promise<number | null>((resolve) => run.once('exit', resolve));
     expect(output).toMatch(/Triage Desk smoke test: passed \(4 steps/);
     expect(exitCode).toBe(0);
-    expect(JSON.parse(await readFile(resultFile, 'utf8'))).toMatchObject({ ok: true, steps: expect.arrayContaining(['the page rendered']) });
+    expect(JSON.parse(await readFile(resultFile, 'utf8'))).toMatchObject({
+      ok: true,
+      steps: expect.arrayContaining(['the page rendered']),
+    });
   });
 });

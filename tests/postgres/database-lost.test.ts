@@ -30,15 +30,23 @@ interface Answer {
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
   const res = await fetch(baseUrl + path, {
     method,
-    headers: { authorization: `Bearer ${TOKENS.owner}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${TOKENS.owner}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
   });
   const text = await res.text();
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (text ? JSON.parse(text) : null) as Loose };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (text ? JSON.parse(text) : null) as Loose,
+  };
 }
 
-const create = (body: string) => call('POST', '/api/v1/items/create', { projectId: 'p_web', url: 'https://web.example/lost', body });
+const create = (body: string) =>
+  call('POST', '/api/v1/items/create', { projectId: 'p_web', url: 'https://web.example/lost', body });
 
 async function rootBodiesPresent(): Promise<Set<string>> {
   const rows = await db.selectFrom('messages').select('body').where('is_root', '=', 1).execute();
@@ -46,8 +54,14 @@ async function rootBodiesPresent(): Promise<Set<string>> {
 }
 
 beforeAll(async () => {
-  if (!process.env['TEST_DATABASE_URL']) throw new Error('This suite runs with the PostgreSQL suites only: TEST_DATABASE_URL=$(scripts/postgres.sh url) npx vitest run --config vitest.postgres.config.ts');
-  if (!postgresInstalled()) throw new Error('PostgreSQL 15 is not installed (apt-get install -y postgresql-15): this suite starts a cluster of its own.');
+  if (!process.env['TEST_DATABASE_URL'])
+    throw new Error(
+      'This suite runs with the PostgreSQL suites only: TEST_DATABASE_URL=$(scripts/postgres.sh url) npx vitest run --config vitest.postgres.config.ts',
+    );
+  if (!postgresInstalled())
+    throw new Error(
+      'PostgreSQL 15 is not installed (apt-get install -y postgresql-15): this suite starts a cluster of its own.',
+    );
   cluster = await OwnCluster.create('lost-suite-pw');
   db = await openDatabase({ databaseUrl: cluster.url() });
   await loadFixture(db, baseWorld());
@@ -85,7 +99,10 @@ describe('the service when PostgreSQL is lost and comes back', () => {
     const read = await call('GET', '/api/v1/projects');
     expect(read.status).toBe(503);
     expect(read.retryAfter).toBe('5');
-    expect(read.body).toEqual({ error: "The service's database is not reachable; try again in 5 seconds.", reason: 'database_unavailable' });
+    expect(read.body).toEqual({
+      error: "The service's database is not reachable; try again in 5 seconds.",
+      reason: 'database_unavailable',
+    });
     const write = await create('While the server is down');
     expect(write.status).toBe(503);
     expect(write.retryAfter).toBe('5');

@@ -25,7 +25,11 @@ interface Ended {
 
 function start(databaseUrl: string): Promise<Ended> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--database', databaseUrl], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--database', databaseUrl], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -49,8 +53,14 @@ function expectNoSecret(r: Ended, secret: string): void {
 }
 
 beforeAll(async () => {
-  if (!process.env['TEST_DATABASE_URL']) throw new Error('This suite runs with the PostgreSQL suites only: TEST_DATABASE_URL=$(scripts/postgres.sh url) npx vitest run --config vitest.postgres.config.ts');
-  if (!postgresInstalled()) throw new Error('PostgreSQL 15 is not installed (apt-get install -y postgresql-15): this suite starts a cluster of its own.');
+  if (!process.env['TEST_DATABASE_URL'])
+    throw new Error(
+      'This suite runs with the PostgreSQL suites only: TEST_DATABASE_URL=$(scripts/postgres.sh url) npx vitest run --config vitest.postgres.config.ts',
+    );
+  if (!postgresInstalled())
+    throw new Error(
+      'PostgreSQL 15 is not installed (apt-get install -y postgresql-15): this suite starts a cluster of its own.',
+    );
   cluster = await OwnCluster.create(PASSWORD);
 }, 120_000);
 
@@ -63,7 +73,9 @@ describe('starting the service on a database it cannot use', { timeout: 120_000 
     const wrong = 'not-the-Password-42';
     const r = await start(cluster.url('postgres', wrong));
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`Cannot start: PostgreSQL refused the connection at ${CLUSTER_USER}@127.0.0.1:${cluster.port}/postgres: authentication failed for user "${CLUSTER_USER}" (check the user name and password in the URL).\n`);
+    expect(r.stderr).toBe(
+      `Cannot start: PostgreSQL refused the connection at ${CLUSTER_USER}@127.0.0.1:${cluster.port}/postgres: authentication failed for user "${CLUSTER_USER}" (check the user name and password in the URL).\n`,
+    );
     expectNoSecret(r, wrong);
     const unknownUser = await start(cluster.url('postgres', PASSWORD, 'nobody'));
     expect(unknownUser.code).toBe(1);
@@ -74,7 +86,9 @@ describe('starting the service on a database it cannot use', { timeout: 120_000 
   it('says which database does not exist, and how to make it', async () => {
     const r = await start(cluster.url('no_such_db'));
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`Cannot start: PostgreSQL refused the connection at ${CLUSTER_USER}@127.0.0.1:${cluster.port}/no_such_db: database "no_such_db" does not exist (create it with: createdb no_such_db).\n`);
+    expect(r.stderr).toBe(
+      `Cannot start: PostgreSQL refused the connection at ${CLUSTER_USER}@127.0.0.1:${cluster.port}/no_such_db: database "no_such_db" does not exist (create it with: createdb no_such_db).\n`,
+    );
     expectNoSecret(r, PASSWORD);
   });
 
@@ -83,7 +97,9 @@ describe('starting the service on a database it cannot use', { timeout: 120_000 
     try {
       const r = await start(cluster.url());
       expect(r.code).toBe(1);
-      expect(r.stderr).toBe(`Cannot start: Cannot reach PostgreSQL at ${CLUSTER_USER}@127.0.0.1:${cluster.port}/postgres: nothing is listening there (is PostgreSQL running?).\n`);
+      expect(r.stderr).toBe(
+        `Cannot start: Cannot reach PostgreSQL at ${CLUSTER_USER}@127.0.0.1:${cluster.port}/postgres: nothing is listening there (is PostgreSQL running?).\n`,
+      );
       expectNoSecret(r, PASSWORD);
     } finally {
       await cluster.start();
@@ -98,7 +114,11 @@ describe('starting the service on a database it cannot use', { timeout: 120_000 
     try {
       const r = await start(`postgres://${CLUSTER_USER}:${PASSWORD}@127.0.0.1:${port}/postgres`);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`^Cannot start: Cannot reach PostgreSQL at ${CLUSTER_USER}@127\\.0\\.0\\.1:${port}/postgres: no answer within 5 seconds`));
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^Cannot start: Cannot reach PostgreSQL at ${CLUSTER_USER}@127\\.0\\.0\\.1:${port}/postgres: no answer within 5 seconds`,
+        ),
+      );
       expectNoSecret(r, PASSWORD);
     } finally {
       silent.close();
@@ -108,21 +128,32 @@ describe('starting the service on a database it cannot use', { timeout: 120_000 
   it('refuses a URL that is not postgres://, before connecting, without printing it', async () => {
     const r = await start(`mysql://root:${PASSWORD}@127.0.0.1:${cluster.port}/feedback`);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^--database must be a PostgreSQL URL such as postgres:\/\/user:password@host:5432\/database\./);
+    expect(r.stderr).toMatch(
+      /^--database must be a PostgreSQL URL such as postgres:\/\/user:password@host:5432\/database\./,
+    );
     expectNoSecret(r, PASSWORD);
   });
 
   it('starts on the right URL, naming where its data is without the password', async () => {
     const { DATABASE_URL: _ignored, ...env } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--database', cluster.url()], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--database', cluster.url()], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     try {
       const deadline = Date.now() + EXIT_WITHIN_MS;
-      while (!/listening on/.test(stdout) && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      expect(stdout, stderr).toMatch(new RegExp(`data in ${CLUSTER_USER}@127\\.0\\.0\\.1:${cluster.port}/postgres.*listening on http://127\\.0\\.0\\.1:\\d+`));
+      while (!/listening on/.test(stdout) && child.exitCode === null && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(stdout, stderr).toMatch(
+        new RegExp(
+          `data in ${CLUSTER_USER}@127\\.0\\.0\\.1:${cluster.port}/postgres.*listening on http://127\\.0\\.0\\.1:\\d+`,
+        ),
+      );
       expect(stdout + stderr).not.toContain(PASSWORD);
     } finally {
       const exited = new Promise((resolve) => child.on('exit', resolve));

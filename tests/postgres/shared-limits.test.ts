@@ -14,7 +14,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-shared-'));
 let a: Running;
 let b: Running;
 beforeAll(async () => {
-  if (ENGINE !== 'postgres') throw new Error('These tests need TEST_DATABASE_URL (a PostgreSQL server): run them with vitest.postgres.config.ts.');
+  if (ENGINE !== 'postgres')
+    throw new Error(
+      'These tests need TEST_DATABASE_URL (a PostgreSQL server): run them with vitest.postgres.config.ts.',
+    );
   const limits = { rateLimit: { perMinute: 60, burst: 6 }, authFailureLimit: { perMinute: 1, burst: 4 } };
   a = await startServer(baseWorld(), { dataDir: dir, ...limits });
   b = await startServer(baseWorld(), { dataDir: dir, ...limits });
@@ -41,17 +44,26 @@ describe('two instances on one database', () => {
   });
 
   it('many requests at once through both take exactly the burst', async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).get('/api/v1/workspaces', TOKENS.admin)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).get('/api/v1/workspaces', TOKENS.admin)),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(6);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(14);
   });
 
   it('a write through one is read through the other at once, and a revoked token is refused by both', async () => {
-    const created = await a.post('/api/v1/items/create', { projectId: 'p_web', url: 'https://web.example/shared', body: 'Seen through the other instance' }, TOKENS.owner);
+    const created = await a.post(
+      '/api/v1/items/create',
+      { projectId: 'p_web', url: 'https://web.example/shared', body: 'Seen through the other instance' },
+      TOKENS.owner,
+    );
     expect(created.status).toBe(200);
     const detail = await b.get(`/api/v1/items/${created.body.pinId}`, TOKENS.owner);
     expect(detail.body.thread.root.content).toBe('Seen through the other instance');
-    await a.db.updateTable('tokens').set({ revoked_at: a.clock.now() - 1 }).execute();
+    await a.db
+      .updateTable('tokens')
+      .set({ revoked_at: a.clock.now() - 1 })
+      .execute();
     expect((await a.get('/api/v1/projects', TOKENS.owner)).status).toBe(401);
     expect((await b.get('/api/v1/projects', TOKENS.owner)).status).toBe(401);
   });

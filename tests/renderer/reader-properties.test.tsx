@@ -9,10 +9,21 @@ import { innerSchemaOf } from '#shared/reader/tolerant.js';
 import { briefFromDetail, briefFromRow } from '../../src/renderer/server-state/item-lookup.js';
 import { decisionsMarkdown } from '../../src/renderer/features/reports/model/decisions-markdown.js';
 import { pageExport } from './features/reports/fixtures.js';
-import { coverageText, fileSummaryText, hotspotRows, noHotspotsText } from '../../src/renderer/features/reports/model/hotspots-model.js';
+import {
+  coverageText,
+  fileSummaryText,
+  hotspotRows,
+  noHotspotsText,
+} from '../../src/renderer/features/reports/model/hotspots-model.js';
 import { firstPage } from '../../src/renderer/features/reports/model/paging.js';
 import { reviewMarkdown } from '../../src/renderer/features/reports/model/review-markdown.js';
-import { pageChartRows, peopleChartRows, spanDays, statusChartRows, typeChartRows } from '../../src/renderer/features/reports/model/review-model.js';
+import {
+  pageChartRows,
+  peopleChartRows,
+  spanDays,
+  statusChartRows,
+  typeChartRows,
+} from '../../src/renderer/features/reports/model/review-model.js';
 import { briefingSections } from '../../src/renderer/features/reports/model/whats-new-model.js';
 import { whatsNewMarkdown } from '../../src/renderer/features/reports/model/whats-new-markdown.js';
 import { AnchorSection } from '../../src/renderer/features/thread/AnchorSection.js';
@@ -66,7 +77,8 @@ const TIME_KEYS = /At$|^at$|^since$|^until$/;
 
 function paths(value: Json, prefix: Path = []): Path[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => [[...prefix, i], ...paths(v, [...prefix, i])]);
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [[...prefix, k], ...paths(v, [...prefix, k])]);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => [[...prefix, k], ...paths(v, [...prefix, k])]);
   return [];
 }
 
@@ -122,7 +134,11 @@ function mutate(root: Json, path: Path, op: Op, name: EndpointName): boolean {
 const OPS: Op[] = ['drop', 'null', 'enum', 'fraction', 'farTime', 'extra', 'wrongType'];
 
 const inReports = (el: ReturnType<typeof createElement>) =>
-  createElement(ReportsContext.Provider, { value: { projectId: 'p_web', projectName: 'Web', openThread: () => undefined } }, el);
+  createElement(
+    ReportsContext.Provider,
+    { value: { projectId: 'p_web', projectName: 'Web', openThread: () => undefined } },
+    el,
+  );
 
 /** Everything the renderer derives from each answer, run to the end. */
 function useAnswer<N extends EndpointName>(name: N, data: ReadOutput<N>): void {
@@ -137,7 +153,11 @@ function useAnswer<N extends EndpointName>(name: N, data: ReadOutput<N>): void {
       nextFocus(columns, firstCard(columns), 'right');
       summarizeRows(rows);
       buildInbox([{ project: { id: 'p_web', name: 'Web' }, assigned: rows, briefing: null }], new Set());
-      filterRows(rows, { ...NO_FILTERS, status: 'open', type: 'bug', assignee: 'me' }, { meId: 'u_owner', textMatches: null });
+      filterRows(
+        rows,
+        { ...NO_FILTERS, status: 'open', type: 'bug', assignee: 'me' },
+        { meId: 'u_owner', textMatches: null },
+      );
       for (const r of rows) {
         briefFromRow(r);
         compareStatus(r.status, 'open');
@@ -184,7 +204,19 @@ function useAnswer<N extends EndpointName>(name: N, data: ReadOutput<N>): void {
     case 'decisions': {
       const d = data as ReadOutput<'decisions'>;
       decisionsMarkdown({ projectName: 'Web', generatedAt: 0, ...pageExport(d) });
-      d.decisions.forEach((decision, i) => html(inReports(createElement(DecisionCard, { decision, number: i + 1, onDraftRule: () => undefined, ruleBlocked: null, ruleBlockedId: 'r' }))));
+      d.decisions.forEach((decision, i) =>
+        html(
+          inReports(
+            createElement(DecisionCard, {
+              decision,
+              number: i + 1,
+              onDraftRule: () => undefined,
+              ruleBlocked: null,
+              ruleBlockedId: 'r',
+            }),
+          ),
+        ),
+      );
       break;
     }
     case 'findBySource': {
@@ -213,7 +245,9 @@ interface Running {
  */
 async function startReferenceService(): Promise<{ server: Running; token: string }> {
   const from = (file: string) => new URL(`../server/support/${file}`, import.meta.url).href;
-  const harness = (await import(/* @vite-ignore */ from('harness.ts'))) as { startServer(fixture: unknown): Promise<Running> };
+  const harness = (await import(/* @vite-ignore */ from('harness.ts'))) as {
+    startServer(fixture: unknown): Promise<Running>;
+  };
   const world = (await import(/* @vite-ignore */ from('reports-world.ts'))) as { reportsWorld(): unknown };
   const tokens = (await import(/* @vite-ignore */ from('world.ts'))) as { TOKENS: { owner: string } };
   return { server: await harness.startServer(world.reportsWorld()), token: tokens.TOKENS.owner };
@@ -239,7 +273,10 @@ beforeAll(async () => {
   answers.set('findBySource', await get('/source?projectId=p_web'));
   answers.set('findSimilar', await post('/similar', { itemId: 'it_1', limit: 20 }));
   answers.set('postUpdate', await post('/items/update', { itemId: 'it_2', body: 'Looking into it' }));
-  answers.set('createItem', await post('/items/create', { projectId: 'p_web', url: 'https://web.example/new', body: 'A new thread' }));
+  answers.set(
+    'createItem',
+    await post('/items/create', { projectId: 'p_web', url: 'https://web.example/new', body: 'A new thread' }),
+  );
   answers.set('setStatus', await post('/items/status', { itemId: 'it_2', status: 'deferred' }));
   answers.set('assign', await post('/items/assign', { itemId: 'it_2', assignee: 'me' }));
   answers.set('mergeItems', await post('/items/merge', { itemId: 'it_1', duplicateIds: ['it_4'] }));
@@ -325,13 +362,19 @@ describe('reader properties: leaner, newer and odder answers read, and the views
     const base = answers.get(name)!;
     const all = paths(base);
     fc.assert(
-      fc.property(fc.array(fc.record({ path: fc.constantFrom(...all), op: fc.constantFrom(...OPS) }), { minLength: 1, maxLength: 8 }), (mutations) => {
-        const answer = structuredClone(base);
-        for (const m of mutations) mutate(answer, m.path, m.op, name);
-        const read = readAnswer(name, answer);
-        if (!read.ok) throw new Error(`refused: ${read.reason}`);
-        useAnswer(name, read.data);
-      }),
+      fc.property(
+        fc.array(fc.record({ path: fc.constantFrom(...all), op: fc.constantFrom(...OPS) }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        (mutations) => {
+          const answer = structuredClone(base);
+          for (const m of mutations) mutate(answer, m.path, m.op, name);
+          const read = readAnswer(name, answer);
+          if (!read.ok) throw new Error(`refused: ${read.reason}`);
+          useAnswer(name, read.data);
+        },
+      ),
       { numRuns: 120, seed: 20261123 },
     );
   });

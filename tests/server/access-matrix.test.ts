@@ -50,11 +50,29 @@ const PERSONAS: Persona[] = [
   { name: 'reviewer', token: TOKENS.reviewer, target: MAIN, outcome: 'no_seat' },
   { name: 'free plan owner', token: TOKENS.free, target: FREE, outcome: 'no_plan' },
   { name: 'multi, allowed workspace as owner', token: TOKENS.multi, target: SIDE, outcome: 'ok' },
-  { name: 'multi, allowed workspace as collaborator', token: TOKENS.multi, target: MAIN, outcome: 'ok', except: { saveRule: 'role' } },
+  {
+    name: 'multi, allowed workspace as collaborator',
+    token: TOKENS.multi,
+    target: MAIN,
+    outcome: 'ok',
+    except: { saveRule: 'role' },
+  },
   // Multi-workspace rule 2: a call aimed at a blocked workspace is refused with its reason;
   // the listing aims at no workspace and succeeds (rule 1).
-  { name: 'multi, blocked workspace (reviewer seat)', token: TOKENS.multi, target: LABS, outcome: 'no_seat', except: { listWorkspaces: 'ok' } },
-  { name: 'multi, blocked workspace (free plan)', token: TOKENS.multi, target: FREE, outcome: 'no_plan', except: { listWorkspaces: 'ok' } },
+  {
+    name: 'multi, blocked workspace (reviewer seat)',
+    token: TOKENS.multi,
+    target: LABS,
+    outcome: 'no_seat',
+    except: { listWorkspaces: 'ok' },
+  },
+  {
+    name: 'multi, blocked workspace (free plan)',
+    token: TOKENS.multi,
+    target: FREE,
+    outcome: 'no_plan',
+    except: { listWorkspaces: 'ok' },
+  },
   { name: 'no workspace at all', token: TOKENS.lonely, target: MAIN, outcome: 'no_workspace' },
   { name: 'expired token', token: TOKENS.expired, target: MAIN, outcome: 'unauthorized' },
   { name: 'revoked token', token: TOKENS.revoked, target: MAIN, outcome: 'unauthorized' },
@@ -84,14 +102,24 @@ function expectOutcome(res: Res, name: EndpointName, outcome: Outcome): void {
       return;
     case 'role':
       expect(res.status, context).toBe(403);
-      expect(res.body).toMatchObject({ error: expect.stringMatching(/owners and admins/), reason: 'role', role: 'collaborator' });
+      expect(res.body).toMatchObject({
+        error: expect.stringMatching(/owners and admins/),
+        reason: 'role',
+        role: 'collaborator',
+      });
       expect(res.body.kind).toBeUndefined();
       return;
     case 'no_seat':
     case 'no_plan':
       expect(res.status, context).toBe(403);
       expect(BillingErrorBody.safeParse(res.body).success, context).toBe(true);
-      expect(res.body).toMatchObject({ kind: 'billing_limit', feature: 'agent_tools', reason: outcome, limit: null, used: null });
+      expect(res.body).toMatchObject({
+        kind: 'billing_limit',
+        feature: 'agent_tools',
+        reason: outcome,
+        limit: null,
+        used: null,
+      });
       expect(res.body.message).toBe(res.body.error);
       return;
     case 'no_workspace':
@@ -105,7 +133,9 @@ function expectOutcome(res: Res, name: EndpointName, outcome: Outcome): void {
       expect(res.status, context).toBe(401);
       expect(ErrorBody.safeParse(res.body).success).toBe(true);
       // A bad token names the error; no token at all gets the bare challenge (RFC 6750 §3.1).
-      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="feedback"(, error="invalid_token", error_description="[^"]+")?$/);
+      expect(res.headers.get('www-authenticate')).toMatch(
+        /^Bearer realm="feedback"(, error="invalid_token", error_description="[^"]+")?$/,
+      );
       return;
   }
 }
@@ -134,12 +164,19 @@ describe('what the allowed rows did', () => {
   it('acted in the targeted workspace, as the caller', async () => {
     // The multi caller's reply and thread landed in Side, posted as Mia; the blocked calls wrote nothing.
     const side = await s.get('/api/v1/items?projectId=p_side', TOKENS.multi);
-    expect(side.body.items.map((i: { excerpt: string }) => i.excerpt)).toContain('New thread from multi-allowed-workspace-as-owner');
+    expect(side.body.items.map((i: { excerpt: string }) => i.excerpt)).toContain(
+      'New thread from multi-allowed-workspace-as-owner',
+    );
     const labs = await s.get('/api/v1/items/it_labs', TOKENS.owner);
     expect(labs.body.thread.replies).toEqual([]);
     const free = await s.get('/api/v1/items/it_free', TOKENS.multi);
     expect(free.status).toBe(403);
     const web = await s.get('/api/v1/items/it_4', TOKENS.owner);
-    expect(web.body.thread.replies.map((r: { author: string }) => r.author)).toEqual(['Olivia Owner', 'Adam Admin', 'Cora Collab', 'Mia Multi']);
+    expect(web.body.thread.replies.map((r: { author: string }) => r.author)).toEqual([
+      'Olivia Owner',
+      'Adam Admin',
+      'Cora Collab',
+      'Mia Multi',
+    ]);
   });
 });

@@ -34,7 +34,13 @@ async function serve(opts: Partial<ServerOptions> = {}) {
   });
   const get = async (path: string, token: string = TOKENS.owner) => {
     const r = await fetch(`http://127.0.0.1:${address.port}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    return { status: r.status, type: r.headers.get('content-type'), length: r.headers.get('content-length'), retryAfter: r.headers.get('retry-after'), text: await r.text() };
+    return {
+      status: r.status,
+      type: r.headers.get('content-type'),
+      length: r.headers.get('content-length'),
+      retryAfter: r.headers.get('retry-after'),
+      text: await r.text(),
+    };
   };
   return { get, routed };
 }
@@ -93,7 +99,13 @@ describe('answers before routing', () => {
       return { headersTimeout, requestTimeout, keepAliveTimeout, timeout, maxRequestsPerSocket };
     };
     const answering = await limitsOf(true);
-    expect(answering).toEqual({ headersTimeout: 300, requestTimeout: 600, keepAliveTimeout: 400, timeout: 5_000, maxRequestsPerSocket: 0 });
+    expect(answering).toEqual({
+      headersTimeout: 300,
+      requestTimeout: 600,
+      keepAliveTimeout: 400,
+      timeout: 5_000,
+      maxRequestsPerSocket: 0,
+    });
     expect(answering).toEqual(await limitsOf(false));
   });
 

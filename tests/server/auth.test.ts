@@ -57,7 +57,7 @@ describe('authentication', () => {
     const res = await s.get('/api/v1/workspaces', null, { authorization: `bearer ${TOKENS.owner}` });
     expect(res.status).toBe(200);
   });
-  it('reads each request\'s own token on one kept-alive connection (tokens switched, then bad, then good again)', async () => {
+  it("reads each request's own token on one kept-alive connection (tokens switched, then bad, then good again)", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const sockets = new Set<unknown>();
     const get = (authorization: string) =>
@@ -97,7 +97,13 @@ describe('roles, plans and several workspaces', () => {
   it('refuses a reviewer with 403 no_seat', async () => {
     const res = await s.get('/api/v1/projects', TOKENS.reviewer);
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ kind: 'billing_limit', feature: 'agent_tools', reason: 'no_seat', limit: null, used: null });
+    expect(res.body).toMatchObject({
+      kind: 'billing_limit',
+      feature: 'agent_tools',
+      reason: 'no_seat',
+      limit: null,
+      used: null,
+    });
     expect(res.body.message).toBe(res.body.error);
     expect(res.body.error).toMatch(/Main Web.*reviewer/);
   });
@@ -105,7 +111,13 @@ describe('roles, plans and several workspaces', () => {
   it('refuses a free-plan owner with 403 no_plan', async () => {
     const res = await s.get('/api/v1/items', TOKENS.free);
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ kind: 'billing_limit', feature: 'agent_tools', reason: 'no_plan', limit: null, used: null });
+    expect(res.body).toMatchObject({
+      kind: 'billing_limit',
+      feature: 'agent_tools',
+      reason: 'no_plan',
+      limit: null,
+      used: null,
+    });
     expect(res.body.error).toMatch(/free plan/);
   });
 
@@ -151,7 +163,13 @@ describe('roles, plans and several workspaces', () => {
     expect(res.body.total).toBe(4);
     expect(res.body.you).toEqual({ id: 'u_multi', name: 'Mia Multi' });
     const byId = Object.fromEntries(res.body.workspaces.map((w: Loose) => [w.id, w]));
-    expect(byId.ws_main).toMatchObject({ role: 'collaborator', available: true, unavailableReason: null, unavailableKind: null, projectCount: 2 });
+    expect(byId.ws_main).toMatchObject({
+      role: 'collaborator',
+      available: true,
+      unavailableReason: null,
+      unavailableKind: null,
+      projectCount: 2,
+    });
     expect(byId.ws_labs).toMatchObject({ role: 'reviewer', available: false, unavailableKind: 'no_seat' });
     expect(byId.ws_labs.unavailableReason).toMatch(/reviewer/);
     expect(byId.ws_free).toMatchObject({ role: 'owner', available: false, unavailableKind: 'no_plan' });

@@ -13,10 +13,60 @@ afterAll(async () => {
   await s.close();
 });
 
-const GETS = ['/api/v1/workspaces', '/api/v1/projects', '/api/v1/members', '/api/v1/items', '/api/v1/whats-new', '/api/v1/review', '/api/v1/decisions', '/api/v1/source'];
-const POSTS = ['/api/v1/items/update', '/api/v1/items/create', '/api/v1/items/status', '/api/v1/items/assign', '/api/v1/items/merge', '/api/v1/rules', '/api/v1/similar'];
-const PARAMS = ['projectId', 'workspaceId', 'status', 'type', 'page', 'assignee', 'q', 'task', 'limit', 'offset', 'since', 'section', 'file', 'line', 'component'];
-const FIELDS = ['itemId', 'body', 'status', 'assignee', 'duplicateIds', 'mentions', 'links', 'url', 'projectId', 'rule', 'sourceItemIds', 'text', 'limit', 'includeResolved', 'page', 'selector'];
+const GETS = [
+  '/api/v1/workspaces',
+  '/api/v1/projects',
+  '/api/v1/members',
+  '/api/v1/items',
+  '/api/v1/whats-new',
+  '/api/v1/review',
+  '/api/v1/decisions',
+  '/api/v1/source',
+];
+const POSTS = [
+  '/api/v1/items/update',
+  '/api/v1/items/create',
+  '/api/v1/items/status',
+  '/api/v1/items/assign',
+  '/api/v1/items/merge',
+  '/api/v1/rules',
+  '/api/v1/similar',
+];
+const PARAMS = [
+  'projectId',
+  'workspaceId',
+  'status',
+  'type',
+  'page',
+  'assignee',
+  'q',
+  'task',
+  'limit',
+  'offset',
+  'since',
+  'section',
+  'file',
+  'line',
+  'component',
+];
+const FIELDS = [
+  'itemId',
+  'body',
+  'status',
+  'assignee',
+  'duplicateIds',
+  'mentions',
+  'links',
+  'url',
+  'projectId',
+  'rule',
+  'sourceItemIds',
+  'text',
+  'limit',
+  'includeResolved',
+  'page',
+  'selector',
+];
 const IDS = ['it_1', 'r_1a', 'it_5', 'it_solo', 'p_web', 'p_old', 'ws_main', 'me', 'none', 'Alex'];
 
 const value = fc.oneof(
@@ -41,19 +91,27 @@ function expectCleanRefusal(res: { status: number; body: unknown }) {
 describe('bad input never becomes a 5xx', () => {
   it('random query strings on every GET endpoint', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...GETS), fc.dictionary(fc.constantFrom(...PARAMS), fc.oneof(fc.constantFrom(...IDS), fc.string({ maxLength: 12 }))), async (path, params) => {
-        const res = await s.get(`${path}?${new URLSearchParams(params).toString()}`, TOKENS.owner);
-        expectCleanRefusal(res);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...GETS),
+        fc.dictionary(fc.constantFrom(...PARAMS), fc.oneof(fc.constantFrom(...IDS), fc.string({ maxLength: 12 }))),
+        async (path, params) => {
+          const res = await s.get(`${path}?${new URLSearchParams(params).toString()}`, TOKENS.owner);
+          expectCleanRefusal(res);
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   it('random JSON bodies on every POST endpoint', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...POSTS), fc.dictionary(fc.constantFrom(...FIELDS), value), async (path, body) => {
-        expectCleanRefusal(await s.post(path, body, TOKENS.owner));
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...POSTS),
+        fc.dictionary(fc.constantFrom(...FIELDS), value),
+        async (path, body) => {
+          expectCleanRefusal(await s.post(path, body, TOKENS.owner));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -61,7 +119,11 @@ describe('bad input never becomes a 5xx', () => {
   it('random raw bodies and item IDs', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 40 }), fc.string({ minLength: 1, maxLength: 30 }), async (raw, id) => {
-        const res = await s.raw('/api/v1/items/status', { method: 'POST', headers: { authorization: `Bearer ${TOKENS.owner}`, 'content-type': 'application/json' }, body: raw });
+        const res = await s.raw('/api/v1/items/status', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TOKENS.owner}`, 'content-type': 'application/json' },
+          body: raw,
+        });
         expectCleanRefusal(res);
         expectCleanRefusal(await s.get(`/api/v1/items/${encodeURIComponent(id)}`, TOKENS.owner));
       }),

@@ -31,7 +31,8 @@ const row = async (id: string, query = '') => (await list(query)).items.find((i:
 const review = async (query = '') => ok(await s.get(`/api/v1/review?${P}${query}`, TOKENS.owner));
 const source = async (query = '') => ok(await s.get(`/api/v1/source?${P}${query}`, TOKENS.owner));
 const hotspot = async (file: string) => (await source()).files.find((f: Loose) => f.file === file);
-const similar = async (body: Record<string, unknown>) => ok(await s.post('/api/v1/similar', { projectId: 'p_web', ...body }, TOKENS.owner)).candidates.map((c: Loose) => c.id);
+const similar = async (body: Record<string, unknown>) =>
+  ok(await s.post('/api/v1/similar', { projectId: 'p_web', ...body }, TOKENS.owner)).candidates.map((c: Loose) => c.id);
 const whatsNew = async () => ok(await s.get(`/api/v1/whats-new?${P}&since=${NOW - 30 * DAY}`, TOKENS.owner));
 const decisions = async () => ok(await s.get(`/api/v1/decisions?${P}`, TOKENS.owner));
 const write = async (path: string, body: unknown, token: string = TOKENS.owner) => {
@@ -74,7 +75,10 @@ describe('cached reads after each kind of write', () => {
     expect(after.summary).toMatchObject({ open: before.summary.open - 1, resolved: before.summary.resolved + 1 });
     expect((await list('&status=open')).items.map((i: Loose) => i.id)).not.toContain('it_6');
     const reviewAfter = await review();
-    expect(reviewAfter.counts).toMatchObject({ open: reviewBefore.counts.open - 1, resolved: reviewBefore.counts.resolved + 1 });
+    expect(reviewAfter.counts).toMatchObject({
+      open: reviewBefore.counts.open - 1,
+      resolved: reviewBefore.counts.resolved + 1,
+    });
     expect(reviewAfter.resolved[0]).toMatchObject({ id: 'it_6', resolvedAt: NOW + 1000, resolvedBy: 'Olivia Owner' });
     expect((await review('&section=open')).open.map((r: Loose) => r.id)).not.toContain('it_6');
     expect(await hotspot('src/pricing/Table.tsx')).toMatchObject({ open: 0, deferred: 1, resolved: 1 });
@@ -136,7 +140,11 @@ describe('cached reads after each kind of write', () => {
   it('create: the new thread is listed, counted, found by similar and reported as new', async () => {
     await warm();
     const before = await list();
-    const created = await write('/api/v1/items/create', { projectId: 'p_web', url: 'https://web.example/pricing', body: 'The xylophone pricing table jingles' });
+    const created = await write('/api/v1/items/create', {
+      projectId: 'p_web',
+      url: 'https://web.example/pricing',
+      body: 'The xylophone pricing table jingles',
+    });
 
     const after = await list();
     expect(after.items[0]).toMatchObject({ id: created.pinId, status: 'open', replyCount: 0 });
@@ -152,7 +160,9 @@ describe('cached reads after each kind of write', () => {
     expect((await decisions()).rules.projectContext).not.toMatch(/Xylophones are bugs/);
     const saved = await write('/api/v1/rules', { projectId: 'p_web', rule: 'Xylophones are bugs.' });
     expect(saved.saved).toBe(true);
-    expect((await decisions()).rules.projectContext).toMatch(/Rules learned:\n- Xylophones are bugs\. \(added by Olivia Owner/);
+    expect((await decisions()).rules.projectContext).toMatch(
+      /Rules learned:\n- Xylophones are bugs\. \(added by Olivia Owner/,
+    );
     const project = ok(await s.get('/api/v1/projects', TOKENS.owner)).projects.find((p: Loose) => p.id === 'p_web');
     expect(project.updatedAt).toBe(s.clock.now());
   });
@@ -173,14 +183,22 @@ describe('cached reads after writes that bypass the API', () => {
     await s.db.updateTable('projects').set({ name: 'Web Renamed' }).where('id', '=', 'p_web').execute();
     const after = await list();
     expect(after.project.name).toBe('Web Renamed');
-    expect(after.items.find((i: Loose) => i.id === 'it_4')).toMatchObject({ excerpt: 'Edited summary', excerptSource: 'summary', author: 'Cora Renamed' });
+    expect(after.items.find((i: Loose) => i.id === 'it_4')).toMatchObject({
+      excerpt: 'Edited summary',
+      excerptSource: 'summary',
+      author: 'Cora Renamed',
+    });
     expect((await review()).people.map((p: Loose) => p.name)).toContain('Cora Renamed');
   });
 
   it('refuses a token revoked in the database on the next request', async () => {
     ok(await s.get('/api/v1/workspaces', TOKENS.owner));
     ok(await s.get('/api/v1/workspaces', TOKENS.owner));
-    await s.db.updateTable('tokens').set({ revoked_at: NOW - 1 }).where('user_id', '=', 'u_owner').execute();
+    await s.db
+      .updateTable('tokens')
+      .set({ revoked_at: NOW - 1 })
+      .where('user_id', '=', 'u_owner')
+      .execute();
     const res = await s.get('/api/v1/workspaces', TOKENS.owner);
     expect(res.status).toBe(401);
     expect(res.body.error).toMatch(/revoked/);
@@ -188,7 +206,11 @@ describe('cached reads after writes that bypass the API', () => {
 
   it('sees a membership removed in the database on the next request', async () => {
     await list();
-    await s.db.deleteFrom('memberships').where('user_id', '=', 'u_owner').where('workspace_id', '=', 'ws_main').execute();
+    await s.db
+      .deleteFrom('memberships')
+      .where('user_id', '=', 'u_owner')
+      .where('workspace_id', '=', 'ws_main')
+      .execute();
     expect((await s.get(`/api/v1/items?${P}`, TOKENS.owner)).status).toBe(404);
   });
 });
@@ -213,7 +235,11 @@ describe('answers kept in memory are only given to callers who may have them', (
 
 describe('cached tokens keep their expiry', () => {
   it('a token cached while valid stops working at its expiresAt', async () => {
-    await s.db.updateTable('tokens').set({ expires_at: NOW + 5000 }).where('user_id', '=', 'u_collab').execute();
+    await s.db
+      .updateTable('tokens')
+      .set({ expires_at: NOW + 5000 })
+      .where('user_id', '=', 'u_collab')
+      .execute();
     ok(await s.get('/api/v1/workspaces', TOKENS.collab));
     s.clock.current = NOW + 4999;
     ok(await s.get('/api/v1/workspaces', TOKENS.collab));
@@ -224,7 +250,11 @@ describe('cached tokens keep their expiry', () => {
   });
 
   it('a token revoked for a later time works until then', async () => {
-    await s.db.updateTable('tokens').set({ revoked_at: NOW + 5000 }).where('user_id', '=', 'u_collab').execute();
+    await s.db
+      .updateTable('tokens')
+      .set({ revoked_at: NOW + 5000 })
+      .where('user_id', '=', 'u_collab')
+      .execute();
     ok(await s.get('/api/v1/workspaces', TOKENS.collab));
     s.clock.current = NOW + 5000;
     expect((await s.get('/api/v1/workspaces', TOKENS.collab)).status).toBe(401);
@@ -237,7 +267,9 @@ describe('reads racing writes', () => {
     const ids = ['it_1', 'it_3', 'it_4', 'it_6'];
     const traffic: Promise<unknown>[] = [];
     for (const [n, id] of ids.entries()) {
-      traffic.push(s.post('/api/v1/items/status', { itemId: id, status: n % 2 ? 'deferred' : 'resolved' }, TOKENS.owner));
+      traffic.push(
+        s.post('/api/v1/items/status', { itemId: id, status: n % 2 ? 'deferred' : 'resolved' }, TOKENS.owner),
+      );
       traffic.push(s.post('/api/v1/items/update', { itemId: id, body: `Racing reply ${n}` }, TOKENS.admin));
       traffic.push(list(), review(), similar({ text: 'racing reply' }), source());
     }

@@ -27,7 +27,8 @@ const ok = (r: { status: number; body: Loose }) => {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 };
-const items = async (project: string, query = '') => ok(await s.get(`/api/v1/items?projectId=${project}${query}`, TOKENS.owner));
+const items = async (project: string, query = '') =>
+  ok(await s.get(`/api/v1/items?projectId=${project}${query}`, TOKENS.owner));
 const write = async (path: string, body: unknown) => {
   s.clock.advance(1000);
   return s.post(path, body, TOKENS.owner);
@@ -44,7 +45,16 @@ async function loadsDuring(reads: () => Promise<unknown>): Promise<number> {
 async function everyRead(): Promise<Record<string, unknown>> {
   const P = 'projectId=p_web';
   const out: Record<string, unknown> = {};
-  for (const q of ['', '&status=open', '&status=resolved', '&status=deferred', '&assignee=me', '&assignee=none', '&q=pricing', '&type=bug']) {
+  for (const q of [
+    '',
+    '&status=open',
+    '&status=resolved',
+    '&status=deferred',
+    '&assignee=me',
+    '&assignee=none',
+    '&q=pricing',
+    '&type=bug',
+  ]) {
     out[`items${q}`] = await items('p_web', q);
   }
   out.review = ok(await s.get(`/api/v1/review?${P}`, TOKENS.owner));
@@ -53,8 +63,16 @@ async function everyRead(): Promise<Record<string, unknown>> {
   }
   out.source = ok(await s.get(`/api/v1/source?${P}`, TOKENS.owner));
   out.sourceFile = ok(await s.get(`/api/v1/source?${P}&file=Table.tsx`, TOKENS.owner));
-  out.similar = ok(await s.post('/api/v1/similar', { projectId: 'p_web', text: 'pricing FAQ typo', includeResolved: false }, TOKENS.owner));
-  out.similarAll = ok(await s.post('/api/v1/similar', { projectId: 'p_web', text: 'Pay button checkout' }, TOKENS.owner));
+  out.similar = ok(
+    await s.post(
+      '/api/v1/similar',
+      { projectId: 'p_web', text: 'pricing FAQ typo', includeResolved: false },
+      TOKENS.owner,
+    ),
+  );
+  out.similarAll = ok(
+    await s.post('/api/v1/similar', { projectId: 'p_web', text: 'Pay button checkout' }, TOKENS.owner),
+  );
   out.whatsNew = ok(await s.get(`/api/v1/whats-new?${P}&since=${NOW - 30 * DAY}`, TOKENS.owner));
   out.decisions = ok(await s.get(`/api/v1/decisions?${P}`, TOKENS.owner));
   return out;
@@ -71,7 +89,12 @@ describe('a write in one project leaves the others in memory', () => {
     ['status', '/api/v1/items/status', { itemId: 'it_d1', status: 'resolved' }, docsItems],
     ['assign', '/api/v1/items/assign', { itemId: 'it_d1', assignee: 'me' }, docsItems],
     ['reply', '/api/v1/items/update', { itemId: 'it_d1', body: 'Still empty today' }, docsItems],
-    ['create', '/api/v1/items/create', { projectId: 'p_docs', url: 'https://docs.example/faq', body: 'The FAQ is missing' }, docsItems],
+    [
+      'create',
+      '/api/v1/items/create',
+      { projectId: 'p_docs', url: 'https://docs.example/faq', body: 'The FAQ is missing' },
+      docsItems,
+    ],
     ['rule', '/api/v1/rules', { projectId: 'p_docs', rule: 'Empty pages are bugs.' }, docsDecisions],
   ];
 
@@ -102,7 +125,9 @@ describe('a write in one project leaves the others in memory', () => {
     await items('p_docs');
     await s.db.updateTable('items').set({ summary: 'Edited in the database' }).where('id', '=', 'it_d1').execute();
     expect(await loadsDuring(() => items('p_web'))).toBe(1);
-    expect(await loadsDuring(async () => expect((await items('p_docs')).items[0].excerpt).toBe('Edited in the database'))).toBe(1);
+    expect(
+      await loadsDuring(async () => expect((await items('p_docs')).items[0].excerpt).toBe('Edited in the database')),
+    ).toBe(1);
   });
 });
 
@@ -121,7 +146,8 @@ describe('writes through the API patch the window in memory', () => {
   it('many patches in a row, none read in between, still answer what the database holds', async () => {
     await everyRead();
     const statuses = ['deferred', 'open', 'resolved'] as const;
-    for (let i = 0; i < 40; i++) ok(await write('/api/v1/items/status', { itemId: i % 2 ? 'it_4' : 'it_3', status: statuses[i % 3] }));
+    for (let i = 0; i < 40; i++)
+      ok(await write('/api/v1/items/status', { itemId: i % 2 ? 'it_4' : 'it_3', status: statuses[i % 3] }));
     const patched = await everyRead();
     await forgetEverything();
     expect(await everyRead()).toEqual(patched);
@@ -130,7 +156,14 @@ describe('writes through the API patch the window in memory', () => {
   it('a reply, a create and a merge are answered without reading the window (threads, messages, events) again', async () => {
     await everyRead();
     ok(await write('/api/v1/items/update', { itemId: 'it_4', body: 'A reply about the pricing table' }));
-    ok(await write('/api/v1/items/create', { projectId: 'p_web', url: 'https://web.example/pricing', body: 'Pricing table overlaps', assignee: 'u_admin' }));
+    ok(
+      await write('/api/v1/items/create', {
+        projectId: 'p_web',
+        url: 'https://web.example/pricing',
+        body: 'Pricing table overlaps',
+        assignee: 'u_admin',
+      }),
+    );
     ok(await write('/api/v1/items/merge', { itemId: 'it_3', duplicateIds: ['it_6'] }));
     let patched: Record<string, unknown> = {};
     expect(await loadsDuring(async () => (patched = await everyRead()))).toBe(0);
@@ -145,16 +178,32 @@ describe('writes through the API patch the window in memory', () => {
   it('over random sequences of writes (status, assign, reply, create, merge), every patched answer equals a rebuilt one', async () => {
     const threads = ['it_1', 'it_2', 'it_3', 'it_4', 'it_6', 'it_5'];
     const write = fc.oneof(
-      fc.record({ kind: fc.constant('status' as const), itemId: fc.constantFrom(...threads), status: fc.constantFrom('open', 'deferred', 'resolved') }),
-      fc.record({ kind: fc.constant('assign' as const), itemId: fc.constantFrom(...threads), assignee: fc.constantFrom('me', 'u_admin', 'u_collab', 'Mia Multi', null) }),
-      fc.record({ kind: fc.constant('reply' as const), itemId: fc.constantFrom(...threads), body: fc.constantFrom('Seen on the pricing page too', 'Fixed in the next build', 'xylophone') }),
+      fc.record({
+        kind: fc.constant('status' as const),
+        itemId: fc.constantFrom(...threads),
+        status: fc.constantFrom('open', 'deferred', 'resolved'),
+      }),
+      fc.record({
+        kind: fc.constant('assign' as const),
+        itemId: fc.constantFrom(...threads),
+        assignee: fc.constantFrom('me', 'u_admin', 'u_collab', 'Mia Multi', null),
+      }),
+      fc.record({
+        kind: fc.constant('reply' as const),
+        itemId: fc.constantFrom(...threads),
+        body: fc.constantFrom('Seen on the pricing page too', 'Fixed in the next build', 'xylophone'),
+      }),
       fc.record({
         kind: fc.constant('create' as const),
         page: fc.constantFrom('pricing', 'faq', 'brand-new-page'),
         body: fc.constantFrom('Pricing FAQ typo again', 'Button overlaps'),
         assignee: fc.constantFrom(undefined, 'u_collab'),
       }),
-      fc.record({ kind: fc.constant('merge' as const), itemId: fc.constantFrom(...threads), duplicateIds: fc.subarray(threads, { minLength: 1, maxLength: 2 }) }),
+      fc.record({
+        kind: fc.constant('merge' as const),
+        itemId: fc.constantFrom(...threads),
+        duplicateIds: fc.subarray(threads, { minLength: 1, maxLength: 2 }),
+      }),
     );
     const send = (w: Loose) => {
       switch (w.kind) {
@@ -165,7 +214,16 @@ describe('writes through the API patch the window in memory', () => {
         case 'reply':
           return s.post('/api/v1/items/update', { itemId: w.itemId, body: w.body }, TOKENS.owner);
         case 'create':
-          return s.post('/api/v1/items/create', { projectId: 'p_web', url: `https://web.example/${w.page}`, body: w.body, ...(w.assignee ? { assignee: w.assignee } : {}) }, TOKENS.owner);
+          return s.post(
+            '/api/v1/items/create',
+            {
+              projectId: 'p_web',
+              url: `https://web.example/${w.page}`,
+              body: w.body,
+              ...(w.assignee ? { assignee: w.assignee } : {}),
+            },
+            TOKENS.owner,
+          );
         default:
           return s.post('/api/v1/items/merge', { itemId: w.itemId, duplicateIds: w.duplicateIds }, TOKENS.owner);
       }

@@ -31,7 +31,11 @@ function run(args: string[], extraEnv: Record<string, string> = {}): Run {
   // The database comes from the arguments (and DATABASE_URL only where a test gives it).
   const { DATABASE_URL: _ignored, ...env } = process.env;
   // node --import tsx (not the tsx wrapper) so signals reach the service process itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...env, ...extraEnv },
+  });
   children.push(child);
   let out = '';
   let err = '';
@@ -70,7 +74,9 @@ describe('npm run server', () => {
     // Restarting on the same directory keeps the data; --fixture now refuses (exit 2).
     const again = run(['--port', '0', '--data', path.join(dir, 'data'), '--fixture', file]);
     expect(await again.exited).toBe(2);
-    expect(again.stderr()).toMatch(/only into an empty database, and the data directory .* already holds feedback.sqlite/);
+    expect(again.stderr()).toMatch(
+      /only into an empty database, and the data directory .* already holds feedback.sqlite/,
+    );
   });
 
   it('starts empty without --demo and closes on SIGINT', async () => {
@@ -90,7 +96,16 @@ describe('npm run server', () => {
     expect(r.stdout()).toContain('browser sign-in (OAuth) under /oauth');
     expect(await (await fetch(`${url}/mcp/install-config`)).json()).toEqual({ url: `${url}/api/v1` });
     const account = await (await fetch(`${url}/oauth/account`)).text();
-    for (const name of ['Olivia Owner', 'Adam Admin', 'Cora Collaborator', 'Remy Reviewer', 'Finn Free', 'Mia Multi', 'Sam Solo']) expect(account).toContain(name);
+    for (const name of [
+      'Olivia Owner',
+      'Adam Admin',
+      'Cora Collaborator',
+      'Remy Reviewer',
+      'Finn Free',
+      'Mia Multi',
+      'Sam Solo',
+    ])
+      expect(account).toContain(name);
     expect(account).toContain('Owner of Acme Web');
     r.child.kill('SIGTERM');
     expect(await r.exited).toBe(0);
@@ -108,20 +123,41 @@ describe('npm run server', () => {
       [['--oauth', '--no-oauth'], /either --oauth or --no-oauth/],
       [['--oauth-access-ttl', '60'], /--oauth-access-ttl needs the OAuth sign-in on: add --oauth/],
       [['--demo', '--no-oauth', '--oauth-access-ttl', '60'], /--oauth-access-ttl needs the OAuth sign-in on/],
-      [['--oauth', '--oauth-access-ttl', '0'], /--oauth-access-ttl must be a whole number of seconds from 1 to 86400, not "0"/],
+      [
+        ['--oauth', '--oauth-access-ttl', '0'],
+        /--oauth-access-ttl must be a whole number of seconds from 1 to 86400, not "0"/,
+      ],
       [['--oauth', '--oauth-access-ttl', '86401'], /from 1 to 86400, not "86401"/],
       [['--oauth', '--oauth-access-ttl', '1.5'], /from 1 to 86400, not "1.5"/],
       [['--oauth', '--oauth-client-id', 'triage-desk'], /--oauth-client-id and --oauth-callback-port go together/],
       [['--oauth', '--oauth-callback-port', '54545'], /go together/],
-      [['--oauth', '--oauth-client-id', 'has space', '--oauth-callback-port', '54545'], /--oauth-client-id must be 1 to 200 printable characters/],
-      [['--oauth', '--oauth-client-id', 'triage-desk', '--oauth-callback-port', '0'], /--oauth-callback-port must be a whole number from 1 to 65535, not "0"/],
-      [['--oauth', '--oauth-client-id', 'triage-desk', '--oauth-callback-port', '65536'], /--oauth-callback-port must be a whole number from 1 to 65535/],
-      [['--data', 'x', '--database', 'postgres://127.0.0.1/x'], /either --data \(SQLite\) or --database \(PostgreSQL\)/],
+      [
+        ['--oauth', '--oauth-client-id', 'has space', '--oauth-callback-port', '54545'],
+        /--oauth-client-id must be 1 to 200 printable characters/,
+      ],
+      [
+        ['--oauth', '--oauth-client-id', 'triage-desk', '--oauth-callback-port', '0'],
+        /--oauth-callback-port must be a whole number from 1 to 65535, not "0"/,
+      ],
+      [
+        ['--oauth', '--oauth-client-id', 'triage-desk', '--oauth-callback-port', '65536'],
+        /--oauth-callback-port must be a whole number from 1 to 65535/,
+      ],
+      [
+        ['--data', 'x', '--database', 'postgres://127.0.0.1/x'],
+        /either --data \(SQLite\) or --database \(PostgreSQL\)/,
+      ],
       [['--database', 'mysql://127.0.0.1/x'], /--database must be a PostgreSQL URL such as postgres:\/\//],
       [['--trust-proxy', '127.0.0.1'], /--trust-proxy needs --public-url/],
-      [['--trust-proxy', '10.0.0.0/33', '--public-url', 'https://feedback.example'], /--trust-proxy takes IP addresses or CIDR ranges .* not "10\.0\.0\.0\/33"/],
+      [
+        ['--trust-proxy', '10.0.0.0/33', '--public-url', 'https://feedback.example'],
+        /--trust-proxy takes IP addresses or CIDR ranges .* not "10\.0\.0\.0\/33"/,
+      ],
       [['--answer-before-routing', '--access-log'], /--answer-before-routing and --access-log do not go together/],
-      [['--answer-before-routing', '--database', 'postgres://127.0.0.1/x'], /--answer-before-routing is for one instance on SQLite/],
+      [
+        ['--answer-before-routing', '--database', 'postgres://127.0.0.1/x'],
+        /--answer-before-routing is for one instance on SQLite/,
+      ],
     ] as const;
     // A few at a time: each is a process start, and they are independent.
     for (let i = 0; i < cases.length; i += 4) {
@@ -138,7 +174,9 @@ describe('npm run server', () => {
   it('exits 1 when PostgreSQL cannot be reached, saying where without the password', async () => {
     const r = run(['--port', '0', '--database', 'postgres://triage:s3cret-pw@127.0.0.1:1/feedback']);
     expect(await r.exited).toBe(1);
-    expect(r.stderr()).toMatch(/^Cannot start: Cannot reach PostgreSQL at triage@127\.0\.0\.1:1\/feedback: nothing is listening there \(is PostgreSQL running\?\)\./);
+    expect(r.stderr()).toMatch(
+      /^Cannot start: Cannot reach PostgreSQL at triage@127\.0\.0\.1:1\/feedback: nothing is listening there \(is PostgreSQL running\?\)\./,
+    );
     expect(r.stderr()).not.toContain('s3cret-pw');
     // DATABASE_URL picks PostgreSQL too, and a URL of another kind is refused before any connection.
     const fromEnv = run(['--port', '0'], { DATABASE_URL: 'postgres://127.0.0.1:1/feedback' });
@@ -167,16 +205,31 @@ describe('npm run server: hardening options', () => {
     const dir = tmp();
     const file = path.join(dir, 'world.json');
     fs.writeFileSync(file, JSON.stringify(baseWorld()));
-    const r = run(['--port', '0', '--data', path.join(dir, 'data'), '--fixture', file, '--public-url', 'https://feedback.example.com/', '--rate-limit', '60/2', '--access-log']);
+    const r = run([
+      '--port',
+      '0',
+      '--data',
+      path.join(dir, 'data'),
+      '--fixture',
+      file,
+      '--public-url',
+      'https://feedback.example.com/',
+      '--rate-limit',
+      '60/2',
+      '--access-log',
+    ]);
     const url = await listeningUrl(r);
     const get = (p: string) => fetch(`${url}${p}`, { headers: { authorization: `Bearer ${TOKENS.owner}` } });
-    const doc = (await (await fetch(`${url}/api/v1/openapi.json`, { headers: { host: 'evil.example' } })).json()) as Loose;
+    const doc = (await (
+      await fetch(`${url}/api/v1/openapi.json`, { headers: { host: 'evil.example' } })
+    ).json()) as Loose;
     expect(doc.servers[0].url).toBe('https://feedback.example.com/api/v1');
     expect((await get('/api/v1/items/it_1')).status).toBe(200);
     expect((await get('/api/v1/workspaces')).status).toBe(200);
     expect((await get('/api/v1/workspaces')).status).toBe(429);
     // The log line is written after the answer; give the pipe a moment.
-    for (let i = 0; i < 100 && !r.stdout().includes('access GET /api/v1/workspaces 429'); i++) await new Promise((res) => setTimeout(res, 20));
+    for (let i = 0; i < 100 && !r.stdout().includes('access GET /api/v1/workspaces 429'); i++)
+      await new Promise((res) => setTimeout(res, 20));
     expect(r.stdout()).toContain('access GET /api/v1/items/it_1 200');
     expect(r.stdout()).toContain('access GET /api/v1/workspaces 429');
     r.child.kill('SIGTERM');
@@ -187,16 +240,36 @@ describe('npm run server: hardening options', () => {
     const dir = tmp();
     const file = path.join(dir, 'world.json');
     fs.writeFileSync(file, JSON.stringify(baseWorld()));
-    const r = run(['--port', '0', '--data', path.join(dir, 'data'), '--fixture', file, '--oauth', '--oauth-access-ttl', '30', '--oauth-client-id', 'triage-desk', '--oauth-callback-port', '54545']);
+    const r = run([
+      '--port',
+      '0',
+      '--data',
+      path.join(dir, 'data'),
+      '--fixture',
+      file,
+      '--oauth',
+      '--oauth-access-ttl',
+      '30',
+      '--oauth-client-id',
+      'triage-desk',
+      '--oauth-callback-port',
+      '54545',
+    ]);
     const url = await listeningUrl(r);
-    expect(await (await fetch(`${url}/mcp/install-config`)).json()).toEqual({ url: `${url}/api/v1`, clientId: 'triage-desk', callbackPort: 54545 });
+    expect(await (await fetch(`${url}/mcp/install-config`)).json()).toEqual({
+      url: `${url}/api/v1`,
+      clientId: 'triage-desk',
+      callbackPort: 54545,
+    });
     const meta = (await (await fetch(`${url}/.well-known/oauth-authorization-server/oauth`)).json()) as Loose;
     expect(meta.issuer).toBe(`${url}/oauth`);
     // Outside a demo nobody is one click away: the page asks for a personal token only.
     const account = await (await fetch(`${url}/oauth/account`)).text();
     expect(account).toContain('name="token"');
     expect(account).not.toContain('name="persona"');
-    expect((await fetch(`${url}/api/v1/workspaces`)).headers.get('www-authenticate')).toContain(`resource_metadata="${url}/.well-known/oauth-protected-resource/api/v1"`);
+    expect((await fetch(`${url}/api/v1/workspaces`)).headers.get('www-authenticate')).toContain(
+      `resource_metadata="${url}/.well-known/oauth-protected-resource/api/v1"`,
+    );
     r.child.kill('SIGTERM');
     expect(await r.exited).toBe(0);
 

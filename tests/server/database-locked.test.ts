@@ -26,7 +26,11 @@ const create = async (body: string) => {
     body: JSON.stringify({ projectId: 'p_web', url: 'https://web.example/locked', body }),
     signal: AbortSignal.timeout(45_000),
   });
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Record<string, unknown> };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (await res.json()) as Record<string, unknown>,
+  };
 };
 
 beforeAll(async () => {

@@ -50,7 +50,13 @@ describe('demo personas', () => {
     for (const path of ['/api/v1/workspaces', '/api/v1/projects', '/api/v1/items']) {
       const res = await s.get(path, 'demo-reviewer');
       expect(res.status).toBe(403);
-      expect(res.body).toMatchObject({ kind: 'billing_limit', feature: 'agent_tools', reason: 'no_seat', limit: null, used: null });
+      expect(res.body).toMatchObject({
+        kind: 'billing_limit',
+        feature: 'agent_tools',
+        reason: 'no_seat',
+        limit: null,
+        used: null,
+      });
     }
   });
 

@@ -18,7 +18,12 @@ describe('GET /api/v1/projects', () => {
     expect(res.body.projects.map((p: Loose) => p.id)).toEqual(['p_docs', 'p_web', 'p_labs']);
     expect(res.body.total).toBe(3);
     const web = res.body.projects.find((p: Loose) => p.id === 'p_web');
-    expect(web).toMatchObject({ name: 'Web', slug: 'web', workspace: { id: 'ws_main', name: 'Main Web' }, repo: 'https://github.com/paid/web' });
+    expect(web).toMatchObject({
+      name: 'Web',
+      slug: 'web',
+      workspace: { id: 'ws_main', name: 'Main Web' },
+      repo: 'https://github.com/paid/web',
+    });
     expect(typeof web.updatedAt).toBe('number');
     const docs = res.body.projects.find((p: Loose) => p.id === 'p_docs');
     expect(docs.repo).toBeNull();
@@ -49,7 +54,12 @@ describe('GET /api/v1/members', () => {
     const res = await s.get('/api/v1/members', TOKENS.collab);
     expect(res.status).toBe(200);
     expect(res.body.workspace).toEqual({ id: 'ws_main', name: 'Main Web' });
-    expect(res.body.members).toContainEqual({ id: 'u_reviewer', name: 'Remy Reviewer', email: 'remy@paid.example', role: 'reviewer' });
+    expect(res.body.members).toContainEqual({
+      id: 'u_reviewer',
+      name: 'Remy Reviewer',
+      email: 'remy@paid.example',
+      role: 'reviewer',
+    });
     expect(res.body.members).toHaveLength(5);
   });
 
@@ -97,7 +107,10 @@ describe('errors', () => {
   });
 
   it('answers an empty JSON body with 400 invalid_json', async () => {
-    const res = await s.raw('/api/v1/items/status', { method: 'POST', headers: { authorization: `Bearer ${TOKENS.owner}`, 'content-type': 'application/json' } });
+    const res = await s.raw('/api/v1/items/status', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKENS.owner}`, 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.reason).toBe('invalid_json');
   });
@@ -120,10 +133,18 @@ describe('errors', () => {
   });
 
   it('refuses a non-JSON body with a JSON error', async () => {
-    const text = await s.raw('/api/v1/items/status', { method: 'POST', headers: { authorization: `Bearer ${TOKENS.owner}`, 'content-type': 'text/plain' }, body: 'hello' });
+    const text = await s.raw('/api/v1/items/status', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKENS.owner}`, 'content-type': 'text/plain' },
+      body: 'hello',
+    });
     expect(text.status).toBe(400);
     expect(text.body.error).toBe('The request body must be a JSON object.');
-    const xml = await s.raw('/api/v1/items/status', { method: 'POST', headers: { authorization: `Bearer ${TOKENS.owner}`, 'content-type': 'application/xml' }, body: '<a/>' });
+    const xml = await s.raw('/api/v1/items/status', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKENS.owner}`, 'content-type': 'application/xml' },
+      body: '<a/>',
+    });
     expect(xml.status).toBe(415);
     expect(xml.body.error).toMatch(/application\/json/);
   });

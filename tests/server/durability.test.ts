@@ -35,7 +35,10 @@ interface Service {
 
 /** The real CLI, as `npm run server` starts it, on 127.0.0.1 and a free port. */
 async function startCli(args: string[]): Promise<Service> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   let err = '';
@@ -78,13 +81,35 @@ type Write =
 /** About 300 writes over five tokens, each within its burst of 120 and its creation limit. */
 function burst(): Write[] {
   const writes: Write[] = [];
-  for (let i = 0; i < STATUS_THREADS; i++) writes.push({ kind: 'status', token: i % 2 ? TOKENS.admin : TOKENS.owner, itemId: statusThread(i), status: i % 2 ? 'deferred' : 'resolved' });
+  for (let i = 0; i < STATUS_THREADS; i++)
+    writes.push({
+      kind: 'status',
+      token: i % 2 ? TOKENS.admin : TOKENS.owner,
+      itemId: statusThread(i),
+      status: i % 2 ? 'deferred' : 'resolved',
+    });
   const repliers = [TOKENS.owner, TOKENS.collab, TOKENS.multi];
-  for (let i = 0; i < REPLY_THREADS * REPLIES_PER_THREAD; i++) writes.push({ kind: 'reply', token: repliers[i % 3]!, itemId: replyThread(i % REPLY_THREADS), text: `durable reply ${i}` });
-  const creators: [string, string | null][] = [[TOKENS.admin, 'p_web'], [TOKENS.collab, 'p_web'], [TOKENS.multi, 'p_web'], [TOKENS.solo, null]];
-  for (const [token, projectId] of creators) for (let i = 0; i < CREATES_PER_PERSON; i++) writes.push({ kind: 'create', token, projectId, text: `durable thread ${token} ${i}` });
+  for (let i = 0; i < REPLY_THREADS * REPLIES_PER_THREAD; i++)
+    writes.push({
+      kind: 'reply',
+      token: repliers[i % 3]!,
+      itemId: replyThread(i % REPLY_THREADS),
+      text: `durable reply ${i}`,
+    });
+  const creators: [string, string | null][] = [
+    [TOKENS.admin, 'p_web'],
+    [TOKENS.collab, 'p_web'],
+    [TOKENS.multi, 'p_web'],
+    [TOKENS.solo, null],
+  ];
+  for (const [token, projectId] of creators)
+    for (let i = 0; i < CREATES_PER_PERSON; i++)
+      writes.push({ kind: 'create', token, projectId, text: `durable thread ${token} ${i}` });
   // A fixed interleaving (no Math.random): each run sends the same mix in the same order.
-  return writes.map((w, i) => ({ w, key: (i * 7919) % writes.length })).sort((a, b) => a.key - b.key).map((x) => x.w);
+  return writes
+    .map((w, i) => ({ w, key: (i * 7919) % writes.length }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => x.w);
 }
 
 async function sendWrite(url: string, w: Write): Promise<{ status: number; body: Loose }> {
@@ -93,8 +118,19 @@ async function sendWrite(url: string, w: Write): Promise<{ status: number; body:
       ? ['/api/v1/items/status', { itemId: w.itemId, status: w.status }]
       : w.kind === 'reply'
         ? ['/api/v1/items/update', { itemId: w.itemId, body: w.text }]
-        : ['/api/v1/items/create', { url: w.projectId === null ? 'https://solo.example/durable' : 'https://web.example/durable', body: w.text, ...(w.projectId ? { projectId: w.projectId } : {}) }];
-  const res = await fetch(url + endpoint, { method: 'POST', headers: { authorization: `Bearer ${w.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        : [
+            '/api/v1/items/create',
+            {
+              url: w.projectId === null ? 'https://solo.example/durable' : 'https://web.example/durable',
+              body: w.text,
+              ...(w.projectId ? { projectId: w.projectId } : {}),
+            },
+          ];
+  const res = await fetch(url + endpoint, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${w.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -158,26 +194,39 @@ describe('acknowledged writes survive SIGKILL', () => {
     const second = await startCli(store);
     try {
       const url = second.url;
-      const ackedOf = <K extends Write['kind']>(kind: K) => acked.filter((a): a is { write: Extract<Write, { kind: K }>; body: Loose } => a.write.kind === kind);
+      const ackedOf = <K extends Write['kind']>(kind: K) =>
+        acked.filter((a): a is { write: Extract<Write, { kind: K }>; body: Loose } => a.write.kind === kind);
       expect(ackedOf('status').length + ackedOf('reply').length + ackedOf('create').length).toBe(acked.length);
 
       // Status changes: on the thread itself, and in the filtered listings.
       for (const { write } of ackedOf('status')) {
-        expect((await getJson(url, `/api/v1/items/${write.itemId}`, TOKENS.admin)).status, write.itemId).toBe(write.status);
+        expect((await getJson(url, `/api/v1/items/${write.itemId}`, TOKENS.admin)).status, write.itemId).toBe(
+          write.status,
+        );
       }
       for (const status of ['resolved', 'deferred'] as const) {
-        const listed = new Set((await getJson(url, `/api/v1/items?projectId=p_web&status=${status}&limit=200`, TOKENS.owner)).items.map((i: Loose) => i.id));
-        for (const { write } of ackedOf('status').filter((a) => a.write.status === status)) expect(listed.has(write.itemId), write.itemId).toBe(true);
+        const listed = new Set(
+          (await getJson(url, `/api/v1/items?projectId=p_web&status=${status}&limit=200`, TOKENS.owner)).items.map(
+            (i: Loose) => i.id,
+          ),
+        );
+        for (const { write } of ackedOf('status').filter((a) => a.write.status === status))
+          expect(listed.has(write.itemId), write.itemId).toBe(true);
       }
 
       // Replies: each acknowledged pinId is in its thread, with its text; reply counts at least as high.
       const threads = new Map<string, Loose>();
-      for (let i = 0; i < REPLY_THREADS; i++) threads.set(replyThread(i), await getJson(url, `/api/v1/items/${replyThread(i)}`, TOKENS.owner));
+      for (let i = 0; i < REPLY_THREADS; i++)
+        threads.set(replyThread(i), await getJson(url, `/api/v1/items/${replyThread(i)}`, TOKENS.owner));
       for (const { write, body } of ackedOf('reply')) {
         const reply = threads.get(write.itemId)!.thread.replies.find((r: Loose) => r.id === body.pinId);
         expect(reply?.content, `${write.itemId} ${body.pinId}`).toBe(write.text);
       }
-      const rows = new Map((await getJson(url, '/api/v1/items?projectId=p_web&q=durable%20reply&limit=200', TOKENS.owner)).items.map((i: Loose) => [i.id, i]));
+      const rows = new Map(
+        (await getJson(url, '/api/v1/items?projectId=p_web&q=durable%20reply&limit=200', TOKENS.owner)).items.map(
+          (i: Loose) => [i.id, i],
+        ),
+      );
       for (let i = 0; i < REPLY_THREADS; i++) {
         const ackedHere = ackedOf('reply').filter((a) => a.write.itemId === replyThread(i)).length;
         if (ackedHere > 0) expect((rows.get(replyThread(i)) as Loose).replyCount).toBeGreaterThanOrEqual(ackedHere);
@@ -188,9 +237,16 @@ describe('acknowledged writes survive SIGKILL', () => {
         const item = await getJson(url, `/api/v1/items/${body.pinId}`, write.token);
         expect(item.thread.root.content).toBe(write.text);
       }
-      const webListed = new Set((await getJson(url, '/api/v1/items?projectId=p_web&q=durable%20thread&limit=200', TOKENS.collab)).items.map((i: Loose) => i.id));
-      const soloListed = new Set((await getJson(url, '/api/v1/items?q=durable%20thread&limit=200', TOKENS.solo)).items.map((i: Loose) => i.id));
-      for (const { write, body } of ackedOf('create')) expect((write.projectId === null ? soloListed : webListed).has(body.pinId), body.pinId).toBe(true);
+      const webListed = new Set(
+        (await getJson(url, '/api/v1/items?projectId=p_web&q=durable%20thread&limit=200', TOKENS.collab)).items.map(
+          (i: Loose) => i.id,
+        ),
+      );
+      const soloListed = new Set(
+        (await getJson(url, '/api/v1/items?q=durable%20thread&limit=200', TOKENS.solo)).items.map((i: Loose) => i.id),
+      );
+      for (const { write, body } of ackedOf('create'))
+        expect((write.projectId === null ? soloListed : webListed).has(body.pinId), body.pinId).toBe(true);
     } finally {
       second.child.kill('SIGTERM');
       await second.exited;
@@ -206,7 +262,8 @@ describe('how the database file is opened', () => {
     tmpDirs.push(dir);
     const db = await openDatabase({ dataDir: dir });
     try {
-      const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
+      const pragma = async (name: string) =>
+        Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
       expect(await pragma('journal_mode')).toBe('wal');
       expect(await pragma('synchronous')).toBe(2); // FULL
       expect(await pragma('foreign_keys')).toBe(1);
@@ -221,14 +278,28 @@ describe('a write that fails half way leaves nothing behind', () => {
    * A trigger makes the *last* statement of a write fail, as a crash or a full disk would;
    * the first statements must roll back with it, and the caller gets a 500 without details.
    */
-  async function failingAt(table: string, event: 'INSERT' | 'UPDATE', run: (s: Awaited<ReturnType<typeof startServer>>) => Promise<void>) {
+  async function failingAt(
+    table: string,
+    event: 'INSERT' | 'UPDATE',
+    run: (s: Awaited<ReturnType<typeof startServer>>) => Promise<void>,
+  ) {
     const s = await startServer(baseWorld());
     try {
       if (ENGINE === 'postgres') {
-        await sql.raw(`CREATE FUNCTION fail_here() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure'; END $$ LANGUAGE plpgsql`).execute(s.db);
-        await sql.raw(`CREATE TRIGGER fail_here BEFORE ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION fail_here()`).execute(s.db);
+        await sql
+          .raw(
+            `CREATE FUNCTION fail_here() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure'; END $$ LANGUAGE plpgsql`,
+          )
+          .execute(s.db);
+        await sql
+          .raw(`CREATE TRIGGER fail_here BEFORE ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION fail_here()`)
+          .execute(s.db);
       } else {
-        await sql.raw(`CREATE TRIGGER fail_here BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`).execute(s.db);
+        await sql
+          .raw(
+            `CREATE TRIGGER fail_here BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`,
+          )
+          .execute(s.db);
       }
       await run(s);
     } finally {
@@ -243,7 +314,9 @@ describe('a write that fails half way leaves nothing behind', () => {
 
   it('a saved rule commits with the project update or not at all', async () => {
     await failingAt('projects', 'UPDATE', async (s) => {
-      expect500(await s.post('/api/v1/rules', { projectId: 'p_web', rule: 'Always reply before resolving.' }, TOKENS.owner));
+      expect500(
+        await s.post('/api/v1/rules', { projectId: 'p_web', rule: 'Always reply before resolving.' }, TOKENS.owner),
+      );
       expect(await s.db.selectFrom('rules').selectAll().execute()).toEqual([]);
     });
   });
@@ -264,7 +337,9 @@ describe('a write that fails half way leaves nothing behind', () => {
 
   it('a created thread commits with its first message or not at all', async () => {
     await failingAt('messages', 'INSERT', async (s) => {
-      expect500(await s.post('/api/v1/items/create', { url: 'https://solo.example/x', body: 'Half a thread' }, TOKENS.solo));
+      expect500(
+        await s.post('/api/v1/items/create', { url: 'https://solo.example/x', body: 'Half a thread' }, TOKENS.solo),
+      );
       expect((await s.get('/api/v1/items', TOKENS.solo)).body.items.map((i: Loose) => i.id)).toEqual(['it_solo']);
     });
   });
@@ -276,9 +351,15 @@ describe('concurrent writes keep their checks', () => {
   it('30 concurrent creates by one person give exactly the 20 the limit allows', async () => {
     const s = await startServer(baseWorld(), { rateLimit: { perMinute: 1_000_000, burst: 1_000_000 } });
     try {
-      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => s.post('/api/v1/items/create', { url: 'https://solo.example/x', body: `At once ${i}` }, TOKENS.solo)));
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          s.post('/api/v1/items/create', { url: 'https://solo.example/x', body: `At once ${i}` }, TOKENS.solo),
+        ),
+      );
       expect(results.filter((r) => r.status === 200)).toHaveLength(20);
-      expect(results.filter((r) => r.status === 400).map((r) => r.body.reason)).toEqual(Array(10).fill('creation_limit'));
+      expect(results.filter((r) => r.status === 400).map((r) => r.body.reason)).toEqual(
+        Array(10).fill('creation_limit'),
+      );
       expect((await s.get('/api/v1/items?q=At%20once', TOKENS.solo)).body.matched).toBe(20);
     } finally {
       await s.close();
@@ -298,7 +379,9 @@ describe('concurrent writes keep their checks', () => {
       // Exactly one of the two was merged, into the other: no cycle, and the kept one stays listed.
       expect([one, four].filter((d) => d !== null)).toHaveLength(1);
       const kept = one === null ? 'it_1' : 'it_4';
-      expect((await s.get('/api/v1/items?projectId=p_web', TOKENS.owner)).body.items.map((i: Loose) => i.id)).toContain(kept);
+      expect((await s.get('/api/v1/items?projectId=p_web', TOKENS.owner)).body.items.map((i: Loose) => i.id)).toContain(
+        kept,
+      );
     } finally {
       await s.close();
     }

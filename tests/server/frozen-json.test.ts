@@ -45,11 +45,16 @@ describe('frozen answers over HTTP', () => {
     return { type: res.headers.get('content-type'), length: res.headers.get('content-length'), text: await res.text() };
   };
   const raw = async (path: string) => (await answer(path)).text;
-  const lists = ['', '&status=open', '&assignee=none', '&q=pricing', '&limit=2'].map((q) => `/api/v1/items?projectId=p_web${q}`);
+  const lists = ['', '&status=open', '&assignee=none', '&q=pricing', '&limit=2'].map(
+    (q) => `/api/v1/items?projectId=p_web${q}`,
+  );
   const sources = ['', '&limit=1'].map((q) => `/api/v1/source?projectId=p_web${q}`);
 
   it('lists and hotspots, sent from memory and after patches, are the serializer’s bytes', async () => {
-    const head = await fetch(`${s.baseUrl}/api/v1/items?projectId=p_web`, { method: 'HEAD', headers: { authorization: `Bearer ${TOKENS.owner}` } });
+    const head = await fetch(`${s.baseUrl}/api/v1/items?projectId=p_web`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${TOKENS.owner}` },
+    });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
     const check = async () => {
@@ -58,7 +63,11 @@ describe('frozen answers over HTTP', () => {
         expect(text).toBe(whole(ENDPOINTS.listItems.response)(JSON.parse(text)));
         // The second answer comes from memory, written straight to the socket: same bytes, same headers.
         const again = await answer(path);
-        expect(again).toEqual({ type: 'application/json; charset=utf-8', length: String(Buffer.byteLength(text)), text });
+        expect(again).toEqual({
+          type: 'application/json; charset=utf-8',
+          length: String(Buffer.byteLength(text)),
+          text,
+        });
       }
       for (const path of sources) {
         const text = await raw(path);
@@ -67,7 +76,9 @@ describe('frozen answers over HTTP', () => {
     };
     await check();
     s.clock.advance(1000);
-    expect((await s.post('/api/v1/items/status', { itemId: 'it_4', status: 'deferred' }, TOKENS.owner)).status).toBe(200);
+    expect((await s.post('/api/v1/items/status', { itemId: 'it_4', status: 'deferred' }, TOKENS.owner)).status).toBe(
+      200,
+    );
     s.clock.advance(1000);
     expect((await s.post('/api/v1/items/assign', { itemId: 'it_6', assignee: 'me' }, TOKENS.owner)).status).toBe(200);
     await check();
@@ -98,6 +109,8 @@ describe('frozen answers that do not have exactly their schema’s fields', () =
 
   it('refuses an answer its schema refuses, as the serializer does', () => {
     expect(() => sent(send, deepFreeze({ title: 1, rows: [], extra: 'e' }))).toThrow();
-    expect(() => sent(send, deepFreeze({ title: 't', rows: [{ id: 'a', note: 'x', n: 'one' }], extra: 'e' }))).toThrow();
+    expect(() =>
+      sent(send, deepFreeze({ title: 't', rows: [{ id: 'a', note: 'x', n: 'one' }], extra: 'e' })),
+    ).toThrow();
   });
 });

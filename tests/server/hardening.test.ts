@@ -27,18 +27,34 @@ describe('stored text is capped in the contract', () => {
     expect(res.body.field).toBe('links.0.url');
     expect(res.body.error).toMatch(/2,048 characters/);
     // At the cap it is accepted.
-    const ok = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'x', links: [{ url: long(LIMITS.urlMaxChars), label: 'l' }] }, TOKENS.owner);
+    const ok = await s.post(
+      '/api/v1/items/update',
+      { itemId: 'it_1', body: 'x', links: [{ url: long(LIMITS.urlMaxChars), label: 'l' }] },
+      TOKENS.owner,
+    );
     expect(ok.status).toBe(200);
   });
 
   it('refuses a link label over its cap', async () => {
-    const res = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'x', links: [{ url: 'https://a.example/', label: 'l'.repeat(LIMITS.linkLabelMaxChars + 1) }] }, TOKENS.owner);
+    const res = await s.post(
+      '/api/v1/items/update',
+      {
+        itemId: 'it_1',
+        body: 'x',
+        links: [{ url: 'https://a.example/', label: 'l'.repeat(LIMITS.linkLabelMaxChars + 1) }],
+      },
+      TOKENS.owner,
+    );
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('links.0.label');
   });
 
   it('refuses a 900,000-character page URL on create', async () => {
-    const res = await s.post('/api/v1/items/create', { projectId: 'p_web', url: long(900_000), body: 'hello' }, TOKENS.owner);
+    const res = await s.post(
+      '/api/v1/items/create',
+      { projectId: 'p_web', url: long(900_000), body: 'hello' },
+      TOKENS.owner,
+    );
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('url');
   });
@@ -49,17 +65,36 @@ describe('stored text is capped in the contract', () => {
     expect(created.status).toBe(200);
     expect(created.body.page.length).toBeLessThanOrEqual(LIMITS.pagePathMaxChars);
     const list = await s.get('/api/v1/items?projectId=p_web&limit=1', TOKENS.collab);
-    for (const page of Object.keys(list.body.summary.byPage)) expect(page.length).toBeLessThanOrEqual(LIMITS.pagePathMaxChars);
+    for (const page of Object.keys(list.body.summary.byPage))
+      expect(page.length).toBeLessThanOrEqual(LIMITS.pagePathMaxChars);
     // The detail still carries the full URL the person gave.
     const detail = await s.get(`/api/v1/items/${created.body.pinId}`, TOKENS.admin);
     expect(detail.body.url).toBe(url);
   });
 
   it('refuses selectors and page titles over their caps', async () => {
-    const sel = await s.post('/api/v1/items/create', { projectId: 'p_web', url: 'https://web.example/x', body: 'b', selector: 'a'.repeat(LIMITS.selectorMaxChars + 1) }, TOKENS.owner);
+    const sel = await s.post(
+      '/api/v1/items/create',
+      {
+        projectId: 'p_web',
+        url: 'https://web.example/x',
+        body: 'b',
+        selector: 'a'.repeat(LIMITS.selectorMaxChars + 1),
+      },
+      TOKENS.owner,
+    );
     expect(sel.status).toBe(400);
     expect(sel.body.field).toBe('selector');
-    const title = await s.post('/api/v1/items/create', { projectId: 'p_web', url: 'https://web.example/x', body: 'b', pageTitle: 't'.repeat(LIMITS.pageTitleMaxChars + 1) }, TOKENS.owner);
+    const title = await s.post(
+      '/api/v1/items/create',
+      {
+        projectId: 'p_web',
+        url: 'https://web.example/x',
+        body: 'b',
+        pageTitle: 't'.repeat(LIMITS.pageTitleMaxChars + 1),
+      },
+      TOKENS.owner,
+    );
     expect(title.status).toBe(400);
     expect(title.body.field).toBe('pageTitle');
   });
@@ -89,9 +124,21 @@ describe('control characters are refused with a 400 naming the field', () => {
 
   it('in other stored fields too', async () => {
     const cases: Array<[string, Record<string, unknown>, string]> = [
-      ['/api/v1/items/create', { projectId: 'p_web', url: 'https://web.example/x', body: 'b', pageTitle: 'T\u0000' }, 'pageTitle'],
-      ['/api/v1/items/create', { projectId: 'p_web', url: 'https://web.example/x', body: 'b', selector: '#a\u001b' }, 'selector'],
-      ['/api/v1/items/update', { itemId: 'it_1', body: 'b', links: [{ url: 'https://a.example/', label: 'x\u0000' }] }, 'links.0.label'],
+      [
+        '/api/v1/items/create',
+        { projectId: 'p_web', url: 'https://web.example/x', body: 'b', pageTitle: 'T\u0000' },
+        'pageTitle',
+      ],
+      [
+        '/api/v1/items/create',
+        { projectId: 'p_web', url: 'https://web.example/x', body: 'b', selector: '#a\u001b' },
+        'selector',
+      ],
+      [
+        '/api/v1/items/update',
+        { itemId: 'it_1', body: 'b', links: [{ url: 'https://a.example/', label: 'x\u0000' }] },
+        'links.0.label',
+      ],
       ['/api/v1/items/update', { itemId: 'it_1', body: 'b', mentions: ['me\u0000'] }, 'mentions.0'],
       ['/api/v1/rules', { projectId: 'p_web', rule: 'Always\u0000 check.' }, 'rule'],
       ['/api/v1/similar', { projectId: 'p_web', text: 'pay\u0000 button' }, 'text'],
@@ -125,8 +172,12 @@ describe('numbers from the query are safe integers in range, else a 400 naming t
 
   it('the largest accepted values still answer 200', async () => {
     expect((await s.get(`/api/v1/whats-new?projectId=p_web&since=${LIMITS.maxMillis}`, TOKENS.owner)).status).toBe(200);
-    expect((await s.get(`/api/v1/review?projectId=p_web&section=open&offset=${LIMITS.offsetMax}`, TOKENS.owner)).status).toBe(200);
-    expect((await s.get(`/api/v1/source?projectId=p_web&file=a.ts&line=${LIMITS.lineMax}`, TOKENS.owner)).status).toBe(200);
+    expect(
+      (await s.get(`/api/v1/review?projectId=p_web&section=open&offset=${LIMITS.offsetMax}`, TOKENS.owner)).status,
+    ).toBe(200);
+    expect((await s.get(`/api/v1/source?projectId=p_web&file=a.ts&line=${LIMITS.lineMax}`, TOKENS.owner)).status).toBe(
+      200,
+    );
   });
 });
 
@@ -172,15 +223,27 @@ describe('URLs and IDs take no control characters, credentials or walls of text'
   });
 
   it('a user name or password in a URL is refused: every reader would see it', async () => {
-    const created = await s.post('/api/v1/items/create', { projectId: 'p_web', url: 'https://ann:hunter2@web.example/x', body: 'b' }, TOKENS.owner);
+    const created = await s.post(
+      '/api/v1/items/create',
+      { projectId: 'p_web', url: 'https://ann:hunter2@web.example/x', body: 'b' },
+      TOKENS.owner,
+    );
     expect([created.status, created.body.field]).toEqual([400, 'url']);
     expect(created.body.error).toMatch(/must not contain a user name or password/);
-    const reply = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'b', links: [{ url: 'https://token@ci.example/build/1' }] }, TOKENS.owner);
+    const reply = await s.post(
+      '/api/v1/items/update',
+      { itemId: 'it_1', body: 'b', links: [{ url: 'https://token@ci.example/build/1' }] },
+      TOKENS.owner,
+    );
     expect([reply.status, reply.body.field]).toEqual([400, 'links.0.url']);
   });
 
   it('a link that is not http(s) says "an http(s) URL", not "the URL of the page"', async () => {
-    const reply = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'b', links: [{ url: 'ftp://files.example/a' }] }, TOKENS.owner);
+    const reply = await s.post(
+      '/api/v1/items/update',
+      { itemId: 'it_1', body: 'b', links: [{ url: 'ftp://files.example/a' }] },
+      TOKENS.owner,
+    );
     expect(reply.body.error).toBe('each link url must be an http(s) URL.');
   });
 
@@ -198,14 +261,23 @@ describe('URLs and IDs take no control characters, credentials or walls of text'
 });
 
 /** fetch() may not send its own Host header, so this goes through node:http. */
-function getWithHost(path: string, host: string, token: string | null, base = s.baseUrl): Promise<{ status: number; body: string }> {
+function getWithHost(
+  path: string,
+  host: string,
+  token: string | null,
+  base = s.baseUrl,
+): Promise<{ status: number; body: string }> {
   return new Promise((ok, fail) => {
-    const req = request(`${base}${path}`, { headers: { host, ...(token ? { authorization: `Bearer ${token}` } : {}) } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => ok({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      `${base}${path}`,
+      { headers: { host, ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => ok({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', fail);
     req.end();
   });
@@ -239,7 +311,8 @@ describe('failed authentication is limited per client address', () => {
     const other = await startServer(baseWorld());
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 200; i++) statuses.push((await other.get('/api/v1/workspaces', `guess-${i}-${Math.random()}`)).status);
+      for (let i = 0; i < 200; i++)
+        statuses.push((await other.get('/api/v1/workspaces', `guess-${i}-${Math.random()}`)).status);
       expect(statuses.slice(0, 30).every((st) => st === 401)).toBe(true);
       expect(statuses.slice(30).every((st) => st === 429)).toBe(true);
       const refused = await other.get('/api/v1/workspaces', 'another-guess');
@@ -261,13 +334,18 @@ describe('failed authentication is limited per client address', () => {
 describe('behind a reverse proxy', () => {
   const badTokens = async (server: Running, forwardedFor: string, n: number) => {
     const statuses: number[] = [];
-    for (let i = 0; i < n; i++) statuses.push((await server.get('/api/v1/workspaces', 'sky_wrong', { 'x-forwarded-for': forwardedFor })).status);
+    for (let i = 0; i < n; i++)
+      statuses.push((await server.get('/api/v1/workspaces', 'sky_wrong', { 'x-forwarded-for': forwardedFor })).status);
     return statuses;
   };
   const limits = { authFailureLimit: { perMinute: 1, burst: 3 } };
 
   it('with the proxy trusted, bad tokens from one client do not lock out another client behind the same proxy', async () => {
-    const proxied = await startServer(baseWorld(), { ...limits, trustProxy: ['127.0.0.1'], publicUrl: 'https://feedback.example' });
+    const proxied = await startServer(baseWorld(), {
+      ...limits,
+      trustProxy: ['127.0.0.1'],
+      publicUrl: 'https://feedback.example',
+    });
     try {
       expect(await badTokens(proxied, '203.0.113.7', 4)).toEqual([401, 401, 401, 429]);
       expect(await badTokens(proxied, '198.51.100.20', 1)).toEqual([401]);
@@ -288,7 +366,11 @@ describe('behind a reverse proxy', () => {
 });
 
 describe('slow clients', () => {
-  function rawExchange(base: string, chunks: Array<{ text: string; afterMs: number }>, waitMs: number): Promise<{ closedAfterMs: number | null; response: string }> {
+  function rawExchange(
+    base: string,
+    chunks: Array<{ text: string; afterMs: number }>,
+    waitMs: number,
+  ): Promise<{ closedAfterMs: number | null; response: string }> {
     const { hostname, port } = new URL(base);
     return new Promise((ok) => {
       const started = Date.now();
@@ -308,22 +390,45 @@ describe('slow clients', () => {
   }
 
   it('drops a connection whose headers, body or idle keep-alive take too long', async () => {
-    const other = await startServer(baseWorld(), { timeouts: { headersMs: 300, requestMs: 600, keepAliveMs: 300, idleSocketMs: 5_000, checkEveryMs: 100 } });
+    const other = await startServer(baseWorld(), {
+      timeouts: { headersMs: 300, requestMs: 600, keepAliveMs: 300, idleSocketMs: 5_000, checkEveryMs: 100 },
+    });
     try {
       // Headers trickling in, never finished.
-      const headers = await rawExchange(other.baseUrl, [{ text: 'GET /api/v1/workspaces HTTP/1.1\r\nHost: x\r\n', afterMs: 0 }, { text: 'X-A: 1\r\n', afterMs: 150 }], 1_500);
+      const headers = await rawExchange(
+        other.baseUrl,
+        [
+          { text: 'GET /api/v1/workspaces HTTP/1.1\r\nHost: x\r\n', afterMs: 0 },
+          { text: 'X-A: 1\r\n', afterMs: 150 },
+        ],
+        1_500,
+      );
       expect(headers.closedAfterMs).not.toBeNull();
       expect(headers.response).toMatch(/^HTTP\/1\.1 408/);
       // A body announced but never sent.
       const body = await rawExchange(
         other.baseUrl,
-        [{ text: `POST /api/v1/items/status HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKENS.owner}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"it`, afterMs: 0 }],
+        [
+          {
+            text: `POST /api/v1/items/status HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKENS.owner}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"it`,
+            afterMs: 0,
+          },
+        ],
         2_000,
       );
       expect(body.closedAfterMs).not.toBeNull();
       expect(body.closedAfterMs!).toBeLessThan(2_000);
       // An idle kept-alive connection after one answer.
-      const idle = await rawExchange(other.baseUrl, [{ text: `GET /api/v1/workspaces HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKENS.owner}\r\n\r\n`, afterMs: 0 }], 1_500);
+      const idle = await rawExchange(
+        other.baseUrl,
+        [
+          {
+            text: `GET /api/v1/workspaces HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKENS.owner}\r\n\r\n`,
+            afterMs: 0,
+          },
+        ],
+        1_500,
+      );
       expect(idle.response).toMatch(/^HTTP\/1\.1 200/);
       expect(idle.closedAfterMs).not.toBeNull();
     } finally {

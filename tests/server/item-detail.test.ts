@@ -28,7 +28,14 @@ describe('GET /api/v1/items/{itemId}', () => {
       pageTitle: 'Checkout',
       reportCount: 1,
       duplicateOf: null,
-      linear: [{ identifier: 'ENG-42', url: 'https://linear.app/paid/issue/ENG-42', delegateName: 'Claude', delegatedMode: 'fix' }],
+      linear: [
+        {
+          identifier: 'ENG-42',
+          url: 'https://linear.app/paid/issue/ENG-42',
+          delegateName: 'Claude',
+          delegatedMode: 'fix',
+        },
+      ],
       type: 'bug',
       typeSource: 'manual',
       status: 'open',
@@ -42,7 +49,13 @@ describe('GET /api/v1/items/{itemId}', () => {
         stampKey: 'Checkout.tsx:42',
         viewport: { width: 390, height: 844, x: 12.5, y: 80 },
       },
-      source: { file: 'src/checkout/PayButton.tsx', line: 42, build: 'abc1234', branch: 'main', component: 'PayButton' },
+      source: {
+        file: 'src/checkout/PayButton.tsx',
+        line: 42,
+        build: 'abc1234',
+        branch: 'main',
+        component: 'PayButton',
+      },
       sourcePath: {
         target: { component: 'PayButton', file: 'src/checkout/PayButton.tsx', line: 42, tag: 'button' },
         above: [{ component: 'CheckoutPage', file: 'src/checkout/Page.tsx', line: 10, tag: 'main' }],
@@ -57,10 +70,32 @@ describe('GET /api/v1/items/{itemId}', () => {
     });
     // Under the contract's names and the live service's, which its own agent client reads.
     expect(d.anchor).toMatchObject({ skyId: 'st-42', skyKey: 'Checkout.tsx:42' });
-    expect(d.thread.root).toEqual({ id: 'it_1', author: 'Olivia Owner', authorId: 'u_owner', content: 'The Pay button is misaligned on mobile', createdAt: daysAgo(10), editedAt: null });
+    expect(d.thread.root).toEqual({
+      id: 'it_1',
+      author: 'Olivia Owner',
+      authorId: 'u_owner',
+      content: 'The Pay button is misaligned on mobile',
+      createdAt: daysAgo(10),
+      editedAt: null,
+    });
     expect(d.thread.replies).toEqual([
-      { id: 'r_1a', author: 'Adam Admin', authorId: 'u_admin', content: 'Same on Safari, see screenshot', createdAt: daysAgo(9), editedAt: null },
-      { id: 'r_1b', author: 'Cora Collab', authorId: 'u_collab', content: 'Looking into it', createdAt: daysAgo(8), editedAt: daysAgo(7), via: 'claude' },
+      {
+        id: 'r_1a',
+        author: 'Adam Admin',
+        authorId: 'u_admin',
+        content: 'Same on Safari, see screenshot',
+        createdAt: daysAgo(9),
+        editedAt: null,
+      },
+      {
+        id: 'r_1b',
+        author: 'Cora Collab',
+        authorId: 'u_collab',
+        content: 'Looking into it',
+        createdAt: daysAgo(8),
+        editedAt: daysAgo(7),
+        via: 'claude',
+      },
     ]);
     expect(d.evidence.screenshotUrl).toMatch(FILE_URL);
     expect(d.evidence.screenshotUrl.startsWith(s.baseUrl)).toBe(true);
@@ -73,9 +108,24 @@ describe('GET /api/v1/items/{itemId}', () => {
   it('nulls the screenshot and page markup once the retention has passed, and omits stamp keys when unstamped', async () => {
     const res = await s.get('/api/v1/items/it_2', TOKENS.owner);
     expect(res.status).toBe(200);
-    expect(res.body.evidence).toEqual({ screenshotUrl: null, domContext: null, capturedAt: daysAgo(40), expired: true });
+    expect(res.body.evidence).toEqual({
+      screenshotUrl: null,
+      domContext: null,
+      capturedAt: daysAgo(40),
+      expired: true,
+    });
     for (const key of ['stampId', 'stampKey', 'skyId', 'skyKey']) expect(key in res.body.anchor).toBe(false);
-    expect(res.body).toMatchObject({ source: null, sourcePath: null, sourceUrl: null, assignee: null, resolvedAt: daysAgo(1), status: 'resolved', linear: [], reactions: [], attachments: [] });
+    expect(res.body).toMatchObject({
+      source: null,
+      sourcePath: null,
+      sourceUrl: null,
+      assignee: null,
+      resolvedAt: daysAgo(1),
+      status: 'resolved',
+      linear: [],
+      reactions: [],
+      attachments: [],
+    });
     expect(res.body.thread.replies).toEqual([]);
   });
 
@@ -92,15 +142,25 @@ describe('GET /api/v1/items/{itemId}', () => {
   it('builds absolute file URLs from the listening address, never the Host the caller sent', async () => {
     const { port } = new URL(s.baseUrl);
     const body = await new Promise<string>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/api/v1/items/it_1', headers: { host: 'feedback.example:8443', authorization: `Bearer ${TOKENS.owner}` } }, (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve(text));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/v1/items/it_1',
+          headers: { host: 'feedback.example:8443', authorization: `Bearer ${TOKENS.owner}` },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve(text));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
-    expect(JSON.parse(body).evidence.screenshotUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/files/[0-9a-f]{32}\\.png$`));
+    expect(JSON.parse(body).evidence.screenshotUrl).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${port}/files/[0-9a-f]{32}\\.png$`),
+    );
   });
 
   it('gives sourceUrl null when the project has no repository', async () => {
@@ -124,7 +184,12 @@ describe('GET /api/v1/items/{itemId}', () => {
 
   it('answers 404 alike for unknown, unreachable and archived items, replies included', async () => {
     const sentences = new Set<string>();
-    for (const [id, token] of [['nope', TOKENS.owner], ['it_solo', TOKENS.owner], ['it_old', TOKENS.owner], ['r_1a', TOKENS.solo]] as const) {
+    for (const [id, token] of [
+      ['nope', TOKENS.owner],
+      ['it_solo', TOKENS.owner],
+      ['it_old', TOKENS.owner],
+      ['r_1a', TOKENS.solo],
+    ] as const) {
       const res = await s.get(`/api/v1/items/${id}`, token);
       expect(res.status).toBe(404);
       sentences.add(res.body.error.replace(id, 'X'));
@@ -144,7 +209,12 @@ describe('GET /files/<token>.png', () => {
     const bytes = Buffer.from(await first.arrayBuffer());
     expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     const callsAfterFirst = renderer.calls.length;
-    expect(renderer.calls.at(-1)).toMatchObject({ seed: 1, width: 320, height: 200, element: { x: 0.1, y: 0.7, w: 0.3, h: 0.1 } });
+    expect(renderer.calls.at(-1)).toMatchObject({
+      seed: 1,
+      width: 320,
+      height: 200,
+      element: { x: 0.1, y: 0.7, w: 0.3, h: 0.1 },
+    });
     const second = Buffer.from(await (await fetch(url)).arrayBuffer());
     expect(second.equals(bytes)).toBe(true);
     expect(renderer.calls.length).toBe(callsAfterFirst);
@@ -154,7 +224,11 @@ describe('GET /files/<token>.png', () => {
   });
 
   it('answers unknown and malformed addresses with 404 JSON', async () => {
-    for (const path of ['/files/0123456789abcdef0123456789abcdef.png', '/files/not-a-token.png', '/files/../etc/passwd']) {
+    for (const path of [
+      '/files/0123456789abcdef0123456789abcdef.png',
+      '/files/not-a-token.png',
+      '/files/../etc/passwd',
+    ]) {
       const res = await s.get(path);
       expect(res.status).toBe(404);
       expect(typeof res.body.error).toBe('string');

@@ -10,8 +10,17 @@ afterAll(async () => {
   await s.close();
 });
 
-const events = (itemId: string) => s.db.selectFrom('item_events').selectAll().where('item_id', '=', itemId).where('kind', '=', 'status').orderBy('id').execute();
-const projectActivity = async (id: string) => (await s.db.selectFrom('projects').select('last_activity_at').where('id', '=', id).executeTakeFirstOrThrow()).last_activity_at;
+const events = (itemId: string) =>
+  s.db
+    .selectFrom('item_events')
+    .selectAll()
+    .where('item_id', '=', itemId)
+    .where('kind', '=', 'status')
+    .orderBy('id')
+    .execute();
+const projectActivity = async (id: string) =>
+  (await s.db.selectFrom('projects').select('last_activity_at').where('id', '=', id).executeTakeFirstOrThrow())
+    .last_activity_at;
 
 describe('POST /api/v1/items/status', () => {
   it('changes the status, records who did it and bumps project activity', async () => {
@@ -21,7 +30,9 @@ describe('POST /api/v1/items/status', () => {
     const res = await s.post('/api/v1/items/status', { itemId: 'it_4', status: 'deferred' }, TOKENS.owner);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'deferred', changed: true });
-    expect(await events('it_4')).toMatchObject([{ by_user_id: 'u_owner', from_value: 'open', to_value: 'deferred', at: NOW + 1000 }]);
+    expect(await events('it_4')).toMatchObject([
+      { by_user_id: 'u_owner', from_value: 'open', to_value: 'deferred', at: NOW + 1000 },
+    ]);
     expect(await projectActivity('p_web')).toBe(NOW + 1000);
     const detail = await s.get('/api/v1/items/it_4', TOKENS.owner);
     expect(detail.body.status).toBe('deferred');
@@ -40,9 +51,14 @@ describe('POST /api/v1/items/status', () => {
 
   it('sets resolvedAt on resolve and clears it on reopen', async () => {
     s.clock.current = NOW + 5000;
-    expect((await s.post('/api/v1/items/status', { itemId: 'it_6', status: 'resolved' }, TOKENS.collab)).body.changed).toBe(true);
+    expect(
+      (await s.post('/api/v1/items/status', { itemId: 'it_6', status: 'resolved' }, TOKENS.collab)).body.changed,
+    ).toBe(true);
     expect((await s.get('/api/v1/items/it_6', TOKENS.collab)).body.resolvedAt).toBe(NOW + 5000);
-    expect((await s.post('/api/v1/items/status', { itemId: 'it_6', status: 'open' }, TOKENS.collab)).body).toEqual({ status: 'open', changed: true });
+    expect((await s.post('/api/v1/items/status', { itemId: 'it_6', status: 'open' }, TOKENS.collab)).body).toEqual({
+      status: 'open',
+      changed: true,
+    });
     const reopened = await s.get('/api/v1/items/it_6', TOKENS.collab);
     expect(reopened.body).toMatchObject({ status: 'open', resolvedAt: null });
     expect((await events('it_6')).map((e) => [e.from_value, e.to_value, e.by_user_id])).toEqual([
@@ -63,7 +79,9 @@ describe('POST /api/v1/items/status', () => {
     const reply = await s.post('/api/v1/items/status', { itemId: 'r_3a', status: 'open' }, TOKENS.owner);
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ reason: 'reply_id', parentId: 'it_3' });
-    expect((await s.post('/api/v1/items/status', { itemId: 'it_solo', status: 'open' }, TOKENS.owner)).status).toBe(404);
+    expect((await s.post('/api/v1/items/status', { itemId: 'it_solo', status: 'open' }, TOKENS.owner)).status).toBe(
+      404,
+    );
     const blocked = await s.post('/api/v1/items/status', { itemId: 'it_free', status: 'resolved' }, TOKENS.multi);
     expect(blocked.status).toBe(403);
     expect(blocked.body.reason).toBe('no_plan');

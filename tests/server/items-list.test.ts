@@ -143,18 +143,22 @@ describe('scan limit', () => {
     const world = baseWorld();
     // 2,011 live threads plus a merged duplicate: only the 2,000 most recent are read.
     for (let i = 0; i < 2010; i++) {
-      world.items!.push(thread(`bulk_${String(i).padStart(4, '0')}`, 'p_side', {
-        createdAt: daysAgo(30) + i * 60_000,
-        body: i < 10 ? `ancient thread number ${i}` : `bulk thread ${i}`,
-        status: i % 3 === 0 ? 'deferred' : 'open',
-        authorId: 'u_multi',
-      }));
+      world.items!.push(
+        thread(`bulk_${String(i).padStart(4, '0')}`, 'p_side', {
+          createdAt: daysAgo(30) + i * 60_000,
+          body: i < 10 ? `ancient thread number ${i}` : `bulk thread ${i}`,
+          status: i % 3 === 0 ? 'deferred' : 'open',
+          authorId: 'u_multi',
+        }),
+      );
     }
     // Solo Store gets exactly 2,000 live threads (its own one plus 1,999).
     for (let i = 0; i < 1999; i++) {
       world.items!.push(thread(`solo_${i}`, 'p_solo', { createdAt: daysAgo(20) + i * 60_000, authorId: 'u_solo' }));
     }
-    world.items!.push(thread('bulk_dup', 'p_side', { createdAt: daysAgo(1), duplicateOf: 'bulk_2009', authorId: 'u_multi' }));
+    world.items!.push(
+      thread('bulk_dup', 'p_side', { createdAt: daysAgo(1), duplicateOf: 'bulk_2009', authorId: 'u_multi' }),
+    );
     big = await startServer(world);
   }, 60_000);
   afterAll(async () => {

@@ -5,8 +5,14 @@ import { baseWorld, NOW, thread, TOKENS, type Loose } from './support/world.js';
 /** The base world plus two people both called Alex, to exercise ambiguous names. */
 function worldWithAlexes() {
   const w = baseWorld();
-  w.users.push({ id: 'u_alex_k', name: 'Alex Kim', email: 'alex.kim@paid.example' }, { id: 'u_alex_p', name: 'Alex Park', email: 'alex.park@paid.example' });
-  w.memberships.push({ workspaceId: 'ws_main', userId: 'u_alex_k', role: 'collaborator' }, { workspaceId: 'ws_main', userId: 'u_alex_p', role: 'collaborator' });
+  w.users.push(
+    { id: 'u_alex_k', name: 'Alex Kim', email: 'alex.kim@paid.example' },
+    { id: 'u_alex_p', name: 'Alex Park', email: 'alex.park@paid.example' },
+  );
+  w.memberships.push(
+    { workspaceId: 'ws_main', userId: 'u_alex_k', role: 'collaborator' },
+    { workspaceId: 'ws_main', userId: 'u_alex_p', role: 'collaborator' },
+  );
   return w;
 }
 
@@ -22,25 +28,53 @@ beforeEach(() => {
   s.clock.advance(60_000);
 });
 
-const countMessages = async (itemId: string) => Number((await s.db.selectFrom('messages').select((e) => e.fn.countAll<number>().as('n')).where('item_id', '=', itemId).executeTakeFirstOrThrow()).n);
-const notes = (itemId: string) => s.db.selectFrom('notifications').select(['user_id', 'kind', 'actor_id']).where('item_id', '=', itemId).orderBy('id').execute();
+const countMessages = async (itemId: string) =>
+  Number(
+    (
+      await s.db
+        .selectFrom('messages')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('item_id', '=', itemId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const notes = (itemId: string) =>
+  s.db
+    .selectFrom('notifications')
+    .select(['user_id', 'kind', 'actor_id'])
+    .where('item_id', '=', itemId)
+    .orderBy('id')
+    .execute();
 
 describe('POST /api/v1/items/update (reply)', () => {
   it('posts a reply as the caller with mentions and links, and notifies people', async () => {
     s.clock.current = NOW + 60_000;
-    const res = await s.post('/api/v1/items/update', {
-      itemId: 'it_4',
-      body: 'Thanks! @Adam Admin please check the copy.',
-      mentions: ['adam@paid.example', 'Remy'],
-      links: [{ url: 'https://github.com/paid/web/pull/7', label: 'Fix' }, { url: 'https://example.com/x' }],
-    }, TOKENS.owner);
+    const res = await s.post(
+      '/api/v1/items/update',
+      {
+        itemId: 'it_4',
+        body: 'Thanks! @Adam Admin please check the copy.',
+        mentions: ['adam@paid.example', 'Remy'],
+        links: [{ url: 'https://github.com/paid/web/pull/7', label: 'Fix' }, { url: 'https://example.com/x' }],
+      },
+      TOKENS.owner,
+    );
     expect(res.status).toBe(200);
     expect(res.body.pinId).toMatch(/^pin_[0-9a-f]{20}$/);
     expect(res.body).toMatchObject({ postedAs: 'Olivia Owner', mentioned: ['Adam Admin', 'Remy Reviewer'] });
     const detail = await s.get('/api/v1/items/it_4', TOKENS.owner);
     const reply = detail.body.thread.replies.at(-1);
-    expect(reply).toMatchObject({ id: res.body.pinId, author: 'Olivia Owner', authorId: 'u_owner', createdAt: NOW + 60_000, editedAt: null, via: 'api' });
-    expect(reply.content).toBe('Thanks! @Adam Admin please check the copy.\n\n@Remy Reviewer\n\nFix: https://github.com/paid/web/pull/7\nhttps://example.com/x');
+    expect(reply).toMatchObject({
+      id: res.body.pinId,
+      author: 'Olivia Owner',
+      authorId: 'u_owner',
+      createdAt: NOW + 60_000,
+      editedAt: null,
+      via: 'api',
+    });
+    expect(reply.content).toBe(
+      'Thanks! @Adam Admin please check the copy.\n\n@Remy Reviewer\n\nFix: https://github.com/paid/web/pull/7\nhttps://example.com/x',
+    );
     expect(await notes('it_4')).toEqual([
       { user_id: 'u_admin', kind: 'mention', actor_id: 'u_owner' },
       { user_id: 'u_reviewer', kind: 'mention', actor_id: 'u_owner' },
@@ -61,16 +95,28 @@ describe('POST /api/v1/items/update (reply)', () => {
 
   it('refuses an ambiguous name with the candidates and posts nothing', async () => {
     const before = await countMessages('it_1');
-    const res = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'cc', mentions: ['me', 'Alex'] }, TOKENS.owner);
+    const res = await s.post(
+      '/api/v1/items/update',
+      { itemId: 'it_1', body: 'cc', mentions: ['me', 'Alex'] },
+      TOKENS.owner,
+    );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ reason: 'ambiguous_name', name: 'Alex', field: 'mentions.1' });
     expect(res.body.candidates.map((c: Loose) => c.name).sort()).toEqual(['Alex Kim', 'Alex Park']);
     expect(await countMessages('it_1')).toBe(before);
-    const unknown = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'cc', mentions: ['Zed'] }, TOKENS.owner);
+    const unknown = await s.post(
+      '/api/v1/items/update',
+      { itemId: 'it_1', body: 'cc', mentions: ['Zed'] },
+      TOKENS.owner,
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.body.reason).toBe('unknown_person');
     expect(unknown.body.error).toMatch(/GET \/api\/v1\/members/);
-    const full = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'cc', mentions: ['alex kim', '@Cora Collab'] }, TOKENS.owner);
+    const full = await s.post(
+      '/api/v1/items/update',
+      { itemId: 'it_1', body: 'cc', mentions: ['alex kim', '@Cora Collab'] },
+      TOKENS.owner,
+    );
     expect(full.body.mentioned).toEqual(['Alex Kim', 'Cora Collab']);
   });
 
@@ -80,11 +126,23 @@ describe('POST /api/v1/items/update (reply)', () => {
     expect(long.body).toMatchObject({ field: 'body', error: 'body must be at most 4,000 characters.' });
     const ok = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'x'.repeat(4000) }, TOKENS.owner);
     expect(ok.status).toBe(200);
-    const mentions = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'x', mentions: Array(11).fill('me') }, TOKENS.owner);
+    const mentions = await s.post(
+      '/api/v1/items/update',
+      { itemId: 'it_1', body: 'x', mentions: Array(11).fill('me') },
+      TOKENS.owner,
+    );
     expect(mentions.body).toMatchObject({ field: 'mentions', error: 'mentions may name at most 10 people.' });
-    const links = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'x', links: Array(6).fill({ url: 'https://a.example' }) }, TOKENS.owner);
+    const links = await s.post(
+      '/api/v1/items/update',
+      { itemId: 'it_1', body: 'x', links: Array(6).fill({ url: 'https://a.example' }) },
+      TOKENS.owner,
+    );
     expect(links.body).toMatchObject({ field: 'links', error: 'links may hold at most 5 entries.' });
-    const badLink = await s.post('/api/v1/items/update', { itemId: 'it_1', body: 'x', links: [{ url: 'javascript:alert(1)' }] }, TOKENS.owner);
+    const badLink = await s.post(
+      '/api/v1/items/update',
+      { itemId: 'it_1', body: 'x', links: [{ url: 'javascript:alert(1)' }] },
+      TOKENS.owner,
+    );
     expect(badLink.status).toBe(400);
     expect(badLink.body.field).toBe('links.0.url');
     const empty = await s.post('/api/v1/items/update', { itemId: 'it_1', body: '   ' }, TOKENS.owner);
@@ -102,22 +160,44 @@ describe('POST /api/v1/items/update (reply)', () => {
 describe('POST /api/v1/items/create', () => {
   it('creates a thread as the caller, assigned and listed first', async () => {
     s.clock.current = NOW + 120_000;
-    const res = await s.post('/api/v1/items/create', {
-      url: 'https://web.example/new-page?x=1',
-      body: 'The hero image is blurry',
-      projectId: 'p_web',
-      selector: 'img.hero',
-      pageTitle: 'New page',
-      assignee: 'cora@paid.example',
-      mentions: ['Adam Admin'],
-    }, TOKENS.owner);
+    const res = await s.post(
+      '/api/v1/items/create',
+      {
+        url: 'https://web.example/new-page?x=1',
+        body: 'The hero image is blurry',
+        projectId: 'p_web',
+        selector: 'img.hero',
+        pageTitle: 'New page',
+        assignee: 'cora@paid.example',
+        mentions: ['Adam Admin'],
+      },
+      TOKENS.owner,
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ postedAs: 'Olivia Owner', assignedTo: 'Cora Collab', mentioned: ['Adam Admin'], page: '/new-page' });
+    expect(res.body).toMatchObject({
+      postedAs: 'Olivia Owner',
+      assignedTo: 'Cora Collab',
+      mentioned: ['Adam Admin'],
+      page: '/new-page',
+    });
     expect(res.body.pinId).toMatch(/^itm_/);
     const list = await s.get('/api/v1/items?projectId=p_web', TOKENS.owner);
-    expect(list.body.items[0]).toMatchObject({ id: res.body.pinId, status: 'open', type: 'feedback', assignee: 'Cora Collab', page: '/new-page', author: 'Olivia Owner' });
+    expect(list.body.items[0]).toMatchObject({
+      id: res.body.pinId,
+      status: 'open',
+      type: 'feedback',
+      assignee: 'Cora Collab',
+      page: '/new-page',
+      author: 'Olivia Owner',
+    });
     const detail = await s.get(`/api/v1/items/${res.body.pinId}`, TOKENS.owner);
-    expect(detail.body).toMatchObject({ url: 'https://web.example/new-page?x=1', pageTitle: 'New page', anchor: { selector: 'img.hero' }, source: null, createdAt: NOW + 120_000 });
+    expect(detail.body).toMatchObject({
+      url: 'https://web.example/new-page?x=1',
+      pageTitle: 'New page',
+      anchor: { selector: 'img.hero' },
+      source: null,
+      createdAt: NOW + 120_000,
+    });
     expect(detail.body.thread.root.content).toBe('The hero image is blurry\n\n@Adam Admin');
     expect(await notes(res.body.pinId)).toEqual([
       { user_id: 'u_admin', kind: 'mention', actor_id: 'u_owner' },
@@ -126,33 +206,56 @@ describe('POST /api/v1/items/create', () => {
   });
 
   it('a thread made without an element has no selector and no click position, rather than null and 0×0', async () => {
-    const res = await s.post('/api/v1/items/create', { url: 'https://web.example/plain', body: 'Typed in by an agent', projectId: 'p_web' }, TOKENS.owner);
+    const res = await s.post(
+      '/api/v1/items/create',
+      { url: 'https://web.example/plain', body: 'Typed in by an agent', projectId: 'p_web' },
+      TOKENS.owner,
+    );
     const detail = await s.get(`/api/v1/items/${res.body.pinId}`, TOKENS.owner);
     expect(detail.body.anchor).toEqual({ elementText: null, selectedText: null });
   });
 
   it('refuses a page of another site, and asks for projectId when ambiguous', async () => {
-    const other = await s.post('/api/v1/items/create', { url: 'https://evil.example/', body: 'x', projectId: 'p_web' }, TOKENS.owner);
+    const other = await s.post(
+      '/api/v1/items/create',
+      { url: 'https://evil.example/', body: 'x', projectId: 'p_web' },
+      TOKENS.owner,
+    );
     expect(other.status).toBe(400);
     expect(other.body.field).toBe('url');
     const noProject = await s.post('/api/v1/items/create', { url: 'https://web.example/', body: 'x' }, TOKENS.owner);
     expect(noProject.status).toBe(400);
     expect(noProject.body.reason).toBe('project_required');
-    const badUrl = await s.post('/api/v1/items/create', { url: 'not a url', body: 'x', projectId: 'p_web' }, TOKENS.owner);
+    const badUrl = await s.post(
+      '/api/v1/items/create',
+      { url: 'not a url', body: 'x', projectId: 'p_web' },
+      TOKENS.owner,
+    );
     expect(badUrl.body).toMatchObject({ field: 'url', error: 'url must be a full http(s) URL of the page.' });
   });
 
   it('applies the per-person creation limit', async () => {
     s.clock.current = NOW + 3_600_000;
     for (let i = 0; i < 20; i++) {
-      const ok = await s.post('/api/v1/items/create', { url: `https://solo.example/p${i}`, body: `thread ${i}` }, TOKENS.solo);
+      const ok = await s.post(
+        '/api/v1/items/create',
+        { url: `https://solo.example/p${i}`, body: `thread ${i}` },
+        TOKENS.solo,
+      );
       expect(ok.status).toBe(200);
     }
-    const refused = await s.post('/api/v1/items/create', { url: 'https://solo.example/late', body: 'one more' }, TOKENS.solo);
+    const refused = await s.post(
+      '/api/v1/items/create',
+      { url: 'https://solo.example/late', body: 'one more' },
+      TOKENS.solo,
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.reason).toBe('creation_limit');
     s.clock.advance(11 * 60_000);
-    expect((await s.post('/api/v1/items/create', { url: 'https://solo.example/late', body: 'one more' }, TOKENS.solo)).status).toBe(200);
+    expect(
+      (await s.post('/api/v1/items/create', { url: 'https://solo.example/late', body: 'one more' }, TOKENS.solo))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -166,14 +269,22 @@ describe('POST /api/v1/items/assign', () => {
     expect(none.body).toEqual({ assignedTo: null, changed: true });
     const me = await s.post('/api/v1/items/assign', { itemId: 'it_6', assignee: 'me' }, TOKENS.collab);
     expect(me.body).toEqual({ assignedTo: 'Cora Collab', changed: true });
-    const events = await s.db.selectFrom('item_events').select(['from_value', 'to_value', 'by_user_id']).where('item_id', '=', 'it_6').where('kind', '=', 'assign').orderBy('id').execute();
+    const events = await s.db
+      .selectFrom('item_events')
+      .select(['from_value', 'to_value', 'by_user_id'])
+      .where('item_id', '=', 'it_6')
+      .where('kind', '=', 'assign')
+      .orderBy('id')
+      .execute();
     expect(events).toEqual([
       { from_value: 'u_multi', to_value: 'u_collab', by_user_id: 'u_owner' },
       { from_value: 'u_collab', to_value: null, by_user_id: 'u_owner' },
       { from_value: null, to_value: 'u_collab', by_user_id: 'u_collab' },
     ]);
     // Cora is told once (by Olivia); assigning herself tells nobody.
-    expect((await notes('it_6')).filter((n) => n.kind === 'assign')).toEqual([{ user_id: 'u_collab', kind: 'assign', actor_id: 'u_owner' }]);
+    expect((await notes('it_6')).filter((n) => n.kind === 'assign')).toEqual([
+      { user_id: 'u_collab', kind: 'assign', actor_id: 'u_owner' },
+    ]);
   });
 
   it('refuses a resolved item until it is reopened', async () => {
@@ -181,12 +292,19 @@ describe('POST /api/v1/items/assign', () => {
     expect(res.status).toBe(409);
     expect(res.body.reason).toBe('resolved_item');
     await s.post('/api/v1/items/status', { itemId: 'it_2', status: 'open' }, TOKENS.owner);
-    expect((await s.post('/api/v1/items/assign', { itemId: 'it_2', assignee: 'me' }, TOKENS.owner)).body).toEqual({ assignedTo: 'Olivia Owner', changed: true });
+    expect((await s.post('/api/v1/items/assign', { itemId: 'it_2', assignee: 'me' }, TOKENS.owner)).body).toEqual({
+      assignedTo: 'Olivia Owner',
+      changed: true,
+    });
   });
 
   it('refuses ambiguous names, people outside the workspace and a missing assignee field', async () => {
-    expect((await s.post('/api/v1/items/assign', { itemId: 'it_3', assignee: 'alex' }, TOKENS.owner)).body.reason).toBe('ambiguous_name');
-    expect((await s.post('/api/v1/items/assign', { itemId: 'it_3', assignee: 'u_solo' }, TOKENS.owner)).body.reason).toBe('unknown_person');
+    expect((await s.post('/api/v1/items/assign', { itemId: 'it_3', assignee: 'alex' }, TOKENS.owner)).body.reason).toBe(
+      'ambiguous_name',
+    );
+    expect(
+      (await s.post('/api/v1/items/assign', { itemId: 'it_3', assignee: 'u_solo' }, TOKENS.owner)).body.reason,
+    ).toBe('unknown_person');
     const missing = await s.post('/api/v1/items/assign', { itemId: 'it_3' }, TOKENS.owner);
     expect(missing.body).toMatchObject({ field: 'assignee', error: 'assignee is required.' });
   });
@@ -201,7 +319,11 @@ describe('POST /api/v1/items/merge naming a thread twice', () => {
     world.items = [...(world.items ?? []), kept, { ...dup, root: { ...dup.root, id: 'msg_dup_root' } }];
     const running = await startServer(world);
     try {
-      const res = await running.post('/api/v1/items/merge', { itemId: 'it_keep', duplicateIds: ['it_dup', 'msg_dup_root'] }, TOKENS.owner);
+      const res = await running.post(
+        '/api/v1/items/merge',
+        { itemId: 'it_keep', duplicateIds: ['it_dup', 'msg_dup_root'] },
+        TOKENS.owner,
+      );
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ merged: 1, canonicalId: 'it_keep' });
       const keptNow = await running.get('/api/v1/items/it_keep', TOKENS.owner);
@@ -235,19 +357,35 @@ describe('POST /api/v1/items/merge', () => {
       if (reason) expect(res.body.reason).toBe(reason);
     }
     expect((await m.get('/api/v1/items/it_4', TOKENS.owner)).body.duplicateOf).toBeNull();
-    const tooMany = await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: Array.from({ length: 51 }, (_, i) => `x${i}`) }, TOKENS.owner);
+    const tooMany = await m.post(
+      '/api/v1/items/merge',
+      { itemId: 'it_1', duplicateIds: Array.from({ length: 51 }, (_, i) => `x${i}`) },
+      TOKENS.owner,
+    );
     expect(tooMany.body).toMatchObject({ field: 'duplicateIds', error: 'duplicateIds may hold at most 50 items.' });
     const kept = await m.post('/api/v1/items/merge', { itemId: 'r_1a', duplicateIds: ['it_4'] }, TOKENS.owner);
     expect(kept.body).toMatchObject({ reason: 'reply_id', parentId: 'it_1' });
   });
 
   it('refuses the first bad ID in the order given', async () => {
-    const first = await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['it_4', 'nope', 'r_3a'] }, TOKENS.owner);
+    const first = await m.post(
+      '/api/v1/items/merge',
+      { itemId: 'it_1', duplicateIds: ['it_4', 'nope', 'r_3a'] },
+      TOKENS.owner,
+    );
     expect(first.status).toBe(404);
     expect(first.body.error).toBe('Item nope does not exist or is not reachable with this token.');
-    const reply = await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['r_3a', 'nope', 'it_d1'] }, TOKENS.owner);
+    const reply = await m.post(
+      '/api/v1/items/merge',
+      { itemId: 'it_1', duplicateIds: ['r_3a', 'nope', 'it_d1'] },
+      TOKENS.owner,
+    );
     expect(reply.body).toMatchObject({ reason: 'merge_reply', itemId: 'r_3a' });
-    const other = await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['it_d1', 'r_3a'] }, TOKENS.owner);
+    const other = await m.post(
+      '/api/v1/items/merge',
+      { itemId: 'it_1', duplicateIds: ['it_d1', 'r_3a'] },
+      TOKENS.owner,
+    );
     expect(other.body).toMatchObject({ reason: 'merge_other_project', itemId: 'it_d1' });
     expect((await m.get('/api/v1/items/it_4', TOKENS.owner)).body.duplicateOf).toBeNull();
   });
@@ -266,7 +404,9 @@ describe('POST /api/v1/items/merge', () => {
     expect((await m.get('/api/v1/items/it_1', TOKENS.owner)).body.reportCount).toBe(3);
 
     // Merging an already merged thread again changes nothing.
-    expect((await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['it_4'] }, TOKENS.owner)).body).toEqual({ merged: 0, canonicalId: 'it_1' });
+    expect(
+      (await m.post('/api/v1/items/merge', { itemId: 'it_1', duplicateIds: ['it_4'] }, TOKENS.owner)).body,
+    ).toEqual({ merged: 0, canonicalId: 'it_1' });
   });
 
   it('moves the duplicates of a merged thread along, so no chains form', async () => {
@@ -279,10 +419,18 @@ describe('POST /api/v1/items/merge', () => {
   it('merges several duplicates at once, skipping repeats and one already merged', async () => {
     const created: string[] = [];
     for (const page of ['a', 'b']) {
-      const res = await m.post('/api/v1/items/create', { projectId: 'p_web', url: `https://web.example/${page}`, body: `Same as it_2, page ${page}` }, TOKENS.owner);
+      const res = await m.post(
+        '/api/v1/items/create',
+        { projectId: 'p_web', url: `https://web.example/${page}`, body: `Same as it_2, page ${page}` },
+        TOKENS.owner,
+      );
       created.push(res.body.pinId);
     }
-    const res = await m.post('/api/v1/items/merge', { itemId: 'it_2', duplicateIds: [created[0], 'it_4', created[1], created[0]] }, TOKENS.owner);
+    const res = await m.post(
+      '/api/v1/items/merge',
+      { itemId: 'it_2', duplicateIds: [created[0], 'it_4', created[1], created[0]] },
+      TOKENS.owner,
+    );
     expect(res.body).toEqual({ merged: 2, canonicalId: 'it_2' });
     for (const id of created) expect((await m.get(`/api/v1/items/${id}`, TOKENS.owner)).body.duplicateOf).toBe('it_2');
     expect((await m.get('/api/v1/items/it_4', TOKENS.owner)).body.duplicateOf).toBe('it_3');

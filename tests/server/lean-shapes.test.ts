@@ -42,7 +42,12 @@ let projectId: string;
 
 /** Generous rate limits: this file sends a few hundred requests with one token at a fixed time. */
 async function serve(shapes: Shapes | undefined, clock: TestClock): Promise<Http> {
-  const app = createServer({ db, clock, rateLimit: { perMinute: 100_000, burst: 100_000 }, ...(shapes ? { shapes } : {}) });
+  const app = createServer({
+    db,
+    clock,
+    rateLimit: { perMinute: 100_000, burst: 100_000 },
+    ...(shapes ? { shapes } : {}),
+  });
   apps.push(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -52,11 +57,18 @@ async function serve(shapes: Shapes | undefined, clock: TestClock): Promise<Http
     const text = await r.text();
     return { status: r.status, headers: r.headers, text, body: JSON.parse(text) };
   };
-  const auth = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+  const auth = (token: string | undefined): Record<string, string> =>
+    token ? { authorization: `Bearer ${token}` } : {};
   return {
     get: async (path, token = OWNER) => answer(await fetch(base + path, { headers: auth(token) })),
     post: async (path, body, token = OWNER) =>
-      answer(await fetch(base + path, { method: 'POST', headers: { ...auth(token), 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+      answer(
+        await fetch(base + path, {
+          method: 'POST',
+          headers: { ...auth(token), 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      ),
   };
 }
 
@@ -84,7 +96,8 @@ afterAll(async () => {
 const keys = (o: Loose) => Object.keys(o).sort();
 /** Every message or row of a list, and a message's key set, for report assertions. */
 const noKey = (list: Loose[], ...names: string[]) => {
-  for (const x of list) for (const n of names) expect(x, `${n} in ${JSON.stringify(x).slice(0, 120)}`).not.toHaveProperty(n);
+  for (const x of list)
+    for (const n of names) expect(x, `${n} in ${JSON.stringify(x).slice(0, 120)}`).not.toHaveProperty(n);
 };
 
 /** The body of a 200 answer. */
@@ -108,7 +121,14 @@ async function both(path: string): Promise<{ min: Loose; max: Loose; fullText: s
 
 describe('full mode is the default and changes nothing', () => {
   it('answers byte for byte like a server built without the option', async () => {
-    const paths = ['/workspaces', '/projects', `/items?projectId=${projectId}`, `/items?projectId=${projectId}&status=open`, `/review?projectId=${projectId}`, `/decisions?projectId=${projectId}`];
+    const paths = [
+      '/workspaces',
+      '/projects',
+      `/items?projectId=${projectId}`,
+      `/items?projectId=${projectId}&status=open`,
+      `/review?projectId=${projectId}`,
+      `/decisions?projectId=${projectId}`,
+    ];
     for (const path of paths) {
       const [a, b] = await Promise.all([full.get(path), plain.get(path)]);
       expect(a.status).toBe(200);
@@ -152,7 +172,11 @@ describe('items', () => {
     expect(max).toHaveProperty('capped');
     for (const k of ['capped', 'scanLimit']) expect(min).not.toHaveProperty(k);
     expect(min.summary).not.toHaveProperty('deferred');
-    expect(min.summary).toMatchObject({ total: max.summary.total, open: max.summary.open, resolved: max.summary.resolved });
+    expect(min.summary).toMatchObject({
+      total: max.summary.total,
+      open: max.summary.open,
+      resolved: max.summary.resolved,
+    });
     expect(min.items.map((r: Loose) => r.id)).toEqual(max.items.map((r: Loose) => r.id));
     noKey(min.items, 'excerptSource', 'reportCount', 'agentTask');
     const unassigned = min.items.filter((r: Loose) => r.assigneeId === null);
@@ -180,11 +204,26 @@ describe('items', () => {
       strict('getItem', ok(f));
       const min = m.body;
       const max = f.body;
-      for (const k of ['linear', 'reactions', 'attachments', 'project', 'sourcePath', 'movedAt', 'sourceUrl', 'pageTitle', 'reportCount', 'duplicateOf', 'typeSource', 'createdAt', 'resolvedAt']) {
+      for (const k of [
+        'linear',
+        'reactions',
+        'attachments',
+        'project',
+        'sourcePath',
+        'movedAt',
+        'sourceUrl',
+        'pageTitle',
+        'reportCount',
+        'duplicateOf',
+        'typeSource',
+        'createdAt',
+        'resolvedAt',
+      ]) {
         expect(min).not.toHaveProperty(k);
       }
       expect(min).toMatchObject({ id: max.id, page: max.page, url: max.url, status: max.status, type: max.type });
-      for (const msg of [min.thread.root, ...min.thread.replies]) expect(keys(msg)).toEqual(['author', 'content', 'createdAt']);
+      for (const msg of [min.thread.root, ...min.thread.replies])
+        expect(keys(msg)).toEqual(['author', 'content', 'createdAt']);
       expect(min.thread.replies.length).toBe(max.thread.replies.length);
       expect(min.anchor).not.toHaveProperty('stampId');
       expect(min.anchor).not.toHaveProperty('stampKey');
@@ -198,7 +237,10 @@ describe('items', () => {
       // Screenshot URLs point back at the host asked, and the two servers differ in port.
       const path = (url: string | null) => (url === null ? null : new URL(url).pathname);
       expect(keys(min.evidence)).toEqual(['expired', 'screenshotUrl']);
-      expect({ ...min.evidence, screenshotUrl: path(min.evidence.screenshotUrl) }).toEqual({ screenshotUrl: path(max.evidence.screenshotUrl), expired: max.evidence.expired });
+      expect({ ...min.evidence, screenshotUrl: path(min.evidence.screenshotUrl) }).toEqual({
+        screenshotUrl: path(max.evidence.screenshotUrl),
+        expired: max.evidence.expired,
+      });
       checked++;
     }
     expect(checked).toBeGreaterThan(10);
@@ -214,7 +256,11 @@ describe('a thread created through POST /items/create is untyped in lean mode', 
     before = await both(`/items?projectId=${projectId}`);
     const project = (await full.get('/projects')).body.projects.find((p: Loose) => p.id === projectId);
     const site = (await full.get(`/items/${before.max.items[0].id}`)).body.url as string;
-    const created = await lean.post('/items/create', { projectId: project.id, url: new URL('/lean-mode-check', site).href, body: 'The lean mode check button does nothing.' });
+    const created = await lean.post('/items/create', {
+      projectId: project.id,
+      url: new URL('/lean-mode-check', site).href,
+      body: 'The lean mode check button does nothing.',
+    });
     expect(created.status).toBe(200);
     expect(keys(created.body)).toEqual(['pinId', 'postedAs']);
     pinId = created.body.pinId;
@@ -258,14 +304,18 @@ describe('a thread created through POST /items/create is untyped in lean mode', 
     expect(total(review.min.byType, 'feedback')).toBe(total(review.max.byType, 'feedback') - 1);
     const open = await both(`/review?projectId=${projectId}&section=open&offset=0`);
     const all: Loose[] = [...open.min.open];
-    for (let next = open.min.pages.open.nextOffset; next !== null; ) {
+    for (let next = open.min.pages.open.nextOffset; next !== null;) {
       const page = (await lean.get(`/review?projectId=${projectId}&section=open&offset=${next}`)).body;
       all.push(...page.open);
       next = page.pages.open.nextOffset;
     }
     expect(all.find((r) => r.id === pinId).type).toBeNull();
 
-    const similar = await lean.post('/similar', { projectId, text: 'The lean mode check button does nothing.', limit: 20 });
+    const similar = await lean.post('/similar', {
+      projectId,
+      text: 'The lean mode check button does nothing.',
+      limit: 20,
+    });
     expect(similar.status).toBe(200);
     expect(similar.body.candidates.find((c: Loose) => c.id === pinId).type).toBeNull();
   });
@@ -309,7 +359,11 @@ describe('writes', () => {
     strict('saveRule', ok(again));
     expect(again.body).toEqual({ saved: false, duplicate: true });
     expect((await lean.post('/rules', { projectId, rule })).body).toEqual({ saved: false, duplicate: true });
-    const fresh = await full.post('/rules', { projectId, rule: 'Footer issues go to the web team.', sourceItemIds: [threadId] });
+    const fresh = await full.post('/rules', {
+      projectId,
+      rule: 'Footer issues go to the web team.',
+      sourceItemIds: [threadId],
+    });
     strict('saveRule', ok(fresh));
     expect(fresh.body.cited).toEqual([threadId]);
   });
@@ -327,9 +381,18 @@ describe('reports', () => {
       noKey(min[list], ...rowKeys);
     }
     expect(max.newReplies.length).toBeGreaterThan(0);
-    noKey(min.newReplies.flatMap((r: Loose) => r.replies), 'via');
-    noKey(min.mentionsYou.map((m: Loose) => m.mention), 'via');
-    noKey(min.mentionsYou.flatMap((m: Loose) => (m.thread ? [m.thread] : [])), ...rowKeys);
+    noKey(
+      min.newReplies.flatMap((r: Loose) => r.replies),
+      'via',
+    );
+    noKey(
+      min.mentionsYou.map((m: Loose) => m.mention),
+      'via',
+    );
+    noKey(
+      min.mentionsYou.flatMap((m: Loose) => (m.thread ? [m.thread] : [])),
+      ...rowKeys,
+    );
   });
 
   it('GET /review: overview and every section lean', async () => {
@@ -359,9 +422,14 @@ describe('reports', () => {
     expect(typeof min.rules.projectContext).toBe('string');
     expect(min.decisions.length).toBe(max.decisions.length);
     noKey(min.decisions, ...rowKeys);
-    noKey(min.decisions.flatMap((d: Loose) => [d.question, ...d.conversation]), 'via');
+    noKey(
+      min.decisions.flatMap((d: Loose) => [d.question, ...d.conversation]),
+      'via',
+    );
     // Without since no time is touched.
-    expect(min.decisions.map((d: Loose) => d.conversation.map((m: Loose) => m.at))).toEqual(max.decisions.map((d: Loose) => d.conversation.map((m: Loose) => m.at)));
+    expect(min.decisions.map((d: Loose) => d.conversation.map((m: Loose) => m.at))).toEqual(
+      max.decisions.map((d: Loose) => d.conversation.map((m: Loose) => m.at)),
+    );
 
     const d = max.decisions.find((x: Loose) => x.conversation.some((m: Loose) => m.at < x.decidedAt - 1));
     expect(d).toBeDefined();
@@ -406,7 +474,10 @@ describe('reports', () => {
 
 describe('refusals keep only the fields the seed names', () => {
   it('400 invalid input and 404: {error} only', async () => {
-    const bad = await Promise.all([lean.get(`/items?projectId=${projectId}&limit=9999`), full.get(`/items?projectId=${projectId}&limit=9999`)]);
+    const bad = await Promise.all([
+      lean.get(`/items?projectId=${projectId}&limit=9999`),
+      full.get(`/items?projectId=${projectId}&limit=9999`),
+    ]);
     expect(bad.map((a) => a.status)).toEqual([400, 400]);
     expect(bad[1].body).toHaveProperty('reason', 'invalid_request');
     expect(bad[0].body).toEqual({ error: bad[1].body.error });
@@ -436,7 +507,15 @@ describe('refusals keep only the fields the seed names', () => {
     const [m, f] = await Promise.all([lean.get('/projects', 'demo-reviewer'), full.get('/projects', 'demo-reviewer')]);
     expect([m.status, f.status]).toEqual([403, 403]);
     expect(f.body).toMatchObject({ limit: null, used: null });
-    expect(m.body).toEqual({ error: f.body.error, kind: 'billing_limit', feature: 'agent_tools', reason: 'no_seat', message: f.body.message, limit: 0, used: 0 });
+    expect(m.body).toEqual({
+      error: f.body.error,
+      kind: 'billing_limit',
+      feature: 'agent_tools',
+      reason: 'no_seat',
+      message: f.body.message,
+      limit: 0,
+      used: 0,
+    });
   });
 
   it('401 keeps its sentence and the WWW-Authenticate header', async () => {
@@ -464,7 +543,11 @@ describe('npm run server -- --shapes', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-lean-'));
     const file = path.join(dir, 'world.json');
     fs.writeFileSync(file, JSON.stringify(baseWorld()));
-    const child = spawn(process.execPath, cli(['--port', '0', '--data', path.join(dir, 'data'), '--fixture', file, '--shapes', 'minimal']), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      cli(['--port', '0', '--data', path.join(dir, 'data'), '--fixture', file, '--shapes', 'minimal']),
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     try {
       let out = '';
       const url = await new Promise<string>((ok, fail) => {

@@ -32,7 +32,12 @@ describe('two merges naming the same thread at once', () => {
     const x = await db.selectFrom('items').select('duplicate_of').where('id', '=', 'it_x').executeTakeFirstOrThrow();
     const winner = answers.find((a) => a.merged === 1)!.canonicalId;
     expect(x.duplicate_of).toBe(winner);
-    const events = await db.selectFrom('item_events').selectAll().where('item_id', '=', 'it_x').where('kind', '=', 'merge').execute();
+    const events = await db
+      .selectFrom('item_events')
+      .selectAll()
+      .where('item_id', '=', 'it_x')
+      .where('kind', '=', 'merge')
+      .execute();
     expect(events).toHaveLength(1);
   });
 });

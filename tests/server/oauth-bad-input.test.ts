@@ -17,7 +17,10 @@ let app: client.Configuration;
 const REDIRECT = 'http://127.0.0.1:56000/callback';
 
 beforeAll(async () => {
-  s = await startServer(baseWorld(), { oauth: { enabled: true, personas: ['u_owner'] }, authFailureLimit: { perMinute: 1, burst: 3 } });
+  s = await startServer(baseWorld(), {
+    oauth: { enabled: true, personas: ['u_owner'] },
+    authFailureLimit: { perMinute: 1, burst: 3 },
+  });
   issuer = `${s.baseUrl}/oauth`;
   resource = `${s.baseUrl}/api/v1`;
   app = await register(issuer, [REDIRECT], 'Bad Input App');
@@ -26,12 +29,22 @@ afterAll(async () => s.close());
 
 function authorizeUrl(params: Record<string, string>): string {
   const url = new URL(`${issuer}/auth`);
-  url.search = new URLSearchParams({ client_id: app.clientMetadata().client_id, response_type: 'code', redirect_uri: REDIRECT, scope: 'profile', state: 'st', ...params }).toString();
+  url.search = new URLSearchParams({
+    client_id: app.clientMetadata().client_id,
+    response_type: 'code',
+    redirect_uri: REDIRECT,
+    scope: 'profile',
+    state: 'st',
+    ...params,
+  }).toString();
   return url.href;
 }
 
 async function challenge(): Promise<Record<string, string>> {
-  return { code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()), code_challenge_method: 'S256' };
+  return {
+    code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+    code_challenge_method: 'S256',
+  };
 }
 
 /** The app's redirect with an error, as the browser would be sent to it. */
@@ -45,7 +58,8 @@ async function refusedToApp(url: string): Promise<URL> {
   return location;
 }
 
-const registerRaw = (body: string, contentType = 'application/json') => fetch(`${issuer}/reg`, { method: 'POST', headers: { 'content-type': contentType }, body });
+const registerRaw = (body: string, contentType = 'application/json') =>
+  fetch(`${issuer}/reg`, { method: 'POST', headers: { 'content-type': contentType }, body });
 
 describe('authorization requests', () => {
   it('refuses one without PKCE, and one with the plain method, back to the app', async () => {
@@ -58,18 +72,26 @@ describe('authorization requests', () => {
   });
 
   it('refuses a resource other than the API', async () => {
-    const other = await refusedToApp(authorizeUrl({ ...(await challenge()), resource: 'https://elsewhere.example/api' }));
+    const other = await refusedToApp(
+      authorizeUrl({ ...(await challenge()), resource: 'https://elsewhere.example/api' }),
+    );
     expect(other.searchParams.get('error')).toBe('invalid_target');
   });
 
   it('never sends the browser to an address the app did not register: a page says why instead', async () => {
-    for (const redirect of ['http://evil.example/callback', 'https://127.0.0.1:56000/callback', 'http://127.0.0.1:56000/other']) {
+    for (const redirect of [
+      'http://evil.example/callback',
+      'https://127.0.0.1:56000/callback',
+      'http://127.0.0.1:56000/other',
+    ]) {
       const res = await fetch(authorizeUrl({ ...(await challenge()), redirect_uri: redirect }), { redirect: 'manual' });
       expect(res.status, redirect).toBe(400);
       expect(res.headers.get('location')).toBeNull();
       expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
       const html = await res.text();
-      expect(html).toContain('The app asked to come back to an address it did not register, so the sign-in stopped here and nothing was shared.');
+      expect(html).toContain(
+        'The app asked to come back to an address it did not register, so the sign-in stopped here and nothing was shared.',
+      );
       expect(html).not.toMatch(/<script|<style/);
     }
   });
@@ -83,7 +105,12 @@ describe('authorization requests', () => {
 
 describe('registration', () => {
   it('refuses redirects that are not loopback addresses', async () => {
-    for (const uri of ['http://evil.example/callback', 'https://app.example/callback', 'http://192.168.1.10:8080/callback', 'com.example.app:/callback']) {
+    for (const uri of [
+      'http://evil.example/callback',
+      'https://app.example/callback',
+      'http://192.168.1.10:8080/callback',
+      'com.example.app:/callback',
+    ]) {
       const res = await registerRaw(JSON.stringify({ redirect_uris: [uri], client_name: 'X' }));
       expect(res.status, uri).toBe(400);
       const body = (await res.json()) as Loose;
@@ -92,16 +119,32 @@ describe('registration', () => {
     }
   });
 
-  it('refuses garbage metadata with the protocol\'s error and a description', async () => {
+  it("refuses garbage metadata with the protocol's error and a description", async () => {
     const cases: [string, string, RegExp][] = [
       ['not json', 'application/json', /invalid_request|invalid_client_metadata/],
       ['[1,2]', 'application/json', /invalid_request|invalid_client_metadata/],
       ['{}', 'application/json', /invalid_client_metadata|invalid_redirect_uri/],
       [JSON.stringify({ redirect_uris: 'http://127.0.0.1:1/callback' }), 'application/json', /invalid_redirect_uri/],
-      [JSON.stringify({ redirect_uris: [REDIRECT], application_type: 'web' }), 'application/json', /invalid_client_metadata/],
-      [JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_basic' }), 'application/json', /invalid_client_metadata/],
-      [JSON.stringify({ redirect_uris: [REDIRECT], grant_types: ['client_credentials'] }), 'application/json', /invalid_client_metadata/],
-      [JSON.stringify({ redirect_uris: [REDIRECT], response_types: ['token'] }), 'application/json', /invalid_client_metadata/],
+      [
+        JSON.stringify({ redirect_uris: [REDIRECT], application_type: 'web' }),
+        'application/json',
+        /invalid_client_metadata/,
+      ],
+      [
+        JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_basic' }),
+        'application/json',
+        /invalid_client_metadata/,
+      ],
+      [
+        JSON.stringify({ redirect_uris: [REDIRECT], grant_types: ['client_credentials'] }),
+        'application/json',
+        /invalid_client_metadata/,
+      ],
+      [
+        JSON.stringify({ redirect_uris: [REDIRECT], response_types: ['token'] }),
+        'application/json',
+        /invalid_client_metadata/,
+      ],
       [JSON.stringify({ redirect_uris: [REDIRECT], client_name: 7 }), 'application/json', /invalid_client_metadata/],
       ['redirect_uris=x', 'application/x-www-form-urlencoded', /invalid_request/],
     ];
@@ -113,21 +156,35 @@ describe('registration', () => {
       expect(json.error, body).toMatch(error);
       expect(json.error_description, body).toEqual(expect.any(String));
     }
-    const sentences = (await (await registerRaw(JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_basic' }))).json()) as Loose;
+    const sentences = (await (
+      await registerRaw(
+        JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_basic' }),
+      )
+    ).json()) as Loose;
     expect(sentences.error_description).toMatch(/cannot keep a secret/);
   });
 
   it('accepts a minimal registration as a native public app', async () => {
     const res = await registerRaw(JSON.stringify({ redirect_uris: ['http://localhost:3000/callback'] }));
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
+    expect(await res.json()).toMatchObject({
+      application_type: 'native',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+    });
   });
 });
 
 describe('token requests', () => {
   it('refuses a code exchanged with the wrong verifier', async () => {
     const browser = new Browser(s.baseUrl);
-    const url = client.buildAuthorizationUrl(app, { redirect_uri: REDIRECT, scope: 'profile', ...(await challenge()), state: 'st', resource });
+    const url = client.buildAuthorizationUrl(app, {
+      redirect_uri: REDIRECT,
+      scope: 'profile',
+      ...(await challenge()),
+      state: 'st',
+      resource,
+    });
     let page = await browser.open(url.href);
     if ('left' in page) throw new Error('left the service');
     page = await browser.follow(await browser.submit(page, /Olivia Owner/));
@@ -139,7 +196,13 @@ describe('token requests', () => {
       fetch(`${issuer}/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: app.clientMetadata().client_id, code_verifier: verifier }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: REDIRECT,
+          client_id: app.clientMetadata().client_id,
+          code_verifier: verifier,
+        }).toString(),
       });
     const wrong = await exchange(client.randomPKCECodeVerifier());
     expect(wrong.status).toBe(400);
@@ -150,7 +213,11 @@ describe('token requests', () => {
     for (const [endpoint, body, type] of [
       ['token', 'grant_type=authorization_code', 'application/x-www-form-urlencoded'],
       ['token', '{"grant_type":"refresh_token"}', 'application/json'],
-      ['token', `grant_type=refresh_token&refresh_token=nope&client_id=${app.clientMetadata().client_id}`, 'application/x-www-form-urlencoded'],
+      [
+        'token',
+        `grant_type=refresh_token&refresh_token=nope&client_id=${app.clientMetadata().client_id}`,
+        'application/x-www-form-urlencoded',
+      ],
       ['token', 'grant_type=password&username=a&password=b', 'application/x-www-form-urlencoded'],
       ['token/revocation', 'token=nope', 'application/x-www-form-urlencoded'],
       ['token/revocation', '%%%', 'application/x-www-form-urlencoded'],
@@ -170,7 +237,7 @@ describe('token requests', () => {
 });
 
 describe('the sign-in pages', () => {
-  it('refuse an interaction that does not exist, or is not the browser\'s own, with a sentence', async () => {
+  it("refuse an interaction that does not exist, or is not the browser's own, with a sentence", async () => {
     const stranger = new Browser(s.baseUrl);
     for (const [method, path] of [
       ['GET', '/oauth/interaction/no-such-uid'],
@@ -178,7 +245,12 @@ describe('the sign-in pages', () => {
       ['POST', '/oauth/interaction/no-such-uid/consent'],
       ['POST', '/oauth/interaction/no-such-uid/abort'],
     ] as const) {
-      const res = await stranger.request(path, { method, ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'persona=u_owner' } : {}) });
+      const res = await stranger.request(path, {
+        method,
+        ...(method === 'POST'
+          ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'persona=u_owner' }
+          : {}),
+      });
       expect(res.status, path).toBe(400);
       const html = await res.text();
       expect(html, path).toContain('This sign-in page is no longer valid');
@@ -187,13 +259,28 @@ describe('the sign-in pages', () => {
 
     // A real interaction in one browser, and another uid in the URL: refused, and the real one still works.
     const browser = new Browser(s.baseUrl);
-    const page = await browser.open(client.buildAuthorizationUrl(app, { redirect_uri: REDIRECT, scope: 'profile', ...(await challenge()), state: 'st' }).href);
+    const page = await browser.open(
+      client.buildAuthorizationUrl(app, {
+        redirect_uri: REDIRECT,
+        scope: 'profile',
+        ...(await challenge()),
+        state: 'st',
+      }).href,
+    );
     if ('left' in page) throw new Error('left the service');
     const uid = /\/oauth\/interaction\/([\w-]+)/.exec(page.url)![1]!;
-    const mismatch = await browser.request(`/oauth/interaction/${uid}x/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'persona=u_owner' });
+    const mismatch = await browser.request(`/oauth/interaction/${uid}x/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'persona=u_owner',
+    });
     expect(mismatch.status).toBe(400);
     // Another browser (no interaction cookie) cannot drive this one's interaction.
-    const thief = await stranger.request(`/oauth/interaction/${uid}/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'persona=u_owner' });
+    const thief = await stranger.request(`/oauth/interaction/${uid}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'persona=u_owner',
+    });
     expect(thief.status).toBe(400);
     const ok = await browser.follow(await browser.submit(page, /Olivia Owner/));
     if ('left' in ok) throw new Error('left the service');
@@ -202,29 +289,59 @@ describe('the sign-in pages', () => {
 
   it('refuse a form sent as JSON, an oversized one, an unknown decision and a person not offered', async () => {
     const browser = new Browser(s.baseUrl);
-    const page = await browser.open(client.buildAuthorizationUrl(app, { redirect_uri: REDIRECT, scope: 'profile', ...(await challenge()), state: 'st' }).href);
+    const page = await browser.open(
+      client.buildAuthorizationUrl(app, {
+        redirect_uri: REDIRECT,
+        scope: 'profile',
+        ...(await challenge()),
+        state: 'st',
+      }).href,
+    );
     if ('left' in page) throw new Error('left the service');
     const action = `${new URL(page.url).pathname}/login`;
-    const json = await browser.request(action, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"persona":"u_owner"}' });
+    const json = await browser.request(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"persona":"u_owner"}',
+    });
     expect(json.status).toBe(415);
     expect(await json.text()).toContain('This page takes its forms as a browser sends them');
-    const big = await browser.request(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${'x'.repeat(20_000)}` });
+    const big = await browser.request(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${'x'.repeat(20_000)}`,
+    });
     expect(big.status).toBe(413);
     expect(await big.text()).toContain('too large');
-    const notOffered = await browser.request(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'persona=u_solo' });
+    const notOffered = await browser.request(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'persona=u_solo',
+    });
     expect(notOffered.status).toBe(400);
     expect(await notOffered.text()).toContain('That person cannot be chosen here');
 
     const consent = await browser.follow(await browser.submit(page, /Olivia Owner/));
     if ('left' in consent) throw new Error('left the service');
-    const odd = await browser.request(`${new URL(consent.url).pathname}/consent`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'decision=maybe' });
+    const odd = await browser.request(`${new URL(consent.url).pathname}/consent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'decision=maybe',
+    });
     expect(odd.status).toBe(400);
     expect(await odd.text()).toContain('Choose Allow or Deny.');
   });
 
   it('limit wrong personal tokens per address like bad API tokens, and never refuse a right one for it', async () => {
     const browser = new Browser(s.baseUrl);
-    const page = await browser.open(client.buildAuthorizationUrl(app, { redirect_uri: REDIRECT, scope: 'profile', ...(await challenge()), state: 'st' }).href);
+    const page = await browser.open(
+      client.buildAuthorizationUrl(app, {
+        redirect_uri: REDIRECT,
+        scope: 'profile',
+        ...(await challenge()),
+        state: 'st',
+      }).href,
+    );
     if ('left' in page) throw new Error('left the service');
     const statuses: number[] = [];
     let last = '';
@@ -235,7 +352,13 @@ describe('the sign-in pages', () => {
     }
     expect(statuses).toEqual([400, 400, 400, 429, 429]);
     expect(last).toMatch(/Too many wrong tokens from this address; wait \d+ seconds?, then try again\./);
-    const ok = await signIn(browser, { config: app, redirectUri: REDIRECT, resource, scope: 'profile', as: { token: TOKENS.owner } });
+    const ok = await signIn(browser, {
+      config: app,
+      redirectUri: REDIRECT,
+      resource,
+      scope: 'profile',
+      as: { token: TOKENS.owner },
+    });
     expect(ok.tokens!.access_token).toEqual(expect.any(String));
   });
 });

@@ -26,7 +26,12 @@ async function start(opts: Parameters<typeof startServer>[1]): Promise<Running> 
 
 async function signedIn(s: Running, port: number, persona = /Olivia Owner/, name = `App ${port}`) {
   const config = await register(`${s.baseUrl}/oauth`, [`http://127.0.0.1:${port}/callback`], name);
-  const { tokens } = await signIn(new Browser(s.baseUrl), { config, redirectUri: `http://127.0.0.1:${port}/callback`, resource: `${s.baseUrl}/api/v1`, as: { persona } });
+  const { tokens } = await signIn(new Browser(s.baseUrl), {
+    config,
+    redirectUri: `http://127.0.0.1:${port}/callback`,
+    resource: `${s.baseUrl}/api/v1`,
+    as: { persona },
+  });
   return { config, tokens: tokens! };
 }
 
@@ -48,7 +53,7 @@ describe('OAuth sign-ins and the rest of the service', () => {
     expect((await s.get('/api/v1/workspaces', c.tokens.access_token)).status).toBe(429);
   });
 
-  it('lets an access token expire by the service\'s clock after its short lifetime; a refresh gives a working one', async () => {
+  it("lets an access token expire by the service's clock after its short lifetime; a refresh gives a working one", async () => {
     const clock = new TestClock();
     const s = await start({ clock, oauth: { enabled: true, personas: ['u_owner'], accessTokenTtlSeconds: 60 } });
     const { config, tokens } = await signedIn(s, 55100);
@@ -85,17 +90,36 @@ describe('OAuth sign-ins and the rest of the service', () => {
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
     expect((await second.get('/api/v1/items/it_1', refreshed.access_token)).status).toBe(200);
     // The app registered before the restart signs in again without registering anew.
-    const again = await signIn(new Browser(second.baseUrl), { config, redirectUri: 'http://127.0.0.1:55200/callback', resource: `${second.baseUrl}/api/v1`, as: { persona: /Olivia Owner/ } });
+    const again = await signIn(new Browser(second.baseUrl), {
+      config,
+      redirectUri: 'http://127.0.0.1:55200/callback',
+      resource: `${second.baseUrl}/api/v1`,
+      as: { persona: /Olivia Owner/ },
+    });
     expect((await second.get('/api/v1/workspaces', again.tokens!.access_token)).status).toBe(200);
   });
 
   it('keeps access tokens, refresh tokens and codes only as hashes: a copied database yields none of them', async () => {
     const s = await start({ oauth: { enabled: true, personas: ['u_owner'] } });
     const config = await register(`${s.baseUrl}/oauth`, ['http://127.0.0.1:55150/callback'], 'Hash App');
-    const { tokens, callback } = await signIn(new Browser(s.baseUrl), { config, redirectUri: 'http://127.0.0.1:55150/callback', resource: `${s.baseUrl}/api/v1`, as: { persona: /Olivia Owner/ } });
+    const { tokens, callback } = await signIn(new Browser(s.baseUrl), {
+      config,
+      redirectUri: 'http://127.0.0.1:55150/callback',
+      resource: `${s.baseUrl}/api/v1`,
+      as: { persona: /Olivia Owner/ },
+    });
     const refreshed = await client.refreshTokenGrant(config, tokens!.refresh_token!);
-    const dump = JSON.stringify([await s.db.selectFrom('oauth_records').selectAll().execute(), await s.db.selectFrom('tokens').selectAll().execute()]);
-    for (const secret of [tokens!.access_token, tokens!.refresh_token!, callback.searchParams.get('code')!, refreshed.access_token, refreshed.refresh_token!]) {
+    const dump = JSON.stringify([
+      await s.db.selectFrom('oauth_records').selectAll().execute(),
+      await s.db.selectFrom('tokens').selectAll().execute(),
+    ]);
+    for (const secret of [
+      tokens!.access_token,
+      tokens!.refresh_token!,
+      callback.searchParams.get('code')!,
+      refreshed.access_token,
+      refreshed.refresh_token!,
+    ]) {
       expect(dump).not.toContain(secret);
     }
     expect((await s.get('/api/v1/workspaces', refreshed.access_token)).status).toBe(200);
@@ -105,8 +129,32 @@ describe('OAuth sign-ins and the rest of the service', () => {
     const s = await start({ oauth: { enabled: true } });
     const store = new OAuthStore(s.db, s.clock, null);
     const now = Date.now();
-    await upsertRecord(s.db, { model: 'Interaction', id: 'old', payload: { kind: 'Interaction' }, grantId: null, uid: null, accountId: null, expiresAt: now - 1 }, now - 3_600_000);
-    await upsertRecord(s.db, { model: 'Interaction', id: 'live', payload: { kind: 'Interaction' }, grantId: null, uid: null, accountId: null, expiresAt: now + 60_000 }, now);
+    await upsertRecord(
+      s.db,
+      {
+        model: 'Interaction',
+        id: 'old',
+        payload: { kind: 'Interaction' },
+        grantId: null,
+        uid: null,
+        accountId: null,
+        expiresAt: now - 1,
+      },
+      now - 3_600_000,
+    );
+    await upsertRecord(
+      s.db,
+      {
+        model: 'Interaction',
+        id: 'live',
+        payload: { kind: 'Interaction' },
+        grantId: null,
+        uid: null,
+        accountId: null,
+        expiresAt: now + 60_000,
+      },
+      now,
+    );
     // Expired records are never served, pruned or not.
     expect(await findRecord(s.db, 'Interaction', 'old', now)).toBeUndefined();
     await store.pruneNow();
@@ -117,13 +165,30 @@ describe('OAuth sign-ins and the rest of the service', () => {
 
 describe('install-config and an app registered in advance', () => {
   it('names the registered app and its port, and its redirect works on 127.0.0.1 and localhost', async () => {
-    const s = await start({ oauth: { enabled: true, personas: ['u_owner'], preRegisteredClient: { clientId: 'triage-desk', callbackPort: 54545 } } });
+    const s = await start({
+      oauth: {
+        enabled: true,
+        personas: ['u_owner'],
+        preRegisteredClient: { clientId: 'triage-desk', callbackPort: 54545 },
+      },
+    });
     const config = await s.get('/mcp/install-config');
     expect(config.status).toBe(200);
     expect(config.body).toEqual({ url: `${s.baseUrl}/api/v1`, clientId: 'triage-desk', callbackPort: 54545 });
-    const app = await client.discovery(new URL(`${s.baseUrl}/oauth`), 'triage-desk', undefined, client.None(), insecure);
+    const app = await client.discovery(
+      new URL(`${s.baseUrl}/oauth`),
+      'triage-desk',
+      undefined,
+      client.None(),
+      insecure,
+    );
     for (const redirectUri of ['http://127.0.0.1:54545/callback', 'http://localhost:54545/callback']) {
-      const { tokens, consent } = await signIn(new Browser(s.baseUrl), { config: app, redirectUri, resource: `${s.baseUrl}/api/v1`, as: { persona: /Olivia Owner/ } });
+      const { tokens, consent } = await signIn(new Browser(s.baseUrl), {
+        config: app,
+        redirectUri,
+        resource: `${s.baseUrl}/api/v1`,
+        as: { persona: /Olivia Owner/ },
+      });
       expect(consent.html).toContain('Allow Triage Desk to use your account?');
       expect((await s.get('/api/v1/workspaces', tokens!.access_token)).status).toBe(200);
     }
@@ -136,7 +201,13 @@ describe('install-config and an app registered in advance', () => {
     const config = await s.get('/mcp/install-config');
     expect(config.status).toBe(404);
     expect(config.body.error).toBe('This service does not offer browser sign-in (OAuth is off); use a personal token.');
-    for (const p of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/v1', '/.well-known/oauth-authorization-server/oauth', '/oauth/.well-known/openid-configuration', '/oauth/account']) {
+    for (const p of [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/api/v1',
+      '/.well-known/oauth-authorization-server/oauth',
+      '/oauth/.well-known/openid-configuration',
+      '/oauth/account',
+    ]) {
       const res = await s.get(p);
       expect(res.status, p).toBe(404);
       expect(res.body.error, p).toMatch(/There is no endpoint GET/);
@@ -147,10 +218,16 @@ describe('install-config and an app registered in advance', () => {
 
 describe('behind a public URL', () => {
   it('builds every address from --public-url (path prefix kept), never from the Host header, and marks cookies Secure for https', async () => {
-    const s = await start({ publicUrl: 'https://feedback.example.com/fb', oauth: { enabled: true, personas: ['u_owner'] } });
+    const s = await start({
+      publicUrl: 'https://feedback.example.com/fb',
+      oauth: { enabled: true, personas: ['u_owner'] },
+    });
     const evil = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
     const prm = await s.get('/.well-known/oauth-protected-resource/api/v1', null, evil);
-    expect(prm.body).toMatchObject({ resource: 'https://feedback.example.com/fb/api/v1', authorization_servers: ['https://feedback.example.com/fb/oauth'] });
+    expect(prm.body).toMatchObject({
+      resource: 'https://feedback.example.com/fb/api/v1',
+      authorization_servers: ['https://feedback.example.com/fb/oauth'],
+    });
     const meta = await s.get('/.well-known/oauth-authorization-server/oauth', null, evil);
     expect(meta.body).toMatchObject({
       issuer: 'https://feedback.example.com/fb/oauth',
@@ -158,11 +235,18 @@ describe('behind a public URL', () => {
       token_endpoint: 'https://feedback.example.com/fb/oauth/token',
       registration_endpoint: 'https://feedback.example.com/fb/oauth/reg',
     });
-    expect((await s.get('/api/v1/workspaces', null, evil)).headers.get('www-authenticate')).toContain('resource_metadata="https://feedback.example.com/fb/.well-known/oauth-protected-resource/api/v1"');
-    expect((await s.get('/mcp/install-config', null, evil)).body).toEqual({ url: 'https://feedback.example.com/fb/api/v1' });
+    expect((await s.get('/api/v1/workspaces', null, evil)).headers.get('www-authenticate')).toContain(
+      'resource_metadata="https://feedback.example.com/fb/.well-known/oauth-protected-resource/api/v1"',
+    );
+    expect((await s.get('/mcp/install-config', null, evil)).body).toEqual({
+      url: 'https://feedback.example.com/fb/api/v1',
+    });
 
     // Registered through the service's own address, as the proxy in front would pass it on.
-    const reg = await s.post('/oauth/reg', { redirect_uris: ['http://127.0.0.1:55300/callback'], client_name: 'Proxied App' });
+    const reg = await s.post('/oauth/reg', {
+      redirect_uris: ['http://127.0.0.1:55300/callback'],
+      client_name: 'Proxied App',
+    });
     expect(reg.status).toBe(201);
     const auth = new URL(`${s.baseUrl}/oauth/auth`);
     auth.search = new URLSearchParams({
@@ -178,6 +262,8 @@ describe('behind a public URL', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toMatch(/^\/fb\/oauth\/interaction\/[\w-]+$/);
     const cookies = res.headers.getSetCookie();
-    expect(cookies.some((c) => /^oauth_interaction=.*path=\/fb\/oauth\/interaction\/[\w-]+;.*secure/i.test(c))).toBe(true);
+    expect(cookies.some((c) => /^oauth_interaction=.*path=\/fb\/oauth\/interaction\/[\w-]+;.*secure/i.test(c))).toBe(
+      true,
+    );
   });
 });

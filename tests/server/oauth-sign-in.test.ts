@@ -30,9 +30,15 @@ const challenge = (res: { headers: Headers }) => res.headers.get('www-authentica
 describe('finding the sign-in from the API', () => {
   it('names the protected resource metadata on every 401, with and without a token', async () => {
     const metadataUrl = `${s.baseUrl}/.well-known/oauth-protected-resource/api/v1`;
-    expect(challenge(await s.get('/api/v1/workspaces'))).toBe(`Bearer realm="feedback", resource_metadata="${metadataUrl}"`);
+    expect(challenge(await s.get('/api/v1/workspaces'))).toBe(
+      `Bearer realm="feedback", resource_metadata="${metadataUrl}"`,
+    );
     const bad = await s.get('/api/v1/workspaces', 'tok-nobody');
-    expect(challenge(bad)).toMatch(new RegExp(`^Bearer realm="feedback", error="invalid_token", error_description="[^"]+", resource_metadata="${metadataUrl}"$`));
+    expect(challenge(bad)).toMatch(
+      new RegExp(
+        `^Bearer realm="feedback", error="invalid_token", error_description="[^"]+", resource_metadata="${metadataUrl}"$`,
+      ),
+    );
   });
 
   it('serves the protected resource metadata at both addresses, naming the issuer', async () => {
@@ -69,7 +75,10 @@ describe('finding the sign-in from the API', () => {
     expect(atIssuer.end_session_endpoint).toBeUndefined();
     expect(atIssuer.dpop_signing_alg_values_supported).toBeUndefined();
     for (const algorithm of ['oidc', 'oauth2'] as const) {
-      const config = await client.discovery(new URL(issuer), 'any', undefined, client.None(), { ...insecure, algorithm });
+      const config = await client.discovery(new URL(issuer), 'any', undefined, client.None(), {
+        ...insecure,
+        algorithm,
+      });
       expect(config.serverMetadata().issuer).toBe(issuer);
     }
   });
@@ -87,15 +96,34 @@ describe('signing in', () => {
     const prmUrl = /resource_metadata="([^"]+)"/.exec(challenge(first))![1]!;
     const prm = (await (await fetch(prmUrl)).json()) as Loose;
     // RFC 8414 first, as the desktop app does (the path-inserted address for this issuer).
-    const discovered = await client.discovery(new URL(prm.authorization_servers[0]), 'unused', undefined, client.None(), { ...insecure, algorithm: 'oauth2' });
+    const discovered = await client.discovery(
+      new URL(prm.authorization_servers[0]),
+      'unused',
+      undefined,
+      client.None(),
+      { ...insecure, algorithm: 'oauth2' },
+    );
     const registered = await client.dynamicClientRegistration(
       new URL(discovered.serverMetadata().issuer),
-      { client_name: 'Triage Desk', redirect_uris: ['http://127.0.0.1:50999/callback'], token_endpoint_auth_method: 'none', application_type: 'native', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+      {
+        client_name: 'Triage Desk',
+        redirect_uris: ['http://127.0.0.1:50999/callback'],
+        token_endpoint_auth_method: 'none',
+        application_type: 'native',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      },
       client.None(),
       { ...insecure, algorithm: 'oauth2' },
     );
     // The app listens on whatever port is free when the person signs in.
-    const { tokens } = await signIn(new Browser(s.baseUrl), { config: registered, redirectUri: 'http://127.0.0.1:50998/callback', resource: prm.resource, scope: prm.scopes_supported.join(' '), as: { persona: /Olivia Owner/ } });
+    const { tokens } = await signIn(new Browser(s.baseUrl), {
+      config: registered,
+      redirectUri: 'http://127.0.0.1:50998/callback',
+      resource: prm.resource,
+      scope: prm.scopes_supported.join(' '),
+      as: { persona: /Olivia Owner/ },
+    });
     expect((await s.get('/api/v1/workspaces', tokens!.access_token)).status).toBe(200);
     const refreshed = await client.refreshTokenGrant(registered, tokens!.refresh_token!, { resource: prm.resource });
     expect((await s.get('/api/v1/items/it_1', refreshed.access_token)).status).toBe(200);
@@ -109,7 +137,12 @@ describe('signing in', () => {
     const config = await register(issuer, ['http://127.0.0.1:51000/callback'], 'Journey App');
     expect(config.clientMetadata()).toMatchObject({ application_type: 'native', token_endpoint_auth_method: 'none' });
     const browser = new Browser(s.baseUrl);
-    const { tokens, consent, callback } = await signIn(browser, { config, redirectUri: 'http://127.0.0.1:51000/callback', resource, as: { persona: /Olivia Owner/ } });
+    const { tokens, consent, callback } = await signIn(browser, {
+      config,
+      redirectUri: 'http://127.0.0.1:51000/callback',
+      resource,
+      as: { persona: /Olivia Owner/ },
+    });
     expect(callback.searchParams.get('iss')).toBe(issuer);
     expect(consent.html).toContain('Allow Journey App to use your account?');
     expect(consent.html).toContain('Read and change feedback threads you can see');
@@ -128,20 +161,37 @@ describe('signing in', () => {
 
   it('refuses a persona where their personal token is refused, with the same answer', async () => {
     const config = await register(issuer, ['http://127.0.0.1:51001/callback'], 'Roles App');
-    const collab = await signIn(new Browser(s.baseUrl), { config, redirectUri: 'http://127.0.0.1:51001/callback', resource, as: { persona: /Cora Collab/ } });
-    const reviewer = await signIn(new Browser(s.baseUrl), { config, redirectUri: 'http://127.0.0.1:51001/callback', resource, as: { persona: /Remy Reviewer/ } });
+    const collab = await signIn(new Browser(s.baseUrl), {
+      config,
+      redirectUri: 'http://127.0.0.1:51001/callback',
+      resource,
+      as: { persona: /Cora Collab/ },
+    });
+    const reviewer = await signIn(new Browser(s.baseUrl), {
+      config,
+      redirectUri: 'http://127.0.0.1:51001/callback',
+      resource,
+      as: { persona: /Remy Reviewer/ },
+    });
     for (const [oauthToken, personal] of [
       [collab.tokens!.access_token, TOKENS.collab],
       [reviewer.tokens!.access_token, TOKENS.reviewer],
     ] as const) {
-      for (const path of ['/api/v1/projects?workspaceId=ws_labs', '/api/v1/projects?workspaceId=ws_main', '/api/v1/items/it_1']) {
+      for (const path of [
+        '/api/v1/projects?workspaceId=ws_labs',
+        '/api/v1/projects?workspaceId=ws_main',
+        '/api/v1/items/it_1',
+      ]) {
         const a = await s.get(path, oauthToken);
         const b = await s.get(path, personal);
         expect({ path, status: a.status, body: a.body }).toEqual({ path, status: b.status, body: b.body });
       }
     }
     expect((await s.get('/api/v1/projects?workspaceId=ws_labs', collab.tokens!.access_token)).status).toBe(404);
-    expect((await s.get('/api/v1/workspaces', reviewer.tokens!.access_token)).body).toMatchObject({ kind: 'billing_limit', reason: 'no_seat' });
+    expect((await s.get('/api/v1/workspaces', reviewer.tokens!.access_token)).body).toMatchObject({
+      kind: 'billing_limit',
+      reason: 'no_seat',
+    });
   });
 
   it('signs in with a personal token, and says which when the token is wrong, expired or revoked', async () => {
@@ -172,8 +222,15 @@ describe('signing in', () => {
       // The page stays usable: the same forms are there to try again.
       expect(html).toContain('name="token"');
     }
-    const ok = await signIn(new Browser(s.baseUrl), { config, redirectUri: 'http://127.0.0.1:51002/callback', resource, as: { token: TOKENS.admin } });
-    expect((await s.get('/api/v1/workspaces', ok.tokens!.access_token)).body).toEqual((await s.get('/api/v1/workspaces', TOKENS.admin)).body);
+    const ok = await signIn(new Browser(s.baseUrl), {
+      config,
+      redirectUri: 'http://127.0.0.1:51002/callback',
+      resource,
+      as: { token: TOKENS.admin },
+    });
+    expect((await s.get('/api/v1/workspaces', ok.tokens!.access_token)).body).toEqual(
+      (await s.get('/api/v1/workspaces', TOKENS.admin)).body,
+    );
   });
 
   it('gives no refresh token to a sign-in without offline_access', async () => {
@@ -193,16 +250,30 @@ describe('signing in', () => {
 
   it('uses the API as the resource when the app names none', async () => {
     const config = await register(issuer, ['http://127.0.0.1:51004/callback'], 'No Resource App');
-    const { tokens } = await signIn(new Browser(s.baseUrl), { config, redirectUri: 'http://127.0.0.1:51004/callback', resource: null, as: { persona: /Olivia Owner/ } });
+    const { tokens } = await signIn(new Browser(s.baseUrl), {
+      config,
+      redirectUri: 'http://127.0.0.1:51004/callback',
+      resource: null,
+      as: { persona: /Olivia Owner/ },
+    });
     expect((await s.get('/api/v1/workspaces', tokens!.access_token)).status).toBe(200);
     const refreshed = await client.refreshTokenGrant(config, tokens!.refresh_token!);
     expect((await s.get('/api/v1/workspaces', refreshed.access_token)).status).toBe(200);
   });
 
   it('lets a loopback redirect change its port from the one registered (RFC 8252 §7.3), on 127.0.0.1 and localhost', async () => {
-    const config = await register(issuer, ['http://127.0.0.1:51005/callback', 'http://localhost:51005/callback'], 'Port App');
+    const config = await register(
+      issuer,
+      ['http://127.0.0.1:51005/callback', 'http://localhost:51005/callback'],
+      'Port App',
+    );
     for (const redirectUri of ['http://127.0.0.1:61234/callback', 'http://localhost:40001/callback']) {
-      const { tokens, callback } = await signIn(new Browser(s.baseUrl), { config, redirectUri, resource, as: { persona: /Olivia Owner/ } });
+      const { tokens, callback } = await signIn(new Browser(s.baseUrl), {
+        config,
+        redirectUri,
+        resource,
+        as: { persona: /Olivia Owner/ },
+      });
       expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);
       expect((await s.get('/api/v1/workspaces', tokens!.access_token)).status).toBe(200);
     }
@@ -210,7 +281,13 @@ describe('signing in', () => {
 
   it('ends the flow with access_denied when the person denies, or cancels at sign-in', async () => {
     const config = await register(issuer, ['http://127.0.0.1:51006/callback'], 'Denied App');
-    const denied = await signIn(new Browser(s.baseUrl), { config, redirectUri: 'http://127.0.0.1:51006/callback', resource, as: { persona: /Olivia Owner/ }, decision: 'Deny' });
+    const denied = await signIn(new Browser(s.baseUrl), {
+      config,
+      redirectUri: 'http://127.0.0.1:51006/callback',
+      resource,
+      as: { persona: /Olivia Owner/ },
+      decision: 'Deny',
+    });
     expect(denied.tokens).toBeNull();
     expect(denied.callback.searchParams.get('error')).toBe('access_denied');
     expect(denied.callback.searchParams.get('state')).toEqual(expect.any(String));
@@ -236,7 +313,12 @@ describe('signing in', () => {
 describe('refreshing and revoking', () => {
   async function freshSignIn(port: number, persona = /Olivia Owner/) {
     const config = await register(issuer, [`http://127.0.0.1:${port}/callback`], `Refresh App ${port}`);
-    const { tokens } = await signIn(new Browser(s.baseUrl), { config, redirectUri: `http://127.0.0.1:${port}/callback`, resource, as: { persona } });
+    const { tokens } = await signIn(new Browser(s.baseUrl), {
+      config,
+      redirectUri: `http://127.0.0.1:${port}/callback`,
+      resource,
+      as: { persona },
+    });
     return { config, tokens: tokens! };
   }
 
@@ -246,12 +328,16 @@ describe('refreshing and revoking', () => {
     expect(second.refresh_token).toEqual(expect.any(String));
     expect(second.refresh_token).not.toBe(tokens.refresh_token);
     expect((await s.get('/api/v1/workspaces', second.access_token)).status).toBe(200);
-    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
     // Reusing a rotated token means it leaked: the whole sign-in ends, its newest tokens too.
     const after = await s.get('/api/v1/workspaces', second.access_token);
     expect(after.status).toBe(401);
     expect(after.body.error).toMatch(/revoked/);
-    await expect(client.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 
   it('revokes an access token at the revocation endpoint: the API refuses it with a challenge naming the metadata, and its refresh token goes too', async () => {
@@ -260,21 +346,27 @@ describe('refreshing and revoking', () => {
     const res = await s.get('/api/v1/workspaces', tokens.access_token);
     expect(res.status).toBe(401);
     expect(res.body.error).toMatch(/revoked/);
-    expect(challenge(res)).toMatch(/^Bearer realm="feedback", error="invalid_token", error_description="[^"]+", resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/api\/v1"$/);
+    expect(challenge(res)).toMatch(
+      /^Bearer realm="feedback", error="invalid_token", error_description="[^"]+", resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/api\/v1"$/,
+    );
     // RFC 7009 §2.1 lets the refresh token of the same sign-in go with it, and oidc-provider does so.
-    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 
   it('revokes a refresh token at the revocation endpoint, ending its sign-in and every access token of it', async () => {
     const { config, tokens } = await freshSignIn(52002);
     await client.tokenRevocation(config, tokens.refresh_token!, { token_type_hint: 'refresh_token' });
-    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
     const res = await s.get('/api/v1/items/it_1', tokens.access_token);
     expect(res.status).toBe(401);
     expect(res.body.error).toMatch(/revoked/);
   });
 
-  it('lets no app revoke another app\'s token (the token keeps working)', async () => {
+  it("lets no app revoke another app's token (the token keeps working)", async () => {
     const a = await freshSignIn(52003);
     const b = await freshSignIn(52004);
     // RFC 7009 answers 200 either way, so a public client cannot probe for tokens.
@@ -316,9 +408,13 @@ describe('the sign-in pages', () => {
       expect(page.html).not.toContain('<b>App</b>');
     }
     expect(login.html).toMatch(/<label for="token">Personal token<\/label>/);
-    expect(login.html).toMatch(/<button class="person" type="submit" name="persona" value="u_owner"><strong>Olivia Owner<\/strong><span>olivia@paid\.example<\/span><span>Owner of Labs, owner of Main Web<\/span><\/button>/);
+    expect(login.html).toMatch(
+      /<button class="person" type="submit" name="persona" value="u_owner"><strong>Olivia Owner<\/strong><span>olivia@paid\.example<\/span><span>Owner of Labs, owner of Main Web<\/span><\/button>/,
+    );
     expect(consentRes.html).toMatch(/<button type="submit" name="decision" value="allow">Allow<\/button>/);
-    expect(consentRes.html).toMatch(/<button type="submit" name="decision" value="deny" class="secondary">Deny<\/button>/);
+    expect(consentRes.html).toMatch(
+      /<button type="submit" name="decision" value="deny" class="secondary">Deny<\/button>/,
+    );
     expect(consentRes.html).toContain('You are signed in as Olivia Owner (olivia@paid.example)');
     const css = await fetch(`${s.baseUrl}/oauth/assets/pages.css`);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');

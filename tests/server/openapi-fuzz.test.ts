@@ -35,9 +35,22 @@ function poolsOf(world: ReturnType<typeof reportsWorld>): Pools {
     ...world.projects.map((p) => p.id),
     ...world.workspaces.map((w) => w.id),
     ...world.users.flatMap((u) => [u.id, u.name, u.email, u.name.split(' ')[0]!]),
-    'me', 'none', 'it_nope', 'p_nope', 'ws_nope', 'itm_00000000', 'IT_1', ' it_1 ',
+    'me',
+    'none',
+    'it_nope',
+    'p_nope',
+    'ws_nope',
+    'itm_00000000',
+    'IT_1',
+    ' it_1 ',
   ];
-  const urls = [...world.projects.flatMap((p) => [`${p.siteUrl}/checkout`, `${p.siteUrl}/`]), 'https://evil.example/x', 'ftp://web.example/', 'javascript:alert(1)', 'https://web.example:99999/'];
+  const urls = [
+    ...world.projects.flatMap((p) => [`${p.siteUrl}/checkout`, `${p.siteUrl}/`]),
+    'https://evil.example/x',
+    'ftp://web.example/',
+    'javascript:alert(1)',
+    'https://web.example:99999/',
+  ];
   // Most callers below work in ws_main, so its threads and people come first; the rest of
   // `ids` (other workspaces, replies, archived) stays in the mix through `ids`.
   const threads = items.filter((i) => i.projectId === 'p_web' || i.projectId === 'p_docs').map((i) => i.id);
@@ -51,7 +64,17 @@ function poolsOf(world: ReturnType<typeof reportsWorld>): Pools {
     assignee: people,
     mentions: people,
     // Edges a date parser gets wrong: non-safe integers, past what a Date holds, a year beyond 9999.
-    since: ['2025-12-01', '2026-01-10T08:00:00Z', String(Date.UTC(2026, 0, 1)), 'yesterday', '9007199254740993', '99999999999999999999', '8640000000000001', '8640000000000000', '275760-09-14'],
+    since: [
+      '2025-12-01',
+      '2026-01-10T08:00:00Z',
+      String(Date.UTC(2026, 0, 1)),
+      'yesterday',
+      '9007199254740993',
+      '99999999999999999999',
+      '8640000000000001',
+      '8640000000000000',
+      '275760-09-14',
+    ],
     page: ['/checkout', '/pricing', 'https://web.example/pricing'],
     type: ['bug', 'idea', 'feedback'],
     q: ['pay', 'ZEBRA', 'button'],
@@ -71,7 +94,18 @@ const tokenArb = fc.oneof(
   { weight: 5, arbitrary: fc.constant<string | null>(TOKENS.owner) },
   { weight: 2, arbitrary: fc.constant<string | null>(TOKENS.collab) },
   { weight: 2, arbitrary: fc.constant<string | null>(TOKENS.multi) },
-  { weight: 1, arbitrary: fc.constantFrom<string | null>(TOKENS.admin, TOKENS.solo, TOKENS.reviewer, TOKENS.free, TOKENS.lonely, TOKENS.expired, null) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<string | null>(
+      TOKENS.admin,
+      TOKENS.solo,
+      TOKENS.reviewer,
+      TOKENS.free,
+      TOKENS.lonely,
+      TOKENS.expired,
+      null,
+    ),
+  },
 );
 
 /** What the wire carries: text for query values (a list repeats the parameter). */
@@ -105,7 +139,10 @@ let ops: Operation[];
 
 beforeAll(async () => {
   // A generous rate limit: this file is about input handling, rate-limit.test.ts about throttling.
-  s = await startServer(reportsWorld(), { rateLimit: { perMinute: 10_000_000, burst: 10_000_000 }, authFailureLimit: { perMinute: 10_000_000, burst: 10_000_000 } });
+  s = await startServer(reportsWorld(), {
+    rateLimit: { perMinute: 10_000_000, burst: 10_000_000 },
+    authFailureLimit: { perMinute: 10_000_000, burst: 10_000_000 },
+  });
   const res = await s.get('/api/v1/openapi.json');
   doc = res.body;
   schemas = new DocumentSchemas(doc);
@@ -128,39 +165,87 @@ afterAll(async () => {
  * as a whole, its media type or its size.
  */
 function requestArb(o: Operation, mode: 'plausible' | 'mixed'): fc.Arbitrary<WireRequest> {
-  const value = (schema: Loose, field: string) => (mode === 'plausible' ? arb.plausible(schema, field) : arb.field(schema, field));
+  const value = (schema: Loose, field: string) =>
+    mode === 'plausible' ? arb.plausible(schema, field) : arb.field(schema, field);
   const params: Loose[] = o.op.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
-  const pathArb = fc.tuple(...pathParams.map((p) => value(p.schema, p.name).map((v) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v) ?? '')))).map((values) => {
-    let path = o.path;
-    pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, values[i]!)));
-    return `/api/v1${path}`;
-  });
-  const known: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(queryParams.map((p) => [p.name, value(p.schema, p.name)]));
+  const pathArb = fc
+    .tuple(
+      ...pathParams.map((p) =>
+        value(p.schema, p.name).map((v) => encodeURIComponent(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))),
+      ),
+    )
+    .map((values) => {
+      let path = o.path;
+      pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, values[i]!)));
+      return `/api/v1${path}`;
+    });
+  const known: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(
+    queryParams.map((p) => [p.name, value(p.schema, p.name)]),
+  );
   const requiredKeys: string[] = queryParams.filter((p) => p.required).map((p) => p.name);
   const queryArb = fc
     .tuple(
       fc.record(known, { requiredKeys }),
       // Unknown parameters must be ignored, never refused or crashed on.
-      fc.dictionary(fc.constantFrom('foo', '__proto__', 'constructor', 'limit[]', 'projectId[0]'), fc.string({ maxLength: 8 }), { maxKeys: 2 }),
+      fc.dictionary(
+        fc.constantFrom('foo', '__proto__', 'constructor', 'limit[]', 'projectId[0]'),
+        fc.string({ maxLength: 8 }),
+        { maxKeys: 2 },
+      ),
     )
     .map(([knownValues, unknownValues]) => {
       const qs = new URLSearchParams();
-      for (const [k, v] of Object.entries({ ...unknownValues, ...knownValues })) for (const text of queryText(v)) qs.append(k, text);
+      for (const [k, v] of Object.entries({ ...unknownValues, ...knownValues }))
+        for (const text of queryText(v)) qs.append(k, text);
       const text = qs.toString();
       return text ? `?${text}` : '';
     });
   const bodySchema = o.op.requestBody?.content['application/json'].schema;
-  if (o.method === 'get' || !bodySchema) return fc.tuple(pathArb, queryArb).map(([path, query]) => ({ method: 'GET', path: path + query }));
+  if (o.method === 'get' || !bodySchema)
+    return fc.tuple(pathArb, queryArb).map(([path, query]) => ({ method: 'GET', path: path + query }));
   const json = (contentType: string) => (v: unknown) => ({ contentType, body: JSON.stringify(v) ?? 'null' });
-  if (mode === 'plausible') return fc.tuple(pathArb, arb.plausible(bodySchema).map(json('application/json'))).map(([path, b]) => ({ method: 'POST', path, ...b }));
+  if (mode === 'plausible')
+    return fc
+      .tuple(pathArb, arb.plausible(bodySchema).map(json('application/json')))
+      .map(([path, b]) => ({ method: 'POST', path, ...b }));
   const bodyArb = fc.oneof(
     { weight: 12, arbitrary: arb.field(bodySchema).map(json('application/json')) },
-    { weight: 1, arbitrary: fc.constantFrom('', '{', '{"itemId": }', '[1,2', 'null', '"text"', '{"a":"\\ud800"}', '['.repeat(3000) + ']'.repeat(3000)).map((body) => ({ contentType: 'application/json', body })) },
-    { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/json; charset=latin1').chain((ct) => arb.plausible(bodySchema).map(json(ct))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          '',
+          '{',
+          '{"itemId": }',
+          '[1,2',
+          'null',
+          '"text"',
+          '{"a":"\\ud800"}',
+          '['.repeat(3000) + ']'.repeat(3000),
+        )
+        .map((body) => ({ contentType: 'application/json', body })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          'text/plain',
+          'application/xml',
+          'application/x-www-form-urlencoded',
+          'application/json; charset=latin1',
+        )
+        .chain((ct) => arb.plausible(bodySchema).map(json(ct))),
+    },
     // Over the 1 MiB body limit.
-    { weight: 1, arbitrary: fc.constant({ contentType: 'application/json', body: JSON.stringify({ body: 'z'.repeat(1_100_000) }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        contentType: 'application/json',
+        body: JSON.stringify({ body: 'z'.repeat(1_100_000) }),
+      }),
+    },
   );
   return fc.tuple(pathArb, bodyArb).map(([path, b]) => ({ method: 'POST', path, ...b }));
 }
@@ -169,7 +254,11 @@ async function sendWire(req: WireRequest, token: string | null) {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (req.contentType) headers['content-type'] = req.contentType;
-  const r = await fetch(s.baseUrl + req.path, { method: req.method, headers, ...(req.body !== undefined ? { body: req.body } : {}) });
+  const r = await fetch(s.baseUrl + req.path, {
+    method: req.method,
+    headers,
+    ...(req.body !== undefined ? { body: req.body } : {}),
+  });
   const text = await r.text();
   return { status: r.status, headers: r.headers, text };
 }
@@ -183,7 +272,8 @@ function expectDocumented(o: Operation, res: { status: number; headers: Headers;
   expect(res.text, context).not.toMatch(STACK_TRACE);
   const body: Loose = JSON.parse(res.text);
   const response: Loose = resolvePointer(doc, o.op.responses[res.status].$ref ?? '') ?? o.op.responses[res.status];
-  for (const [name, header] of Object.entries<Loose>(response.headers ?? {})) if (header.required) expect(res.headers.get(name), `${context}: header ${name}`).not.toBeNull();
+  for (const [name, header] of Object.entries<Loose>(response.headers ?? {}))
+    if (header.required) expect(res.headers.get(name), `${context}: header ${name}`).not.toBeNull();
   // The document describes it...
   expect(schemas.check(response.content['application/json'].schema, body), context).toBeNull();
   // ...and so does the shared zod contract.
@@ -192,7 +282,10 @@ function expectDocumented(o: Operation, res: { status: number; headers: Headers;
     return;
   }
   expect(typeof body.error, context).toBe('string');
-  expect(ERROR_RESPONSES[String(res.status) as ErrorStatus].bodies.some((b) => b.schema.safeParse(body).success), context).toBe(true);
+  expect(
+    ERROR_RESPONSES[String(res.status) as ErrorStatus].bodies.some((b) => b.schema.safeParse(body).success),
+    context,
+  ).toBe(true);
   if (body.kind === 'billing_limit') expect(BillingErrorBody.safeParse(body).success, context).toBe(true);
   if (body.reason === 'reply_id') expect(ParentIdErrorBody.safeParse(body).success, context).toBe(true);
   if (body.reason === 'ambiguous_name') expect(AmbiguousNameErrorBody.safeParse(body).success, context).toBe(true);
@@ -211,12 +304,19 @@ describe('every operation, random and hostile inputs from the OpenAPI document',
       fc.asyncProperty(tokenArb, fc.oneof(requestArb(o, 'plausible'), requestArb(o, 'mixed')), async (token, req) => {
         const res = await sendWire(req, token);
         seen.add(res.status);
-        expectDocumented(o, res, `${req.method} ${req.path.slice(0, 200)} ${req.contentType ?? ''} ${req.body?.slice(0, 200) ?? ''} as ${token}`);
+        expectDocumented(
+          o,
+          res,
+          `${req.method} ${req.path.slice(0, 200)} ${req.contentType ?? ''} ${req.body?.slice(0, 200) ?? ''} as ${token}`,
+        );
       }),
       { numRuns: RUNS_PER_OPERATION },
     );
     // The inputs reached past authentication and validation at least sometimes.
-    expect([...seen].some((st) => st !== 401 && st !== 403), `statuses seen: ${[...seen]}`).toBe(true);
+    expect(
+      [...seen].some((st) => st !== 401 && st !== 403),
+      `statuses seen: ${[...seen]}`,
+    ).toBe(true);
   });
 });
 
@@ -239,8 +339,13 @@ describe('named hostile inputs on every parameter and body field', () => {
     let sent = 0;
     for (const o of ops) {
       const params: Loose[] = o.op.parameters ?? [];
-      const bodySchema: Loose = o.op.requestBody ? arb.resolve(o.op.requestBody.content['application/json'].schema) : null;
-      const fields: [string, Loose][] = [...params.map((p): [string, Loose] => [p.name, p.schema]), ...Object.entries<Loose>(bodySchema?.properties ?? {})];
+      const bodySchema: Loose = o.op.requestBody
+        ? arb.resolve(o.op.requestBody.content['application/json'].schema)
+        : null;
+      const fields: [string, Loose][] = [
+        ...params.map((p): [string, Loose] => [p.name, p.schema]),
+        ...Object.entries<Loose>(bodySchema?.properties ?? {}),
+      ];
       for (const [field, schema] of fields) {
         for (const [label, make] of HOSTILE) {
           const value = make(arb.resolve(schema));
@@ -252,8 +357,19 @@ describe('named hostile inputs on every parameter and body field', () => {
       }
       // The body missing entirely, and every required field missing.
       if (bodySchema) {
-        expectDocumented(o, await sendWire({ method: 'POST', path: `/api/v1${o.path}`, contentType: 'application/json', body: '{}' }, TOKENS.owner), `${o.name} {}`);
-        expectDocumented(o, await sendWire({ method: 'POST', path: `/api/v1${o.path}` }, TOKENS.owner), `${o.name} without a body`);
+        expectDocumented(
+          o,
+          await sendWire(
+            { method: 'POST', path: `/api/v1${o.path}`, contentType: 'application/json', body: '{}' },
+            TOKENS.owner,
+          ),
+          `${o.name} {}`,
+        );
+        expectDocumented(
+          o,
+          await sendWire({ method: 'POST', path: `/api/v1${o.path}` }, TOKENS.owner),
+          `${o.name} without a body`,
+        );
       }
     }
     expect(sent).toBeGreaterThan(200);
@@ -262,10 +378,26 @@ describe('named hostile inputs on every parameter and body field', () => {
   /** A well-formed request for the operation with one field replaced by `value`. */
   function hostileRequest(o: Operation, field: string, value: unknown): WireRequest {
     const params: Loose[] = o.op.parameters ?? [];
-    const base: Record<string, unknown> = { itemId: 'it_1', projectId: 'p_web', url: 'https://web.example/x', body: 'Hello', status: 'open', assignee: 'me', duplicateIds: ['it_4'], rule: 'Keep it short.', text: 'pay' };
+    const base: Record<string, unknown> = {
+      itemId: 'it_1',
+      projectId: 'p_web',
+      url: 'https://web.example/x',
+      body: 'Hello',
+      status: 'open',
+      assignee: 'me',
+      duplicateIds: ['it_4'],
+      rule: 'Keep it short.',
+      text: 'pay',
+    };
     const param = params.find((p) => p.name === field);
     let path = `/api/v1${o.path}`;
-    for (const p of params.filter((x) => x.in === 'path')) path = path.replace(`{${p.name}}`, encodeURIComponent(String(p.name === field ? (typeof value === 'string' ? value : JSON.stringify(value)) : base[p.name])));
+    for (const p of params.filter((x) => x.in === 'path'))
+      path = path.replace(
+        `{${p.name}}`,
+        encodeURIComponent(
+          String(p.name === field ? (typeof value === 'string' ? value : JSON.stringify(value)) : base[p.name]),
+        ),
+      );
     if (o.method === 'get') {
       const qs = new URLSearchParams();
       if (param?.in === 'query') for (const text of queryText(value)) qs.append(field, text);
@@ -295,7 +427,11 @@ describe('what the router refuses before any handler (found by this fuzzer)', ()
   it('answers a malformed %-escape in the path with a sentence, not the framework body', async () => {
     for (const path of ['/api/v1/items/%ZZ', '/api/v1/items/%E0%A4%A']) {
       const res = await sendWire({ method: 'GET', path }, TOKENS.owner);
-      expect(JSON.parse(res.text)).toEqual({ error: 'The path is not a valid URL: a % must start an escape such as %25 or %20.', reason: 'invalid_request', field: 'path' });
+      expect(JSON.parse(res.text)).toEqual({
+        error: 'The path is not a valid URL: a % must start an escape such as %25 or %20.',
+        reason: 'invalid_request',
+        field: 'path',
+      });
       expectDocumented(getItem(), res, path);
     }
   });

@@ -11,7 +11,15 @@ import { resolvePointer, validateOpenApi31 } from './support/openapi-validator.j
 import { send, validRequest, type Target } from './support/requests.js';
 import { baseWorld, TOKENS, type Loose } from './support/world.js';
 
-const WEB: Target = { workspaceId: 'ws_main', projectId: 'p_web', itemId: 'it_4', keepId: 'it_1', duplicateId: 'it_5', url: 'https://web.example/checkout', assignee: 'me' };
+const WEB: Target = {
+  workspaceId: 'ws_main',
+  projectId: 'p_web',
+  itemId: 'it_4',
+  keepId: 'it_1',
+  duplicateId: 'it_5',
+  url: 'https://web.example/checkout',
+  assignee: 'me',
+};
 
 let s: Running;
 let doc: Loose;
@@ -26,7 +34,9 @@ afterAll(async () => {
 });
 
 const operations = () =>
-  Object.entries<Loose>(doc.paths).flatMap(([path, item]) => Object.entries<Loose>(item).map(([method, op]) => ({ path, method, op })));
+  Object.entries<Loose>(doc.paths).flatMap(([path, item]) =>
+    Object.entries<Loose>(item).map(([method, op]) => ({ path, method, op })),
+  );
 const opOf = (def: EndpointDef) => doc.paths[def.path]?.[def.method.toLowerCase()];
 const clone = (): Loose => structuredClone(doc);
 
@@ -53,7 +63,11 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('describes all 16 endpoints: path, method, operationId = tool, parameters, body and responses', () => {
-    expect(operations().map((o) => o.op.operationId).sort()).toEqual([...Object.values(ENDPOINTS).map((e) => e.tool), 'get_openapi_document'].sort());
+    expect(
+      operations()
+        .map((o) => o.op.operationId)
+        .sort(),
+    ).toEqual([...Object.values(ENDPOINTS).map((e) => e.tool), 'get_openapi_document'].sort());
     for (const name of ENDPOINT_NAMES) {
       const def: EndpointDef = ENDPOINTS[name];
       const op = opOf(def);
@@ -62,8 +76,25 @@ describe('GET /api/v1/openapi.json', () => {
       expect(op.summary).toBe(def.summary);
       const query = Object.keys((def.query as Loose)?.shape ?? {});
       expect((op.parameters ?? []).filter((p: Loose) => p.in === 'query').map((p: Loose) => p.name)).toEqual(query);
-      expect((op.parameters ?? []).filter((p: Loose) => p.in === 'path')).toEqual(def.path.includes('{itemId}') ? [{ name: 'itemId', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: LIMITS.idMaxChars, pattern: expect.any(String) } }] : []);
-      if (def.method === 'POST') expect(op.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: expect.stringMatching(/^#\/components\/schemas\/\w+Body$/) } } } });
+      expect((op.parameters ?? []).filter((p: Loose) => p.in === 'path')).toEqual(
+        def.path.includes('{itemId}')
+          ? [
+              {
+                name: 'itemId',
+                in: 'path',
+                required: true,
+                schema: { type: 'string', minLength: 1, maxLength: LIMITS.idMaxChars, pattern: expect.any(String) },
+              },
+            ]
+          : [],
+      );
+      if (def.method === 'POST')
+        expect(op.requestBody).toEqual({
+          required: true,
+          content: {
+            'application/json': { schema: { $ref: expect.stringMatching(/^#\/components\/schemas\/\w+Body$/) } },
+          },
+        });
       else expect(op.requestBody).toBeUndefined();
       expect(Object.keys(op.responses)).toEqual(['200', ...errorStatusesFor(name, def)]);
       expect(op.security).toBeUndefined();
@@ -71,7 +102,8 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('documents each refusal with its body and headers', () => {
-    const response = (status: string): Loose => resolvePointer(doc, doc.paths['/items/status'].post.responses[status].$ref);
+    const response = (status: string): Loose =>
+      resolvePointer(doc, doc.paths['/items/status'].post.responses[status].$ref);
     const bodyRefs = (status: string) => {
       const schema = response(status).content['application/json'].schema;
       return (schema.anyOf ?? [schema]).map((r: Loose) => r.$ref.split('/').at(-1));
@@ -80,27 +112,61 @@ describe('GET /api/v1/openapi.json', () => {
     expect(bodyRefs('403')).toEqual(['BillingErrorBody', 'RefusalErrorBody']);
     for (const status of ['401', '404', '413', '415', '429']) expect(bodyRefs(status)).toEqual(['ErrorBody']);
     expect(response('401').headers['WWW-Authenticate']).toMatchObject({ required: true, schema: { type: 'string' } });
-    expect(response('429').headers['Retry-After']).toMatchObject({ required: true, schema: { type: 'integer', minimum: 1 } });
+    expect(response('429').headers['Retry-After']).toMatchObject({
+      required: true,
+      schema: { type: 'integer', minimum: 1 },
+    });
     expect(doc.components.schemas.BillingErrorBody).toMatchObject({
       required: ['error', 'kind', 'feature', 'reason', 'message', 'limit', 'used'],
-      properties: { kind: { const: 'billing_limit' }, feature: { const: 'agent_tools' }, reason: { enum: ['no_seat', 'no_plan'] }, limit: { type: 'null' } },
+      properties: {
+        kind: { const: 'billing_limit' },
+        feature: { const: 'agent_tools' },
+        reason: { enum: ['no_seat', 'no_plan'] },
+        limit: { type: 'null' },
+      },
     });
     expect(doc.components.schemas.ParentIdErrorBody.required).toEqual(['error', 'parentId']);
     // Which endpoints can conflict, need input, or reach something that may be missing.
     expect(Object.keys(doc.paths['/workspaces'].get.responses)).toEqual(['200', '401', '403', '429']);
-    expect(Object.keys(doc.paths['/items/assign'].post.responses)).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '429']);
-    expect(Object.keys(doc.paths['/similar'].post.responses)).toEqual(['200', '400', '401', '403', '404', '413', '415', '429']);
+    expect(Object.keys(doc.paths['/items/assign'].post.responses)).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      '429',
+    ]);
+    expect(Object.keys(doc.paths['/similar'].post.responses)).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '415',
+      '429',
+    ]);
   });
 
   it('declares the bearer scheme for every operation but the document itself', () => {
-    expect(doc.components.securitySchemes).toEqual({ bearerAuth: { type: 'http', scheme: 'bearer', description: expect.any(String) } });
+    expect(doc.components.securitySchemes).toEqual({
+      bearerAuth: { type: 'http', scheme: 'bearer', description: expect.any(String) },
+    });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/openapi.json'].get.security).toEqual([]);
   });
 
   it('types z.coerce query parameters by the number they must read as', () => {
     const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: Loose) => p.name === name);
-    expect(param('/items', 'limit')).toEqual({ name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200 } });
+    expect(param('/items', 'limit')).toEqual({
+      name: 'limit',
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 200 },
+    });
     expect(param('/decisions', 'limit').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 30 });
     expect(param('/review', 'offset').schema).toMatchObject({ type: 'integer', minimum: 0 });
     expect(param('/source', 'line').schema).toMatchObject({ type: 'integer', minimum: 1 });
@@ -120,7 +186,13 @@ describe('GET /api/v1/openapi.json', () => {
     expect(link.properties.label).toMatchObject({ maxLength: 200 });
     // The pattern the document states refuses what the service refuses.
     const pattern = new RegExp(create.properties.body.pattern, 'u');
-    for (const [text, ok] of [['a\u0000b', false], ['\u0007', false], ['\u0085', false], ['tab\tnew\nline\r', true], ['é 👩‍💻', true]] as const) {
+    for (const [text, ok] of [
+      ['a\u0000b', false],
+      ['\u0007', false],
+      ['\u0085', false],
+      ['tab\tnew\nline\r', true],
+      ['é 👩‍💻', true],
+    ] as const) {
       expect(pattern.test(text), JSON.stringify(text)).toBe(ok);
     }
     const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: Loose) => p.name === name);
@@ -132,7 +204,13 @@ describe('GET /api/v1/openapi.json', () => {
   it('restates the "text or itemId" refinement of SimilarBody, and agrees with zod on it', () => {
     const schemas = new DocumentSchemas(doc);
     const body = doc.paths['/similar'].post.requestBody.content['application/json'].schema;
-    for (const sample of [{}, { text: 'pay' }, { itemId: 'it_1' }, { projectId: 'p_web' }, { text: 'pay', itemId: 'it_1' }]) {
+    for (const sample of [
+      {},
+      { text: 'pay' },
+      { itemId: 'it_1' },
+      { projectId: 'p_web' },
+      { text: 'pay', itemId: 'it_1' },
+    ]) {
       expect(schemas.check(body, sample) === null, JSON.stringify(sample)).toBe(SimilarBody.safeParse(sample).success);
     }
   });
@@ -145,7 +223,10 @@ describe('the document and the server agree', () => {
       const def: EndpointDef = ENDPOINTS[name];
       const res = await send(s, validRequest(name, WEB, 'openapi'), TOKENS.owner);
       expect(res.status, `${def.method} ${def.path}: ${JSON.stringify(res.body)}`).toBe(200);
-      expect(schemas.check(opOf(def).responses['200'].content['application/json'].schema, res.body), def.path).toBeNull();
+      expect(
+        schemas.check(opOf(def).responses['200'].content['application/json'].schema, res.body),
+        def.path,
+      ).toBeNull();
       expect(def.response.safeParse(res.body).success).toBe(true);
     }
   });
@@ -155,7 +236,8 @@ describe('the document and the server agree', () => {
     const app = createServer({ db });
     const routes: string[] = [];
     app.addHook('onRoute', (r) => {
-      for (const method of [r.method].flat()) if (r.url.startsWith('/api/v1/') && method !== 'HEAD') routes.push(`${method} ${r.url}`);
+      for (const method of [r.method].flat())
+        if (r.url.startsWith('/api/v1/') && method !== 'HEAD') routes.push(`${method} ${r.url}`);
     });
     try {
       await app.ready();
@@ -163,7 +245,9 @@ describe('the document and the server agree', () => {
       await app.close();
       await db.destroy();
     }
-    const documented = operations().map(({ path, method }) => `${method.toUpperCase()} /api/v1${path.replace(/\{(\w+)\}/g, ':$1')}`);
+    const documented = operations().map(
+      ({ path, method }) => `${method.toUpperCase()} /api/v1${path.replace(/\{(\w+)\}/g, ':$1')}`,
+    );
     expect(routes.sort()).toEqual(documented.sort());
   });
 });
@@ -172,12 +256,18 @@ describe('building the document from a contract', () => {
   const base = { tool: 't', caller: 'paid', summary: 'S', response: z.object({ ok: z.boolean() }) } as const;
 
   it('refuses a request type JSON Schema cannot describe, naming it', () => {
-    const endpoints = { createItem: { ...base, method: 'POST', path: '/x', body: z.object({ when: z.date() }) } } as const;
-    expect(() => buildOpenApiDocument({ serverUrl: 'http://h/api/v1', endpoints })).toThrow(/request schema at .*when.* "date"/);
+    const endpoints = {
+      createItem: { ...base, method: 'POST', path: '/x', body: z.object({ when: z.date() }) },
+    } as const;
+    expect(() => buildOpenApiDocument({ serverUrl: 'http://h/api/v1', endpoints })).toThrow(
+      /request schema at .*when.* "date"/,
+    );
   });
 
   it('describes an unrepresentable response type as any value, with a note', () => {
-    const endpoints = { listWorkspaces: { ...base, method: 'GET', path: '/x', response: z.object({ at: z.date(), n: z.bigint() }) } } as const;
+    const endpoints = {
+      listWorkspaces: { ...base, method: 'GET', path: '/x', response: z.object({ at: z.date(), n: z.bigint() }) },
+    } as const;
     const built = buildOpenApiDocument({ serverUrl: 'http://h/api/v1', endpoints });
     const props = (built.components.schemas.ListWorkspacesResponse as Loose).properties;
     expect(props.at).toEqual({ description: expect.stringContaining('date'), 'x-zod-type': 'date' });
@@ -187,11 +277,21 @@ describe('building the document from a contract', () => {
 
   it('turns z.coerce query fields into typed parameters and keeps required ones required', () => {
     const endpoints = {
-      listItems: { ...base, method: 'GET', path: '/x', query: z.object({ n: z.coerce.number().int().min(2), flag: z.coerce.boolean().optional(), name: z.string() }) },
+      listItems: {
+        ...base,
+        method: 'GET',
+        path: '/x',
+        query: z.object({ n: z.coerce.number().int().min(2), flag: z.coerce.boolean().optional(), name: z.string() }),
+      },
     } as const;
     const params = buildOpenApiDocument({ serverUrl: 'http://h/api/v1', endpoints }).paths['/x']!.get!.parameters;
     expect(params).toEqual([
-      { name: 'n', in: 'query', required: true, schema: { type: 'integer', minimum: 2, maximum: Number.MAX_SAFE_INTEGER } },
+      {
+        name: 'n',
+        in: 'query',
+        required: true,
+        schema: { type: 'integer', minimum: 2, maximum: Number.MAX_SAFE_INTEGER },
+      },
       { name: 'flag', in: 'query', required: false, schema: { type: 'boolean' } },
       { name: 'name', in: 'query', required: true, schema: { type: 'string' } },
     ]);
@@ -199,7 +299,8 @@ describe('building the document from a contract', () => {
 
   it('names every error body of ERROR_RESPONSES in components', () => {
     const built = buildOpenApiDocument({ serverUrl: 'http://h/api/v1' });
-    for (const def of Object.values(ERROR_RESPONSES)) for (const b of def.bodies) expect(built.components.schemas[b.name], b.name).toBeDefined();
+    for (const def of Object.values(ERROR_RESPONSES))
+      for (const b of def.bodies) expect(built.components.schemas[b.name], b.name).toBeDefined();
   });
 });
 
@@ -211,18 +312,54 @@ describe('the focused validator finds what is broken', () => {
   };
 
   it.each([
-    ['a dangling $ref', (d: Loose) => (d.paths['/items'].get.responses['404'] = { $ref: '#/components/responses/Nope' }), /\$ref #\/components\/responses\/Nope does not resolve/],
+    [
+      'a dangling $ref',
+      (d: Loose) => (d.paths['/items'].get.responses['404'] = { $ref: '#/components/responses/Nope' }),
+      /\$ref #\/components\/responses\/Nope does not resolve/,
+    ],
     ['an operation without responses', (d: Loose) => (d.paths['/members'].get.responses = {}), /at least one response/],
     ['no success response', (d: Loose) => delete d.paths['/members'].get.responses['200'], /no success/],
-    ['a parameter without a schema', (d: Loose) => delete d.paths['/items'].get.parameters[0].schema, /exactly one of schema or content/],
-    ['an optional path parameter', (d: Loose) => (d.paths['/items/{itemId}'].get.parameters[0].required = false), /must be required: true/],
-    ['a template without its parameter', (d: Loose) => (d.paths['/items/{itemId}'].get.parameters = []), /\{itemId\} has no path parameter/],
-    ['another dialect', (d: Loose) => (d.jsonSchemaDialect = 'http://json-schema.org/draft-07/schema#'), /jsonSchemaDialect/],
+    [
+      'a parameter without a schema',
+      (d: Loose) => delete d.paths['/items'].get.parameters[0].schema,
+      /exactly one of schema or content/,
+    ],
+    [
+      'an optional path parameter',
+      (d: Loose) => (d.paths['/items/{itemId}'].get.parameters[0].required = false),
+      /must be required: true/,
+    ],
+    [
+      'a template without its parameter',
+      (d: Loose) => (d.paths['/items/{itemId}'].get.parameters = []),
+      /\{itemId\} has no path parameter/,
+    ],
+    [
+      'another dialect',
+      (d: Loose) => (d.jsonSchemaDialect = 'http://json-schema.org/draft-07/schema#'),
+      /jsonSchemaDialect/,
+    ],
     ['a 3.0 document', (d: Loose) => (d.openapi = '3.0.3'), /must be 3\.1\.x/],
-    ['OpenAPI 3.0 nullable', (d: Loose) => (d.components.schemas.Row.properties.type = { type: 'string', nullable: true }), /nullable is OpenAPI 3\.0/],
-    ['an unknown security scheme', (d: Loose) => (d.paths['/items'].get.security = [{ apiKey: [] }]), /apiKey is not declared/],
-    ['a duplicate operationId', (d: Loose) => (d.paths['/members'].get.operationId = 'list_items'), /operationId list_items is also used/],
-    ['a response without description', (d: Loose) => delete d.components.responses.NotFound.description, /needs a description/],
+    [
+      'OpenAPI 3.0 nullable',
+      (d: Loose) => (d.components.schemas.Row.properties.type = { type: 'string', nullable: true }),
+      /nullable is OpenAPI 3\.0/,
+    ],
+    [
+      'an unknown security scheme',
+      (d: Loose) => (d.paths['/items'].get.security = [{ apiKey: [] }]),
+      /apiKey is not declared/,
+    ],
+    [
+      'a duplicate operationId',
+      (d: Loose) => (d.paths['/members'].get.operationId = 'list_items'),
+      /operationId list_items is also used/,
+    ],
+    [
+      'a response without description',
+      (d: Loose) => delete d.components.responses.NotFound.description,
+      /needs a description/,
+    ],
     ['a bad type', (d: Loose) => (d.components.schemas.Message.properties.at.type = 'int'), /not a JSON Schema type/],
   ])('reports %s', (_label, mutate, expected) => {
     const found = problems(mutate);

@@ -5,7 +5,10 @@ import { baseWorld, NOW, TOKENS } from './support/world.js';
 
 function worldWithOauth() {
   const w = baseWorld();
-  w.tokens.push({ token: 'oauth-solo-1', userId: 'u_solo', kind: 'oauth' }, { token: 'oauth-solo-2', userId: 'u_solo', kind: 'oauth' });
+  w.tokens.push(
+    { token: 'oauth-solo-1', userId: 'u_solo', kind: 'oauth' },
+    { token: 'oauth-solo-2', userId: 'u_solo', kind: 'oauth' },
+  );
   return w;
 }
 
@@ -70,7 +73,8 @@ describe('rate limit with a slow refill', () => {
 
 describe('RateLimiter with an injected clock', () => {
   /** Takes `n` requests at the current instant and counts how many were allowed. */
-  const takeMany = (limiter: RateLimiter, key: string, n: number) => Array.from({ length: n }, () => limiter.take(key)).filter((r) => r.ok).length;
+  const takeMany = (limiter: RateLimiter, key: string, n: number) =>
+    Array.from({ length: n }, () => limiter.take(key)).filter((r) => r.ok).length;
 
   it('allows exactly the burst at one instant, then refuses', () => {
     const clock = new TestClock(0);
@@ -140,8 +144,14 @@ describe('RateLimiter with an injected clock', () => {
   });
 
   it('keys personal tokens apart and OAuth connections by person', () => {
-    expect(rateKey({ tokenKind: 'personal', tokenHash: 'h1', userId: 'u' })).not.toBe(rateKey({ tokenKind: 'personal', tokenHash: 'h2', userId: 'u' }));
-    expect(rateKey({ tokenKind: 'oauth', tokenHash: 'h1', userId: 'u' })).toBe(rateKey({ tokenKind: 'oauth', tokenHash: 'h2', userId: 'u' }));
-    expect(rateKey({ tokenKind: 'oauth', tokenHash: 'h1', userId: 'u' })).not.toBe(rateKey({ tokenKind: 'oauth', tokenHash: 'h1', userId: 'v' }));
+    expect(rateKey({ tokenKind: 'personal', tokenHash: 'h1', userId: 'u' })).not.toBe(
+      rateKey({ tokenKind: 'personal', tokenHash: 'h2', userId: 'u' }),
+    );
+    expect(rateKey({ tokenKind: 'oauth', tokenHash: 'h1', userId: 'u' })).toBe(
+      rateKey({ tokenKind: 'oauth', tokenHash: 'h2', userId: 'u' }),
+    );
+    expect(rateKey({ tokenKind: 'oauth', tokenHash: 'h1', userId: 'u' })).not.toBe(
+      rateKey({ tokenKind: 'oauth', tokenHash: 'h1', userId: 'v' }),
+    );
   });
 });

@@ -16,16 +16,33 @@ const ids = (rows: Loose[]) => rows.map((r) => r.id);
 describe('POST /api/v1/rules', () => {
   it('saves a rule for owners and admins, citing the first five threads', async () => {
     s.clock.current = NOW;
-    const res = await s.post('/api/v1/rules', { projectId: 'p_web', rule: 'Typos are copy, not bugs.', sourceItemIds: ['it_6', 'it_1', 'it_2', 'it_3', 'it_4', 'it_5'] }, TOKENS.admin);
+    const res = await s.post(
+      '/api/v1/rules',
+      {
+        projectId: 'p_web',
+        rule: 'Typos are copy, not bugs.',
+        sourceItemIds: ['it_6', 'it_1', 'it_2', 'it_3', 'it_4', 'it_5'],
+      },
+      TOKENS.admin,
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ saved: true, rule: 'Typos are copy, not bugs.', cited: ['it_6', 'it_1', 'it_2', 'it_3', 'it_4'] });
-    const again = await s.post('/api/v1/rules', { projectId: 'p_web', rule: '  typos are copy,   not bugs ' }, TOKENS.owner);
+    expect(res.body).toEqual({
+      saved: true,
+      rule: 'Typos are copy, not bugs.',
+      cited: ['it_6', 'it_1', 'it_2', 'it_3', 'it_4'],
+    });
+    const again = await s.post(
+      '/api/v1/rules',
+      { projectId: 'p_web', rule: '  typos are copy,   not bugs ' },
+      TOKENS.owner,
+    );
     expect(again.body).toEqual({ saved: false, duplicate: true });
     const inContext = await s.post('/api/v1/rules', { projectId: 'p_web', rule: 'Be kind to users' }, TOKENS.owner);
     expect(inContext.body).toEqual({ saved: false, duplicate: true });
     const decisions = await s.get('/api/v1/decisions?projectId=p_web', TOKENS.collab);
     expect(decisions.body.rules).toEqual({
-      projectContext: 'The public web shop. Be kind to users.\n\nRules learned:\n- Typos are copy, not bugs. (added by Adam Admin, 2026-01-15)',
+      projectContext:
+        'The public web shop. Be kind to users.\n\nRules learned:\n- Typos are copy, not bugs. (added by Adam Admin, 2026-01-15)',
       workspaceInstructions: 'Reply before resolving.',
     });
   });
@@ -34,13 +51,26 @@ describe('POST /api/v1/rules', () => {
     const collab = await s.post('/api/v1/rules', { projectId: 'p_web', rule: 'Anything.' }, TOKENS.collab);
     expect(collab.status).toBe(403);
     expect(collab.body).toMatchObject({ reason: 'role', role: 'collaborator' });
-    const two = await s.post('/api/v1/rules', { projectId: 'p_web', rule: 'Typos are copy. Layout is design.' }, TOKENS.owner);
+    const two = await s.post(
+      '/api/v1/rules',
+      { projectId: 'p_web', rule: 'Typos are copy. Layout is design.' },
+      TOKENS.owner,
+    );
     expect(two.body).toMatchObject({ reason: 'rule_not_one_sentence', field: 'rule' });
-    expect((await s.post('/api/v1/rules', { projectId: 'p_web', rule: 'Use e.g. British spelling in copy.' }, TOKENS.owner)).body.saved).toBe(true);
+    expect(
+      (await s.post('/api/v1/rules', { projectId: 'p_web', rule: 'Use e.g. British spelling in copy.' }, TOKENS.owner))
+        .body.saved,
+    ).toBe(true);
     const long = await s.post('/api/v1/rules', { projectId: 'p_web', rule: 'x'.repeat(500) }, TOKENS.owner);
     expect(long.body).toMatchObject({ field: 'rule', error: 'rule must be under 500 characters.' });
-    expect((await s.post('/api/v1/rules', { projectId: 'p_web', rule: 'y'.repeat(499) }, TOKENS.owner)).body.saved).toBe(true);
-    const foreign = await s.post('/api/v1/rules', { projectId: 'p_web', rule: 'Docs are docs.', sourceItemIds: ['it_1', 'it_d1'] }, TOKENS.owner);
+    expect(
+      (await s.post('/api/v1/rules', { projectId: 'p_web', rule: 'y'.repeat(499) }, TOKENS.owner)).body.saved,
+    ).toBe(true);
+    const foreign = await s.post(
+      '/api/v1/rules',
+      { projectId: 'p_web', rule: 'Docs are docs.', sourceItemIds: ['it_1', 'it_d1'] },
+      TOKENS.owner,
+    );
     expect(foreign.body).toMatchObject({ field: 'sourceItemIds.1' });
     const noProject = await s.post('/api/v1/rules', { rule: 'Docs are docs.' }, TOKENS.owner);
     expect(noProject.body.reason).toBe('project_required');
@@ -52,25 +82,59 @@ describe('GET /api/v1/whats-new', () => {
     s.clock.current = NOW;
     const first = await s.get('/api/v1/whats-new?projectId=p_web', TOKENS.collab);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ project: { id: 'p_web', name: 'Web' }, since: NOW - 7 * DAY, until: NOW, firstBriefing: true, capped: false });
+    expect(first.body).toMatchObject({
+      project: { id: 'p_web', name: 'Web' },
+      since: NOW - 7 * DAY,
+      until: NOW,
+      firstBriefing: true,
+      capped: false,
+    });
     expect(ids(first.body.newThreads)).toEqual(['it_6']);
-    expect(first.body.newThreads[0]).toMatchObject({ status: 'open', line: 'Typo in the pricing FAQ', lineSource: 'message', type: 'bug', page: '/pricing', source: { file: 'src/pricing/Table.tsx', line: 80 } });
+    expect(first.body.newThreads[0]).toMatchObject({
+      status: 'open',
+      line: 'Typo in the pricing FAQ',
+      lineSource: 'message',
+      type: 'bug',
+      page: '/pricing',
+      source: { file: 'src/pricing/Table.tsx', line: 80 },
+    });
     expect(first.body.newReplies.map((r: Loose) => [r.id, r.replies.map((m: Loose) => m.text)])).toEqual(
-      expect.arrayContaining([['it_2', ['Shipped in v2']], ['it_3', ['Revisit next quarter']]]),
+      expect.arrayContaining([
+        ['it_2', ['Shipped in v2']],
+        ['it_3', ['Revisit next quarter']],
+      ]),
     );
     expect(first.body.resolved).toMatchObject([{ id: 'it_2', resolvedBy: 'Adam Admin' }]);
     expect(first.body.deferred).toMatchObject([{ id: 'it_3', deferredBy: 'Olivia Owner' }]);
     expect(first.body.assignedToYou).toEqual([]);
-    expect(first.body.counts).toEqual({ newThreads: 1, newReplies: 2, threadsWithNewReplies: 2, resolved: 1, deferred: 1, assignedToYou: 0, mentionsYou: 0 });
+    expect(first.body.counts).toEqual({
+      newThreads: 1,
+      newReplies: 2,
+      threadsWithNewReplies: 2,
+      resolved: 1,
+      deferred: 1,
+      assignedToYou: 0,
+      mentionsYou: 0,
+    });
 
     s.clock.current = NOW + 3_600_000;
     await s.post('/api/v1/items/assign', { itemId: 'it_4', assignee: 'Cora Collab' }, TOKENS.owner);
-    await s.post('/api/v1/items/update', { itemId: 'it_3', body: '@Cora Collab can you look?', mentions: ['Cora Collab'] }, TOKENS.owner);
+    await s.post(
+      '/api/v1/items/update',
+      { itemId: 'it_3', body: '@Cora Collab can you look?', mentions: ['Cora Collab'] },
+      TOKENS.owner,
+    );
     s.clock.current = NOW + 7_200_000;
     const second = await s.get('/api/v1/whats-new?projectId=p_web', TOKENS.collab);
     expect(second.body).toMatchObject({ since: NOW, until: NOW + 7_200_000, firstBriefing: false });
     expect(second.body.assignedToYou).toMatchObject([{ id: 'it_4', assignedBy: 'Olivia Owner' }]);
-    expect(second.body.mentionsYou).toMatchObject([{ threadId: 'it_3', thread: { id: 'it_3' }, mention: { author: 'Olivia Owner', via: 'api', at: NOW + 3_600_000, text: '@Cora Collab can you look?' } }]);
+    expect(second.body.mentionsYou).toMatchObject([
+      {
+        threadId: 'it_3',
+        thread: { id: 'it_3' },
+        mention: { author: 'Olivia Owner', via: 'api', at: NOW + 3_600_000, text: '@Cora Collab can you look?' },
+      },
+    ]);
     expect(second.body.newReplies).toMatchObject([{ id: 'it_3', omittedReplies: 0 }]);
     expect(second.body.newThreads).toEqual([]);
   });
@@ -80,7 +144,10 @@ describe('GET /api/v1/whats-new', () => {
     const since = await s.get('/api/v1/whats-new?projectId=p_web&since=2026-01-01', TOKENS.collab);
     expect(since.body).toMatchObject({ since: Date.UTC(2026, 0, 1), firstBriefing: false });
     expect(since.body.newThreads.length).toBe(4);
-    const iso = await s.get(`/api/v1/whats-new?projectId=p_web&since=${encodeURIComponent(new Date(NOW).toISOString())}`, TOKENS.collab);
+    const iso = await s.get(
+      `/api/v1/whats-new?projectId=p_web&since=${encodeURIComponent(new Date(NOW).toISOString())}`,
+      TOKENS.collab,
+    );
     expect(iso.body.since).toBe(NOW);
     const ms = await s.get(`/api/v1/whats-new?projectId=p_web&since=${NOW}`, TOKENS.collab);
     expect(ms.body.since).toBe(NOW);
@@ -106,9 +173,28 @@ describe('GET /api/v1/review', () => {
     expect(b.span.firstAt).toBe(daysAgo(40));
     expect(ids(b.open)).toEqual(['it_1', 'it_4', 'it_6']);
     expect(b.open[0]).toMatchObject({ ageDays: 10, assignee: 'Cora Collab' });
-    expect(b.resolved).toMatchObject([{ id: 'it_2', resolvedAt: daysAgo(1), resolvedBy: 'Adam Admin', lastWord: { author: 'Cora Collab', text: 'Shipped in v2' } }]);
-    expect(b.deferred).toMatchObject([{ id: 'it_3', deferredAt: daysAgo(6), deferredBy: 'Olivia Owner', reason: { text: 'The ZEBRA stripes layout breaks at 320px' } }]);
-    expect(b.discussions[0]).toMatchObject({ id: 'it_3', status: 'deferred', opening: { author: 'Olivia Owner', text: 'Pricing table overflows' }, omittedReplies: 0 });
+    expect(b.resolved).toMatchObject([
+      {
+        id: 'it_2',
+        resolvedAt: daysAgo(1),
+        resolvedBy: 'Adam Admin',
+        lastWord: { author: 'Cora Collab', text: 'Shipped in v2' },
+      },
+    ]);
+    expect(b.deferred).toMatchObject([
+      {
+        id: 'it_3',
+        deferredAt: daysAgo(6),
+        deferredBy: 'Olivia Owner',
+        reason: { text: 'The ZEBRA stripes layout breaks at 320px' },
+      },
+    ]);
+    expect(b.discussions[0]).toMatchObject({
+      id: 'it_3',
+      status: 'deferred',
+      opening: { author: 'Olivia Owner', text: 'Pricing table overflows' },
+      omittedReplies: 0,
+    });
     expect(b.pages).toEqual({
       resolved: { total: 1, nextOffset: null },
       deferred: { total: 1, nextOffset: null },
@@ -131,7 +217,13 @@ describe('GET /api/v1/review', () => {
   it('pages 25 rows in the overview, 100 per section and 5 conversations', async () => {
     const w = baseWorld();
     for (let i = 0; i < 130; i++) {
-      w.items!.push(thread(`o_${i}`, 'p_side', { createdAt: daysAgo(20) + i * 1000, authorId: 'u_multi', replies: [{ id: `o_${i}_r`, authorId: 'u_multi', body: 'reply', createdAt: daysAgo(19) }] }));
+      w.items!.push(
+        thread(`o_${i}`, 'p_side', {
+          createdAt: daysAgo(20) + i * 1000,
+          authorId: 'u_multi',
+          replies: [{ id: `o_${i}_r`, authorId: 'u_multi', body: 'reply', createdAt: daysAgo(19) }],
+        }),
+      );
     }
     const big = await startServer(w);
     try {
@@ -168,8 +260,15 @@ describe('GET /api/v1/decisions', () => {
       omittedReplies: 0,
       conversation: [{ author: 'Cora Collab', text: 'Shipped in v2' }],
     });
-    expect(res.body.decisions[1]).toMatchObject({ id: 'it_3', outcome: 'deferred', decidedAt: daysAgo(6), decidedBy: 'Olivia Owner' });
-    expect(res.body.corrections).toEqual([{ id: 'it_6', from: 'feedback', to: 'bug', line: 'Typo in the pricing FAQ' }]);
+    expect(res.body.decisions[1]).toMatchObject({
+      id: 'it_3',
+      outcome: 'deferred',
+      decidedAt: daysAgo(6),
+      decidedBy: 'Olivia Owner',
+    });
+    expect(res.body.corrections).toEqual([
+      { id: 'it_6', from: 'feedback', to: 'bug', line: 'Typo in the pricing FAQ' },
+    ]);
     const page1 = await s.get('/api/v1/decisions?projectId=p_web&limit=1', TOKENS.owner);
     expect(page1.body).toMatchObject({ decided: 2, nextOffset: 1 });
     const page2 = await s.get('/api/v1/decisions?projectId=p_web&limit=1&offset=1', TOKENS.owner);
@@ -177,7 +276,10 @@ describe('GET /api/v1/decisions', () => {
     expect(page2.body.nextOffset).toBeNull();
     const recent = await s.get(`/api/v1/decisions?projectId=p_web&since=${daysAgo(3)}`, TOKENS.owner);
     expect(ids(recent.body.decisions)).toEqual(['it_2']);
-    expect((await s.get('/api/v1/decisions?projectId=p_web&limit=31', TOKENS.owner)).body).toMatchObject({ field: 'limit', error: 'limit must be at most 30.' });
+    expect((await s.get('/api/v1/decisions?projectId=p_web&limit=31', TOKENS.owner)).body).toMatchObject({
+      field: 'limit',
+      error: 'limit must be at most 30.',
+    });
   });
 });
 
@@ -193,16 +295,30 @@ describe('GET /api/v1/source', () => {
 
   it('matches files on whole path segments, nearest line first', async () => {
     const m = await s.get('/api/v1/source?projectId=p_web&file=PayButton.tsx', TOKENS.owner);
-    expect(m.body).toMatchObject({ mode: 'matches', query: { file: 'PayButton.tsx', component: null, line: null }, matched: 2, summary: { open: 1, deferred: 0, resolved: 1 } });
+    expect(m.body).toMatchObject({
+      mode: 'matches',
+      query: { file: 'PayButton.tsx', component: null, line: null },
+      matched: 2,
+      summary: { open: 1, deferred: 0, resolved: 1 },
+    });
     expect(m.body.items[0]).toMatchObject({ status: 'open' });
-    expect(ids((await s.get('/api/v1/source?projectId=p_web&file=checkout/PayButton.tsx&line=49', TOKENS.owner)).body.items)).toEqual(['it_2', 'it_1']);
-    expect(ids((await s.get('/api/v1/source?projectId=p_web&file=PayButton.tsx&line=43', TOKENS.owner)).body.items)).toEqual(['it_1', 'it_2']);
+    expect(
+      ids((await s.get('/api/v1/source?projectId=p_web&file=checkout/PayButton.tsx&line=49', TOKENS.owner)).body.items),
+    ).toEqual(['it_2', 'it_1']);
+    expect(
+      ids((await s.get('/api/v1/source?projectId=p_web&file=PayButton.tsx&line=43', TOKENS.owner)).body.items),
+    ).toEqual(['it_1', 'it_2']);
     expect((await s.get('/api/v1/source?projectId=p_web&file=Button.tsx', TOKENS.owner)).body.matched).toBe(0);
-    expect(ids((await s.get('/api/v1/source?projectId=p_web&file=src/pricing', TOKENS.owner)).body.items)).toEqual(['it_6', 'it_3']);
+    expect(ids((await s.get('/api/v1/source?projectId=p_web&file=src/pricing', TOKENS.owner)).body.items)).toEqual([
+      'it_6',
+      'it_3',
+    ]);
     const open = await s.get('/api/v1/source?projectId=p_web&file=PayButton.tsx&status=resolved', TOKENS.owner);
     // The summary counts what matched counts, so a client can print one beside the other.
     expect(open.body).toMatchObject({ matched: 1, summary: { open: 0, deferred: 0, resolved: 1 } });
-    expect(ids((await s.get('/api/v1/source?projectId=p_web&component=pricingtable', TOKENS.owner)).body.items)).toEqual(['it_3']);
+    expect(
+      ids((await s.get('/api/v1/source?projectId=p_web&component=pricingtable', TOKENS.owner)).body.items),
+    ).toEqual(['it_3']);
     expect((await s.get('/api/v1/source?projectId=p_web&file=src&limit=1', TOKENS.owner)).body.items).toHaveLength(1);
     expect((await s.get('/api/v1/source?projectId=p_web&file=x&line=0', TOKENS.owner)).body.field).toBe('line');
   });
@@ -210,11 +326,19 @@ describe('GET /api/v1/source', () => {
 
 describe('POST /api/v1/similar', () => {
   it('scores shared words, page, element and source file, with reasons', async () => {
-    const res = await s.post('/api/v1/similar', { projectId: 'p_web', text: 'The pay button looks misaligned', selector: 'button.pay' }, TOKENS.owner);
+    const res = await s.post(
+      '/api/v1/similar',
+      { projectId: 'p_web', text: 'The pay button looks misaligned', selector: 'button.pay' },
+      TOKENS.owner,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ project: { id: 'p_web', name: 'Web' }, subject: null, compared: 5 });
     const top = res.body.candidates[0];
-    expect(top).toMatchObject({ id: 'it_1', status: 'open', reasons: ['shared words: pay, button, misaligned', 'same element'] });
+    expect(top).toMatchObject({
+      id: 'it_1',
+      status: 'open',
+      reasons: ['shared words: pay, button, misaligned', 'same element'],
+    });
     expect(top.score).toBeGreaterThan(0.5);
     expect(top.score).toBeLessThanOrEqual(1);
   });
@@ -228,17 +352,31 @@ describe('POST /api/v1/similar', () => {
     expect(res.body.candidates.find((c: Loose) => c.id === 'it_2').reasons).toContain('same source file');
     const open = await s.post('/api/v1/similar', { itemId: 'it_1', includeResolved: false }, TOKENS.owner);
     expect(ids(open.body.candidates)).not.toContain('it_2');
-    const page = await s.post('/api/v1/similar', { projectId: 'p_web', text: 'pricing faq typo', page: 'https://web.example/pricing', limit: 1 }, TOKENS.owner);
+    const page = await s.post(
+      '/api/v1/similar',
+      { projectId: 'p_web', text: 'pricing faq typo', page: 'https://web.example/pricing', limit: 1 },
+      TOKENS.owner,
+    );
     expect(page.body.candidates).toHaveLength(1);
     expect(page.body.candidates[0]).toMatchObject({ id: 'it_6' });
     expect(page.body.candidates[0].reasons).toContain('same page');
   });
 
   it('refuses bad requests clearly', async () => {
-    expect((await s.post('/api/v1/similar', { projectId: 'p_web' }, TOKENS.owner)).body).toMatchObject({ field: 'text', error: 'give text or itemId.' });
-    expect((await s.post('/api/v1/similar', { itemId: 'r_1a' }, TOKENS.owner)).body).toMatchObject({ reason: 'reply_id', parentId: 'it_1' });
+    expect((await s.post('/api/v1/similar', { projectId: 'p_web' }, TOKENS.owner)).body).toMatchObject({
+      field: 'text',
+      error: 'give text or itemId.',
+    });
+    expect((await s.post('/api/v1/similar', { itemId: 'r_1a' }, TOKENS.owner)).body).toMatchObject({
+      reason: 'reply_id',
+      parentId: 'it_1',
+    });
     expect((await s.post('/api/v1/similar', { text: 'x' }, TOKENS.owner)).body.reason).toBe('project_required');
-    expect((await s.post('/api/v1/similar', { projectId: 'p_web', text: 'x', limit: 21 }, TOKENS.owner)).body.field).toBe('limit');
-    expect((await s.post('/api/v1/similar', { itemId: 'it_1', projectId: 'p_docs' }, TOKENS.owner)).body.field).toBe('projectId');
+    expect(
+      (await s.post('/api/v1/similar', { projectId: 'p_web', text: 'x', limit: 21 }, TOKENS.owner)).body.field,
+    ).toBe('limit');
+    expect((await s.post('/api/v1/similar', { itemId: 'it_1', projectId: 'p_docs' }, TOKENS.owner)).body.field).toBe(
+      'projectId',
+    );
   });
 });

@@ -21,7 +21,10 @@ afterAll(() => {
 async function expectFixtureError(input: unknown, message: string | RegExp) {
   const db = (await openTestDatabase()).db;
   try {
-    const err = await loadFixture(db, input).then(() => null, (e: unknown) => e);
+    const err = await loadFixture(db, input).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(FixtureError);
     if (typeof message === 'string') expect((err as Error).message).toBe(message);
     else expect((err as Error).message).toMatch(message);
@@ -60,9 +63,20 @@ describe('fixture loading', () => {
     try {
       await loadFixture(db, baseWorld());
       const first = baseWorld();
-      const second = { version: 1 as const, organizations: [{ id: 'org_new', name: 'New', plan: 'team' as const, agentTools: true }], users: first.users, tokens: [], workspaces: [], memberships: [], projects: [] };
+      const second = {
+        version: 1 as const,
+        organizations: [{ id: 'org_new', name: 'New', plan: 'team' as const, agentTools: true }],
+        users: first.users,
+        tokens: [],
+        workspaces: [],
+        memberships: [],
+        projects: [],
+      };
       // Valid on its own; its users collide with the first load after org_new was inserted.
-      const err = await loadFixture(db, second).then(() => null, (e: unknown) => e);
+      const err = await loadFixture(db, second).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(Error);
       expect(err).not.toBeInstanceOf(FixtureError);
       expect(await db.selectFrom('orgs').select('id').where('id', '=', 'org_new').execute()).toEqual([]);
@@ -77,7 +91,8 @@ describe('database file', () => {
     const dir = tmp();
     expect(isDataDirEmpty(dir)).toBe(true);
     const db = await openDatabase({ dataDir: dir });
-    const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
+    const pragma = async (name: string) =>
+      Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
     expect(await pragma('journal_mode')).toBe('wal');
     expect(await pragma('synchronous')).toBe(2);
     expect(await pragma('foreign_keys')).toBe(1);
@@ -87,7 +102,10 @@ describe('database file', () => {
     expect(isDataDirEmpty(dir)).toBe(false);
 
     const again = await openDatabase({ dataDir: dir });
-    const n = await again.selectFrom('items').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const n = await again
+      .selectFrom('items')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(baseWorld().items!.length);
     await again.destroy();
   });
@@ -97,7 +115,9 @@ describe('a database made by a newer version of the service', () => {
   it('is refused at start with a sentence naming the migration this version does not know, and left as it was', async () => {
     const dir = tmp();
     const first = await openTestDatabase(dir);
-    await sql`insert into kysely_migration (name, timestamp) values ('9999_from_the_future', '2030-01-01T00:00:00.000Z')`.execute(first.db);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999_from_the_future', '2030-01-01T00:00:00.000Z')`.execute(
+      first.db,
+    );
     await first.db.destroy();
     await expect(openTestDatabase(dir)).rejects.toThrow(
       /^The database was made by a newer version of the service \(it has migration 9999_from_the_future; this version knows up to 0005_rate_buckets\)\. Start the newer version, or restore a backup made by this one\.$/,

@@ -29,7 +29,18 @@ beforeAll(async () => {
         status: i % 3 === 0 ? 'deferred' : 'open',
         authorId: 'u_multi',
         ...(i % 5 === 0 ? { source: { file: `src/page${i % 4}.tsx`, line: i, build: 'b1', branch: 'main' } } : {}),
-        ...(i % 11 === 0 ? { replies: [{ id: `r_${i}`, authorId: 'u_owner', body: `reply to ${i}`, createdAt: daysAgo(30) + i * 60_000 + 1000 }] } : {}),
+        ...(i % 11 === 0
+          ? {
+              replies: [
+                {
+                  id: `r_${i}`,
+                  authorId: 'u_owner',
+                  body: `reply to ${i}`,
+                  createdAt: daysAgo(30) + i * 60_000 + 1000,
+                },
+              ],
+            }
+          : {}),
       }),
     );
   }
@@ -54,7 +65,9 @@ async function reads(): Promise<Record<string, unknown>> {
   out.source = ok(await s.get(`/api/v1/source?${P}&limit=200`, TOKENS.multi));
   out.review = ok(await s.get(`/api/v1/review?${P}`, TOKENS.multi));
   out.reviewOpen = ok(await s.get(`/api/v1/review?${P}&section=open`, TOKENS.multi));
-  out.similar = ok(await s.post('/api/v1/similar', { projectId: 'p_side', text: 'bulk thread about page 3' }, TOKENS.multi));
+  out.similar = ok(
+    await s.post('/api/v1/similar', { projectId: 'p_side', text: 'bulk thread about page 3' }, TOKENS.multi),
+  );
   return out;
 }
 
@@ -69,11 +82,21 @@ describe('a capped window edited for creates and merges', () => {
     const before = (await reads())['items&limit=200'] as Loose;
     expect(before).toMatchObject({ capped: true, matched: 2000 });
     s.clock.advance(PAST_CREATE_LIMIT_MS);
-    ok(await s.post('/api/v1/items/create', { projectId: 'p_side', url: 'https://side.example/page-3', body: 'A new thread about page 3' }, TOKENS.multi));
+    ok(
+      await s.post(
+        '/api/v1/items/create',
+        { projectId: 'p_side', url: 'https://side.example/page-3', body: 'A new thread about page 3' },
+        TOKENS.multi,
+      ),
+    );
     const loads = windowLoads();
     const created = (await reads())['items&limit=200'] as Loose;
     // The new thread (open) came in, bulk_0005 (open) left.
-    expect(created.summary).toMatchObject({ total: 2000, open: before.summary.open, deferred: before.summary.deferred });
+    expect(created.summary).toMatchObject({
+      total: 2000,
+      open: before.summary.open,
+      deferred: before.summary.deferred,
+    });
     expect(created.capped).toBe(true);
     s.clock.advance(1000);
     ok(await s.post('/api/v1/items/merge', { itemId: bulk(BULK - 2), duplicateIds: [bulk(6), bulk(0)] }, TOKENS.multi));
@@ -82,7 +105,11 @@ describe('a capped window edited for creates and merges', () => {
     const list = patched['items&limit=200'] as Loose;
     // bulk_0006 (deferred, as every third) left, bulk_0005 (open) came back in: still 2,000 threads, still capped.
     expect(list).toMatchObject({ capped: true, matched: 2000 });
-    expect(list.summary).toMatchObject({ total: 2000, open: before.summary.open + 1, deferred: before.summary.deferred - 1 });
+    expect(list.summary).toMatchObject({
+      total: 2000,
+      open: before.summary.open + 1,
+      deferred: before.summary.deferred - 1,
+    });
     expect(list.items[0].excerpt).toBe('A new thread about page 3');
     expect(list.items.find((i: Loose) => i.id === bulk(BULK - 2)).reportCount).toBe(2);
     await forgetEverything();
@@ -91,17 +118,29 @@ describe('a capped window edited for creates and merges', () => {
 
   it('over random creates, merges, replies and status changes, the edited window answers as one read again', async () => {
     const write = fc.oneof(
-      fc.record({ kind: fc.constant('merge' as const), itemId: fc.constantFrom(...ids), duplicateIds: fc.subarray(ids, { minLength: 1, maxLength: 3 }) }),
+      fc.record({
+        kind: fc.constant('merge' as const),
+        itemId: fc.constantFrom(...ids),
+        duplicateIds: fc.subarray(ids, { minLength: 1, maxLength: 3 }),
+      }),
       fc.record({ kind: fc.constant('create' as const), page: fc.integer({ min: 0, max: 8 }) }),
       fc.record({ kind: fc.constant('reply' as const), itemId: fc.constantFrom(...ids) }),
-      fc.record({ kind: fc.constant('status' as const), itemId: fc.constantFrom(...ids), status: fc.constantFrom('open', 'deferred', 'resolved') }),
+      fc.record({
+        kind: fc.constant('status' as const),
+        itemId: fc.constantFrom(...ids),
+        status: fc.constantFrom('open', 'deferred', 'resolved'),
+      }),
     );
     const send = (w: Loose) => {
       switch (w.kind) {
         case 'merge':
           return s.post('/api/v1/items/merge', { itemId: w.itemId, duplicateIds: w.duplicateIds }, TOKENS.multi);
         case 'create':
-          return s.post('/api/v1/items/create', { projectId: 'p_side', url: `https://side.example/page-${w.page}`, body: `Created about page ${w.page}` }, TOKENS.multi);
+          return s.post(
+            '/api/v1/items/create',
+            { projectId: 'p_side', url: `https://side.example/page-${w.page}`, body: `Created about page ${w.page}` },
+            TOKENS.multi,
+          );
         case 'reply':
           return s.post('/api/v1/items/update', { itemId: w.itemId, body: 'Another page 3 reply' }, TOKENS.multi);
         default:

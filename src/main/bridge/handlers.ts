@@ -65,7 +65,14 @@ interface HandlerDeps {
   takeOpenItem?: () => OpenItemEvent | null;
 }
 
-export function createBridgeHandlers({ connections, openExternal, copyText, exporter, takeOpenItem, notify }: HandlerDeps): BridgeHandlers {
+export function createBridgeHandlers({
+  connections,
+  openExternal,
+  copyText,
+  exporter,
+  takeOpenItem,
+  notify,
+}: HandlerDeps): BridgeHandlers {
   const api = Object.fromEntries(
     ENDPOINT_NAMES.map((n) => [`api:${n}`, (input: EndpointInput<typeof n>) => connections.call(n, input)]),
   ) as unknown as Pick<BridgeHandlers, `api:${EndpointName}`>;
@@ -87,12 +94,20 @@ export function createBridgeHandlers({ connections, openExternal, copyText, expo
     'network:state': async () => ({ ok: true, data: connections.networkState() }),
     'shell:openExternal': async (url) => {
       const safe = externalUrlOrNull(url);
-      if (!safe) return { ok: false, error: { kind: 'bad_request', message: 'Only web links (http or https) can be opened in the browser.' } };
+      if (!safe)
+        return {
+          ok: false,
+          error: { kind: 'bad_request', message: 'Only web links (http or https) can be opened in the browser.' },
+        };
       await openExternal(safe);
       return { ok: true, data: null };
     },
     'shell:copyText': async (text) => {
-      if (!copyText) return { ok: false, error: { kind: 'bad_request', message: 'Copying goes through the browser here: use the address bar.' } };
+      if (!copyText)
+        return {
+          ok: false,
+          error: { kind: 'bad_request', message: 'Copying goes through the browser here: use the address bar.' },
+        };
       await copyText(text);
       return { ok: true, data: null };
     },
@@ -101,11 +116,19 @@ export function createBridgeHandlers({ connections, openExternal, copyText, expo
     'export:csv': async (args) => ({ ok: true, data: await exporter.csv(args) }),
     'app:takeOpenItem': async () => ({ ok: true, data: takeOpenItem?.() ?? null }),
     'notify:show': async (args) => {
-      if (!notify) return { ok: false, error: { kind: 'bad_request', message: 'Notifications are shown by the browser tab here.' } };
+      if (!notify)
+        return {
+          ok: false,
+          error: { kind: 'bad_request', message: 'Notifications are shown by the browser tab here.' },
+        };
       return { ok: true, data: await notify.show(args) };
     },
     'notify:availability': async () => {
-      if (!notify) return { ok: false, error: { kind: 'bad_request', message: 'Notifications are shown by the browser tab here.' } };
+      if (!notify)
+        return {
+          ok: false,
+          error: { kind: 'bad_request', message: 'Notifications are shown by the browser tab here.' },
+        };
       return { ok: true, data: await notify.availability() };
     },
     ...api,
@@ -117,8 +140,16 @@ export function createBridgeHandlers({ connections, openExternal, copyText, expo
  * channel name and validates its arguments before any handler runs, and turns an
  * unexpected exception into an error result instead of a dropped promise.
  */
-export async function dispatchBridgeCall(handlers: BridgeHandlers, channel: unknown, args: unknown): Promise<BridgeResult<unknown>> {
-  if (!isChannel(channel)) return { ok: false, error: { kind: 'bad_request', message: `Unknown bridge call "${String(channel).slice(0, 80)}".` } };
+export async function dispatchBridgeCall(
+  handlers: BridgeHandlers,
+  channel: unknown,
+  args: unknown,
+): Promise<BridgeResult<unknown>> {
+  if (!isChannel(channel))
+    return {
+      ok: false,
+      error: { kind: 'bad_request', message: `Unknown bridge call "${String(channel).slice(0, 80)}".` },
+    };
   const parsed = parseChannelArgs(channel, Array.isArray(args) ? args : [args]);
   if (!parsed.ok) return { ok: false, error: { kind: 'bad_request', message: parsed.message } };
   try {
@@ -126,6 +157,12 @@ export async function dispatchBridgeCall(handlers: BridgeHandlers, channel: unkn
     return await handler(...(parsed.args as unknown[]));
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
-    return { ok: false, error: { kind: 'server', message: `Triage Desk hit an unexpected problem (${detail}). Nothing was changed by this step; try again.` } };
+    return {
+      ok: false,
+      error: {
+        kind: 'server',
+        message: `Triage Desk hit an unexpected problem (${detail}). Nothing was changed by this step; try again.`,
+      },
+    };
   }
 }

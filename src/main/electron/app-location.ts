@@ -16,7 +16,11 @@ export interface AppLocation {
   isAppUrl(raw: string): boolean;
 }
 
-export function appLocation(opts: { rendererDir: string; devServerUrl: string | undefined; packaged: boolean }): AppLocation {
+export function appLocation(opts: {
+  rendererDir: string;
+  devServerUrl: string | undefined;
+  packaged: boolean;
+}): AppLocation {
   const devServerUrl = !opts.packaged && opts.devServerUrl ? httpUrlOrNull(opts.devServerUrl) : null;
   const devOrigin = devServerUrl ? new URL(devServerUrl).origin : null;
   return {
@@ -33,7 +37,12 @@ export function appLocation(opts: { rendererDir: string; devServerUrl: string | 
       if (devOrigin) return url.origin === devOrigin;
       // app: is not a scheme WHATWG URL knows, so its origin reads "null" and its host keeps
       // its case (Chromium lowercases it): compare the parts.
-      return url.protocol === `${APP_SCHEME}:` && url.host.toLowerCase() === APP_HOST && url.username === '' && url.password === '';
+      return (
+        url.protocol === `${APP_SCHEME}:` &&
+        url.host.toLowerCase() === APP_HOST &&
+        url.username === '' &&
+        url.password === ''
+      );
     },
   };
 }

@@ -30,7 +30,10 @@ interface AppFileServerOptions {
 }
 
 function answer(status: number, text: string): Response {
-  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' } });
+  return new Response(text, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' },
+  });
 }
 
 /** The file under rootDir a request names (see rendererFileFor), or null, also for another scheme or host. */

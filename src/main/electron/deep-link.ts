@@ -5,7 +5,6 @@
  */
 import { DEEP_LINK_SCHEME } from './app-identity.js';
 
-
 type DeepLink = { ok: true; itemId: string } | { ok: false; message: string };
 
 const ITEM_ID_MAX = 200;
@@ -29,11 +28,15 @@ export function parseDeepLink(raw: string): DeepLink {
   } catch {
     return { ok: false, message: `“${shown}” is not a Triage Desk link.` };
   }
-  if (url.protocol !== `${DEEP_LINK_SCHEME}:`) return { ok: false, message: `“${shown}” is not a Triage Desk link (they start with ${DEEP_LINK_SCHEME}://).` };
+  if (url.protocol !== `${DEEP_LINK_SCHEME}:`)
+    return { ok: false, message: `“${shown}” is not a Triage Desk link (they start with ${DEEP_LINK_SCHEME}://).` };
   // A non-special scheme: "item" is the host, the ID is the path.
   const segments = url.pathname.split('/').filter(Boolean);
   if (url.host !== 'item' || segments.length !== 1) {
-    return { ok: false, message: `Triage Desk does not know the link “${shown}”. Thread links look like ${DEEP_LINK_SCHEME}://item/<thread ID>.` };
+    return {
+      ok: false,
+      message: `Triage Desk does not know the link “${shown}”. Thread links look like ${DEEP_LINK_SCHEME}://item/<thread ID>.`,
+    };
   }
   let itemId: string;
   try {

@@ -13,15 +13,21 @@ export function createElectronExporter(getWindow: () => BrowserWindow | null) {
     const r = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
     return r.canceled || !r.filePath ? null : r.filePath;
   }
-  async function saveText(suggestedName: string, content: string, filter: { name: string; extensions: string[] }): Promise<ExportResult> {
+  async function saveText(
+    suggestedName: string,
+    content: string,
+    filter: { name: string; extensions: string[] },
+  ): Promise<ExportResult> {
     const path = await ask(suggestedName, filter);
     if (!path) return { saved: false, path: null };
     await writeFile(path, content, 'utf8');
     return { saved: true, path };
   }
   return {
-    markdown: ({ suggestedName, content }: ExportMarkdownArgs) => saveText(suggestedName, content, { name: 'Markdown', extensions: ['md'] }),
-    csv: ({ suggestedName, content }: ExportCsvArgs) => saveText(suggestedName, content, { name: 'Spreadsheet (CSV)', extensions: ['csv'] }),
+    markdown: ({ suggestedName, content }: ExportMarkdownArgs) =>
+      saveText(suggestedName, content, { name: 'Markdown', extensions: ['md'] }),
+    csv: ({ suggestedName, content }: ExportCsvArgs) =>
+      saveText(suggestedName, content, { name: 'Spreadsheet (CSV)', extensions: ['csv'] }),
     async pdf({ suggestedName }: ExportPdfArgs): Promise<ExportResult> {
       const win = getWindow();
       if (!win) throw new Error('no window to print');

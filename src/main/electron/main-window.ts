@@ -3,11 +3,20 @@ import type { AppLocation } from './app-location.js';
 import { DEFAULT_SIZE, minimumSize, placeOnScreen, type WindowState } from './window-state.js';
 
 /** Every option of the security checklist, in one place the wiring tests read. */
-function mainWindowOptions(opts: { preload: string; icon?: string; bounds: Rectangle | null; workAreas: Rectangle[] }): BrowserWindowConstructorOptions {
+function mainWindowOptions(opts: {
+  preload: string;
+  icon?: string;
+  bounds: Rectangle | null;
+  workAreas: Rectangle[];
+}): BrowserWindowConstructorOptions {
   const min = minimumSize(opts.workAreas);
   // First launch: the default size, but never larger than the first monitor's work area.
   const first = opts.workAreas[0];
-  const size = opts.bounds ?? (first ? { width: Math.min(DEFAULT_SIZE.width, first.width), height: Math.min(DEFAULT_SIZE.height, first.height) } : DEFAULT_SIZE);
+  const size =
+    opts.bounds ??
+    (first
+      ? { width: Math.min(DEFAULT_SIZE.width, first.width), height: Math.min(DEFAULT_SIZE.height, first.height) }
+      : DEFAULT_SIZE);
   return {
     ...size,
     minWidth: min.width,
@@ -47,7 +56,14 @@ export function openMainWindow(opts: {
   onCloseState(state: WindowState): void;
 }): BrowserWindow {
   const bounds = placeOnScreen(opts.state.bounds, opts.workAreas);
-  const win = new BrowserWindow(mainWindowOptions({ preload: opts.preload, bounds, workAreas: opts.workAreas, ...(opts.icon ? { icon: opts.icon } : {}) }));
+  const win = new BrowserWindow(
+    mainWindowOptions({
+      preload: opts.preload,
+      bounds,
+      workAreas: opts.workAreas,
+      ...(opts.icon ? { icon: opts.icon } : {}),
+    }),
+  );
   win.once('ready-to-show', () => {
     if (opts.state.fullScreen) win.setFullScreen(true);
     else if (opts.state.maximized) win.maximize();

@@ -23,12 +23,24 @@ interface MenuOptions {
   actions: MenuActions;
 }
 
-export function buildMenuTemplate({ platform, appName, developer, actions }: MenuOptions): MenuItemConstructorOptions[] {
+export function buildMenuTemplate({
+  platform,
+  appName,
+  developer,
+  actions,
+}: MenuOptions): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
-  const cmd = (label: string, command: MenuCommand, accelerator?: string, pageHandlesKeys = false): MenuItemConstructorOptions => ({
+  const cmd = (
+    label: string,
+    command: MenuCommand,
+    accelerator?: string,
+    pageHandlesKeys = false,
+  ): MenuItemConstructorOptions => ({
     label,
     click: () => actions.send(command),
-    ...(accelerator && !(mac && pageHandlesKeys) ? { accelerator, ...(pageHandlesKeys ? { registerAccelerator: false } : {}) } : {}),
+    ...(accelerator && !(mac && pageHandlesKeys)
+      ? { accelerator, ...(pageHandlesKeys ? { registerAccelerator: false } : {}) }
+      : {}),
   });
   const sep: MenuItemConstructorOptions = { type: 'separator' };
 
@@ -36,7 +48,17 @@ export function buildMenuTemplate({ platform, appName, developer, actions }: Men
     ? [
         {
           label: appName,
-          submenu: [{ role: 'about' }, sep, { role: 'services' }, sep, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, sep, { role: 'quit' }],
+          submenu: [
+            { role: 'about' },
+            sep,
+            { role: 'services' },
+            sep,
+            { role: 'hide' },
+            { role: 'hideOthers' },
+            { role: 'unhide' },
+            sep,
+            { role: 'quit' },
+          ],
         },
       ]
     : [];
@@ -55,7 +77,15 @@ export function buildMenuTemplate({ platform, appName, developer, actions }: Men
     },
     {
       label: 'Edit',
-      submenu: [{ role: 'undo' }, { role: 'redo' }, sep, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }],
+      submenu: [
+        { role: 'undo' },
+        { role: 'redo' },
+        sep,
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+      ],
     },
     {
       label: 'View',
@@ -74,17 +104,30 @@ export function buildMenuTemplate({ platform, appName, developer, actions }: Men
         { role: 'zoomOut' },
         sep,
         { role: 'togglefullscreen' },
-        ...(developer ? [sep, { role: 'reload', accelerator: 'CmdOrCtrl+Shift+R' } as MenuItemConstructorOptions, { role: 'toggleDevTools' } as MenuItemConstructorOptions] : []),
+        ...(developer
+          ? [
+              sep,
+              { role: 'reload', accelerator: 'CmdOrCtrl+Shift+R' } as MenuItemConstructorOptions,
+              { role: 'toggleDevTools' } as MenuItemConstructorOptions,
+            ]
+          : []),
       ],
     },
     {
       label: 'Go',
-      submenu: [cmd('Projects', 'go.projects', 'CmdOrCtrl+Shift+P'), cmd('For Me', 'go.inbox', 'CmdOrCtrl+I'), cmd('Reports', 'go.reports', 'CmdOrCtrl+Shift+E'), cmd('Dedupe Queue', 'go.dedupe', 'CmdOrCtrl+Shift+D')],
+      submenu: [
+        cmd('Projects', 'go.projects', 'CmdOrCtrl+Shift+P'),
+        cmd('For Me', 'go.inbox', 'CmdOrCtrl+I'),
+        cmd('Reports', 'go.reports', 'CmdOrCtrl+Shift+E'),
+        cmd('Dedupe Queue', 'go.dedupe', 'CmdOrCtrl+Shift+D'),
+      ],
     },
     {
       label: 'Window',
       // Cmd+W closes the window on macOS as everywhere else; the app keeps running in the Dock.
-      submenu: mac ? [{ role: 'minimize' }, { role: 'zoom' }, { role: 'close' }, sep, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }],
+      submenu: mac
+        ? [{ role: 'minimize' }, { role: 'zoom' }, { role: 'close' }, sep, { role: 'front' }]
+        : [{ role: 'minimize' }, { role: 'close' }],
     },
     {
       role: 'help',

@@ -39,9 +39,11 @@ interface NotifierOptions {
 
 export const UNSIGNED_MAC_REASON =
   'This copy of Triage Desk is not signed, and macOS shows notifications only from signed apps. Install a signed release to get them; new assignments and mentions still appear under For Me.';
-const UNSUPPORTED_REASON = 'This system has no desktop notifications (no notification service is running). New assignments and mentions still appear under For Me.';
+const UNSUPPORTED_REASON =
+  'This system has no desktop notifications (no notification service is running). New assignments and mentions still appear under For Me.';
 
-const xml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+const xml = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Windows: the toast carries the thread link as its launch argument, for handleActivation. */
 export function windowsToastXml(args: NotifyArgs): string {
@@ -87,7 +89,10 @@ export function createNotifier(opts: NotifierOptions) {
       });
     }
     const outcome = await new Promise<NotifyOutcome>((done) => {
-      const timer = setTimeout(() => done({ shown: false, reason: 'The system did not say whether it showed the notification.' }), opts.answerTimeoutMs ?? 5_000);
+      const timer = setTimeout(
+        () => done({ shown: false, reason: 'The system did not say whether it showed the notification.' }),
+        opts.answerTimeoutMs ?? 5_000,
+      );
       n.once('show', () => {
         clearTimeout(timer);
         done({ shown: true });
@@ -99,7 +104,10 @@ export function createNotifier(opts: NotifierOptions) {
       });
       n.show();
     });
-    opts.log(outcome.shown ? 'notification shown' : 'notification not shown', { itemId: args.itemId, ...(outcome.reason ? { reason: outcome.reason } : {}) });
+    opts.log(outcome.shown ? 'notification shown' : 'notification not shown', {
+      itemId: args.itemId,
+      ...(outcome.reason ? { reason: outcome.reason } : {}),
+    });
     return outcome;
   }
 

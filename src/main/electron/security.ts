@@ -8,7 +8,10 @@ import type { AppLocation } from './app-location.js';
  * explains each; tests/unit/electron checks each against a recording fake of Electron.
  */
 
-export function lockDownContents(contents: WebContents, opts: { location: AppLocation; openExternal(url: string): void }): void {
+export function lockDownContents(
+  contents: WebContents,
+  opts: { location: AppLocation; openExternal(url: string): void },
+): void {
   const stayInApp = (event: { preventDefault(): void }, url: string) => {
     if (!opts.location.isAppUrl(url)) event.preventDefault();
   };
@@ -33,7 +36,11 @@ export function lockDownSession(ses: Session): void {
 }
 
 /** Only our window's top frame, showing our own page, may call the bridge. */
-export function isTrustedSender(event: IpcMainInvokeEvent, window: { webContents: WebContents } | null, location: AppLocation): boolean {
+export function isTrustedSender(
+  event: IpcMainInvokeEvent,
+  window: { webContents: WebContents } | null,
+  location: AppLocation,
+): boolean {
   if (!window || event.sender !== window.webContents) return false;
   const frame = event.senderFrame;
   if (!frame || frame.parent) return false;

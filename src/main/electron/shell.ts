@@ -1,7 +1,19 @@
 import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path, { join, resolve } from 'node:path';
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, Notification, protocol, screen, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  ipcMain,
+  Menu,
+  Notification,
+  protocol,
+  screen,
+  session,
+  shell,
+} from 'electron';
 import { isWrite } from '../services/api-client.js';
 import { CHANNEL_NAMES } from '#shared/bridge/channels.js';
 import { EVENTS, type MenuCommand, type OpenItemEvent } from '#shared/bridge/events.js';
@@ -60,7 +72,10 @@ export interface Shell {
 
 /** Development runs keep their own name and data, so they never share an installed copy's lock, links or settings. */
 export const DEVELOPMENT_NAME = `${PRODUCT_NAME} Development`;
-const REFUSED = { ok: false, error: { kind: 'bad_request', message: 'Refused: this call did not come from the Triage Desk window.' } } as const;
+const REFUSED = {
+  ok: false,
+  error: { kind: 'bad_request', message: 'Refused: this call did not come from the Triage Desk window.' },
+} as const;
 /** A window that stops twice within this long is not reloaded a second time without asking. */
 const CRASH_AGAIN_MS = 60_000;
 
@@ -79,7 +94,10 @@ function reportStartupFailure(e: unknown, log: LogFile | null): void {
   const reason = e instanceof Error ? e.message : String(e);
   log?.error('Triage Desk could not start', { reason });
   // Safe before `ready`: on Linux it then prints to stderr instead of showing a box.
-  dialog.showErrorBox('Triage Desk could not start', `${reason}${log ? `\n\nDetails are in the log: ${log.file}` : ''}`);
+  dialog.showErrorBox(
+    'Triage Desk could not start',
+    `${reason}${log ? `\n\nDetails are in the log: ${log.file}` : ''}`,
+  );
   app.exit(1);
 }
 
@@ -109,7 +127,13 @@ async function boot(opts: ShellOptions, setLog: (log: LogFile) => void): Promise
 
   const log = createLogFile({ dir: join(app.getPath('userData'), 'logs') });
   setLog(log);
-  log.info('Triage Desk starting', { version: app.getVersion(), platform, arch: process.arch, packaged, smoke: smoke !== null });
+  log.info('Triage Desk starting', {
+    version: app.getVersion(),
+    platform,
+    arch: process.arch,
+    packaged,
+    smoke: smoke !== null,
+  });
 
   const location = appLocation({
     rendererDir: join(opts.mainDir, '../renderer'),
@@ -160,7 +184,9 @@ async function boot(opts: ShellOptions, setLog: (log: LogFile) => void): Promise
     if (link) openLink(link);
     else ensureWindow();
   });
-  app.on('web-contents-created', (_e, contents) => lockDownContents(contents, { location, openExternal: (url) => void shell.openExternal(url) }));
+  app.on('web-contents-created', (_e, contents) =>
+    lockDownContents(contents, { location, openExternal: (url) => void shell.openExternal(url) }),
+  );
   app.on('window-all-closed', () => {
     // macOS apps stay in the Dock with no window; a link, a notification or the Dock brings one back.
     if (platform !== 'darwin') app.quit();
@@ -170,20 +196,32 @@ async function boot(opts: ShellOptions, setLog: (log: LogFile) => void): Promise
   });
 
   const writes = createWriteTracker();
-  holdQuitForWrites(app, writes, { timeoutMs: opts.quitWaitMs ?? 5_000, log: (message, pending) => log.info(message, { pending }) });
+  holdQuitForWrites(app, writes, {
+    timeoutMs: opts.quitWaitMs ?? 5_000,
+    log: (message, pending) => log.info(message, { pending }),
+  });
 
   await app.whenReady();
   protocol.handle(APP_SCHEME, createAppFileServer({ rootDir: location.rendererDir, path, readFile }));
   lockDownSession(session.defaultSession);
   // The version once: macOS shows "Version X (Y)" when given both a version and a build.
-  app.setAboutPanelOptions({ applicationName: PRODUCT_NAME, applicationVersion: app.getVersion(), copyright: 'Triage Desk contributors' });
+  app.setAboutPanelOptions({
+    applicationName: PRODUCT_NAME,
+    applicationVersion: app.getVersion(),
+    copyright: 'Triage Desk contributors',
+  });
 
   const keychainService = !packaged ? opts.env['TRIAGE_KEYCHAIN_SERVICE'] : undefined;
-  const services = await createAppServices({ ...(keychainService ? { keychainService } : {}), warn: (m) => log.warn(m) });
+  const services = await createAppServices({
+    ...(keychainService ? { keychainService } : {}),
+    warn: (m) => log.warn(m),
+  });
   const notifier = createNotifier({
     platform,
     Notification,
-    codeSignature: opts.codeSignature ?? (() => (platform === 'darwin' && packaged ? readCodeSignature(process.execPath) : Promise.resolve('unknown'))),
+    codeSignature:
+      opts.codeSignature ??
+      (() => (platform === 'darwin' && packaged ? readCodeSignature(process.execPath) : Promise.resolve('unknown'))),
     openLink,
     log: (message, fields) => log.info(message, fields),
   });
@@ -199,7 +237,8 @@ async function boot(opts: ShellOptions, setLog: (log: LogFile) => void): Promise
       pendingLink = null;
       // Commands chosen while the window was being made reach the page once it listens.
       const commands = pendingCommands.splice(0);
-      if (commands.length > 0) setImmediate(() => commands.forEach((c) => mainWindow?.webContents.send(EVENTS.menuCommand, c)));
+      if (commands.length > 0)
+        setImmediate(() => commands.forEach((c) => mainWindow?.webContents.send(EVENTS.menuCommand, c)));
       return link;
     },
   });
@@ -255,7 +294,13 @@ async function boot(opts: ShellOptions, setLog: (log: LogFile) => void): Promise
     }
     log.info('keychain checked', { ok: outcome.ok });
     const check = describeKeychainCheck(platform, outcome);
-    const options = { type: check.ok ? ('info' as const) : ('warning' as const), title: 'Keychain', message: check.title, detail: check.detail, buttons: ['OK'] };
+    const options = {
+      type: check.ok ? ('info' as const) : ('warning' as const),
+      title: 'Keychain',
+      message: check.title,
+      detail: check.detail,
+      buttons: ['OK'],
+    };
     if (mainWindow) await dialog.showMessageBox(mainWindow, options);
     else await dialog.showMessageBox(options);
   }
@@ -264,7 +309,8 @@ async function boot(opts: ShellOptions, setLog: (log: LogFile) => void): Promise
   // installed app: whoever could set two variables would sign it in to any service.
   const demoBase = opts.env['TRIAGE_DEMO_BASE_URL'];
   const demoToken = opts.env['TRIAGE_DEMO_TOKEN'];
-  if (!packaged && !smoke && demoBase && demoToken) await services.connections.addEphemeral({ baseUrl: demoBase, token: demoToken, label: 'Demo (this session only)' });
+  if (!packaged && !smoke && demoBase && demoToken)
+    await services.connections.addEphemeral({ baseUrl: demoBase, token: demoToken, label: 'Demo (this session only)' });
 
   const stateFile = join(app.getPath('userData'), 'window-state.json');
   const windowState = await loadWindowState(stateFile, (m) => log.warn(m));
@@ -312,7 +358,13 @@ async function boot(opts: ShellOptions, setLog: (log: LogFile) => void): Promise
     if (!again) {
       win.webContents.reload();
       log.warn('window reloaded after it stopped', { reason });
-      await dialog.showMessageBox(win, { type: 'warning', title: PRODUCT_NAME, message: 'The Triage Desk window stopped and was reloaded.', detail, buttons: ['OK'] });
+      await dialog.showMessageBox(win, {
+        type: 'warning',
+        title: PRODUCT_NAME,
+        message: 'The Triage Desk window stopped and was reloaded.',
+        detail,
+        buttons: ['OK'],
+      });
       return;
     }
     const choice = await dialog.showMessageBox(win, {
@@ -345,13 +397,22 @@ async function boot(opts: ShellOptions, setLog: (log: LogFile) => void): Promise
       page,
       keychainRoundTrip: async () => {
         const store = createKeychainStore({ service: `triage-desk-smoke-${process.pid}`, warn: (m) => log.warn(m) });
-        const saved = await store.add({ baseUrl: 'https://smoke.invalid', token: 'smoke-test-token', label: 'Smoke test', userName: null, addedAt: Date.now() });
+        const saved = await store.add({
+          baseUrl: 'https://smoke.invalid',
+          token: 'smoke-test-token',
+          label: 'Smoke test',
+          userName: null,
+          addedAt: Date.now(),
+        });
         const read = await store.get(saved.id);
         if (read?.token !== 'smoke-test-token') throw new Error('the entry read back differs from the one saved');
         if (!(await store.remove(saved.id))) throw new Error('the entry could not be deleted');
       },
     }).then((result) => {
-      log.info(result.ok ? 'smoke test passed' : 'smoke test failed', { steps: result.steps.length, ...(result.reason ? { reason: result.reason } : {}) });
+      log.info(result.ok ? 'smoke test passed' : 'smoke test failed', {
+        steps: result.steps.length,
+        ...(result.reason ? { reason: result.reason } : {}),
+      });
       reportSmokeResult(result, smoke, opts.out ?? ((line) => process.stdout.write(`${line}\n`)));
       app.exit(result.ok ? 0 : 1);
     });

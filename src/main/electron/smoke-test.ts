@@ -66,7 +66,11 @@ export async function runSmokeTest(deps: SmokeDeps): Promise<SmokeResult> {
     steps.push('the page rendered');
 
     current = 'a bridge call goes to the main process and back';
-    const answer = JSON.parse(String(await deps.page.evaluate(BRIDGE_CALL))) as { ok?: boolean; data?: { phase?: string }; error?: { message?: string } };
+    const answer = JSON.parse(String(await deps.page.evaluate(BRIDGE_CALL))) as {
+      ok?: boolean;
+      data?: { phase?: string };
+      error?: { message?: string };
+    };
     if (answer.ok !== true) throw new Error(`the bridge answered ${answer.error?.message ?? JSON.stringify(answer)}`);
     steps.push(`a bridge call answered (network phase ${answer.data?.phase ?? 'unknown'})`);
 
@@ -76,7 +80,10 @@ export async function runSmokeTest(deps: SmokeDeps): Promise<SmokeResult> {
   })();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, fail) => {
-    timer = setTimeout(() => fail(new Error(`no answer within ${Math.round((deps.timeoutMs ?? SMOKE_TIMEOUT_MS) / 1000)} s`)), deps.timeoutMs ?? SMOKE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => fail(new Error(`no answer within ${Math.round((deps.timeoutMs ?? SMOKE_TIMEOUT_MS) / 1000)} s`)),
+      deps.timeoutMs ?? SMOKE_TIMEOUT_MS,
+    );
   });
   try {
     await Promise.race([checks, timeout]);
@@ -90,6 +97,8 @@ export async function runSmokeTest(deps: SmokeDeps): Promise<SmokeResult> {
 
 /** The line on stdout and the file the release run reads. */
 export function reportSmokeResult(result: SmokeResult, request: SmokeRequest, out: (line: string) => void): void {
-  out(`Triage Desk smoke test: ${result.ok ? 'passed' : `FAILED: ${result.reason}`} (${result.steps.length} steps: ${result.steps.join('; ')})`);
+  out(
+    `Triage Desk smoke test: ${result.ok ? 'passed' : `FAILED: ${result.reason}`} (${result.steps.length} steps: ${result.steps.join('; ')})`,
+  );
   if (request.resultFile) writeFileSync(request.resultFile, `${JSON.stringify(result, null, 2)}\n`, 'utf8');
 }

@@ -97,9 +97,13 @@ export function minimumSize(workAreas: Rect[]): { width: number; height: number 
 export function placeOnScreen(saved: Rect | null, workAreas: Rect[]): Rect | null {
   if (!saved || workAreas.length === 0) return null;
   const titleBar = { x: saved.x, y: saved.y, width: saved.width, height: Math.min(40, saved.height) };
-  const grabbable = workAreas.some((a) => overlap(titleBar, a) >= Math.min(100, saved.width) * Math.min(20, titleBar.height));
+  const grabbable = workAreas.some(
+    (a) => overlap(titleBar, a) >= Math.min(100, saved.width) * Math.min(20, titleBar.height),
+  );
   if (grabbable) return saved;
-  const best = [...workAreas].sort((a, b) => overlap(saved, b) - overlap(saved, a) || distance(saved, a) - distance(saved, b))[0]!;
+  const best = [...workAreas].sort(
+    (a, b) => overlap(saved, b) - overlap(saved, a) || distance(saved, a) - distance(saved, b),
+  )[0]!;
   const min = minimumSize([best]);
   const width = Math.min(Math.max(saved.width, min.width), best.width);
   const height = Math.min(Math.max(saved.height, min.height), best.height);

@@ -43,7 +43,11 @@ interface QuittingApp {
 }
 
 /** Holds the first quit while writes are in flight, then quits once they settle or time runs out. */
-export function holdQuitForWrites(app: QuittingApp, writes: WriteTracker, opts: { timeoutMs: number; log(message: string, pending: number): void }): void {
+export function holdQuitForWrites(
+  app: QuittingApp,
+  writes: WriteTracker,
+  opts: { timeoutMs: number; log(message: string, pending: number): void },
+): void {
   let released = false;
   let waiting = false;
   app.on('before-quit', (event) => {

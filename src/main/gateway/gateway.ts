@@ -10,7 +10,6 @@ import { NO_SESSION, SessionBook } from './sessions.js';
 import { readStaticFile } from './static-files.js';
 import { asciiJson } from './ascii-json.js';
 
-
 const MAX_BODY_BYTES = 1_000_000;
 /** Open event streams at once: one per tab; a page leaking streams must not exhaust sockets. */
 export const MAX_EVENT_STREAMS = 16;
@@ -58,7 +57,11 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
 
   const server: Server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
     handle(req, res).catch(() => {
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { kind: 'server', message: 'The gateway failed to answer. Try again.' } });
+      if (!res.headersSent)
+        sendJson(res, 500, {
+          ok: false,
+          error: { kind: 'server', message: 'The gateway failed to answer. Try again.' },
+        });
       else res.end();
     });
   });
@@ -73,18 +76,26 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     if (url.pathname === '/session') {
       if (req.method !== 'POST') return sendJson(res, 405, { error: 'Use POST' });
       const exchanged = sessions.exchange(header(req, 'x-triage-launch'));
-      if (!exchanged.ok) return sendJson(res, 403, { ok: false, error: { kind: 'bad_request', message: exchanged.message } });
+      if (!exchanged.ok)
+        return sendJson(res, 403, { ok: false, error: { kind: 'bad_request', message: exchanged.message } });
       return sendJson(res, 200, { ok: true, data: { session: exchanged.session } });
     }
 
     if (url.pathname.startsWith('/bridge/')) {
       if (req.method !== 'POST') return sendJson(res, 405, { error: 'Use POST' });
-      if (!sessions.holds(header(req, 'x-triage-session'))) return sendJson(res, 403, { ok: false, error: { kind: 'bad_request', message: NO_SESSION } });
+      if (!sessions.holds(header(req, 'x-triage-session')))
+        return sendJson(res, 403, { ok: false, error: { kind: 'bad_request', message: NO_SESSION } });
       let channel: string;
       try {
         channel = decodeURIComponent(url.pathname.slice('/bridge/'.length));
       } catch {
-        return sendJson(res, 400, { ok: false, error: { kind: 'bad_request', message: 'The bridge call name is not a valid path: a % must start an escape such as %3A.' } });
+        return sendJson(res, 400, {
+          ok: false,
+          error: {
+            kind: 'bad_request',
+            message: 'The bridge call name is not a valid path: a % must start an escape such as %3A.',
+          },
+        });
       }
       const body = await readBody(req);
       if (body === null) {
@@ -96,7 +107,10 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       try {
         args = body.length ? JSON.parse(body) : [];
       } catch {
-        return sendJson(res, 400, { ok: false, error: { kind: 'bad_request', message: 'The bridge call was not valid JSON.' } });
+        return sendJson(res, 400, {
+          ok: false,
+          error: { kind: 'bad_request', message: 'The bridge call was not valid JSON.' },
+        });
       }
       return sendJson(res, 200, await dispatchBridgeCall(opts.handlers, channel, args));
     }
@@ -105,9 +119,15 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       if (!sessions.holds(url.searchParams.get('session'))) return sendJson(res, 403, { error: NO_SESSION });
       if (streams.size >= MAX_EVENT_STREAMS) {
         res.setHeader('retry-after', '5');
-        return sendJson(res, 429, { error: `At most ${MAX_EVENT_STREAMS} event streams may be open at once; close other Triage Desk tabs.` });
+        return sendJson(res, 429, {
+          error: `At most ${MAX_EVENT_STREAMS} event streams may be open at once; close other Triage Desk tabs.`,
+        });
       }
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
       res.write(': connected\n\n');
       streams.add(res);
       req.on('close', () => streams.delete(res));
@@ -167,7 +187,11 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
   res.end(asciiJson(body));
 }
 

@@ -16,7 +16,8 @@ export function checkHostAndOrigin(req: IncomingMessage, port: number): GuardVer
   const hosts = allowedHosts(port);
   if (!hosts.includes(req.headers.host ?? '')) return { ok: false, status: 421, reason: 'Unexpected Host header' };
   const origin = req.headers.origin;
-  if (origin !== undefined && !hosts.some((h) => origin === `http://${h}`)) return { ok: false, status: 403, reason: 'Cross-origin request refused' };
+  if (origin !== undefined && !hosts.some((h) => origin === `http://${h}`))
+    return { ok: false, status: 403, reason: 'Cross-origin request refused' };
   return { ok: true };
 }
 

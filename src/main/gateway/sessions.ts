@@ -36,7 +36,10 @@ export class SessionBook {
       this.sessions.add(session);
       return { ok: true, session };
     }
-    return { ok: false, message: 'That launch link is not one this gateway printed. Open the address the demo printed.' };
+    return {
+      ok: false,
+      message: 'That launch link is not one this gateway printed. Open the address the demo printed.',
+    };
   }
 
   holds(given: string | undefined | null): boolean {

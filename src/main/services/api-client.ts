@@ -190,7 +190,10 @@ export class ApiClient {
     try {
       request = this.prepare(name, input);
     } catch (e) {
-      return { ok: false, error: { kind: 'bad_request', message: `Triage Desk could not build the request: ${(e as Error).message}` } };
+      return {
+        ok: false,
+        error: { kind: 'bad_request', message: `Triage Desk could not build the request: ${(e as Error).message}` },
+      };
     }
     this.active += 1;
     this.emitState();
@@ -202,7 +205,15 @@ export class ApiClient {
       // A 2xx that carries only {error} is a refusal in the live service's words.
       const refusal = ErrorBody.safeParse(result.data.json);
       if (refusal.success) return { ok: false, error: refusedIn2xxError(refusal.data.error, result.data.status) };
-      return { ok: false, error: badResponseError(describeAnswer(result.data.json, read.reason), ctx, result.data.status, result.data.url) };
+      return {
+        ok: false,
+        error: badResponseError(
+          describeAnswer(result.data.json, read.reason),
+          ctx,
+          result.data.status,
+          result.data.url,
+        ),
+      };
     } finally {
       this.active -= 1;
       this.emitState();
@@ -233,7 +244,10 @@ export class ApiClient {
   }
 
   /** The retry loop: returns parsed JSON of a 2xx answer, or the error to show. */
-  private async attempt(req: PreparedRequest, ctx: FailureContext): Promise<BridgeResult<{ json: unknown; status: number; url: URL }>> {
+  private async attempt(
+    req: PreparedRequest,
+    ctx: FailureContext,
+  ): Promise<BridgeResult<{ json: unknown; status: number; url: URL }>> {
     let transientFailures = 0;
     let rateLimits = 0;
     let renewed = false;
@@ -255,7 +269,8 @@ export class ApiClient {
       }
       this.setOffline(null);
 
-      if (outcome.type === 'too_large') return { ok: false, error: responseTooLargeError(this.maxResponseBytes, outcome.status, ctx) };
+      if (outcome.type === 'too_large')
+        return { ok: false, error: responseTooLargeError(this.maxResponseBytes, outcome.status, ctx) };
 
       if (outcome.type === 'redirect_refused') {
         return { ok: false, error: redirectRefusedError(outcome.target, outcome.status, ctx) };
@@ -279,28 +294,48 @@ export class ApiClient {
           continue;
         }
         this.scheduleLimitedRefresh(until);
-        return { ok: false, error: rateLimitedError(until, ErrorBody.safeParse(parseJsonOrUndefined(text)).data?.error, now) };
+        return {
+          ok: false,
+          error: rateLimitedError(until, ErrorBody.safeParse(parseJsonOrUndefined(text)).data?.error, now),
+        };
       }
 
       // A 503 with Retry-After says when the service expects to serve again: a read waits that
       // long (unless it is maintenance-long) instead of the shorter backoff; writes never go again.
-      const retryAfterMs = status === 503 && headers.has('retry-after') ? parseRetryAfter(headers.get('retry-after'), this.clock.now(), this.retryAfterPolicy()) : undefined;
-      if (status >= 500 && !ctx.isWrite && transientFailures + 1 < this.retry.attempts && (retryAfterMs ?? 0) <= MAX_UNAVAILABLE_WAIT_MS) {
+      const retryAfterMs =
+        status === 503 && headers.has('retry-after')
+          ? parseRetryAfter(headers.get('retry-after'), this.clock.now(), this.retryAfterPolicy())
+          : undefined;
+      if (
+        status >= 500 &&
+        !ctx.isWrite &&
+        transientFailures + 1 < this.retry.attempts &&
+        (retryAfterMs ?? 0) <= MAX_UNAVAILABLE_WAIT_MS
+      ) {
         transientFailures += 1;
         await (retryAfterMs === undefined ? this.backoff(transientFailures) : this.clock.sleep(retryAfterMs));
         continue;
       }
 
-      if (status < 200 || status >= 300) return { ok: false, error: mapHttpError(status, text, { ...ctx, url, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }) };
+      if (status < 200 || status >= 300)
+        return {
+          ok: false,
+          error: mapHttpError(status, text, { ...ctx, url, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }),
+        };
 
       const json = parseJsonOrUndefined(text);
-      if (json === undefined) return { ok: false, error: badResponseError(describeNonJson(text, headers), ctx, status, url) };
+      if (json === undefined)
+        return { ok: false, error: badResponseError(describeNonJson(text, headers), ctx, status, url) };
       return { ok: true, data: { json, status, url } };
     }
   }
 
   private retryAfterPolicy() {
-    return { defaultMs: this.retry.defaultRetryAfterMs, maxMs: this.retry.maxRetryAfterMs, minMs: DEFAULT_RETRY_AFTER.minMs };
+    return {
+      defaultMs: this.retry.defaultRetryAfterMs,
+      maxMs: this.retry.maxRetryAfterMs,
+      minMs: DEFAULT_RETRY_AFTER.minMs,
+    };
   }
 
   private backoff(failures: number): Promise<void> {
@@ -312,7 +347,10 @@ export class ApiClient {
     if (!this.movedTo) return false;
     const moved = new URL(this.movedTo);
     const basePath = basePathOf(moved);
-    return url.origin === moved.origin && (basePath === '' || url.pathname === basePath || url.pathname.startsWith(`${basePath}/`));
+    return (
+      url.origin === moved.origin &&
+      (basePath === '' || url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))
+    );
   }
 
   private isUnderBase(url: URL): boolean {
@@ -344,7 +382,8 @@ export class ApiClient {
     let body = req.body;
     try {
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-        if (!this.isUnderBase(url) && !this.isUnderMove(url)) return { type: 'redirect_refused', status: 0, target: url };
+        if (!this.isUnderBase(url) && !this.isUnderMove(url))
+          return { type: 'redirect_refused', status: 0, target: url };
         const headers: Record<string, string> = {
           Authorization: `Bearer ${token}`,
           Accept: 'application/json',

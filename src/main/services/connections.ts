@@ -20,7 +20,11 @@ import { findAgentClientCredentials } from './found-credentials.js';
 import { Pacer } from './pacer.js';
 import { signInWithBrowser, type BrowserSignInOptions } from './sign-in/browser-sign-in.js';
 import { discoverSignIn, type SignInDiscovery } from './sign-in/discovery.js';
-import { createOAuthTokenSource, type OAuthTokenSource, type StoredOAuthSession } from './sign-in/oauth-token-source.js';
+import {
+  createOAuthTokenSource,
+  type OAuthTokenSource,
+  type StoredOAuthSession,
+} from './sign-in/oauth-token-source.js';
 import { type Clock, systemClock } from './clock.js';
 import type { CredentialStore, StoredSignIn } from './credential-store.js';
 import { insecureHttpRefusal, isInsecureRemoteHttp } from '#shared/bridge/transport.js';
@@ -39,7 +43,10 @@ interface ConnectionServiceOptions {
   /** Where the hosted service's agent client keeps credentials (the environment, the home folder). */
   agentClient?: { env: NodeJS.ProcessEnv; home: string };
   /** Browser sign-in's discovery and flow; tests give stand-ins' fetch or short timeouts. */
-  signIn?: { discover?: (baseUrl: string) => Promise<SignInDiscovery>; flow?: Partial<Pick<BrowserSignInOptions, 'fetch' | 'timeoutMs'>> };
+  signIn?: {
+    discover?: (baseUrl: string) => Promise<SignInDiscovery>;
+    flow?: Partial<Pick<BrowserSignInOptions, 'fetch' | 'timeoutMs'>>;
+  };
 }
 
 export interface ConnectionService {
@@ -138,7 +145,10 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
   const personPacers = new Map<string, Pacer>();
   let signingIn: AbortController | null = null;
   const discover = options.signIn?.discover ?? ((b: string) => discoverSignIn(b));
-  const agentClient = () => ({ env: options.agentClient?.env ?? process.env, home: options.agentClient?.home ?? homedir() });
+  const agentClient = () => ({
+    env: options.agentClient?.env ?? process.env,
+    home: options.agentClient?.home ?? homedir(),
+  });
 
   function pacerFor(baseUrl: string, you: ConnectResult['you']): Pacer | undefined {
     if (!you) return undefined;
@@ -155,7 +165,15 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
       now: () => clock.now(),
       ...(options.signIn?.flow?.fetch ? { fetch: options.signIn.flow.fetch } : {}),
       save: async (next) => {
-        await store.add({ id: summary.id, baseUrl: summary.baseUrl, label: summary.label, userName: summary.userName, addedAt: summary.addedAt, token: next.accessToken, signIn: storedSignIn(next) });
+        await store.add({
+          id: summary.id,
+          baseUrl: summary.baseUrl,
+          label: summary.label,
+          userName: summary.userName,
+          addedAt: summary.addedAt,
+          token: next.accessToken,
+          signIn: storedSignIn(next),
+        });
       },
       onSignedOut: (message) => {
         for (const l of signedOutListeners) l({ connectionId: summary.id, message });
@@ -164,7 +182,12 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
   }
 
   /** A client for a validated connection: a browser sign-in's shares its person's pacer. */
-  function liveFor(summary: ConnectionSummary, token: string | TokenSource, checked: Omit<ConnectResult, 'connection'>, client?: ApiClient): Live {
+  function liveFor(
+    summary: ConnectionSummary,
+    token: string | TokenSource,
+    checked: Omit<ConnectResult, 'connection'>,
+    client?: ApiClient,
+  ): Live {
     const pacer = typeof token === 'string' ? undefined : pacerFor(summary.baseUrl, checked.you);
     return {
       client: client ?? makeClient({ baseUrl: summary.baseUrl, token, clock, ...(pacer ? { pacer } : {}) }),
@@ -211,7 +234,8 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
 
   function parseArgs(args: unknown): BridgeResult<AddConnectionArgs> {
     const r = AddConnectionArgs.safeParse(args);
-    if (r.success) return { ok: true, data: { ...r.data, baseUrl: normalizeBaseUrl(r.data.baseUrl).href.replace(/\/$/, '') } };
+    if (r.success)
+      return { ok: true, data: { ...r.data, baseUrl: normalizeBaseUrl(r.data.baseUrl).href.replace(/\/$/, '') } };
     return fail({ kind: 'bad_request', message: r.error.issues[0]?.message ?? 'Invalid connection details' });
   }
 
@@ -220,14 +244,21 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
     if (!parsed.ok) return parsed;
     const { baseUrl: pasted, token, label } = parsed.data;
     if (isInsecureRemoteHttp(pasted) && parsed.data.allowInsecure !== true) {
-      return fail({ kind: 'bad_request', reason: 'insecure_http', field: 'baseUrl', message: insecureHttpRefusal(new URL(pasted).host) });
+      return fail({
+        kind: 'bad_request',
+        reason: 'insecure_http',
+        field: 'baseUrl',
+        message: insecureHttpRefusal(new URL(pasted).host),
+      });
     }
     let client = makeClient({ baseUrl: pasted, token, clock });
     const checked = await validate(client);
     if (!checked.ok) return checked;
     // The service answered from its canonical address (a permanent move on the same origin): keep that one.
     const baseUrl = client.movedTo ?? pasted;
-    const notes = client.movedTo ? [`${pasted} moved to ${client.movedTo}; the connection uses ${client.movedTo}.`] : [];
+    const notes = client.movedTo
+      ? [`${pasted} moved to ${client.movedTo}; the connection uses ${client.movedTo}.`]
+      : [];
     if (client.movedTo) client = makeClient({ baseUrl, token, clock });
 
     const details = {
@@ -246,7 +277,15 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
       }
     } else {
       const id = `ephemeral-${randomUUID()}`;
-      summary = { id, label: details.label, baseUrl, userName: details.userName, addedAt: details.addedAt, ephemeral: true, auth: 'token' };
+      summary = {
+        id,
+        label: details.label,
+        baseUrl,
+        userName: details.userName,
+        addedAt: details.addedAt,
+        ephemeral: true,
+        auth: 'token',
+      };
       ephemeral.set(id, { summary, token });
     }
     // The notes stay with the connection while it is in use (active() gives them again).
@@ -284,7 +323,9 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
         await source.revoke().catch(() => undefined);
         // Requests that waited for a new sign-in will never get one: say why instead.
         const host = new URL(live.get(id)!.result.connection.baseUrl).host;
-        source.close(`The connection to ${host} was removed, so this was not sent. Add the connection again to carry on.`);
+        source.close(
+          `The connection to ${host} was removed, so this was not sent. Add the connection again to carry on.`,
+        );
       }
       if (!ephemeral.delete(id)) {
         try {
@@ -299,7 +340,8 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
     },
 
     async activate(id) {
-      let found: { summary: ConnectionSummary; token: string; signIn?: StoredSignIn } | null | undefined = ephemeral.get(id);
+      let found: { summary: ConnectionSummary; token: string; signIn?: StoredSignIn } | null | undefined =
+        ephemeral.get(id);
       if (!found) {
         try {
           found = await store.get(id);
@@ -311,12 +353,19 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
         return fail({ kind: 'not_found', message: 'That connection is no longer saved. Add it again with a token.' });
       }
       const existing = live.get(id);
-      const token: string | TokenSource = existing?.signIn ?? (found.signIn ? signInSource(found.summary, sessionOf(found.token, found.signIn)) : found.token);
+      const token: string | TokenSource =
+        existing?.signIn ??
+        (found.signIn ? signInSource(found.summary, sessionOf(found.token, found.signIn)) : found.token);
       const probe = existing?.client ?? makeClient({ baseUrl: found.summary.baseUrl, token, clock });
       const checked = await validate(probe);
       if (!checked.ok) return checked;
       const notes = existing?.result.notes;
-      const next = liveFor(found.summary, token, { ...checked.data, ...(notes ? { notes } : {}) }, existing?.client ?? (typeof token === 'string' ? probe : undefined));
+      const next = liveFor(
+        found.summary,
+        token,
+        { ...checked.data, ...(notes ? { notes } : {}) },
+        existing?.client ?? (typeof token === 'string' ? probe : undefined),
+      );
       live.set(id, next);
       makeActive(id);
       return { ok: true, data: next.result };
@@ -327,17 +376,30 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
       try {
         normalized = normalizeBaseUrl(baseUrl).href.replace(/\/$/, '');
       } catch {
-        return fail({ kind: 'bad_request', field: 'baseUrl', message: 'Service URL must start with http:// or https://' });
+        return fail({
+          kind: 'bad_request',
+          field: 'baseUrl',
+          message: 'Service URL must start with http:// or https://',
+        });
       }
       const found = await discover(normalized);
-      return { ok: true, data: found.available ? { available: true, reason: null } : { available: false, reason: found.reason } };
+      return {
+        ok: true,
+        data: found.available ? { available: true, reason: null } : { available: false, reason: found.reason },
+      };
     },
 
     async signIn(raw) {
       const parsed = SignInArgs.safeParse(raw);
-      if (!parsed.success) return fail({ kind: 'bad_request', message: parsed.error.issues[0]?.message ?? 'Invalid sign-in details' });
+      if (!parsed.success)
+        return fail({ kind: 'bad_request', message: parsed.error.issues[0]?.message ?? 'Invalid sign-in details' });
       const baseUrl = normalizeBaseUrl(parsed.data.baseUrl).href.replace(/\/$/, '');
-      if (signingIn) return fail({ kind: 'sign_in', reason: 'busy', message: 'A sign-in is already waiting for the browser. Finish it there, or cancel it first.' });
+      if (signingIn)
+        return fail({
+          kind: 'sign_in',
+          reason: 'busy',
+          message: 'A sign-in is already waiting for the browser. Finish it there, or cancel it first.',
+        });
       const controller = new AbortController();
       signingIn = controller;
       try {
@@ -351,7 +413,11 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
           },
         });
         if (!r.ok) return fail({ kind: 'sign_in', reason: r.kind, message: r.message });
-        const session: StoredOAuthSession = { ...r.session, tokenEndpoint: found.server.token_endpoint!, revocationEndpoint: found.server.revocation_endpoint ?? null };
+        const session: StoredOAuthSession = {
+          ...r.session,
+          tokenEndpoint: found.server.token_endpoint!,
+          revocationEndpoint: found.server.revocation_endpoint ?? null,
+        };
         const checked = await validate(makeClient({ baseUrl, token: session.accessToken, clock }));
         if (!checked.ok) return checked;
 
@@ -366,7 +432,13 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
         }
         const userName = checked.data.you?.name ?? null;
         const label = parsed.data.label || before?.connection.label || defaultLabel(userName, baseUrl);
-        const details = { id: parsed.data.connectionId ?? randomUUID(), baseUrl, label, userName, addedAt: before?.connection.addedAt ?? clock.now() };
+        const details = {
+          id: parsed.data.connectionId ?? randomUUID(),
+          baseUrl,
+          label,
+          userName,
+          addedAt: before?.connection.addedAt ?? clock.now(),
+        };
         let summary: ConnectionSummary;
         try {
           summary = await store.add({ ...details, token: session.accessToken, signIn: storedSignIn(session) });
@@ -399,7 +471,11 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
     async useFound(source) {
       // Read again now: the file or the variable may have changed since it was offered.
       const secret = (await findAgentClientCredentials(agentClient())).find((f) => f.source === source);
-      if (!secret) return fail({ kind: 'not_found', message: `There is no longer a token in ${source === 'environment' ? 'the environment' : 'the credentials file'}.` });
+      if (!secret)
+        return fail({
+          kind: 'not_found',
+          message: `There is no longer a token in ${source === 'environment' ? 'the environment' : 'the credentials file'}.`,
+        });
       if (secret.unusable) return fail({ kind: 'bad_request', field: 'token', message: secret.unusable });
       return connect({ baseUrl: secret.baseUrl, token: secret.token }, true);
     },
@@ -421,7 +497,10 @@ export function createConnectionService(options: ConnectionServiceOptions): Conn
     async call(name, input) {
       const current = activeLive();
       if (!current) {
-        return fail({ kind: 'no_connection', message: 'No connection is active. Add a connection or pick a saved one first.' });
+        return fail({
+          kind: 'no_connection',
+          message: 'No connection is active. Add a connection or pick a saved one first.',
+        });
       }
       return current.client.call(name, input);
     },

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import type { ConnectionSummary } from '#shared/bridge/index.js';
 import { KeychainUnavailableError, toKeychainError } from './keychain-errors.js';
 
-export { KeychainError, KeychainUnavailableError, KEYCHAIN_UNAVAILABLE_MESSAGE, toKeychainError } from './keychain-errors.js';
+export {
+  KeychainError,
+  KeychainUnavailableError,
+  KEYCHAIN_UNAVAILABLE_MESSAGE,
+  toKeychainError,
+} from './keychain-errors.js';
 
 export const DEFAULT_KEYCHAIN_SERVICE = 'triage-desk';
 
@@ -80,12 +85,17 @@ export type KeyringBinding = typeof Keyring;
  * for, instead of stopping the whole main process at startup. A failed load is tried again
  * at the next use.
  */
-export function createBindingLoader(load: () => Promise<KeyringBinding> = () => import('@napi-rs/keyring')): () => Promise<KeyringBinding> {
+export function createBindingLoader(
+  load: () => Promise<KeyringBinding> = () => import('@napi-rs/keyring'),
+): () => Promise<KeyringBinding> {
   let binding: Promise<KeyringBinding> | null = null;
   return () =>
     (binding ??= load().catch((e: unknown) => {
       binding = null;
-      throw new KeychainUnavailableError(`the keychain binding could not be loaded: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      throw new KeychainUnavailableError(
+        `the keychain binding could not be loaded: ${e instanceof Error ? e.message : String(e)}`,
+        { cause: e },
+      );
     }));
 }
 
@@ -96,7 +106,15 @@ const loadKeyringBinding = createBindingLoader();
 const ENTRY_OPTIONS = { linux: { store: 'secret-service' } } as const;
 
 function summaryOf(id: string, s: StoredSecret): ConnectionSummary {
-  return { id, label: s.label, baseUrl: s.baseUrl, userName: s.userName, addedAt: s.addedAt, ephemeral: false, auth: s.signIn ? 'browser' : 'token' };
+  return {
+    id,
+    label: s.label,
+    baseUrl: s.baseUrl,
+    userName: s.userName,
+    addedAt: s.addedAt,
+    ephemeral: false,
+    auth: s.signIn ? 'browser' : 'token',
+  };
 }
 
 /**
@@ -115,12 +133,16 @@ export function createKeychainStore(options: KeychainStoreOptions = {}): Credent
     try {
       json = JSON.parse(password);
     } catch {
-      warn(`Skipping keychain entry "${account}" of service "${service}": its value is not JSON, so it is not a Triage Desk connection.`);
+      warn(
+        `Skipping keychain entry "${account}" of service "${service}": its value is not JSON, so it is not a Triage Desk connection.`,
+      );
       return null;
     }
     const parsed = StoredSecret.safeParse(json);
     if (!parsed.success) {
-      warn(`Skipping keychain entry "${account}" of service "${service}": it does not look like a Triage Desk connection.`);
+      warn(
+        `Skipping keychain entry "${account}" of service "${service}": it does not look like a Triage Desk connection.`,
+      );
       return null;
     }
     return parsed.data;

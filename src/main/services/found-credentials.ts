@@ -30,16 +30,31 @@ export function maskToken(token: string): string {
   return token.length <= 12 ? `${token.slice(0, 4)}…` : `${token.slice(0, 8)}…${token.slice(-4)}`;
 }
 
-function describe(source: FoundCredential['source'], where: string, apiUrl: string | undefined, token: string): FoundSecret {
+function describe(
+  source: FoundCredential['source'],
+  where: string,
+  apiUrl: string | undefined,
+  token: string,
+): FoundSecret {
   const baseUrl = (apiUrl ?? HOSTED_API_URL).replace(/\/+$/, '');
-  const unusable = token.startsWith('sk_live_') ? 'This is a workspace API key, and those no longer work: create a personal token under Account settings → API Keys.' : null;
+  const unusable = token.startsWith('sk_live_')
+    ? 'This is a workspace API key, and those no longer work: create a personal token under Account settings → API Keys.'
+    : null;
   return { source, where, baseUrl, tokenHint: maskToken(token), unusable, token };
 }
 
 export async function findAgentClientCredentials(opts: FindOptions): Promise<FoundSecret[]> {
   const found: FoundSecret[] = [];
   const envToken = opts.env['SKYELIGHT_API_TOKEN']?.trim();
-  if (envToken) found.push(describe('environment', 'the SKYELIGHT_API_TOKEN environment variable', opts.env['SKYELIGHT_API_URL']?.trim() || undefined, envToken));
+  if (envToken)
+    found.push(
+      describe(
+        'environment',
+        'the SKYELIGHT_API_TOKEN environment variable',
+        opts.env['SKYELIGHT_API_URL']?.trim() || undefined,
+        envToken,
+      ),
+    );
   const file = join(opts.home, ...CREDENTIALS_FILE);
   let text: string | null = null;
   try {

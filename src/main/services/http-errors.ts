@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AmbiguousNameErrorBody, ErrorBody, ParentIdErrorBody, RefusalErrorBody, type BillingReason } from '#shared/api/index.js';
+import {
+  AmbiguousNameErrorBody,
+  ErrorBody,
+  ParentIdErrorBody,
+  RefusalErrorBody,
+  type BillingReason,
+} from '#shared/api/index.js';
 import type { BridgeError } from '#shared/bridge/index.js';
 
 /** What the mapping needs to know about the request that failed. */
@@ -23,7 +29,8 @@ export const AUTH_MESSAGE =
   'The service refused the token: it is missing, expired or revoked. Create a new token and reconnect.';
 
 export const BILLING_MESSAGES: Record<BillingReason, string> = {
-  no_seat: "You are a reviewer in this workspace; reviewers can't use the API. Ask an owner or admin to make you a collaborator.",
+  no_seat:
+    "You are a reviewer in this workspace; reviewers can't use the API. Ask an owner or admin to make you a collaborator.",
   no_plan: "This workspace's plan doesn't include agent tools. The organization owner can upgrade the plan.",
 };
 
@@ -56,11 +63,15 @@ export function mapHttpError(status: number, bodyText: string, ctx: FailureConte
   if (status === 403) {
     const billing = readBillingRefusal(json);
     if (billing) {
-      const known = Object.hasOwn(BILLING_MESSAGES, billing.reason ?? '') ? BILLING_MESSAGES[billing.reason as BillingReason] : null;
+      const known = Object.hasOwn(BILLING_MESSAGES, billing.reason ?? '')
+        ? BILLING_MESSAGES[billing.reason as BillingReason]
+        : null;
       const err: BridgeError = {
         kind: 'billing',
         status,
-        message: known ?? `Agent tools aren't available here${sentence ? `: ${sentence}` : ''}. Ask the workspace or organization owner.`,
+        message:
+          known ??
+          `Agent tools aren't available here${sentence ? `: ${sentence}` : ''}. Ask the workspace or organization owner.`,
       };
       if (billing.reason) err.reason = billing.reason;
       if (sentence !== undefined) err.serverMessage = sentence;
@@ -68,7 +79,11 @@ export function mapHttpError(status: number, bodyText: string, ctx: FailureConte
     }
     const suffix = sentence ? ` (${sentence})` : '';
     return withServer(
-      { kind: 'forbidden', status, message: `Your role doesn't allow this${suffix}. Ask a workspace owner or admin if you need it.` },
+      {
+        kind: 'forbidden',
+        status,
+        message: `Your role doesn't allow this${suffix}. Ask a workspace owner or admin if you need it.`,
+      },
       sentence,
     );
   }
@@ -78,7 +93,8 @@ export function mapHttpError(status: number, bodyText: string, ctx: FailureConte
       {
         kind: 'not_found',
         status,
-        message: "Not found: it doesn't exist, or this token can't reach it. Refresh the list; it may have been removed or merged.",
+        message:
+          "Not found: it doesn't exist, or this token can't reach it. Refresh the list; it may have been removed or merged.",
       },
       sentence,
     );
@@ -91,7 +107,11 @@ export function mapHttpError(status: number, bodyText: string, ctx: FailureConte
   if (status >= 400) return validationError(status, json, sentence);
 
   return withServer(
-    { kind: 'bad_response', status, message: `The service answered with an unexpected status (HTTP ${status}). Check the service URL.` },
+    {
+      kind: 'bad_response',
+      status,
+      message: `The service answered with an unexpected status (HTTP ${status}). Check the service URL.`,
+    },
     sentence,
   );
 }
@@ -126,7 +146,14 @@ function unavailableError(status: number, sentence: string | undefined, ctx: Fai
       sentence,
     );
   }
-  return withServer({ kind: 'server', status, message: `The service at ${ctx.host} is unavailable for now (HTTP ${status}). Try again ${when}.` }, sentence);
+  return withServer(
+    {
+      kind: 'server',
+      status,
+      message: `The service at ${ctx.host} is unavailable for now (HTTP ${status}). Try again ${when}.`,
+    },
+    sentence,
+  );
 }
 
 function serverError(status: number, sentence: string | undefined, ctx: FailureContext): BridgeError {
@@ -143,7 +170,11 @@ function serverError(status: number, sentence: string | undefined, ctx: FailureC
     );
   }
   return withServer(
-    { kind: 'server', status, message: `The service at ${ctx.host} had a problem (HTTP ${status}). Try again in a moment.` },
+    {
+      kind: 'server',
+      status,
+      message: `The service at ${ctx.host} had a problem (HTTP ${status}). Try again in a moment.`,
+    },
     sentence,
   );
 }
@@ -153,7 +184,11 @@ function serverError(status: number, sentence: string | undefined, ctx: FailureC
  * whatever `limit`, `used` or `reason` hold: the live service may put numbers there or
  * add reasons we don't know.
  */
-const BillingFields = z.looseObject({ kind: z.unknown().optional(), feature: z.unknown().optional(), reason: z.unknown().optional() });
+const BillingFields = z.looseObject({
+  kind: z.unknown().optional(),
+  feature: z.unknown().optional(),
+  reason: z.unknown().optional(),
+});
 function readBillingRefusal(json: unknown): { reason: string | null } | null {
   const r = BillingFields.safeParse(json);
   if (!r.success) return null;
@@ -164,7 +199,12 @@ function readBillingRefusal(json: unknown): { reason: string | null } | null {
 
 /** A 2xx whose body is {error}: the service refused, in its own words (the live service does this). */
 export function refusedIn2xxError(sentence: string, status: number): BridgeError {
-  return { kind: 'validation', status, serverMessage: sentence, message: `The service refused the request: ${sentence}` };
+  return {
+    kind: 'validation',
+    status,
+    serverMessage: sentence,
+    message: `The service refused the request: ${sentence}`,
+  };
 }
 
 /** What came back instead of JSON, in words: "an HTML page", "an empty answer". */
@@ -212,7 +252,9 @@ function validationError(status: number, json: unknown, sentence: string | undef
   const err: BridgeError = {
     kind: 'validation',
     status,
-    message: sentence ? `The service refused the request: ${sentence}` : `The service refused the request (HTTP ${status}).`,
+    message: sentence
+      ? `The service refused the request: ${sentence}`
+      : `The service refused the request (HTTP ${status}).`,
   };
   if (sentence !== undefined) err.serverMessage = sentence;
   if (refusal.success && refusal.data.reason !== undefined) err.reason = refusal.data.reason;
@@ -221,7 +263,14 @@ function validationError(status: number, json: unknown, sentence: string | undef
 }
 
 /** Errors whose cause shows the request never left this machine. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 export interface NetworkFailure {
   /** Short words for a sentence: "the connection dropped". */
@@ -328,14 +377,22 @@ interface RetryAfterPolicy {
   minMs: number;
 }
 
-export const DEFAULT_RETRY_AFTER: RetryAfterPolicy = { defaultMs: DEFAULT_RETRY_AFTER_MS, maxMs: MAX_RETRY_AFTER_MS, minMs: MIN_RETRY_AFTER_MS };
+export const DEFAULT_RETRY_AFTER: RetryAfterPolicy = {
+  defaultMs: DEFAULT_RETRY_AFTER_MS,
+  maxMs: MAX_RETRY_AFTER_MS,
+  minMs: MIN_RETRY_AFTER_MS,
+};
 
 /**
  * Retry-After in ms: seconds per the contract (an HTTP date is tolerated). Missing or
  * garbage falls back to a default; the result is clamped so a broken header can neither
  * spin the queue nor freeze it for hours.
  */
-export function parseRetryAfter(header: string | null, now: number, policy: RetryAfterPolicy = DEFAULT_RETRY_AFTER): number {
+export function parseRetryAfter(
+  header: string | null,
+  now: number,
+  policy: RetryAfterPolicy = DEFAULT_RETRY_AFTER,
+): number {
   const clamp = (ms: number) => Math.min(policy.maxMs, Math.max(policy.minMs, ms));
   if (header === null) return clamp(policy.defaultMs);
   const text = header.trim();

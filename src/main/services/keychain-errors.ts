@@ -28,14 +28,19 @@ export class KeychainUnavailableError extends KeychainError {
 // "Platform failure: DBus error: Failed to connect to socket ...",
 // "Couldn't access platform storage: Secret Service: no result found",
 // "zbus error: Failed to connect to address ...".
-const UNAVAILABLE = /platform|storage|d-?bus|zbus|secret service|connect|no such file|locked|prompt|not available|unavailable/i;
+const UNAVAILABLE =
+  /platform|storage|d-?bus|zbus|secret service|connect|no such file|locked|prompt|not available|unavailable/i;
 
 /** Wraps whatever the keyring binding threw into one of the typed errors above. */
 export function toKeychainError(e: unknown): KeychainError {
   if (e instanceof KeychainError) return e;
   const detail = e instanceof Error ? e.message : String(e);
   if (UNAVAILABLE.test(detail)) return new KeychainUnavailableError(detail, { cause: e });
-  return new KeychainError(`The OS keychain refused the request (${detail}). Try again, or remove and re-add the connection.`, detail, {
-    cause: e,
-  });
+  return new KeychainError(
+    `The OS keychain refused the request (${detail}). Try again, or remove and re-add the connection.`,
+    detail,
+    {
+      cause: e,
+    },
+  );
 }

@@ -22,7 +22,11 @@ const DEFAULT_RECONNECT: ReconnectOptions = { firstMs: 2_000, maxMs: 15_000, idl
  * itself when the service is back: any answer clears "offline" and the status line says
  * so, without the person having to do something first. Returns the function that stops.
  */
-export function watchReconnect(client: ApiClient, clock: Clock, opts: ReconnectOptions = DEFAULT_RECONNECT): () => void {
+export function watchReconnect(
+  client: ApiClient,
+  clock: Clock,
+  opts: ReconnectOptions = DEFAULT_RECONNECT,
+): () => void {
   let stopped = false;
   let probing = false;
 

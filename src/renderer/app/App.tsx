@@ -85,7 +85,12 @@ function ScreenView({ screen, boot }: { screen: Screen; boot: () => void }) {
         <LazyView
           screen
           part={reportsScreen}
-          props={{ projectId: screen.projectId, projectName: screen.projectName, canSaveRules: null, onOpenThread: (id: string) => openThreadInProject(screen, id) }}
+          props={{
+            projectId: screen.projectId,
+            projectName: screen.projectName,
+            canSaveRules: null,
+            onOpenThread: (id: string) => openThreadInProject(screen, id),
+          }}
         />
       );
     case 'dedupe':
@@ -93,7 +98,11 @@ function ScreenView({ screen, boot }: { screen: Screen; boot: () => void }) {
         <LazyView
           screen
           part={dedupeQueueScreen}
-          props={{ projectId: screen.projectId, projectName: screen.projectName, onExit: () => useNavigation.getState().go({ ...screen, name: 'board' }) }}
+          props={{
+            projectId: screen.projectId,
+            projectName: screen.projectName,
+            onExit: () => useNavigation.getState().go({ ...screen, name: 'board' }),
+          }}
         />
       );
   }

@@ -12,7 +12,9 @@ export function AppHeader() {
   const go = useNavigation((s) => s.go);
   const active = useSession((s) => s.active);
   const connection = active?.connection;
-  const loadedName = useProjectItems((s) => (isProjectScreen(screen) && s.data?.project.id === screen.projectId ? s.data.project.name : ''));
+  const loadedName = useProjectItems((s) =>
+    isProjectScreen(screen) && s.data?.project.id === screen.projectId ? s.data.project.name : '',
+  );
   const openDialog = useDialogs((s) => s.open);
   const unread = useInbox((s) => (s.connectionId === connection?.id ? unreadCount(s.entries) : 0));
   return (
@@ -36,13 +38,24 @@ export function AppHeader() {
             <span className="crumb__sep" aria-hidden="true">
               /
             </span>
-            <button type="button" className="crumb" aria-current={screen.name === 'projects' ? 'page' : undefined} onClick={() => go({ name: 'projects' })}>
+            <button
+              type="button"
+              className="crumb"
+              aria-current={screen.name === 'projects' ? 'page' : undefined}
+              onClick={() => go({ name: 'projects' })}
+            >
               Projects
             </button>
             <span className="crumb__sep" aria-hidden="true">
               ·
             </span>
-            <button type="button" className="crumb" aria-current={screen.name === 'inbox' ? 'page' : undefined} onClick={() => go({ name: 'inbox' })} data-testid="nav-inbox">
+            <button
+              type="button"
+              className="crumb"
+              aria-current={screen.name === 'inbox' ? 'page' : undefined}
+              onClick={() => go({ name: 'inbox' })}
+              data-testid="nav-inbox"
+            >
               For me{unread > 0 ? ` (${unread})` : ''}
             </button>
           </>
@@ -56,13 +69,25 @@ export function AppHeader() {
           </>
         )}
       </nav>
-      {isProjectScreen(screen) && <ProjectSections screen={{ ...screen, projectName: screen.projectName || loadedName }} />}
+      {isProjectScreen(screen) && (
+        <ProjectSections screen={{ ...screen, projectName: screen.projectName || loadedName }} />
+      )}
       {connection && (
         <div className="shell__tools">
-          <button type="button" className="button button--quiet" onClick={() => openDialog({ kind: 'palette' })} title="Every action by name">
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => openDialog({ kind: 'palette' })}
+            title="Every action by name"
+          >
             Commands <kbd>{displayChord('Mod+k', isMacPlatform())}</kbd>
           </button>
-          <button type="button" className="button button--quiet" onClick={() => openDialog({ kind: 'shortcuts' })} title="Keyboard shortcuts">
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => openDialog({ kind: 'shortcuts' })}
+            title="Keyboard shortcuts"
+          >
             Shortcuts <kbd>?</kbd>
           </button>
         </div>

@@ -36,7 +36,10 @@ export class ErrorBoundary extends Component<Props, State> {
     return (
       <div className="boundary">
         <ErrorMessage
-          problem={{ title: `Triage Desk could not show ${this.props.area}`, error: errorFromUnknown(this.state.error) }}
+          problem={{
+            title: `Triage Desk could not show ${this.props.area}`,
+            error: errorFromUnknown(this.state.error),
+          }}
           onDismiss={() => this.setState({ error: null })}
         />
         <p className="boundary__hint">

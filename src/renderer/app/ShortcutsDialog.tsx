@@ -2,7 +2,15 @@ import { Dialog } from '../components/Dialog.js';
 import { useDialogs } from '../stores/dialogs-store.js';
 import { displayChord, isMacPlatform, parseKeys, SHORTCUTS, type ShortcutGroup } from './shortcuts.js';
 
-const GROUPS: ShortcutGroup[] = ['Move and open', 'Select', 'Act on threads', 'Duplicates queue', 'Evidence gallery', 'Views and search', 'Help'];
+const GROUPS: ShortcutGroup[] = [
+  'Move and open',
+  'Select',
+  'Act on threads',
+  'Duplicates queue',
+  'Evidence gallery',
+  'Views and search',
+  'Help',
+];
 
 const headingId = (group: ShortcutGroup) => `shortcuts-${group.replace(/\s+/g, '-').toLowerCase()}`;
 
@@ -12,7 +20,10 @@ export function ShortcutsDialog() {
   const mac = isMacPlatform();
   return (
     <Dialog title="Keyboard shortcuts" onClose={close} className="dialog--shortcuts" testId="shortcuts-dialog">
-      <p className="muted">Single keys work whenever no text field has the keyboard. Sequences such as “g b” are two keys pressed one after the other.</p>
+      <p className="muted">
+        Single keys work whenever no text field has the keyboard. Sequences such as “g b” are two keys pressed one after
+        the other.
+      </p>
       <div className="shortcuts">
         {GROUPS.map((group) => (
           <section key={group} className="shortcuts__group" aria-labelledby={headingId(group)}>

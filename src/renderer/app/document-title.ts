@@ -32,7 +32,9 @@ export function useDocumentTitle(): void {
   const screen = useNavigation((s) => s.screen);
   const view = useWorkspace((s) => s.view);
   // A reloaded project address has no name in the route until the project loads.
-  const loadedName = useProjectItems((s) => (isProjectScreen(screen) && s.data?.project.id === screen.projectId ? s.data.project.name : ''));
+  const loadedName = useProjectItems((s) =>
+    isProjectScreen(screen) && s.data?.project.id === screen.projectId ? s.data.project.name : '',
+  );
   useEffect(() => {
     document.title = screenTitle(screen, loadedName, view);
   }, [screen, loadedName, view]);

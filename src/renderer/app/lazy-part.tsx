@@ -1,4 +1,13 @@
-import { Component, lazy, Suspense, useSyncExternalStore, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useSyncExternalStore,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import './lazy-part.css';
 
 /**
@@ -49,7 +58,8 @@ class LoadBoundary extends Component<BoundaryProps, { failed: unknown }> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    if (isLoadFailure(error)) console.error(`Triage Desk: could not load ${this.props.part.what}`, error, info.componentStack);
+    if (isLoadFailure(error))
+      console.error(`Triage Desk: could not load ${this.props.part.what}`, error, info.componentStack);
   }
 
   override render() {
@@ -66,9 +76,13 @@ class LoadBoundary extends Component<BoundaryProps, { failed: unknown }> {
         <div role="alert" className="error-message">
           <p className="error-message__title">Triage Desk could not load {this.props.part.what}</p>
           <p className="error-message__detail">
-            The app&apos;s files for this part did not arrive{failed instanceof Error && failed.message ? ` (${failed.message})` : ''}.
+            The app&apos;s files for this part did not arrive
+            {failed instanceof Error && failed.message ? ` (${failed.message})` : ''}.
           </p>
-          <p className="error-message__hint">Check that Triage Desk is still running (in a browser: that its gateway is), then retry. Nothing you changed was lost.</p>
+          <p className="error-message__hint">
+            Check that Triage Desk is still running (in a browser: that its gateway is), then retry. Nothing you changed
+            was lost.
+          </p>
           <div className="error-message__actions">
             <button type="button" className="button button--primary" onClick={retry}>
               Retry
@@ -86,14 +100,24 @@ class LoadBoundary extends Component<BoundaryProps, { failed: unknown }> {
  */
 export function isLoadFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return /dynamically imported module|error loading dynamically imported|importing a module script failed|unable to preload css/i.test(error.message);
+  return /dynamically imported module|error loading dynamically imported|importing a module script failed|unable to preload css/i.test(
+    error.message,
+  );
 }
 
 /**
  * Shows `part` with `props`: "Loading …" (a polite status, in the space the part will take)
  * while its code arrives, and the failure in words with a Retry if it does not.
  */
-export function LazyView<P extends object>({ part, props, screen = false }: { part: LazyPart<P>; props: P; screen?: boolean }) {
+export function LazyView<P extends object>({
+  part,
+  props,
+  screen = false,
+}: {
+  part: LazyPart<P>;
+  props: P;
+  screen?: boolean;
+}) {
   const Current = useSyncExternalStore(part.subscribe, part.current) as ComponentType<P>;
   // A screen's stand-in is the page's main landmark, as the screen will be; a view's sits where the view will.
   const Box = screen ? 'main' : 'div';

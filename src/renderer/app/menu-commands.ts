@@ -23,7 +23,12 @@ function onProjectBoard(): boolean {
   return isProjectScreen(screen);
 }
 
-const VIEW_OF = { 'view.board': 'board', 'view.table': 'table', 'view.elements': 'elements', 'view.evidence': 'evidence' } as const satisfies Partial<Record<MenuCommand, WorkspaceView>>;
+const VIEW_OF = {
+  'view.board': 'board',
+  'view.table': 'table',
+  'view.elements': 'elements',
+  'view.evidence': 'evidence',
+} as const satisfies Partial<Record<MenuCommand, WorkspaceView>>;
 
 export function runMenuCommand(command: MenuCommand): void {
   const nav = useNavigation.getState();
@@ -66,7 +71,12 @@ export function runMenuCommand(command: MenuCommand): void {
       return;
     case 'go.reports':
     case 'go.dedupe':
-      if (isProjectScreen(screen)) nav.go({ name: command === 'go.reports' ? 'reports' : 'dedupe', projectId: screen.projectId, projectName: screen.projectName });
+      if (isProjectScreen(screen))
+        nav.go({
+          name: command === 'go.reports' ? 'reports' : 'dedupe',
+          projectId: screen.projectId,
+          projectName: screen.projectName,
+        });
       else explain(OPEN_A_PROJECT);
       return;
     case 'go.connections':

@@ -1,5 +1,11 @@
 import { isReportTab, type ReportTab } from '../features/reports/stores/tab-store.js';
-import { filtersFromParams, filtersToParams, isWorkspaceView, type Filters, type WorkspaceView } from '../stores/filter-model.js';
+import {
+  filtersFromParams,
+  filtersToParams,
+  isWorkspaceView,
+  type Filters,
+  type WorkspaceView,
+} from '../stores/filter-model.js';
 
 /**
  * Where the app is, as the URL hash: `#/connect`, `#/projects`, or a project's workspace

@@ -22,7 +22,8 @@ export type AppCommand =
   | 'undo.history'
   | 'selection.clear';
 
-export type ShortcutGroup = 'Move and open' | 'Select' | 'Act on threads' | 'Duplicates queue' | 'Evidence gallery' | 'Views and search' | 'Help';
+export type ShortcutGroup =
+  'Move and open' | 'Select' | 'Act on threads' | 'Duplicates queue' | 'Evidence gallery' | 'Views and search' | 'Help';
 
 interface ShortcutDef {
   /** Space-separated chords, pressed one after another: "g b". `Mod` is Ctrl, or Cmd on a Mac. */
@@ -46,13 +47,38 @@ export const SHORTCUTS: readonly ShortcutDef[] = [
   { keys: 'x', label: 'Select or unselect the focused thread', group: 'Select' },
   { keys: 'Shift+j', label: 'Extend the selection down (Shift+k: up)', group: 'Select' },
   { keys: 'Escape', label: 'Clear the selection', group: 'Select', command: 'selection.clear' },
-  { keys: 'o', label: 'Set status Open (selection, else focused thread)', group: 'Act on threads', command: 'status.open' },
-  { keys: 'd', label: 'Set status Deferred (selection, else focused thread)', group: 'Act on threads', command: 'status.deferred' },
-  { keys: 'r', label: 'Set status Resolved (selection, else focused thread)', group: 'Act on threads', command: 'status.resolved' },
+  {
+    keys: 'o',
+    label: 'Set status Open (selection, else focused thread)',
+    group: 'Act on threads',
+    command: 'status.open',
+  },
+  {
+    keys: 'd',
+    label: 'Set status Deferred (selection, else focused thread)',
+    group: 'Act on threads',
+    command: 'status.deferred',
+  },
+  {
+    keys: 'r',
+    label: 'Set status Resolved (selection, else focused thread)',
+    group: 'Act on threads',
+    command: 'status.resolved',
+  },
   { keys: 'a', label: 'Assign the selection or the focused thread', group: 'Act on threads', command: 'assign' },
   { keys: 'm', label: 'Merge the selected threads', group: 'Act on threads', command: 'merge' },
-  { keys: 'z', label: 'Undo the last status or assignment change; again for the one before', group: 'Act on threads', command: 'undo' },
-  { keys: 'Z', label: 'Undo history: every change of this session, to undo any of them', group: 'Act on threads', command: 'undo.history' },
+  {
+    keys: 'z',
+    label: 'Undo the last status or assignment change; again for the one before',
+    group: 'Act on threads',
+    command: 'undo',
+  },
+  {
+    keys: 'Z',
+    label: 'Undo history: every change of this session, to undo any of them',
+    group: 'Act on threads',
+    command: 'undo.history',
+  },
   // The queue's own keys: j/k move there as everywhere, so deciding takes keys of its own.
   { keys: 'j', label: 'Next candidate (also ↓); k: previous (also ↑)', group: 'Duplicates queue' },
   { keys: 'n', label: 'Keep: not a duplicate, then the next thread', group: 'Duplicates queue' },
@@ -61,11 +87,20 @@ export const SHORTCUTS: readonly ShortcutDef[] = [
   { keys: 'x', label: 'Choose the focused candidate (several can be chosen)', group: 'Duplicates queue' },
   { keys: 'm', label: 'Merge the chosen candidates into this thread (asks first)', group: 'Duplicates queue' },
   { keys: 'M', label: 'Merge this thread into the focused candidate (asks first)', group: 'Duplicates queue' },
-  { keys: 'ArrowRight', label: 'Next tile (←: the one before; ↑ ↓: the row above or below; Home, End: first, last)', group: 'Evidence gallery' },
+  {
+    keys: 'ArrowRight',
+    label: 'Next tile (←: the one before; ↑ ↓: the row above or below; Home, End: first, last)',
+    group: 'Evidence gallery',
+  },
   { keys: 'Enter', label: 'Open the tile’s thread beside the gallery', group: 'Evidence gallery' },
   { keys: 'g b', label: 'Switch to the board', group: 'Views and search', command: 'view.board' },
   { keys: 'g t', label: 'Switch to the table', group: 'Views and search', command: 'view.table' },
-  { keys: 'g h', label: 'Switch to hot elements: where on a page people complain', group: 'Views and search', command: 'view.elements' },
+  {
+    keys: 'g h',
+    label: 'Switch to hot elements: where on a page people complain',
+    group: 'Views and search',
+    command: 'view.elements',
+  },
   { keys: 'g e', label: 'Switch to the evidence gallery', group: 'Views and search', command: 'view.evidence' },
   { keys: '/', label: 'Search threads and replies', group: 'Views and search', command: 'search.focus' },
   { keys: 'Mod+k', label: 'Command palette: every action by name', group: 'Help', command: 'palette.open' },
@@ -114,7 +149,9 @@ export function createSequenceMatcher<C>(bindings: ReadonlyArray<{ keys: string;
   let lastAt = 0;
 
   const attempt = (sequence: string[]): SequenceResult<C> => {
-    const exact = parsed.find((b) => b.chords.length === sequence.length && b.chords.every((c, i) => c === sequence[i]));
+    const exact = parsed.find(
+      (b) => b.chords.length === sequence.length && b.chords.every((c, i) => c === sequence[i]),
+    );
     if (exact) return { kind: 'command', command: exact.command };
     const prefix = parsed.some((b) => b.chords.length > sequence.length && sequence.every((c, i) => b.chords[i] === c));
     return prefix ? { kind: 'pending' } : { kind: 'none' };
@@ -144,7 +181,15 @@ export function createSequenceMatcher<C>(bindings: ReadonlyArray<{ keys: string;
 
 /** Keys as people read them: "Ctrl+K" (⌘K on a Mac), "g then b", "Shift+J". */
 export function displayChord(chord: string, mac: boolean): string {
-  const named: Record<string, string> = { Escape: 'Esc', Enter: 'Enter', ArrowDown: '↓', ArrowUp: '↑', ArrowLeft: '←', ArrowRight: '→', ' ': 'Space' };
+  const named: Record<string, string> = {
+    Escape: 'Esc',
+    Enter: 'Enter',
+    ArrowDown: '↓',
+    ArrowUp: '↑',
+    ArrowLeft: '←',
+    ArrowRight: '→',
+    ' ': 'Space',
+  };
   if (chord.startsWith('Mod+')) {
     const key = chord.slice(4);
     return mac ? `⌘${key.toUpperCase()}` : `Ctrl+${key.toUpperCase()}`;

@@ -30,7 +30,13 @@ function routeOf(screen: Screen): Route | null {
       const ws = useWorkspace.getState();
       const mine = ws.projectId === screen.projectId;
       const threadId = openThreadOf(screen.projectId);
-      return { screen: 'project', projectId: screen.projectId, view: ws.view, filters: mine ? ws.filters : {}, ...(threadId ? { threadId } : {}) };
+      return {
+        screen: 'project',
+        projectId: screen.projectId,
+        view: ws.view,
+        filters: mine ? ws.filters : {},
+        ...(threadId ? { threadId } : {}),
+      };
     }
   }
 }
@@ -131,7 +137,9 @@ export function useUrlSync(): void {
     };
     const unsubscribeNavigation = useNavigation.subscribe(schedule);
     // Only filters settle: a view switch or another project is a step of its own, written at once.
-    const unsubscribeWorkspace = useWorkspace.subscribe((s, prev) => (s.view === prev.view && s.projectId === prev.projectId ? settle() : schedule()));
+    const unsubscribeWorkspace = useWorkspace.subscribe((s, prev) =>
+      s.view === prev.view && s.projectId === prev.projectId ? settle() : schedule(),
+    );
     const unsubscribeTab = useReportTab.subscribe(schedule);
     const unsubscribeThread = useThread.subscribe((s, prev) => {
       if (s.itemId !== prev.itemId || s.item?.id !== prev.item?.id) schedule();

@@ -98,11 +98,21 @@ export function createHttpBridge(): TriageBridge {
     if (!s.ok) return { ok: false, error: { kind: 'bad_request', reason: 'no_session', message: s.message } };
     try {
       const headers = { 'content-type': 'application/json', 'x-triage-session': s.id };
-      const res = await fetch(`/bridge/${encodeURIComponent(channel)}`, { method: 'POST', headers, body: JSON.stringify(args) });
+      const res = await fetch(`/bridge/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(args),
+      });
       if (res.status === 403) return { ok: false, error: { kind: 'bad_request', message: NOT_ALLOWED } };
       return (await res.json()) as BridgeResult<never>;
     } catch {
-      return { ok: false, error: { kind: 'network', message: 'The Triage Desk gateway is not answering. Is `npm run demo:web` still running?' } };
+      return {
+        ok: false,
+        error: {
+          kind: 'network',
+          message: 'The Triage Desk gateway is not answering. Is `npm run demo:web` still running?',
+        },
+      };
     }
   };
 
@@ -136,7 +146,7 @@ export function createHttpBridge(): TriageBridge {
     });
   // A new session (a launch link pasted into the tab) opens the stream again under it.
   window.addEventListener(SESSION_EVENT, openStream);
-  const streamEvents = <T,>(event: string, accept: (v: unknown) => v is T, listener: (v: T) => void): (() => void) => {
+  const streamEvents = <T>(event: string, accept: (v: unknown) => v is T, listener: (v: T) => void): (() => void) => {
     const wrapped = (v: unknown) => {
       if (accept(v)) listener(v);
     };
@@ -163,8 +173,10 @@ export function createHttpBridge(): TriageBridge {
     mode: 'browser',
     notify: {
       async show({ itemId, title, body }) {
-        if (typeof Notification === 'undefined') return { ok: false, error: { kind: 'bad_request', message: 'This browser cannot show notifications.' } };
-        if (Notification.permission !== 'granted') return { ok: true, data: { shown: false, reason: 'The browser did not allow notifications for this page.' } };
+        if (typeof Notification === 'undefined')
+          return { ok: false, error: { kind: 'bad_request', message: 'This browser cannot show notifications.' } };
+        if (Notification.permission !== 'granted')
+          return { ok: true, data: { shown: false, reason: 'The browser did not allow notifications for this page.' } };
         const n = new Notification(title, { body, tag: itemId });
         n.onclick = () => {
           window.focus();
@@ -174,9 +186,17 @@ export function createHttpBridge(): TriageBridge {
         return { ok: true, data: { shown: true } };
       },
       async availability() {
-        if (typeof Notification === 'undefined') return { ok: true, data: { available: false, reason: 'This browser cannot show notifications.' } };
+        if (typeof Notification === 'undefined')
+          return { ok: true, data: { available: false, reason: 'This browser cannot show notifications.' } };
         if (Notification.permission === 'denied') {
-          return { ok: true, data: { available: false, reason: 'The browser did not allow notifications. Allow them for this page in the browser’s site settings, then try again.' } };
+          return {
+            ok: true,
+            data: {
+              available: false,
+              reason:
+                'The browser did not allow notifications. Allow them for this page in the browser’s site settings, then try again.',
+            },
+          };
         }
         return { ok: true, data: { available: true, reason: null } };
       },
@@ -194,7 +214,11 @@ export function createHttpBridge(): TriageBridge {
     shell: {
       async openExternal(url: string) {
         const safe = webUrlOrNull(url);
-        if (!safe) return { ok: false, error: { kind: 'bad_request', message: 'Only web links (http or https) can be opened in the browser.' } };
+        if (!safe)
+          return {
+            ok: false,
+            error: { kind: 'bad_request', message: 'Only web links (http or https) can be opened in the browser.' },
+          };
         window.open(safe, '_blank', 'noopener,noreferrer');
         return { ok: true, data: null };
       },
@@ -203,13 +227,20 @@ export function createHttpBridge(): TriageBridge {
           await navigator.clipboard.writeText(text);
           return { ok: true, data: null };
         } catch {
-          return { ok: false, error: { kind: 'bad_request', message: 'The browser did not allow copying. Copy the address from the address bar instead.' } };
+          return {
+            ok: false,
+            error: {
+              kind: 'bad_request',
+              message: 'The browser did not allow copying. Copy the address from the address bar instead.',
+            },
+          };
         }
       },
     },
     network: {
       state: calls.networkState,
-      subscribe: (listener: (s: NetworkState) => void) => streamEvents('network-state', (v): v is NetworkState => isNetworkState(v), listener),
+      subscribe: (listener: (s: NetworkState) => void) =>
+        streamEvents('network-state', (v): v is NetworkState => isNetworkState(v), listener),
     },
     connections: {
       ...calls.connections,

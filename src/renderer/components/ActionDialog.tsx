@@ -21,7 +21,16 @@ interface ActionDialogProps {
  * what action dialogs add: a description, a chosen first focus, a width, and staying open
  * while a write is under way.
  */
-export function ActionDialog({ title, description, onClose, children, initialFocus, busy = false, size = 'normal', testId }: ActionDialogProps) {
+export function ActionDialog({
+  title,
+  description,
+  onClose,
+  children,
+  initialFocus,
+  busy = false,
+  size = 'normal',
+  testId,
+}: ActionDialogProps) {
   useEffect(() => {
     // The <dialog> opens in its own effect, which runs before this one (children first).
     initialFocus?.current?.focus();
@@ -29,7 +38,12 @@ export function ActionDialog({ title, description, onClose, children, initialFoc
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <Dialog title={title} onClose={() => !busy && onClose()} className={`action-dialog action-dialog--${size}`} {...(testId ? { testId } : {})}>
+    <Dialog
+      title={title}
+      onClose={() => !busy && onClose()}
+      className={`action-dialog action-dialog--${size}`}
+      {...(testId ? { testId } : {})}
+    >
       {description && <p className="action-dialog__description muted">{description}</p>}
       <div className="action-dialog__body" aria-busy={busy}>
         {children}

@@ -55,7 +55,13 @@ export function Dialog({ title, onClose, children, className, testId, hideTitle 
         <div className={hideTitle ? 'visually-hidden' : 'dialog__head'}>
           <h2 id={titleId}>{title}</h2>
           {!hideTitle && (
-            <button type="button" className="button button--quiet" onClick={onClose} aria-label="Close" title="Close (Esc)">
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={onClose}
+              aria-label="Close"
+              title="Close (Esc)"
+            >
               ✕
             </button>
           )}

@@ -21,15 +21,39 @@ interface DisclosureProps {
  * workspace's View settings): real buttons, checkboxes and radios rather than an ARIA menu, so
  * Tab reaches them without roving focus. Behaviour is `useDisclosure`'s.
  */
-export function Disclosure({ label, panelLabel, focusFirst, className, buttonClassName, panelClassName, testId, children }: DisclosureProps) {
+export function Disclosure({
+  label,
+  panelLabel,
+  focusFirst,
+  className,
+  buttonClassName,
+  panelClassName,
+  testId,
+  children,
+}: DisclosureProps) {
   const { open, toggle, close, onPanelKeyDown, buttonRef, panelRef, panelId } = useDisclosure(focusFirst);
   return (
     <div className={className}>
-      <button ref={buttonRef} type="button" className={buttonClassName} aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={toggle} data-testid={testId}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={buttonClassName}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={toggle}
+        data-testid={testId}
+      >
         {label}
       </button>
       {open && (
-        <div ref={panelRef} id={panelId} role="group" aria-label={panelLabel} className={panelClassName} onKeyDown={onPanelKeyDown}>
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="group"
+          aria-label={panelLabel}
+          className={panelClassName}
+          onKeyDown={onPanelKeyDown}
+        >
           {children(close)}
         </div>
       )}

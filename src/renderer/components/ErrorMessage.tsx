@@ -16,7 +16,14 @@ interface ErrorMessageProps {
 }
 
 /** Every failure, in words, with the ways out that apply to it. */
-export function ErrorMessage({ problem, onRetry, onRefresh, onDismiss, compact = false, also = [] }: ErrorMessageProps) {
+export function ErrorMessage({
+  problem,
+  onRetry,
+  onRefresh,
+  onDismiss,
+  compact = false,
+  also = [],
+}: ErrorMessageProps) {
   const go = useNavigation((s) => s.go);
   const screen = useNavigation((s) => s.screen.name);
   const text = explainError(problem.error, problem.title);

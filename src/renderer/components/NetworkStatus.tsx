@@ -19,10 +19,19 @@ export function NetworkStatus() {
   if (!state && unknown) {
     // Never "Checking…" for ever: after the time limit, or a failed answer, say so and offer to ask again.
     return (
-      <div className="network-status network-status--offline" data-testid="network-status" data-phase="unknown" role="status">
+      <div
+        className="network-status network-status--offline"
+        data-testid="network-status"
+        data-phase="unknown"
+        role="status"
+      >
         <span className="network-status__dot" aria-hidden="true" />
         <span>Connection unknown — {unknown}</span>
-        <button type="button" className="button button--quiet network-status__retry" onClick={() => useNetwork.getState().check()}>
+        <button
+          type="button"
+          className="button button--quiet network-status__retry"
+          onClick={() => useNetwork.getState().check()}
+        >
           Try again
         </button>
       </div>
@@ -32,7 +41,15 @@ export function NetworkStatus() {
   return (
     <div className={`network-status network-status--${phase}`} data-testid="network-status" data-phase={phase}>
       <span className="network-status__dot" aria-hidden="true" />
-      <span>{!state ? 'Checking the connection…' : phase === 'limited' ? <LimitedLine state={state} /> : networkLine(state, Date.now())}</span>
+      <span>
+        {!state ? (
+          'Checking the connection…'
+        ) : phase === 'limited' ? (
+          <LimitedLine state={state} />
+        ) : (
+          networkLine(state, Date.now())
+        )}
+      </span>
       {/* Announce phase changes only: a countdown read out every second would drown everything else. */}
       <span className="visually-hidden" aria-live="polite">
         {PHASE_ANNOUNCEMENT[phase]}

@@ -18,7 +18,12 @@ export function NoticeToast() {
       {notice && (
         <div className="notice-toast" data-testid="notice">
           <span>{notice.text}</span>
-          <button type="button" className="button button--quiet" aria-label="Dismiss" onClick={() => dismiss(notice.id)}>
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-label="Dismiss"
+            onClick={() => dismiss(notice.id)}
+          >
             ✕
           </button>
         </div>

@@ -19,7 +19,15 @@ interface PopoverProps {
  * A button that opens a small non-modal panel (menus, pickers). Escape, a click outside
  * and the button itself close it; focus moves into the panel on open and back on close.
  */
-export function Popover({ label, ariaLabel, buttonClassName = 'button', children, testId, align = 'start', closeOn }: PopoverProps) {
+export function Popover({
+  label,
+  ariaLabel,
+  buttonClassName = 'button',
+  children,
+  testId,
+  align = 'start',
+  closeOn,
+}: PopoverProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -42,7 +50,9 @@ export function Popover({ label, ariaLabel, buttonClassName = 'button', children
 
   useEffect(() => {
     if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('input, button:not(:disabled), [tabindex="0"]')?.focus({ preventScroll: true });
+    panelRef.current
+      ?.querySelector<HTMLElement>('input, button:not(:disabled), [tabindex="0"]')
+      ?.focus({ preventScroll: true });
     const onPointer = (e: PointerEvent) => {
       if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
     };

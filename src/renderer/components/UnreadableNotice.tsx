@@ -6,7 +6,14 @@ import { itIs, plural } from '../format/counts.js';
 /** "reply" → "replies", "thread with new replies" → "threads with new replies". */
 function pluralPart(part: string): string {
   const [first = part, ...rest] = part.split(' ');
-  const many = first === 'person' ? 'people' : /[^aeiou]y$/.test(first) ? `${first.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(first) ? `${first}es` : `${first}s`;
+  const many =
+    first === 'person'
+      ? 'people'
+      : /[^aeiou]y$/.test(first)
+        ? `${first.slice(0, -1)}ies`
+        : /(s|x|ch|sh)$/.test(first)
+          ? `${first}es`
+          : `${first}s`;
   return [many, ...rest].join(' ');
 }
 
@@ -23,15 +30,24 @@ function unreadableSummary(problems: readonly ReadProblem[]): string {
  * Rows or parts of an answer that could not be read were left out; this says how many and,
  * in details, why, so nothing disappears silently and a bug report can quote the reason.
  */
-export function UnreadableNotice({ problems, testId = 'unreadable-notice' }: { problems: readonly ReadProblem[]; testId?: string }) {
+export function UnreadableNotice({
+  problems,
+  testId = 'unreadable-notice',
+}: {
+  problems: readonly ReadProblem[];
+  testId?: string;
+}) {
   if (problems.length === 0) return null;
   return (
     <Banner tone="warning" testId={testId}>
-      {unreadableSummary(problems)}: the service sent {problems.length === 1 ? 'it' : 'them'} in a form Triage Desk can&apos;t read, so{' '}
-      {itIs(problems.length)} left out and everything else is shown.{' '}
+      {unreadableSummary(problems)}: the service sent {problems.length === 1 ? 'it' : 'them'} in a form Triage Desk
+      can&apos;t read, so {itIs(problems.length)} left out and everything else is shown.{' '}
       <details className="unreadable-details">
         <summary>Details</summary>
-        <p className="break">{describeProblems(problems.slice(0, 50))}{problems.length > 50 ? `; and ${problems.length - 50} more` : ''}</p>
+        <p className="break">
+          {describeProblems(problems.slice(0, 50))}
+          {problems.length > 50 ? `; and ${problems.length - 50} more` : ''}
+        </p>
       </details>
     </Banner>
   );

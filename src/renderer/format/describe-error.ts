@@ -14,8 +14,10 @@ interface ErrorExplanation {
 }
 
 function billingHint(reason: string | undefined): string {
-  if (reason === 'no_seat') return 'You have a reviewer seat in this workspace. A workspace owner or admin can change your role to collaborator or admin.';
-  if (reason === 'no_plan') return "This organization's plan does not include agent tools. The organization owner can upgrade the plan.";
+  if (reason === 'no_seat')
+    return 'You have a reviewer seat in this workspace. A workspace owner or admin can change your role to collaborator or admin.';
+  if (reason === 'no_plan')
+    return "This organization's plan does not include agent tools. The organization owner can upgrade the plan.";
   return 'Agent tools are not available in this workspace. A workspace owner or admin can check your role and the plan.';
 }
 
@@ -57,14 +59,22 @@ function hintFor(error: BridgeError): string | null {
  * A second, generic way out under it would only be noise, so ours is added only when
  * the sentence gives none. Billing is the exception: who can fix it is the point.
  */
-const GIVES_WAY_OUT = /\b(try again|reconnect|re-?add|ask|contact|upgrade|check|install|unlock|create a new|create one|sign in|refresh|reload|wait)\b/i;
+const GIVES_WAY_OUT =
+  /\b(try again|reconnect|re-?add|ask|contact|upgrade|check|install|unlock|create a new|create one|sign in|refresh|reload|wait)\b/i;
 
 function alreadyGuides(detail: string, error: BridgeError): boolean {
   if (error.kind === 'billing') return /\b(owner|admin)\b/i.test(detail);
   return GIVES_WAY_OUT.test(detail);
 }
 
-const RETRYABLE = new Set<BridgeError['kind']>(['network', 'server', 'rate_limited', 'keychain', 'not_found', 'bad_response']);
+const RETRYABLE = new Set<BridgeError['kind']>([
+  'network',
+  'server',
+  'rate_limited',
+  'keychain',
+  'not_found',
+  'bad_response',
+]);
 const CONNECTION_KINDS = new Set<BridgeError['kind']>(['auth', 'no_connection', 'billing']);
 
 /** Turns a bridge failure into words with a way out, prefixed by what the person was doing. */

@@ -15,7 +15,10 @@ export function assigneeFilterLabel(value: string, memberName: (id: string) => s
 }
 
 /** "Open · Bug · /checkout · Assigned to Me · “button”", or "All threads". */
-export function describeFilters(filters: Filters, memberName: (id: string) => string | undefined = () => undefined): string {
+export function describeFilters(
+  filters: Filters,
+  memberName: (id: string) => string | undefined = () => undefined,
+): string {
   const parts: string[] = [];
   if (filters.status) parts.push(statusLabel(filters.status));
   if (filters.type) parts.push(typeLabel(filters.type));

@@ -30,4 +30,3 @@ export function rankPeople<T extends SearchablePerson>(people: readonly T[], que
 export function fold(s: string): string {
   return s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
-

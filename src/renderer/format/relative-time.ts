@@ -43,9 +43,15 @@ export function formatRelativeTime(ms: number | null, now: number): string {
  * A time as a list shows it: "5 min ago", with the exact local time for a tooltip and the
  * instant for a `<time>` element. An unknown time has only its words ("unknown date").
  */
-export function relativeTimeShown(ms: number | null, now: number): { text: string; exact?: { title: string; dateTime: string } } {
+export function relativeTimeShown(
+  ms: number | null,
+  now: number,
+): { text: string; exact?: { title: string; dateTime: string } } {
   if (ms === null) return { text: formatRelativeTime(null, now) };
-  return { text: formatRelativeTime(ms, now), exact: { title: formatDateTime(ms), dateTime: new Date(ms).toISOString() } };
+  return {
+    text: formatRelativeTime(ms, now),
+    exact: { title: formatDateTime(ms), dateTime: new Date(ms).toISOString() },
+  };
 }
 
 /** A countdown for the status line: "12 s", "1 min 5 s". Never negative. */

@@ -39,7 +39,11 @@ export function groupWords(group: UndoGroup): GroupWords {
   const leave = `Left out, ${n === 1 ? 'it stays' : 'they stay'} ${statuses(group.leftAs)}${group.kind === 'assign-again' ? ' with the assignee the change gave' : ''}, as the change left ${them}.`;
   switch (group.kind) {
     case 'back':
-      return { what: `Change ${threadCount(n)} back to ${backToText(group)}`, records: 'Nothing is decided anew: the thread’s history shows the change back, made by you.', leave };
+      return {
+        what: `Change ${threadCount(n)} back to ${backToText(group)}`,
+        records: 'Nothing is decided anew: the thread’s history shows the change back, made by you.',
+        leave,
+      };
     case 'resolve-again':
       return {
         what: `Resolve ${threadCount(n)} again`,
@@ -91,7 +95,12 @@ export function recordsAnewHint(tasks: readonly BulkTask[]): string | null {
 /** Why a thread the person chose to leave out stays as it is. */
 export function leftByChoiceWhy(task: BulkTask): string {
   const kind = undoKindOf(task);
-  const rather = kind === 'resolve-again' ? 'resolve it again as you' : kind === 'defer-again' ? 'defer it again as you' : 'assign it again as you';
+  const rather =
+    kind === 'resolve-again'
+      ? 'resolve it again as you'
+      : kind === 'defer-again'
+        ? 'defer it again as you'
+        : 'assign it again as you';
   return `You chose to leave it ${statusLabel(task.before.status)} rather than ${rather}.`;
 }
 
@@ -118,11 +127,18 @@ export function undoReceiptText(receipt: Receipt, titleOf?: (id: string) => stri
   if (plan.kind !== 'undo') return '';
   const done = new Set(receipt.done);
   const parts = undoGroups(plan.tasks.filter((t) => done.has(t.itemId))).map(doneText);
-  if (receipt.unchanged.length > 0) parts.push(`${plural(receipt.unchanged.length, 'thread already was', 'threads already were')} as before`);
-  if (receipt.changedSince.length > 0) parts.push(`${threadCount(receipt.changedSince.length)} left as ${itIs(receipt.changedSince.length)}: changed since by someone else`);
+  if (receipt.unchanged.length > 0)
+    parts.push(`${plural(receipt.unchanged.length, 'thread already was', 'threads already were')} as before`);
+  if (receipt.changedSince.length > 0)
+    parts.push(
+      `${threadCount(receipt.changedSince.length)} left as ${itIs(receipt.changedSince.length)}: changed since by someone else`,
+    );
   if (plan.leftByChoice && plan.leftByChoice.length > 0) parts.push(leftText(plan.leftByChoice));
   if (receipt.refused.length > 0) parts.push(`${threadCount(receipt.refused.length)} refused`);
-  if (receipt.notSent.length > 0) parts.push(`${threadCount(receipt.notSent.length)} not sent because ${receipt.halted ? 'sending stopped at a connection problem (see below)' : 'you stopped'}`);
+  if (receipt.notSent.length > 0)
+    parts.push(
+      `${threadCount(receipt.notSent.length)} not sent because ${receipt.halted ? 'sending stopped at a connection problem (see below)' : 'you stopped'}`,
+    );
   const ids = [...plan.tasks, ...(plan.leftByChoice ?? [])].map((t) => t.itemId);
   const head = `Undid${plan.label ? ` “${plan.label}”` : ' the change'}${onThread(ids, titleOf)}`;
   return parts.length > 0 ? `${head}: ${parts.join(' · ')}.` : `${head}.`;
@@ -140,11 +156,17 @@ export function entryStateText(entry: UndoEntry): string {
     case 'ready':
       return alone > 0 ? `Not undone yet; ${threadCount(alone)} will be left as ${itIs(alone)}` : 'Not undone yet';
     case 'partly': {
-      const rest = [alone > 0 ? `${threadCount(alone)} left as ${itIs(alone)}` : '', state.left > 0 ? `${threadCount(state.left)} still to change back: undo again` : ''].filter(Boolean);
+      const rest = [
+        alone > 0 ? `${threadCount(alone)} left as ${itIs(alone)}` : '',
+        state.left > 0 ? `${threadCount(state.left)} still to change back: undo again` : '',
+      ].filter(Boolean);
       return `Partly undone: ${state.undone} of ${threadCount(entry.total)} changed back${rest.length ? `; ${rest.join('; ')}` : ''}`;
     }
     case 'impossible':
-      if (entry.leftAlone.every((l) => l.chosen)) return `Not undone: you chose to leave ${alone === 1 ? 'its thread' : `its ${threadCount(alone)}`} as the change left ${alone === 1 ? 'it' : 'them'}`;
-      return alone === 1 ? `Can’t be undone: ${lowerFirst(entry.leftAlone[0]!.why)}` : `Can’t be undone: none of its ${threadCount(alone)} could be changed back (see why below)`;
+      if (entry.leftAlone.every((l) => l.chosen))
+        return `Not undone: you chose to leave ${alone === 1 ? 'its thread' : `its ${threadCount(alone)}`} as the change left ${alone === 1 ? 'it' : 'them'}`;
+      return alone === 1
+        ? `Can’t be undone: ${lowerFirst(entry.leftAlone[0]!.why)}`
+        : `Can’t be undone: none of its ${threadCount(alone)} could be changed back (see why below)`;
   }
 }

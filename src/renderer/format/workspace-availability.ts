@@ -21,7 +21,9 @@ const NO_PLAN = {
  * Explains why a workspace is unusable from here. The service's reason sentence may
  * change wording, so the machine kind (or the role) decides; the sentence is the fallback.
  */
-export function describeAvailability(ws: Pick<Workspace, 'available' | 'unavailableReason' | 'role'> & { unavailableKind?: string | null }): Availability {
+export function describeAvailability(
+  ws: Pick<Workspace, 'available' | 'unavailableReason' | 'role'> & { unavailableKind?: string | null },
+): Availability {
   if (ws.available) return { available: true, reason: null, fix: null };
   if (ws.unavailableKind === 'no_seat' || ws.role === 'reviewer') return { available: false, ...NO_SEAT };
   if (ws.unavailableKind === 'no_plan') return { available: false, ...NO_PLAN };

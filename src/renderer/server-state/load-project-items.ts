@@ -94,7 +94,15 @@ export function compareNewestFirst(a: ItemRow, b: ItemRow): number {
 
 /** Whole-project counts from the rows themselves, for a service that sent no summary. */
 export function summarizeRows(rows: readonly ItemRow[]): ItemsSummary {
-  const summary: ItemsSummary = { total: rows.length, open: 0, deferred: 0, resolved: 0, unassigned: 0, byType: {}, byPage: {} };
+  const summary: ItemsSummary = {
+    total: rows.length,
+    open: 0,
+    deferred: 0,
+    resolved: 0,
+    unassigned: 0,
+    byType: {},
+    byPage: {},
+  };
   for (const row of rows) {
     if (isStatus(row.status)) summary[row.status] += 1;
     if (!row.assigneeId) summary.unassigned += 1;
@@ -109,7 +117,11 @@ export function problemKey(p: ReadProblem): string {
   return p.id !== undefined ? `${p.part}\u0000${p.id}` : `${p.part}\u0000${p.reason}\u0000${p.index ?? ''}`;
 }
 
-export async function loadProjectItems(listItems: ListItems, projectId: string, options: LoadOptions = {}): Promise<LoadOutcome> {
+export async function loadProjectItems(
+  listItems: ListItems,
+  projectId: string,
+  options: LoadOptions = {},
+): Promise<LoadOutcome> {
   const { onProgress, onRows, signal, concurrency = 3, base = {} } = options;
   const limit = LIMITS.itemsLimitMax;
   const collected = new Map<string, ItemRow>();
@@ -151,7 +163,11 @@ export async function loadProjectItems(listItems: ListItems, projectId: string, 
   report();
 
   const { summary } = first.data;
-  const head = { project: first.data.project, summary: first.data.hasSummary ? summary : summarizeRows(first.data.items), scanLimit: first.data.scanLimit };
+  const head = {
+    project: first.data.project,
+    summary: first.data.hasSummary ? summary : summarizeRows(first.data.items),
+    scanLimit: first.data.scanLimit,
+  };
   let capped = first.data.capped;
   const showRows = () => onRows?.({ ...head, capped, rows: [...collected.values()].sort(compareNewestFirst) });
   if (first.data.truncated) showRows();

@@ -6,7 +6,14 @@ import { getBridge } from '../bridge/index.js';
 import { isStatus, statusLabel, truncate } from '../format/labels.js';
 import { announce } from '../stores/announcer-store.js';
 import { beforeOf } from '../stores/bulk-model.js';
-import { applyPending, moveRow, patchRows, removeRows, type BoardSnapshot, type RowPatch } from '../stores/board-model.js';
+import {
+  applyPending,
+  moveRow,
+  patchRows,
+  removeRows,
+  type BoardSnapshot,
+  type RowPatch,
+} from '../stores/board-model.js';
 import { failure, goneWithTheConnection, type Failure } from '../stores/failure.js';
 import { onItemsChanged, type ItemsChange } from './items-sync.js';
 import { loadProjectItems, problemKey, type LoadProgress, type UnlistedSlice } from './load-project-items.js';
@@ -215,7 +222,8 @@ function boardKey(projectId: string): string {
 /** The complete board on screen, kept for a quick reopen (a partial load is not). */
 function keepForLater(): void {
   const { projectId, data, loadedAt } = useProjectItems.getState();
-  if (projectId && data && loadedAt !== null && data.partial === null) rememberBoard(boardKey(projectId), data, loadedAt);
+  if (projectId && data && loadedAt !== null && data.partial === null)
+    rememberBoard(boardKey(projectId), data, loadedAt);
 }
 
 const loader = new ItemsLoader();
@@ -238,7 +246,14 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
       loader.recent.forget();
       // A project shown in the last minutes paints from memory at once; the load below refreshes it.
       const recent = recallBoard<BoardData>(boardKey(projectId), Date.now());
-      set({ projectId, data: recent?.data ?? null, focusedId: null, pending: {}, moveProblem: null, loadedAt: recent?.loadedAt ?? null });
+      set({
+        projectId,
+        data: recent?.data ?? null,
+        focusedId: null,
+        pending: {},
+        moveProblem: null,
+        loadedAt: recent?.loadedAt ?? null,
+      });
     }
     set({ progress: { done: 0, planned: 1, rows: 0 }, loadProblem: null });
     const startedAt = loader.recent.epoch;
@@ -256,7 +271,18 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
             onRows: ({ project, rows, summary, capped, scanLimit }) => {
               if (signal.aborted) return;
               const shown = applyPending({ rows, summary }, get().pending);
-              set({ data: { project: { id: project?.id ?? projectId, name: project?.name ?? '' }, ...shown, capped, scanLimit, unlisted: [], unreadable: [], complete: [], partial: null } });
+              set({
+                data: {
+                  project: { id: project?.id ?? projectId, name: project?.name ?? '' },
+                  ...shown,
+                  capped,
+                  scanLimit,
+                  unlisted: [],
+                  unreadable: [],
+                  complete: [],
+                  partial: null,
+                },
+              });
             },
           }
         : {}),
@@ -267,7 +293,8 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
     const before = get().data;
     // A refresh that stops half-way would swap the whole list for the part it got: keep the
     // last complete list (and its time) and say the refresh failed.
-    const keepLast = outcome.error !== null && outcome.data !== null && before !== null && before.partial === null && !firstLoad;
+    const keepLast =
+      outcome.error !== null && outcome.data !== null && before !== null && before.partial === null && !firstLoad;
     const problem = outcome.error
       ? failure(
           !outcome.data
@@ -288,7 +315,16 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
     // For performance tooling (bench/renderer): the rows are in hand and go to the views now.
     perfMark(PERF_MARKS.itemsLoaded);
     set({
-      data: { project: { id: project?.id ?? projectId, name: project?.name ?? '' }, ...shown, capped, scanLimit, unlisted, unreadable, complete, partial },
+      data: {
+        project: { id: project?.id ?? projectId, name: project?.name ?? '' },
+        ...shown,
+        capped,
+        scanLimit,
+        unlisted,
+        unreadable,
+        complete,
+        partial,
+      },
       progress: null,
       loadProblem: problem,
       loadedAt: Date.now(),
@@ -361,7 +397,8 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
       const what = `Moved ${excerptOf(current, itemId)} to ${statusLabel(now)}`;
       announce(`${what}.`);
       // Undo sets the old status again, over the one the service now holds.
-      if (projectId && res.data.changed !== false && isStatus(now)) recordStatusUndo(projectId, what, itemId, beforeOf(row), now);
+      if (projectId && res.data.changed !== false && isStatus(now))
+        recordStatusUndo(projectId, what, itemId, beforeOf(row), now);
       return true;
     }
     const rolledBack = current ? moveRow(current, itemId, from) : null;
@@ -371,7 +408,10 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
       moveProblem: {
         itemId,
         to,
-        ...failure(`Could not move ${excerptOf(current, itemId)} to ${statusLabel(to)}; it is back in ${statusLabel(from)}`, res.error),
+        ...failure(
+          `Could not move ${excerptOf(current, itemId)} to ${statusLabel(to)}; it is back in ${statusLabel(from)}`,
+          res.error,
+        ),
       },
     });
     // When the write may have happened, show what the service really has.
@@ -388,7 +428,16 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
   leave() {
     keepForLater();
     loader.stop();
-    set({ projectId: null, data: null, progress: null, loadProblem: null, loadedAt: null, pending: {}, moveProblem: null, focusedId: null });
+    set({
+      projectId: null,
+      data: null,
+      progress: null,
+      loadProblem: null,
+      loadedAt: null,
+      pending: {},
+      moveProblem: null,
+      focusedId: null,
+    });
   },
 }));
 
@@ -432,7 +481,10 @@ async function refreshSlices(targets: readonly SliceTarget[]): Promise<void> {
   if (!asked.ok) return now.scheduleRefetch(0);
   const merged = mergeSliceAnswers(now.data.rows, asked.answers);
   if (merged.unexplained) return now.scheduleRefetch(0);
-  const snapshot = applyPending(loader.recent.replay({ rows: merged.rows, summary: asked.summary ?? now.data.summary }, startedAt), now.pending);
+  const snapshot = applyPending(
+    loader.recent.replay({ rows: merged.rows, summary: asked.summary ?? now.data.summary }, startedAt),
+    now.pending,
+  );
   const unreadable = new Map(now.data.unreadable.map((p) => [problemKey(p), p]));
   for (const p of asked.unreadable) unreadable.set(problemKey(p), p);
   useProjectItems.setState({ data: { ...now.data, ...snapshot, unreadable: [...unreadable.values()] } });

@@ -14,7 +14,10 @@ import { bridgeErrorOf, connectionKey, fromBridge, queryClient } from './query-c
 const membersQuery = (connectionId: string | null | undefined, projectId: string) =>
   queryOptions({
     queryKey: connectionKey(connectionId, 'members', projectId),
-    queryFn: async (): Promise<Member[]> => [...(await fromBridge(getBridge().api.listMembers({ projectId }))).members].sort((a, b) => a.name.localeCompare(b.name)),
+    queryFn: async (): Promise<Member[]> =>
+      [...(await fromBridge(getBridge().api.listMembers({ projectId }))).members].sort((a, b) =>
+        a.name.localeCompare(b.name),
+      ),
     staleTime: Infinity,
   });
 
@@ -56,5 +59,6 @@ export function refreshMembers(projectId: string): void {
 /** A member's name as last read, outside React (the palette's descriptions). */
 export function memberNameNow(projectId: string | null, memberId: string): string | undefined {
   if (projectId === null) return undefined;
-  return queryClient.getQueryData(membersQuery(connectionNow(), projectId).queryKey)?.find((m) => m.id === memberId)?.name;
+  return queryClient.getQueryData(membersQuery(connectionNow(), projectId).queryKey)?.find((m) => m.id === memberId)
+    ?.name;
 }

@@ -45,7 +45,11 @@ export const queryClient = new QueryClient({
 });
 
 /** Every key starts with the connection, so one connection's answers never show under another. */
-export const connectionKey = (connectionId: string | null | undefined, ...rest: unknown[]): QueryKey => ['connection', connectionId ?? 'none', ...rest];
+export const connectionKey = (connectionId: string | null | undefined, ...rest: unknown[]): QueryKey => [
+  'connection',
+  connectionId ?? 'none',
+  ...rest,
+];
 
 /**
  * When the service answers again, what failed only because it could not be reached is asked
@@ -53,6 +57,7 @@ export const connectionKey = (connectionId: string | null | undefined, ...rest: 
  */
 onReconnected(() => {
   void queryClient.refetchQueries({
-    predicate: (query) => query.state.status === 'error' && goneWithTheConnection({ title: '', error: bridgeErrorOf(query.state.error) }),
+    predicate: (query) =>
+      query.state.status === 'error' && goneWithTheConnection({ title: '', error: bridgeErrorOf(query.state.error) }),
   });
 });

@@ -30,7 +30,11 @@ export interface Facets {
 
 /** Whether a thread sitting at `row` is one the slice lists. */
 export function sliceHolds(filter: SliceFilter, row: Facets): boolean {
-  return (filter.page === undefined || filter.page === row.page) && (filter.status === undefined || filter.status === row.status) && (filter.type === undefined || filter.type === row.type);
+  return (
+    (filter.page === undefined || filter.page === row.page) &&
+    (filter.status === undefined || filter.status === row.status) &&
+    (filter.type === undefined || filter.type === row.type)
+  );
 }
 
 /** Preference on ties: type slices are the most even in practice, pages the most numerous. */
@@ -80,7 +84,8 @@ function countsOf(dimension: Dimension, summary: ItemsSummary): DimensionCounts 
 }
 
 /** A value's whole-project count (0 for one the summary does not name). */
-const countOf = (dimension: Dimension, value: string, summary: ItemsSummary) => countsOf(dimension, summary).byValue.get(value) ?? 0;
+const countOf = (dimension: Dimension, value: string, summary: ItemsSummary) =>
+  countsOf(dimension, summary).byValue.get(value) ?? 0;
 
 /** What a slice can hold at most: the smallest count among the values it fixes. */
 function upperBound(filter: SliceFilter, summary: ItemsSummary, limit = Number.POSITIVE_INFINITY): number {
@@ -114,9 +119,17 @@ const with_ = (filter: SliceFilter, d: Dimension, v: string): SliceFilter => ({ 
  * The sub-slices of `filter` along `dimension` that may still hold threads not in hand, or
  * null when that dimension doesn't narrow it (one value holding all of it).
  */
-function along(filter: SliceFilter, d: Dimension, summary: ItemsSummary, bound: number, ctx: PlanContext): SliceFilter[] | null {
+function along(
+  filter: SliceFilter,
+  d: Dimension,
+  summary: ItemsSummary,
+  bound: number,
+  ctx: PlanContext,
+): SliceFilter[] | null {
   if (filter[d] !== undefined) return null;
-  const parts = countsOf(d, summary).values.map(([v]) => with_(filter, d, v)).filter((p) => upperBound(p, summary, bound) > 0);
+  const parts = countsOf(d, summary)
+    .values.map(([v]) => with_(filter, d, v))
+    .filter((p) => upperBound(p, summary, bound) > 0);
   if (parts.length === 0) return null;
   if (parts.length === 1 && upperBound(parts[0]!, summary, bound) >= bound) return null;
   // A sub-slice whose every possible thread is in hand needs no request.
@@ -132,7 +145,12 @@ function estimate(filter: SliceFilter, summary: ItemsSummary, bound: number, ctx
 }
 
 /** The dimension splitting `filter` at the lowest expected cost; null when none narrows it. */
-function bestSplit(filter: SliceFilter, summary: ItemsSummary, bound: number, ctx: PlanContext): { parts: SliceFilter[]; cost: number } | null {
+function bestSplit(
+  filter: SliceFilter,
+  summary: ItemsSummary,
+  bound: number,
+  ctx: PlanContext,
+): { parts: SliceFilter[]; cost: number } | null {
   let best: { parts: SliceFilter[]; cost: number } | null = null;
   for (const d of DIMENSIONS) {
     const parts = along(filter, d, summary, bound, ctx);
@@ -160,6 +178,11 @@ export function planSlices(summary: ItemsSummary, ctx: PlanContext): SliceFilter
 }
 
 /** The narrower slices for one that came back cut with `matched` threads; empty when nothing narrows it. */
-export function splitTruncated(filter: SliceFilter, summary: ItemsSummary, matched: number, ctx: PlanContext): SliceFilter[] {
+export function splitTruncated(
+  filter: SliceFilter,
+  summary: ItemsSummary,
+  matched: number,
+  ctx: PlanContext,
+): SliceFilter[] {
   return bestSplit(filter, summary, matched, ctx)?.parts ?? [];
 }

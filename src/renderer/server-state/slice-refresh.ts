@@ -11,7 +11,6 @@ import { sliceHolds, type Facets, type SliceFilter } from './slice-planner.js';
  * The slices come from the last full load: each is a filter whose answer was complete.
  */
 
-
 const sliceKey = (f: SliceFilter) => JSON.stringify([f.type ?? null, f.status ?? null, f.page ?? null]);
 
 /**
@@ -39,7 +38,10 @@ interface SliceAnswer {
  * shows in an asked slice came back in none of the answers: it moved somewhere not asked (or
  * went away), which only a full load can tell.
  */
-export function mergeSliceAnswers(rows: readonly ItemRow[], answers: readonly SliceAnswer[]): { rows: ItemRow[]; unexplained: boolean } {
+export function mergeSliceAnswers(
+  rows: readonly ItemRow[],
+  answers: readonly SliceAnswer[],
+): { rows: ItemRow[]; unexplained: boolean } {
   const fresh = new Map<string, ItemRow>();
   for (const a of answers) for (const r of a.rows) fresh.set(r.id, r);
   let unexplained = false;
@@ -67,7 +69,12 @@ type SliceRefresh =
   | { ok: false; cut: boolean; error: BridgeError | null };
 
 /** Asks the slices (a few at a time; the bridge paces them) and collects their complete answers. */
-export async function askSlices(listItems: ListItems, projectId: string, filters: readonly SliceFilter[], concurrency = 3): Promise<SliceRefresh> {
+export async function askSlices(
+  listItems: ListItems,
+  projectId: string,
+  filters: readonly SliceFilter[],
+  concurrency = 3,
+): Promise<SliceRefresh> {
   const answers: SliceAnswer[] = [];
   const unreadable: ReadProblem[] = [];
   let summary: ItemsSummary | null = null;

@@ -9,7 +9,8 @@ import { connectionKey, queryClient } from './query-client.js';
  */
 export type ThreadDetail = ReadOutput<'getItem'>;
 
-export const threadDetailKey = (connectionId: string | null | undefined, itemId: string): QueryKey => connectionKey(connectionId, 'thread-detail', itemId);
+export const threadDetailKey = (connectionId: string | null | undefined, itemId: string): QueryKey =>
+  connectionKey(connectionId, 'thread-detail', itemId);
 
 /** Whether a query-cache key is a thread detail of the connection (the shape threadDetailKey makes). */
 export function isThreadDetailKey(key: QueryKey, connectionId: string | null | undefined): boolean {
@@ -18,7 +19,10 @@ export function isThreadDetailKey(key: QueryKey, connectionId: string | null | u
 }
 
 /** The thread's detail as last read, and when (ms since the epoch); null when it was never read. */
-export function lastThreadRead(connectionId: string | null | undefined, itemId: string): { detail: ThreadDetail; readAt: number } | null {
+export function lastThreadRead(
+  connectionId: string | null | undefined,
+  itemId: string,
+): { detail: ThreadDetail; readAt: number } | null {
   const state = queryClient.getQueryState<ThreadDetail>(threadDetailKey(connectionId, itemId));
   return state?.data ? { detail: state.data, readAt: state.dataUpdatedAt } : null;
 }

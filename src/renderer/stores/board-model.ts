@@ -72,7 +72,8 @@ function uncount(summary: ItemsSummary, row: ItemRow): ItemsSummary {
 function recount(summary: ItemsSummary, from: ItemRow, to: ItemRow): ItemsSummary {
   let next = summary;
   if (from.status !== to.status) next = bumpStatus(bumpStatus(next, from.status, -1), to.status, 1);
-  if (Boolean(from.assigneeId) !== Boolean(to.assigneeId)) next = { ...next, unassigned: Math.max(0, next.unassigned + (to.assigneeId ? -1 : 1)) };
+  if (Boolean(from.assigneeId) !== Boolean(to.assigneeId))
+    next = { ...next, unassigned: Math.max(0, next.unassigned + (to.assigneeId ? -1 : 1)) };
   if (from.type !== to.type) next = { ...next, byType: bumpKey(bumpKey(next.byType, from.type, -1), to.type, 1) };
   if (from.page !== to.page) next = { ...next, byPage: bump(bump(next.byPage, from.page, -1), to.page, 1) };
   return next;
@@ -122,7 +123,10 @@ export function removeRows(snapshot: BoardSnapshot, ids: readonly string[]): Boa
  * A refetch may land while a status change is still in flight and show the old status;
  * re-applying the pending moves keeps the person's change on screen until the write answers.
  */
-export function applyPending(snapshot: BoardSnapshot, pending: Readonly<Record<string, { to: Status }>>): BoardSnapshot {
+export function applyPending(
+  snapshot: BoardSnapshot,
+  pending: Readonly<Record<string, { to: Status }>>,
+): BoardSnapshot {
   let next = snapshot;
   for (const [id, move] of Object.entries(pending)) next = moveRow(next, id, move.to);
   return next;
@@ -136,7 +140,11 @@ export function neighbourAfterRemoval(column: readonly ItemRow[], itemId: string
 }
 
 /** Where focus goes for j/k (within a column) and h/l (across columns, keeping the row position). */
-export function nextFocus(columns: Columns, focusedId: string | null, key: 'up' | 'down' | 'left' | 'right'): string | null {
+export function nextFocus(
+  columns: Columns,
+  focusedId: string | null,
+  key: 'up' | 'down' | 'left' | 'right',
+): string | null {
   const located = locate(columns, focusedId);
   if (!located) return firstCard(columns);
   const { status, index } = located;

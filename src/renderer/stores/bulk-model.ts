@@ -63,7 +63,11 @@ export function planStatus(rows: readonly PlanRow[], to: Status): BulkPlan {
 }
 
 export function planAssign(rows: readonly PlanRow[], to: Person | null): BulkPlan {
-  return { kind: 'assign', to, tasks: rows.map((r) => ({ itemId: r.id, steps: [{ kind: 'assign', to }], before: beforeOf(r) })) };
+  return {
+    kind: 'assign',
+    to,
+    tasks: rows.map((r) => ({ itemId: r.id, steps: [{ kind: 'assign', to }], before: beforeOf(r) })),
+  };
 }
 
 /** A resolved thread cannot be assigned: reopen it first, then assign. */
@@ -71,7 +75,14 @@ export function planReopenAssign(rows: readonly PlanRow[], to: Person | null): B
   return {
     kind: 'reopen-assign',
     to,
-    tasks: rows.map((r) => ({ itemId: r.id, steps: [{ kind: 'status', to: 'open' }, { kind: 'assign', to }], before: beforeOf(r) })),
+    tasks: rows.map((r) => ({
+      itemId: r.id,
+      steps: [
+        { kind: 'status', to: 'open' },
+        { kind: 'assign', to },
+      ],
+      before: beforeOf(r),
+    })),
   };
 }
 
@@ -96,8 +107,10 @@ export type Conflict =
 export function conflictOf(task: BulkTask, now: ThreadNow): Conflict | null {
   if (now.duplicateOf) return { kind: 'merged', into: now.duplicateOf };
   const writes = new Set(task.steps.map((s) => s.kind));
-  if (writes.has('status') && now.status !== task.before.status) return { kind: 'status', expected: task.before.status, now: now.status };
-  if (writes.has('assign') && (now.assignee?.id || null) !== (task.before.assignee?.id || null)) return { kind: 'assignee', expected: task.before.assignee, now: now.assignee };
+  if (writes.has('status') && now.status !== task.before.status)
+    return { kind: 'status', expected: task.before.status, now: now.status };
+  if (writes.has('assign') && (now.assignee?.id || null) !== (task.before.assignee?.id || null))
+    return { kind: 'assignee', expected: task.before.assignee, now: now.assignee };
   return null;
 }
 
@@ -140,13 +153,18 @@ export function undoTask(itemId: string, before: ThreadBefore, changed: readonly
   if (changed.length === 0) return null;
   const backTo = before.status;
   if (!isStatus(backTo) && changed.some((step) => step.kind === 'status')) return null;
-  const steps = [...changed].reverse().map((step): BulkStep => (step.kind === 'status' ? { kind: 'status', to: backTo as Status } : { kind: 'assign', to: before.assignee }));
+  const steps = [...changed]
+    .reverse()
+    .map((step): BulkStep =>
+      step.kind === 'status' ? { kind: 'status', to: backTo as Status } : { kind: 'assign', to: before.assignee },
+    );
   return { itemId, steps, before: afterOf(before, changed) };
 }
 
 function afterOf(before: ThreadBefore, changed: readonly BulkStep[]): ThreadBefore {
   let after = before;
-  for (const step of changed) after = step.kind === 'status' ? { ...after, status: step.to } : { ...after, assignee: step.to };
+  for (const step of changed)
+    after = step.kind === 'status' ? { ...after, status: step.to } : { ...after, assignee: step.to };
   return after;
 }
 
@@ -179,19 +197,35 @@ export interface Receipt {
  */
 function refusedAsResolved(error: BridgeError, statusBefore: string | undefined): boolean {
   if (error.reason === 'resolved_item') return true;
-  const plainRefusal = (error.kind === 'validation' || error.status === 409) && (error.reason === undefined || !KNOWN_REASONS.has(error.reason));
+  const plainRefusal =
+    (error.kind === 'validation' || error.status === 409) &&
+    (error.reason === undefined || !KNOWN_REASONS.has(error.reason));
   return plainRefusal && statusBefore === 'resolved';
 }
 
 const KNOWN_REASONS: ReadonlySet<string> = new Set(REFUSAL_REASONS);
 
 export function buildReceipt(plan: BulkPlan, { outcomes, halted }: BulkRunResult): Receipt {
-  const receipt: Receipt = { plan, done: [], unchanged: [], refused: [], notSent: [], changedSince: [], halted, reopenable: [] };
+  const receipt: Receipt = {
+    plan,
+    done: [],
+    unchanged: [],
+    refused: [],
+    notSent: [],
+    changedSince: [],
+    halted,
+    reopenable: [],
+  };
   for (const o of outcomes) {
     if (!o.sent) receipt.notSent.push(o.itemId);
     else if (o.conflict) receipt.changedSince.push({ itemId: o.itemId, conflict: o.conflict });
     else if (o.refused) {
-      receipt.refused.push({ itemId: o.itemId, step: o.refused.step, error: o.refused.error, partial: o.changed.length > 0 });
+      receipt.refused.push({
+        itemId: o.itemId,
+        step: o.refused.step,
+        error: o.refused.error,
+        partial: o.changed.length > 0,
+      });
       const before = plan.tasks.find((t) => t.itemId === o.itemId)?.before.status;
       if (plan.kind === 'assign' && refusedAsResolved(o.refused.error, before)) receipt.reopenable.push(o.itemId);
     } else if (o.changed.length > 0) receipt.done.push(o.itemId);
@@ -209,7 +243,9 @@ export interface StepApplied {
 export type SendStep = (itemId: string, step: BulkStep) => Promise<BridgeResult<StepApplied>>;
 
 /** One request's answer, as it arrives (the assign dialog lists "Reopened ✓, Assigned ✓" step by step). */
-export type StepReport = { itemId: string; step: BulkStep } & ({ ok: true; applied: StepApplied } | { ok: false; error: BridgeError });
+export type StepReport = { itemId: string; step: BulkStep } & (
+  { ok: true; applied: StepApplied } | { ok: false; error: BridgeError }
+);
 
 export interface RunOptions {
   /** Requests in flight at once; the main-process client paces them under the rate limit. */
@@ -236,7 +272,10 @@ export type ReadThread = (itemId: string) => Promise<BridgeResult<ThreadNow>>;
  * same way (or, when a write's outcome is uncertain, make things worse), so sending stops.
  */
 export function haltsTheRun(error: BridgeError): boolean {
-  return error.uncertain === true || ['auth', 'billing', 'no_connection', 'network', 'rate_limited', 'keychain'].includes(error.kind);
+  return (
+    error.uncertain === true ||
+    ['auth', 'billing', 'no_connection', 'network', 'rate_limited', 'keychain'].includes(error.kind)
+  );
 }
 
 export interface BulkRunResult {
@@ -246,14 +285,22 @@ export interface BulkRunResult {
 }
 
 /** Reads the thread and compares; a failed read refuses the thread (nothing written blind). */
-async function checkStill(task: BulkTask, read: ReadThread): Promise<{ ok: true; conflict: Conflict | null } | { ok: false; error: BridgeError }> {
+async function checkStill(
+  task: BulkTask,
+  read: ReadThread,
+): Promise<{ ok: true; conflict: Conflict | null } | { ok: false; error: BridgeError }> {
   const res = await read(task.itemId);
   return res.ok ? { ok: true, conflict: conflictOf(task, res.data) } : res;
 }
 
 export async function runBulk(plan: BulkPlan, send: SendStep, options: RunOptions = {}): Promise<BulkRunResult> {
   const { concurrency = 4, onProgress, onApplied, shouldStop, onStep, readFirst } = options;
-  const outcomes = plan.tasks.map((t): ThreadOutcome => ({ itemId: t.itemId, changed: [], refused: null, sent: false }));
+  const outcomes = plan.tasks.map((t): ThreadOutcome => ({
+    itemId: t.itemId,
+    changed: [],
+    refused: null,
+    sent: false,
+  }));
   let halted: BridgeError | null = null;
   let next = 0;
   let finished = 0;
@@ -266,7 +313,11 @@ export async function runBulk(plan: BulkPlan, send: SendStep, options: RunOption
   const sendSteps = async (task: BulkTask, outcome: ThreadOutcome) => {
     for (const step of task.steps) {
       const res = await send(task.itemId, step);
-      onStep?.(res.ok ? { itemId: task.itemId, step, ok: true, applied: res.data } : { itemId: task.itemId, step, ok: false, error: res.error });
+      onStep?.(
+        res.ok
+          ? { itemId: task.itemId, step, ok: true, applied: res.data }
+          : { itemId: task.itemId, step, ok: false, error: res.error },
+      );
       if (!res.ok) return refuse(outcome, step, res.error);
       if (res.data.changed) outcome.changed.push(step);
       onApplied?.(task.itemId, res.data.patch);

@@ -25,12 +25,16 @@ const sendThroughBridge: SendStep = async (itemId, step) => {
   if (step.kind === 'status') {
     const res = await api.setStatus({ itemId, status: step.to });
     // A lean answer may leave out what changed: take the request as done, as the service accepted it.
-    return res.ok ? { ok: true, data: { changed: res.data.changed ?? true, patch: { status: res.data.status ?? step.to } } } : res;
+    return res.ok
+      ? { ok: true, data: { changed: res.data.changed ?? true, patch: { status: res.data.status ?? step.to } } }
+      : res;
   }
   const res = await api.assign({ itemId, assignee: step.to?.id ?? null });
   if (!res.ok) return res;
   // Unassigned rows carry empty strings, as the service lists them.
-  const patch = step.to ? { assignee: res.data.assignedTo ?? step.to.name, assigneeId: step.to.id } : { assignee: '', assigneeId: '' };
+  const patch = step.to
+    ? { assignee: res.data.assignedTo ?? step.to.name, assigneeId: step.to.id }
+    : { assignee: '', assigneeId: '' };
   return { ok: true, data: { changed: res.data.changed ?? true, patch } };
 };
 
@@ -39,7 +43,10 @@ const readThroughBridge: ReadThread = async (itemId) => {
   const res = await getBridge().api.getItem({ itemId });
   if (!res.ok) return res;
   const { status, assignee, duplicateOf } = res.data;
-  return { ok: true, data: { status, assignee: assignee?.id ? { id: assignee.id, name: assignee.name } : null, duplicateOf } };
+  return {
+    ok: true,
+    data: { status, assignee: assignee?.id ? { id: assignee.id, name: assignee.name } : null, duplicateOf },
+  };
 };
 
 interface ExecutedPlan {
@@ -52,14 +59,19 @@ interface ExecutedPlan {
  * list refetches, so a partial failure (or an uncertain write) leaves the screen as the service is.
  * An undo reads each thread first and leaves alone what someone changed since.
  */
-export async function executePlan(projectId: string, plan: BulkPlan, options: Omit<RunOptions, 'onApplied' | 'readFirst'> = {}): Promise<ExecutedPlan> {
+export async function executePlan(
+  projectId: string,
+  plan: BulkPlan,
+  options: Omit<RunOptions, 'onApplied' | 'readFirst'> = {},
+): Promise<ExecutedPlan> {
   const applied: RowPatch[] = [];
   const result = await runBulk(plan, sendThroughBridge, {
     ...options,
     ...(plan.kind === 'undo' ? { readFirst: readThroughBridge } : {}),
     onApplied: (id, changes) => {
       applied.push({ id, changes });
-      if (useProjectItems.getState().projectId === projectId) useProjectItems.getState().applyPatches([{ id, changes }]);
+      if (useProjectItems.getState().projectId === projectId)
+        useProjectItems.getState().applyPatches([{ id, changes }]);
     },
   });
   emitItemsChanged({ projectId, patched: applied });
@@ -73,10 +85,22 @@ export async function executePlan(projectId: string, plan: BulkPlan, options: Om
  * (undo-runner settles it), and undoing an undo is not offered.
  * Answers the entry's id, or null when nothing changed that undo could put back.
  */
-export function recordPlanUndo(projectId: string, runs: ReadonlyArray<{ plan: BulkPlan; result: BulkRunResult }>, options: { label?: string; replaces?: number } = {}): number | null {
+export function recordPlanUndo(
+  projectId: string,
+  runs: ReadonlyArray<{ plan: BulkPlan; result: BulkRunResult }>,
+  options: { label?: string; replaces?: number } = {},
+): number | null {
   const changes = runs.filter((r) => r.plan.kind !== 'undo');
   const undos = changes.map((r) => planUndo(r.plan, r.result)).filter((u): u is BulkPlan => u !== null);
   if (undos.length === 0) return null;
-  const undo: BulkPlan = undos.length === 1 ? undos[0]! : { kind: 'undo', undoing: changes[0]!.plan, tasks: undos.flatMap((u) => u.tasks) };
-  return useUndo.getState().record({ projectId, label: options.label ?? planDoneText(changes[0]!.plan, undo.tasks.length), plan: undo, ...(options.replaces !== undefined ? { replaces: options.replaces } : {}) });
+  const undo: BulkPlan =
+    undos.length === 1 ? undos[0]! : { kind: 'undo', undoing: changes[0]!.plan, tasks: undos.flatMap((u) => u.tasks) };
+  return useUndo
+    .getState()
+    .record({
+      projectId,
+      label: options.label ?? planDoneText(changes[0]!.plan, undo.tasks.length),
+      plan: undo,
+      ...(options.replaces !== undefined ? { replaces: options.replaces } : {}),
+    });
 }

@@ -1,5 +1,14 @@
 import type { ItemRow } from '#shared/reader/index.js';
-import { ASSIGNEE_ME, ASSIGNEE_NONE, filtersBesides, isUnassigned, rowMatcher, TYPE_NONE, type Filters, type MatchContext } from './filter-model.js';
+import {
+  ASSIGNEE_ME,
+  ASSIGNEE_NONE,
+  filtersBesides,
+  isUnassigned,
+  rowMatcher,
+  TYPE_NONE,
+  type Filters,
+  type MatchContext,
+} from './filter-model.js';
 
 /** The filters a menu offers values for (text search has no menu). */
 export const FACET_KEYS = ['status', 'type', 'page', 'assignee', 'task'] as const;
@@ -18,7 +27,12 @@ const VALUE_OF: Record<FacetKey, (row: ItemRow) => string> = {
  * One menu's faceted counts: per option value, the threads that match every other active
  * filter plus that value, i.e. what the list would show if it were picked.
  */
-export function menuCounts(rows: readonly ItemRow[], filters: Filters, key: FacetKey, ctx: MatchContext): ReadonlyMap<string, number> {
+export function menuCounts(
+  rows: readonly ItemRow[],
+  filters: Filters,
+  key: FacetKey,
+  ctx: MatchContext,
+): ReadonlyMap<string, number> {
   const tally = new Map<string, number>();
   // A menu's counts depend only on the other filters (arrowing through it changes none of them).
   const matches = rowMatcher(filtersBesides(filters, key), ctx);
@@ -34,7 +48,10 @@ export function menuCounts(rows: readonly ItemRow[], filters: Filters, key: Face
 }
 
 /** For the given menus, the values the rows hold (whatever the filters): what they offer beyond the summary's. */
-export function valuesPresent<K extends FacetKey>(rows: readonly ItemRow[], keys: readonly K[]): Record<K, ReadonlySet<string>> {
+export function valuesPresent<K extends FacetKey>(
+  rows: readonly ItemRow[],
+  keys: readonly K[],
+): Record<K, ReadonlySet<string>> {
   const present = Object.fromEntries(keys.map((k) => [k, new Set<string>()])) as Record<K, Set<string>>;
   for (const row of rows) for (const key of keys) present[key].add(VALUE_OF[key](row));
   return present;

@@ -9,7 +9,14 @@ export interface Failure {
 export const failure = (title: string, error: BridgeError): Failure => ({ title, error });
 
 /** Failures of the connection rather than of one request: every request fails the same way meanwhile. */
-const CONNECTION_KINDS: ReadonlySet<string> = new Set(['network', 'no_connection', 'auth', 'billing', 'rate_limited', 'keychain']);
+const CONNECTION_KINDS: ReadonlySet<string> = new Set([
+  'network',
+  'no_connection',
+  'auth',
+  'billing',
+  'rate_limited',
+  'keychain',
+]);
 
 /**
  * Failures that only said the service could not be reached (or answered 5xx while it

@@ -12,10 +12,16 @@ import { BOARD_STATUSES } from '../format/labels.js';
 export const WORKSPACE_VIEWS = ['board', 'table', 'elements', 'evidence'] as const;
 export type WorkspaceView = (typeof WORKSPACE_VIEWS)[number];
 
-export const isWorkspaceView = (value: unknown): value is WorkspaceView => (WORKSPACE_VIEWS as readonly unknown[]).includes(value);
+export const isWorkspaceView = (value: unknown): value is WorkspaceView =>
+  (WORKSPACE_VIEWS as readonly unknown[]).includes(value);
 
 /** Each view's name on buttons, in titles and saved views. */
-export const VIEW_LABEL: Record<WorkspaceView, string> = { board: 'Board', table: 'Table', elements: 'Hot elements', evidence: 'Evidence' };
+export const VIEW_LABEL: Record<WorkspaceView, string> = {
+  board: 'Board',
+  table: 'Table',
+  elements: 'Hot elements',
+  evidence: 'Evidence',
+};
 
 /** The agent-task filter: a task, or `none` for threads without one (the service's `task` parameter). */
 export const TASK_FILTERS = ['investigate', 'plan', 'fix', 'build', 'none'] as const;
@@ -60,14 +66,16 @@ export function normalizeFilters(raw: unknown): Filters {
   if (typeof raw !== 'object' || raw === null) return {};
   const r = raw as Record<string, unknown>;
   const out: Filters = {};
-  if (typeof r.status === 'string' && (BOARD_STATUSES as readonly string[]).includes(r.status)) out.status = r.status as Status;
+  if (typeof r.status === 'string' && (BOARD_STATUSES as readonly string[]).includes(r.status))
+    out.status = r.status as Status;
   const type = text(r.type, VALUE_MAX_CHARS);
   if (type) out.type = type;
   const page = text(r.page, VALUE_MAX_CHARS);
   if (page) out.page = page;
   const assignee = text(r.assignee, VALUE_MAX_CHARS);
   if (assignee) out.assignee = assignee;
-  if (typeof r.task === 'string' && (TASK_FILTERS as readonly string[]).includes(r.task)) out.task = r.task as TaskFilter;
+  if (typeof r.task === 'string' && (TASK_FILTERS as readonly string[]).includes(r.task))
+    out.task = r.task as TaskFilter;
   // A query longer than the service accepts is cut rather than dropped: the person still sees their words.
   const q = typeof r.q === 'string' ? r.q.trim().slice(0, QUERY_MAX_CHARS).trim() : '';
   if (q) out.q = q;

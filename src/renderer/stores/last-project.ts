@@ -19,7 +19,10 @@ export function lastProjectKey(connectionId: string): string {
   return `${PREFIX}${connectionId}`;
 }
 
-export function readLastProject(connectionId: string, storage: KeyValueStorage | null = defaultStorage()): string | null {
+export function readLastProject(
+  connectionId: string,
+  storage: KeyValueStorage | null = defaultStorage(),
+): string | null {
   try {
     return storage?.getItem(lastProjectKey(connectionId)) ?? null;
   } catch {
@@ -27,7 +30,11 @@ export function readLastProject(connectionId: string, storage: KeyValueStorage |
   }
 }
 
-export function rememberLastProject(connectionId: string, projectId: string, storage: KeyValueStorage | null = defaultStorage()): void {
+export function rememberLastProject(
+  connectionId: string,
+  projectId: string,
+  storage: KeyValueStorage | null = defaultStorage(),
+): void {
   try {
     storage?.setItem(lastProjectKey(connectionId), projectId);
   } catch {

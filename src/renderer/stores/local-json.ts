@@ -27,7 +27,9 @@ export function writeJson(key: string, value: unknown, storage: KeyValueStorage 
 export function readProjectTimes(key: string, storage: KeyValueStorage | null): Record<string, number> {
   const v = readJson(key, storage);
   if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
-  return Object.fromEntries(Object.entries(v).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1])));
+  return Object.fromEntries(
+    Object.entries(v).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1])),
+  );
 }
 
 export function writeProjectTimes(key: string, value: Record<string, number>, storage: KeyValueStorage | null): void {

@@ -53,12 +53,23 @@ export const useProjects = create<ProjectsState>()((set, get) => {
     const key = countKey(connectionId, projectId);
     const res = await getBridge()
       .api.listItems({ projectId, limit: 1 })
-      .catch((e: unknown) => ({ ok: false as const, error: { message: `Could not ask for the count: ${e instanceof Error ? e.message : String(e)}` } }));
+      .catch((e: unknown) => ({
+        ok: false as const,
+        error: { message: `Could not ask for the count: ${e instanceof Error ? e.message : String(e)}` },
+      }));
     const at = Date.now();
     if (!res.ok) setCount(key, { state: 'failed', why: res.error.message, at });
     // A service that sends no summary leaves nothing to count from one row.
-    else if (!res.data.hasSummary) setCount(key, { state: 'failed', why: 'The service did not say how many threads this project has.', at });
-    else setCount(key, { state: 'ready', open: res.data.summary.open, total: res.data.summary.total, capped: res.data.capped, at });
+    else if (!res.data.hasSummary)
+      setCount(key, { state: 'failed', why: 'The service did not say how many threads this project has.', at });
+    else
+      setCount(key, {
+        state: 'ready',
+        open: res.data.summary.open,
+        total: res.data.summary.total,
+        capped: res.data.capped,
+        at,
+      });
   };
 
   const pump = () => {
@@ -117,7 +128,10 @@ export const useProjects = create<ProjectsState>()((set, get) => {
 onItemsChanged(({ projectId }) => {
   const { counts } = useProjects.getState();
   const stale = Object.entries(counts).filter(([key, c]) => key.endsWith(`\u0000${projectId}`) && c.state === 'ready');
-  if (stale.length > 0) useProjects.setState({ counts: { ...counts, ...Object.fromEntries(stale.map(([key, c]) => [key, { ...c, at: 0 }])) } });
+  if (stale.length > 0)
+    useProjects.setState({
+      counts: { ...counts, ...Object.fromEntries(stale.map(([key, c]) => [key, { ...c, at: 0 }])) },
+    });
 });
 
 // A project list that failed to load for want of the service loads again once it answers.

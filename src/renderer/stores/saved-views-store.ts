@@ -1,6 +1,14 @@
 import { create } from 'zustand';
 import type { Filters, WorkspaceView } from './filter-model.js';
-import { readSavedViews, removeView, renameView, upsertView, viewNameProblem, writeSavedViews, type SavedView } from './saved-views.js';
+import {
+  readSavedViews,
+  removeView,
+  renameView,
+  upsertView,
+  viewNameProblem,
+  writeSavedViews,
+  type SavedView,
+} from './saved-views.js';
 
 /** The current project's saved views, persisted on every change. */
 interface SavedViewsState {
@@ -11,13 +19,18 @@ interface SavedViewsState {
 
   load(projectId: string): void;
   /** Returns the saved view, or a sentence saying why it could not be saved. */
-  save(name: string, view: WorkspaceView, filters: Filters): { saved: SavedView; replaced: boolean } | { problem: string };
+  save(
+    name: string,
+    view: WorkspaceView,
+    filters: Filters,
+  ): { saved: SavedView; replaced: boolean } | { problem: string };
   rename(id: string, name: string): string | null;
   remove(id: string): void;
   dismissProblem(): void;
 }
 
-const NOT_STORED = 'The view is kept for now, but it could not be stored on this computer (storage is full or disabled), so it will be gone after a restart.';
+const NOT_STORED =
+  'The view is kept for now, but it could not be stored on this computer (storage is full or disabled), so it will be gone after a restart.';
 
 function newViewId(): string {
   return `view-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

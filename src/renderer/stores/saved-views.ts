@@ -47,7 +47,11 @@ export function parseSavedViews(text: string | null): SavedView[] {
   } catch {
     return [];
   }
-  const list = Array.isArray(data) ? data : typeof data === 'object' && data !== null ? (data as { views?: unknown }).views : null;
+  const list = Array.isArray(data)
+    ? data
+    : typeof data === 'object' && data !== null
+      ? (data as { views?: unknown }).views
+      : null;
   if (!Array.isArray(list)) return [];
   const out: SavedView[] = [];
   const ids = new Set<string>();
@@ -83,7 +87,11 @@ export function readSavedViews(projectId: string, storage: KeyValueStorage | nul
 }
 
 /** False when the views could not be stored (storage disabled or full): the caller says so. */
-export function writeSavedViews(projectId: string, views: readonly SavedView[], storage: KeyValueStorage | null = defaultStorage()): boolean {
+export function writeSavedViews(
+  projectId: string,
+  views: readonly SavedView[],
+  storage: KeyValueStorage | null = defaultStorage(),
+): boolean {
   if (!storage) return false;
   try {
     storage.setItem(savedViewsKey(projectId), serializeSavedViews(views));
@@ -100,7 +108,8 @@ export function viewNameProblem(name: string, views: readonly SavedView[], excep
   const trimmed = name.trim();
   if (!trimmed) return 'Give the view a name.';
   if (trimmed.length > VIEW_NAME_MAX) return `Keep the name under ${VIEW_NAME_MAX + 1} characters.`;
-  if (views.some((v) => v.id !== exceptId && nameKey(v.name) === nameKey(trimmed))) return `A view named “${trimmed}” already exists: pick another name.`;
+  if (views.some((v) => v.id !== exceptId && nameKey(v.name) === nameKey(trimmed)))
+    return `A view named “${trimmed}” already exists: pick another name.`;
   return null;
 }
 
@@ -111,10 +120,21 @@ interface ViewDraft {
 }
 
 /** Saving under an existing name updates that view (the caller words it as "Update"). */
-export function upsertView(views: readonly SavedView[], draft: ViewDraft, now: number, newId: () => string): { views: SavedView[]; saved: SavedView; replaced: boolean } {
+export function upsertView(
+  views: readonly SavedView[],
+  draft: ViewDraft,
+  now: number,
+  newId: () => string,
+): { views: SavedView[]; saved: SavedView; replaced: boolean } {
   const name = draft.name.trim().slice(0, VIEW_NAME_MAX);
   const existing = views.find((v) => nameKey(v.name) === nameKey(name));
-  const saved: SavedView = { id: existing?.id ?? newId(), name, view: draft.view, filters: normalizeFilters(draft.filters), savedAt: now };
+  const saved: SavedView = {
+    id: existing?.id ?? newId(),
+    name,
+    view: draft.view,
+    filters: normalizeFilters(draft.filters),
+    savedAt: now,
+  };
   const next = existing ? views.map((v) => (v.id === existing.id ? saved : v)) : [...views, saved];
   return { views: next, saved, replaced: Boolean(existing) };
 }

@@ -43,7 +43,10 @@ export const useSession = create<SessionState>()((set, get) => ({
     set({ busy: null });
     if (!res.ok) {
       // Browser mode: a tab opened on a copied link has no session until a launch link gives it one.
-      const title = res.error.reason === 'no_session' ? 'This tab is not connected to Triage Desk yet' : 'Could not restore your connection';
+      const title =
+        res.error.reason === 'no_session'
+          ? 'This tab is not connected to Triage Desk yet'
+          : 'Could not restore your connection';
       set({ problem: failure(title, res.error) });
       return false;
     }

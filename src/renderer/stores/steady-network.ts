@@ -21,7 +21,8 @@ export const STEADY_TIMING: SteadyTiming = { showBusyAfterMs: 200, holdBusyMs: 2
 
 const quiet = (s: NetworkState) => s.phase === 'busy' || s.phase === 'idle';
 /** Whether the line would read the same: the client sends a new state object for every request. */
-const reads = (a: NetworkState, b: NetworkState) => a.phase === b.phase && a.queued === b.queued && a.until === b.until && a.message === b.message;
+const reads = (a: NetworkState, b: NetworkState) =>
+  a.phase === b.phase && a.queued === b.queued && a.until === b.until && a.message === b.message;
 
 export interface SteadyNetwork {
   /** A state as the client reported it. */

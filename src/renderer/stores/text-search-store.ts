@@ -45,7 +45,10 @@ export const useTextSearch = create<TextSearchState>()((set, get) => ({
     // A refresh of the same query keeps its answer on screen until the new one arrives.
     set({ projectId, q, loading: true, problem: null, ...(same ? {} : { matches: null, unlisted: [] }) });
 
-    const outcome = await loadProjectItems((query) => getBridge().api.listItems(query), projectId, { signal: mine.signal, base: { q } });
+    const outcome = await loadProjectItems((query) => getBridge().api.listItems(query), projectId, {
+      signal: mine.signal,
+      base: { q },
+    });
     if (mine.signal.aborted) return;
     controller = null;
     const problem = outcome.error ? failure(`Could not search the replies for “${q}”`, outcome.error) : null;
@@ -53,7 +56,12 @@ export const useTextSearch = create<TextSearchState>()((set, get) => ({
       set({ loading: false, problem });
       return;
     }
-    set({ loading: false, problem, matches: new Set(outcome.data.rows.map((r) => r.id)), unlisted: outcome.data.unlisted });
+    set({
+      loading: false,
+      problem,
+      matches: new Set(outcome.data.rows.map((r) => r.id)),
+      unlisted: outcome.data.unlisted,
+    });
   },
 
   clear() {

@@ -67,7 +67,12 @@ async function fetchInto(itemId: string, options: { inPlace?: boolean } = {}): P
     useThread.setState({ item: res.data, loading: false, notice });
   } else {
     const item = options.inPlace ? useThread.getState().item : null;
-    useThread.setState({ item, loading: false, notice, problem: failure(options.inPlace ? 'Could not refresh the thread' : 'Could not open the thread', res.error) });
+    useThread.setState({
+      item,
+      loading: false,
+      notice,
+      problem: failure(options.inPlace ? 'Could not refresh the thread' : 'Could not open the thread', res.error),
+    });
   }
 }
 

@@ -88,11 +88,19 @@ export function heldBack(list: readonly UndoEntry[], target: UndoEntry): { ids: 
  * (`chosenToLeave`): left alone, with why. Not sent,
  * or stopped by a connection problem before anything changed: still to do, so undo can try again.
  */
-export function settle(entry: UndoEntry, receipt: Receipt, now: number, chosenToLeave: readonly LeftAlone[] = []): UndoEntry {
+export function settle(
+  entry: UndoEntry,
+  receipt: Receipt,
+  now: number,
+  chosenToLeave: readonly LeftAlone[] = [],
+): UndoEntry {
   const settled = new Set<string>();
   const undone = [...receipt.done, ...receipt.unchanged];
   undone.forEach((id) => settled.add(id));
-  const leftAlone: LeftAlone[] = [...chosenToLeave, ...receipt.changedSince.map((c) => ({ itemId: c.itemId, why: conflictText(c.conflict) }))];
+  const leftAlone: LeftAlone[] = [
+    ...chosenToLeave,
+    ...receipt.changedSince.map((c) => ({ itemId: c.itemId, why: conflictText(c.conflict) })),
+  ];
   for (const r of receipt.refused) {
     if (haltsTheRun(r.error) && !r.partial) continue;
     leftAlone.push({ itemId: r.itemId, why: refusalText(r.error, r.step, r.partial) });

@@ -59,7 +59,10 @@ export function undoGroups(tasks: readonly BulkTask[]): UndoGroup[] {
 export const recordsAnew = (tasks: readonly BulkTask[]): boolean => tasks.some((t) => undoKindOf(t) !== 'back');
 
 /** The tasks of the chosen kinds, and the ones the person chose to leave as the change left them. */
-export function splitByChoice(tasks: readonly BulkTask[], chosen: ReadonlySet<UndoKind>): { run: BulkTask[]; left: BulkTask[] } {
+export function splitByChoice(
+  tasks: readonly BulkTask[],
+  chosen: ReadonlySet<UndoKind>,
+): { run: BulkTask[]; left: BulkTask[] } {
   const run: BulkTask[] = [];
   const left: BulkTask[] = [];
   for (const t of tasks) (chosen.has(undoKindOf(t)) ? run : left).push(t);

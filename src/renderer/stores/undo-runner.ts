@@ -31,7 +31,10 @@ interface UndoOptions {
 
 /** A thread's title as the open list shows it, for the confirmation of a one-thread undo. */
 function titleOf(id: string): string | undefined {
-  const excerpt = useProjectItems.getState().data?.rows.find((r) => r.id === id)?.excerpt.trim();
+  const excerpt = useProjectItems
+    .getState()
+    .data?.rows.find((r) => r.id === id)
+    ?.excerpt.trim();
   return excerpt ? truncate(excerpt, 90) : undefined;
 }
 
@@ -60,7 +63,11 @@ export async function undoLatest(projectId: string | null): Promise<boolean> {
 }
 
 /** Undoes one entry of a project's history (what is left of it, when an earlier try did part). */
-export async function undoEntry(projectId: string, entryId: number, { now = Date.now, chosen }: UndoOptions = {}): Promise<boolean> {
+export async function undoEntry(
+  projectId: string,
+  entryId: number,
+  { now = Date.now, chosen }: UndoOptions = {},
+): Promise<boolean> {
   const key = historyKey(projectId);
   const list = historyOf(projectId);
   const entry = list.find((e) => e.id === entryId);
@@ -72,7 +79,9 @@ export async function undoEntry(projectId: string, entryId: number, { now = Date
   const held = heldBack(list, entry);
   const tasks = entry.plan.tasks.filter((t) => !held.ids.has(t.itemId));
   if (tasks.length === 0) {
-    explain(`Undo “${held.by?.label}” first: it changed the same ${entry.plan.tasks.length === 1 ? 'thread' : 'threads'} after this change.`);
+    explain(
+      `Undo “${held.by?.label}” first: it changed the same ${entry.plan.tasks.length === 1 ? 'thread' : 'threads'} after this change.`,
+    );
     return false;
   }
 
@@ -88,7 +97,23 @@ export async function undoEntry(projectId: string, entryId: number, { now = Date
   const store = useUndo.getState();
   store.dismissToast(entry.id);
   if (run.length === 0) {
-    store.update(key, entry.id, (e) => settle(e, { plan: e.plan, done: [], unchanged: [], refused: [], notSent: [], changedSince: [], halted: null, reopenable: [] }, now(), chosenToLeave));
+    store.update(key, entry.id, (e) =>
+      settle(
+        e,
+        {
+          plan: e.plan,
+          done: [],
+          unchanged: [],
+          refused: [],
+          notSent: [],
+          changedSince: [],
+          halted: null,
+          reopenable: [],
+        },
+        now(),
+        chosenToLeave,
+      ),
+    );
     announce(`Left “${entry.label}” as it is, as you chose: nothing was sent.`);
     return false;
   }
@@ -96,7 +121,9 @@ export async function undoEntry(projectId: string, entryId: number, { now = Date
   announce(`Undoing: ${entry.label}…`);
   // An undo plan: the run records nothing of its own; this entry is settled with its receipt below.
   const undoing = entry.plan.kind === 'undo' ? entry.plan.undoing : entry.plan;
-  const receipt = await useBulk.getState().start(projectId, { kind: 'undo', undoing, tasks: run, label: entry.label, leftByChoice: left });
+  const receipt = await useBulk
+    .getState()
+    .start(projectId, { kind: 'undo', undoing, tasks: run, label: entry.label, leftByChoice: left });
   if (!receipt) {
     // Another bulk change was running (start said so): nothing was sent, the entry stays as it was.
     useUndo.getState().update(key, entry.id, (e) => ({ ...e, running: false }));
@@ -107,12 +134,20 @@ export async function undoEntry(projectId: string, entryId: number, { now = Date
   const after = historyOf(projectId).find((e) => e.id === entry.id);
   const state = after ? entryState(after).kind : 'impossible';
   const words =
-    state === 'impossible' ? `Could not undo ${entry.label}: ${after?.leftAlone[0]?.why ?? 'the message on screen says why.'}`
-    : state === 'partly' && after?.plan.tasks.length ? `${undoReceiptText(receipt, titleOf)} Partly undone; the message on screen says what is left and why.`
-    : undoReceiptText(receipt, titleOf);
+    state === 'impossible'
+      ? `Could not undo ${entry.label}: ${after?.leftAlone[0]?.why ?? 'the message on screen says why.'}`
+      : state === 'partly' && after?.plan.tasks.length
+        ? `${undoReceiptText(receipt, titleOf)} Partly undone; the message on screen says what is left and why.`
+        : undoReceiptText(receipt, titleOf);
   announce(words);
   if (held.ids.size > 0) {
-    explain(`${plural(held.ids.size, 'thread was', 'threads were')} left for now: “${held.by?.label}” changed ${held.ids.size === 1 ? 'it' : 'them'} later. Undo that first, then this again.`);
+    explain(
+      `${plural(held.ids.size, 'thread was', 'threads were')} left for now: “${held.by?.label}” changed ${held.ids.size === 1 ? 'it' : 'them'} later. Undo that first, then this again.`,
+    );
   }
-  return (state === 'undone' || (state === 'partly' && left.length > 0 && after?.leftAlone.every((l) => l.chosen) === true)) && held.ids.size === 0;
+  return (
+    (state === 'undone' ||
+      (state === 'partly' && left.length > 0 && after?.leftAlone.every((l) => l.chosen) === true)) &&
+    held.ids.size === 0
+  );
 }

@@ -15,7 +15,10 @@ import { addEntry, type UndoEntry } from './undo-history.js';
 const UNDO_TOAST_MS = 8000;
 
 /** Whose history: one per saved connection and project. */
-export function historyKey(projectId: string, connectionId = useSession.getState().active?.connection.id ?? ''): string {
+export function historyKey(
+  projectId: string,
+  connectionId = useSession.getState().active?.connection.id ?? '',
+): string {
   return `${connectionId}\u0000${projectId}`;
 }
 
@@ -47,7 +50,18 @@ export const useUndo = create<UndoState>()((set, get) => ({
 
   record({ projectId, label, plan, replaces }, now = Date.now()) {
     const key = historyKey(projectId);
-    const entry: UndoEntry = { id: nextId++, projectId, label, at: now, plan, total: plan.tasks.length, undone: [], leftAlone: [], running: false, undoneAt: null };
+    const entry: UndoEntry = {
+      id: nextId++,
+      projectId,
+      label,
+      at: now,
+      plan,
+      total: plan.tasks.length,
+      undone: [],
+      leftAlone: [],
+      running: false,
+      undoneAt: null,
+    };
     set((s) => ({
       histories: { ...s.histories, [key]: addEntry(s.histories[key] ?? [], entry, replaces) },
       toast: { key, entryId: entry.id, expiresAt: now + UNDO_TOAST_MS },
@@ -79,8 +93,22 @@ export function historyOf(projectId: string): UndoEntry[] {
 }
 
 /** Records one thread's status change made outside a plan (a card moved on the board, the thread panel). */
-export function recordStatusUndo(projectId: string, label: string, itemId: string, before: ThreadBefore, to: Status): number | null {
+export function recordStatusUndo(
+  projectId: string,
+  label: string,
+  itemId: string,
+  before: ThreadBefore,
+  to: Status,
+): number | null {
   const change = statusTask(itemId, before, to);
   const task = undoTask(itemId, before, change.steps);
-  return task ? useUndo.getState().record({ projectId, label, plan: { kind: 'undo', undoing: { kind: 'status', to, tasks: [change] }, tasks: [task] } }) : null;
+  return task
+    ? useUndo
+        .getState()
+        .record({
+          projectId,
+          label,
+          plan: { kind: 'undo', undoing: { kind: 'status', to, tasks: [change] }, tasks: [task] },
+        })
+    : null;
 }

@@ -1,5 +1,12 @@
 import { create } from 'zustand';
-import { normalizeFilters, sameFilters, withFilter, type FilterKey, type Filters, type WorkspaceView } from './filter-model.js';
+import {
+  normalizeFilters,
+  sameFilters,
+  withFilter,
+  type FilterKey,
+  type Filters,
+  type WorkspaceView,
+} from './filter-model.js';
 
 /**
  * Which project the workspace shows, as board or table, through which filters. The URL

@@ -16,76 +16,285 @@ const WORDY: readonly ElementKind[] = ['heading', 'text', 'button', 'link', 'car
 
 export const GENERIC_TEMPLATES: readonly TemplateSpec[] = [
   // bug
-  tpl('bug', '{El} does nothing when I click it in {browser}. No error, no navigation.', '{Text} unresponsive in {browser}', ACTIONABLE),
+  tpl(
+    'bug',
+    '{El} does nothing when I click it in {browser}. No error, no navigation.',
+    '{Text} unresponsive in {browser}',
+    ACTIONABLE,
+  ),
   tpl('bug', 'Clicking {el} reloads {page} instead of doing what it says.', '{Text} reloads the page', ACTIONABLE),
-  tpl('bug', '{El} overlaps the content below it when the window is narrower than {px}px.', '{Text} overlaps content below {px}px'),
+  tpl(
+    'bug',
+    '{El} overlaps the content below it when the window is narrower than {px}px.',
+    '{Text} overlaps content below {px}px',
+  ),
   tpl('bug', 'On {device}, {el} is cut off on the right side and I cannot scroll to it.', '{Text} cut off on {device}'),
-  tpl('bug', '{El} shows “undefined” for a moment before the real text appears.', '{Text} flashes “undefined” on load', WORDY),
-  tpl('bug', 'Typing in {el} loses focus after every character in {browser}.', '{Text} loses focus while typing', FIELDS),
-  tpl('bug', '{El} accepts anything and only complains after submit, with “Something went wrong”.', '{Text} has no inline validation', FIELDS),
+  tpl(
+    'bug',
+    '{El} shows “undefined” for a moment before the real text appears.',
+    '{Text} flashes “undefined” on load',
+    WORDY,
+  ),
+  tpl(
+    'bug',
+    'Typing in {el} loses focus after every character in {browser}.',
+    '{Text} loses focus while typing',
+    FIELDS,
+  ),
+  tpl(
+    'bug',
+    '{El} accepts anything and only complains after submit, with “Something went wrong”.',
+    '{Text} has no inline validation',
+    FIELDS,
+  ),
   tpl('bug', 'The browser autofill puts my email into {el}.', 'Autofill fills {text} with email', ['input']),
   tpl('bug', '{El} links to a page that returns 404.', '{Text} leads to a 404', ['link', 'nav', 'button', 'card']),
-  tpl('bug', '{El} flickers when {page} finishes loading, and the layout jumps by about {px}px.', '{Text} causes layout shift', VISUAL),
+  tpl(
+    'bug',
+    '{El} flickers when {page} finishes loading, and the layout jumps by about {px}px.',
+    '{Text} causes layout shift',
+    VISUAL,
+  ),
   tpl('bug', 'In dark mode {el} is black on dark grey and basically invisible.', '{Text} invisible in dark mode'),
-  tpl('bug', '{El} opens twice if you click it quickly, and then neither copy closes.', '{Text} opens twice on quick click', ['button', 'toggle', 'modal', 'nav']),
-  tpl('bug', 'After going back from the next page, {el} is empty again.', '{Text} loses its value on back navigation', FIELDS),
-  tpl('bug', '{El} is blurry on retina screens; it looks like a 1x asset.', '{Text} blurry on retina', ['image', 'card', 'banner']),
-  tpl('bug', 'With {browser} translation turned on, {el} breaks onto three lines and pushes everything down.', '{Text} breaks with page translation', WORDY),
+  tpl(
+    'bug',
+    '{El} opens twice if you click it quickly, and then neither copy closes.',
+    '{Text} opens twice on quick click',
+    ['button', 'toggle', 'modal', 'nav'],
+  ),
+  tpl(
+    'bug',
+    'After going back from the next page, {el} is empty again.',
+    '{Text} loses its value on back navigation',
+    FIELDS,
+  ),
+  tpl('bug', '{El} is blurry on retina screens; it looks like a 1x asset.', '{Text} blurry on retina', [
+    'image',
+    'card',
+    'banner',
+  ]),
+  tpl(
+    'bug',
+    'With {browser} translation turned on, {el} breaks onto three lines and pushes everything down.',
+    '{Text} breaks with page translation',
+    WORDY,
+  ),
   // idea
-  tpl('idea', 'What if {el} remembered my last choice? I keep switching it back every visit.', 'Remember the last choice in {text}', ['toggle', 'select', 'input', 'checkbox']),
-  tpl('idea', 'It would help to show a short example next to {el}; people hesitate here.', 'Add an example next to {text}'),
-  tpl('idea', 'Could {el} stay visible while scrolling {page}? It disappears exactly when people need it.', 'Make {text} sticky'),
-  tpl('idea', 'Idea: add a keyboard shortcut for {el}. Power users hit it dozens of times a day.', 'Keyboard shortcut for {text}', ACTIONABLE),
-  tpl('idea', 'We could A/B test a shorter version of {el}. It is the first thing people read on {page}.', 'A/B test a shorter {text}', WORDY),
-  tpl('idea', 'Customer logos right under {el} would answer the “who else uses this” question early.', 'Add social proof under {text}'),
+  tpl(
+    'idea',
+    'What if {el} remembered my last choice? I keep switching it back every visit.',
+    'Remember the last choice in {text}',
+    ['toggle', 'select', 'input', 'checkbox'],
+  ),
+  tpl(
+    'idea',
+    'It would help to show a short example next to {el}; people hesitate here.',
+    'Add an example next to {text}',
+  ),
+  tpl(
+    'idea',
+    'Could {el} stay visible while scrolling {page}? It disappears exactly when people need it.',
+    'Make {text} sticky',
+  ),
+  tpl(
+    'idea',
+    'Idea: add a keyboard shortcut for {el}. Power users hit it dozens of times a day.',
+    'Keyboard shortcut for {text}',
+    ACTIONABLE,
+  ),
+  tpl(
+    'idea',
+    'We could A/B test a shorter version of {el}. It is the first thing people read on {page}.',
+    'A/B test a shorter {text}',
+    WORDY,
+  ),
+  tpl(
+    'idea',
+    'Customer logos right under {el} would answer the “who else uses this” question early.',
+    'Add social proof under {text}',
+  ),
   tpl('idea', 'Could {el} have a “copy link” option? People share this a lot in Slack.', 'Copy-link option for {text}'),
   // feedback
   tpl('feedback', '{El} feels heavy compared to the rest of {page}.', '{Text} feels heavy'),
   tpl('feedback', 'Love the new version of {el}! Much clearer than before.', 'Positive feedback on {text}'),
-  tpl('feedback', 'The spacing around {el} is tight next to the section above; it reads as one block.', 'Tight spacing around {text}'),
-  tpl('feedback', '{El} draws more attention than the primary action on {page}. I would tone it down.', '{Text} competes with primary action'),
+  tpl(
+    'feedback',
+    'The spacing around {el} is tight next to the section above; it reads as one block.',
+    'Tight spacing around {text}',
+  ),
+  tpl(
+    'feedback',
+    '{El} draws more attention than the primary action on {page}. I would tone it down.',
+    '{Text} competes with primary action',
+  ),
   tpl('feedback', 'I had to look for {el} twice. On {device} it is below the fold.', '{Text} hard to find on {device}'),
-  tpl('feedback', 'Not sure {el} earns its place here; most people I watched skipped it.', '{Text} mostly ignored in testing'),
+  tpl(
+    'feedback',
+    'Not sure {el} earns its place here; most people I watched skipped it.',
+    '{Text} mostly ignored in testing',
+  ),
   // copy
-  tpl('copy', 'Typo in {el}: “{typo}” should be “{fix}”.', 'Typo in {text}: {typo}', ['heading', 'text', 'card', 'banner', 'table', 'modal']),
-  tpl('copy', '“{text}” sounds generic. Could we say what actually happens next?', 'Make “{text}” more specific', WORDY),
-  tpl('copy', 'The wording of {el} does not match the navigation label, which confuses people.', '{Text} wording differs from nav'),
+  tpl('copy', 'Typo in {el}: “{typo}” should be “{fix}”.', 'Typo in {text}: {typo}', [
+    'heading',
+    'text',
+    'card',
+    'banner',
+    'table',
+    'modal',
+  ]),
+  tpl(
+    'copy',
+    '“{text}” sounds generic. Could we say what actually happens next?',
+    'Make “{text}” more specific',
+    WORDY,
+  ),
+  tpl(
+    'copy',
+    'The wording of {el} does not match the navigation label, which confuses people.',
+    '{Text} wording differs from nav',
+  ),
   tpl('copy', 'Let us use sentence case for “{text}” to match the style guide.', 'Sentence case for “{text}”', WORDY),
-  tpl('copy', 'The placeholder in {el} reads like the label, so once you type the label is gone.', 'Placeholder used as label in {text}', FIELDS),
-  tpl('copy', '{El} says “Free” but the small print below says 14 days. Pick one story.', '“Free” vs trial length in {text}', WORDY),
+  tpl(
+    'copy',
+    'The placeholder in {el} reads like the label, so once you type the label is gone.',
+    'Placeholder used as label in {text}',
+    FIELDS,
+  ),
+  tpl(
+    'copy',
+    '{El} says “Free” but the small print below says 14 days. Pick one story.',
+    '“Free” vs trial length in {text}',
+    WORDY,
+  ),
   // question
-  tpl('question', 'Is {el} supposed to open in a new tab?', 'Should {text} open a new tab?', ['link', 'button', 'card', 'nav']),
-  tpl('question', 'Who owns the content of {el}? Parts of it are out of date.', 'Owner of {text} content?', ['text', 'card', 'table', 'heading', 'banner', 'image']),
+  tpl('question', 'Is {el} supposed to open in a new tab?', 'Should {text} open a new tab?', [
+    'link',
+    'button',
+    'card',
+    'nav',
+  ]),
+  tpl('question', 'Who owns the content of {el}? Parts of it are out of date.', 'Owner of {text} content?', [
+    'text',
+    'card',
+    'table',
+    'heading',
+    'banner',
+    'image',
+  ]),
   tpl('question', 'Why does {el} look different on {page} than on {other}?', 'Why does {text} differ from {other}?'),
-  tpl('question', 'Is {el} tracked in analytics? I would like to know how many people use it before we change it.', 'Is {text} tracked?'),
+  tpl(
+    'question',
+    'Is {el} tracked in analytics? I would like to know how many people use it before we change it.',
+    'Is {text} tracked?',
+  ),
   tpl('question', 'Do we need {el} at all for signed-in users?', 'Hide {text} for signed-in users?'),
   tpl('question', 'Is this the final version of {el}, or still the placeholder from the mock-up?', 'Is {text} final?'),
   // design
-  tpl('design', '{El} uses a grey that fails contrast against the background (about {ratio}:1).', '{Text} low contrast ({ratio}:1)'),
-  tpl('design', 'The icon in {el} sits {px2}px lower than the text.', 'Icon misaligned in {text}', ['button', 'link', 'nav', 'input', 'select', 'card']),
+  tpl(
+    'design',
+    '{El} uses a grey that fails contrast against the background (about {ratio}:1).',
+    '{Text} low contrast ({ratio}:1)',
+  ),
+  tpl('design', 'The icon in {el} sits {px2}px lower than the text.', 'Icon misaligned in {text}', [
+    'button',
+    'link',
+    'nav',
+    'input',
+    'select',
+    'card',
+  ]),
   tpl('design', '{El} does not use the new brand colours yet.', '{Text} uses old brand colours'),
-  tpl('design', 'Corner radius on {el} is 4px here but 8px everywhere else.', 'Inconsistent radius on {text}', ['button', 'card', 'input', 'select', 'image', 'modal', 'banner']),
-  tpl('design', 'The hover state of {el} is almost identical to the default; it needs a clearer change.', 'Weak hover state on {text}', ACTIONABLE),
-  tpl('design', '{El} is not aligned to the grid; it is {px2}px off compared with the heading above.', '{Text} off the grid'),
+  tpl('design', 'Corner radius on {el} is 4px here but 8px everywhere else.', 'Inconsistent radius on {text}', [
+    'button',
+    'card',
+    'input',
+    'select',
+    'image',
+    'modal',
+    'banner',
+  ]),
+  tpl(
+    'design',
+    'The hover state of {el} is almost identical to the default; it needs a clearer change.',
+    'Weak hover state on {text}',
+    ACTIONABLE,
+  ),
+  tpl(
+    'design',
+    '{El} is not aligned to the grid; it is {px2}px off compared with the heading above.',
+    '{Text} off the grid',
+  ),
   // accessibility
-  tpl('accessibility', 'Focus ring is missing on {el}, so keyboard users cannot see where they are.', 'No focus ring on {text}', [...ACTIONABLE, 'input']),
-  tpl('accessibility', '{El} has no accessible name; VoiceOver reads it as “button”.', '{Text} has no accessible name', ['button', 'link', 'toggle', 'image']),
-  tpl('accessibility', 'I cannot reach {el} with Tab at all; it is skipped.', '{Text} not reachable by keyboard', [...ACTIONABLE, 'input']),
-  tpl('accessibility', '{El} has no alt text, so screen readers announce the file name.', '{Text} missing alt text', ['image', 'card']),
-  tpl('accessibility', 'The error next to {el} is only shown in red; colour-blind users miss it.', 'Error on {text} relies on colour', FIELDS),
+  tpl(
+    'accessibility',
+    'Focus ring is missing on {el}, so keyboard users cannot see where they are.',
+    'No focus ring on {text}',
+    [...ACTIONABLE, 'input'],
+  ),
+  tpl(
+    'accessibility',
+    '{El} has no accessible name; VoiceOver reads it as “button”.',
+    '{Text} has no accessible name',
+    ['button', 'link', 'toggle', 'image'],
+  ),
+  tpl('accessibility', 'I cannot reach {el} with Tab at all; it is skipped.', '{Text} not reachable by keyboard', [
+    ...ACTIONABLE,
+    'input',
+  ]),
+  tpl('accessibility', '{El} has no alt text, so screen readers announce the file name.', '{Text} missing alt text', [
+    'image',
+    'card',
+  ]),
+  tpl(
+    'accessibility',
+    'The error next to {el} is only shown in red; colour-blind users miss it.',
+    'Error on {text} relies on colour',
+    FIELDS,
+  ),
   // performance
-  tpl('performance', '{Page} takes {secs} seconds to show {el} on a throttled connection.', '{Text} slow to appear ({secs}s)'),
-  tpl('performance', 'The image in {el} is {kb} KB; it could be a fraction of that as AVIF.', '{Text} image is {kb} KB', ['image', 'card', 'banner']),
+  tpl(
+    'performance',
+    '{Page} takes {secs} seconds to show {el} on a throttled connection.',
+    '{Text} slow to appear ({secs}s)',
+  ),
+  tpl(
+    'performance',
+    'The image in {el} is {kb} KB; it could be a fraction of that as AVIF.',
+    '{Text} image is {kb} KB',
+    ['image', 'card', 'banner'],
+  ),
   tpl('performance', 'Scrolling past {el} stutters on {device}.', 'Scroll jank near {text} on {device}'),
-  tpl('performance', 'Opening {el} blocks the main thread for a moment; the page freezes.', '{Text} blocks main thread', ['button', 'toggle', 'modal', 'nav', 'select']),
+  tpl(
+    'performance',
+    'Opening {el} blocks the main thread for a moment; the page freezes.',
+    '{Text} blocks main thread',
+    ['button', 'toggle', 'modal', 'nav', 'select'],
+  ),
 ];
 
 const BROWSERS = ['Safari 17', 'Safari on iOS', 'Firefox', 'Chrome', 'Edge', 'Chrome on Android', 'Arc', 'Firefox ESR'];
-const DEVICES = ['an iPhone SE', 'an iPhone 15', 'a Pixel 8', 'an iPad mini', 'a 13-inch laptop', 'a small Android phone', 'the office TV'];
+const DEVICES = [
+  'an iPhone SE',
+  'an iPhone 15',
+  'a Pixel 8',
+  'an iPad mini',
+  'a 13-inch laptop',
+  'a small Android phone',
+  'the office TV',
+];
 const TYPOS: readonly (readonly [string, string])[] = [
-  ['recieve', 'receive'], ['seperate', 'separate'], ['it’s features', 'its features'], ['occured', 'occurred'],
-  ['accomodate', 'accommodate'], ['untill', 'until'], ['teh', 'the'], ['writen', 'written'], ['calender', 'calendar'],
-  ['adress', 'address'], ['sucessful', 'successful'], ['loose your work', 'lose your work'],
+  ['recieve', 'receive'],
+  ['seperate', 'separate'],
+  ['it’s features', 'its features'],
+  ['occured', 'occurred'],
+  ['accomodate', 'accommodate'],
+  ['untill', 'until'],
+  ['teh', 'the'],
+  ['writen', 'written'],
+  ['calender', 'calendar'],
+  ['adress', 'address'],
+  ['sucessful', 'successful'],
+  ['loose your work', 'lose your work'],
 ];
 const RELEASES = ['2.14', '2.15', '2.16', '3.0', '3.1', 'spring', 'April', 'September'];
 
@@ -127,30 +336,54 @@ export function fill(template: string, ctx: SlotContext, rng: Rng, memo: Map<str
   };
   return template.replace(/\{(\w+)\}/g, (_, slot: string) => {
     switch (slot) {
-      case 'el': return ctx.noun;
-      case 'El': return cap(ctx.noun);
-      case 'text': return shortText(ctx.text);
-      case 'Text': return cap(shortText(ctx.text));
-      case 'page': return ctx.page;
-      case 'Page': return cap(ctx.page);
-      case 'other': return ctx.otherPage;
-      case 'browser': return once(slot, () => rng.pick(BROWSERS));
-      case 'device': return once(slot, () => rng.pick(DEVICES));
-      case 'px': return once(slot, () => String(rng.pick([360, 390, 414, 600, 768, 820, 1024])));
-      case 'px2': return once(slot, () => String(rng.int(2, 6)));
-      case 'secs': return once(slot, () => (rng.int(25, 90) / 10).toFixed(1));
-      case 'kb': return once(slot, () => String(rng.int(6, 40) * 50));
-      case 'ratio': return once(slot, () => (rng.int(21, 39) / 10).toFixed(1));
-      case 'typo': return typoPair()[0];
-      case 'fix': return typoPair()[1];
-      case 'component': return ctx.component ?? 'the page template';
-      case 'file': return ctx.file ?? 'the template';
-      case 'line': return String(ctx.line ?? 1);
-      case 'selector': return ctx.selector;
-      case 'release': return once(slot, () => rng.pick(RELEASES));
-      case 'sha': return once(slot, () => shortSha(rng));
-      case 'quarter': return once(slot, () => `Q${rng.int(1, 4)}`);
-      default: return `{${slot}}`;
+      case 'el':
+        return ctx.noun;
+      case 'El':
+        return cap(ctx.noun);
+      case 'text':
+        return shortText(ctx.text);
+      case 'Text':
+        return cap(shortText(ctx.text));
+      case 'page':
+        return ctx.page;
+      case 'Page':
+        return cap(ctx.page);
+      case 'other':
+        return ctx.otherPage;
+      case 'browser':
+        return once(slot, () => rng.pick(BROWSERS));
+      case 'device':
+        return once(slot, () => rng.pick(DEVICES));
+      case 'px':
+        return once(slot, () => String(rng.pick([360, 390, 414, 600, 768, 820, 1024])));
+      case 'px2':
+        return once(slot, () => String(rng.int(2, 6)));
+      case 'secs':
+        return once(slot, () => (rng.int(25, 90) / 10).toFixed(1));
+      case 'kb':
+        return once(slot, () => String(rng.int(6, 40) * 50));
+      case 'ratio':
+        return once(slot, () => (rng.int(21, 39) / 10).toFixed(1));
+      case 'typo':
+        return typoPair()[0];
+      case 'fix':
+        return typoPair()[1];
+      case 'component':
+        return ctx.component ?? 'the page template';
+      case 'file':
+        return ctx.file ?? 'the template';
+      case 'line':
+        return String(ctx.line ?? 1);
+      case 'selector':
+        return ctx.selector;
+      case 'release':
+        return once(slot, () => rng.pick(RELEASES));
+      case 'sha':
+        return once(slot, () => shortSha(rng));
+      case 'quarter':
+        return once(slot, () => `Q${rng.int(1, 4)}`);
+      default:
+        return `{${slot}}`;
     }
   });
 }
@@ -335,8 +568,24 @@ export const REOPEN_NOTES = [
 ];
 
 /** Opening words that turn a template into a slightly different duplicate report. */
-export const DUPLICATE_PREFIXES = ['', '', 'Same here: ', 'Also seeing this: ', 'Again: ', 'FYI ', 'Not sure if reported yet, but ', 'Hey, '];
-export const DUPLICATE_SUFFIXES = ['', '', ' Happens every time.', ' Still seeing this today.', ' Pretty annoying.', ' Can someone look?', ' Noticed it during the demo.'];
+export const DUPLICATE_PREFIXES = [
+  '',
+  '',
+  'Same here: ',
+  'Also seeing this: ',
+  'Again: ',
+  'FYI ',
+  'Not sure if reported yet, but ',
+  'Hey, ',
+];
+export const DUPLICATE_SUFFIXES = [
+  '',
+  '',
+  ' Happens every time.',
+  ' Still seeing this today.',
+  ' Pretty annoying.',
+  ' Can someone look?',
+  ' Noticed it during the demo.',
+];
 
 export const REACTIONS = ['👍', '👍', '👍', '❤️', '👀', '🎉', '🙏', '😬'];
-

@@ -81,9 +81,7 @@ export function captureFor(element: ElementSpec, pageTitle: string, rng: Rng): C
 
 /** Emails and numbers never leave the browser; the capture script replaces them. */
 function redact(text: string): string {
-  return text
-    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[redacted]')
-    .replace(/\d[\d ,.\-/]*\d|\d/g, '[redacted]');
+  return text.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[redacted]').replace(/\d[\d ,.\-/]*\d|\d/g, '[redacted]');
 }
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -126,8 +124,20 @@ function parseCompound(part: string): Compound {
 }
 
 const DEFAULT_TAG: Record<ElementKind, string> = {
-  button: 'button', link: 'a', input: 'input', select: 'select', checkbox: 'input', heading: 'h2', text: 'p',
-  image: 'img', card: 'div', table: 'table', toggle: 'button', nav: 'nav', banner: 'div', modal: 'div',
+  button: 'button',
+  link: 'a',
+  input: 'input',
+  select: 'select',
+  checkbox: 'input',
+  heading: 'h2',
+  text: 'p',
+  image: 'img',
+  card: 'div',
+  table: 'table',
+  toggle: 'button',
+  nav: 'nav',
+  banner: 'div',
+  modal: 'div',
 };
 
 function tagOf(element: ElementSpec): string {
@@ -159,19 +169,35 @@ export function domContextFor(element: ElementSpec, rng: Rng): string {
     case 'input': {
       const label = `<label>${text}</label>`;
       if (tag === 'textarea') inner = `${label}<textarea${attrs(self)}>[redacted]</textarea>`;
-      else inner = `${label}<input${attrs(self, self.attrs.some(([k]) => k === 'type') ? [['value', '[redacted]']] : [['type', 'text'], ['value', '[redacted]']])}>`;
+      else
+        inner = `${label}<input${attrs(
+          self,
+          self.attrs.some(([k]) => k === 'type')
+            ? [['value', '[redacted]']]
+            : [
+                ['type', 'text'],
+                ['value', '[redacted]'],
+              ],
+        )}>`;
       break;
     }
     case 'checkbox':
-      inner = `<label><input${attrs(self, [['type', 'checkbox'], ['checked', '']])}> ${text}</label>`;
+      inner = `<label><input${attrs(self, [
+        ['type', 'checkbox'],
+        ['checked', ''],
+      ])}> ${text}</label>`;
       break;
     case 'select':
       inner = `<label>${text}</label><select${attrs(self)}><option selected>${rng.pick(['Choose…', '[redacted]–[redacted] people', 'United Kingdom', 'Newest first'])}</option><option>…</option></select>`;
       break;
     case 'image':
-      inner = tag === 'img'
-        ? `<img${attrs(self, [['src', `/assets/${element.zone === 'hero' ? 'hero' : 'media'}-[redacted].webp`], ['alt', rng.chance(0.4) ? '' : element.text]])}>`
-        : `<${tag}${attrs(self)}><img src="/assets/media-[redacted].webp" alt=""></${tag}>`;
+      inner =
+        tag === 'img'
+          ? `<img${attrs(self, [
+              ['src', `/assets/${element.zone === 'hero' ? 'hero' : 'media'}-[redacted].webp`],
+              ['alt', rng.chance(0.4) ? '' : element.text],
+            ])}>`
+          : `<${tag}${attrs(self)}><img src="/assets/media-[redacted].webp" alt=""></${tag}>`;
       break;
     case 'card':
       inner = `<${tag}${attrs(self)}><h3>${text}</h3><p>${rng.pick(['Everything in Starter, plus', 'Read the story', 'Updated [redacted] days ago', 'Ships in [redacted]–[redacted] days'])}</p><a class="more" href="#">Learn more</a></${tag}>`;
@@ -188,6 +214,8 @@ export function domContextFor(element: ElementSpec, rng: Rng): string {
     default:
       inner = `<${tag}${attrs(self, tag === 'a' && !self.attrs.some(([k]) => k === 'href') ? [['href', '#']] : [])}>${text}</${tag}>`;
   }
-  const sibling = rng.chance(0.5) ? `<span class="hint">${rng.pick(['Contact [redacted] for help', 'Questions? Call [redacted]', 'Step [redacted] of [redacted]', 'Last updated [redacted]'])}</span>` : '';
+  const sibling = rng.chance(0.5)
+    ? `<span class="hint">${rng.pick(['Contact [redacted] for help', 'Questions? Call [redacted]', 'Step [redacted] of [redacted]', 'Last updated [redacted]'])}</span>`
+    : '';
   return `<${ptag}${attrs(parent)}>${inner}${sibling}</${ptag}>`;
 }

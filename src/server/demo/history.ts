@@ -33,7 +33,14 @@ interface Timeline {
  * Gaps between replies are exponential; when they would overrun the time left before now
  * they are squeezed proportionally so the thread still ends in the past.
  */
-export function planTimeline(rng: Rng, createdAt: number, now: number, replyCount: number, closes: boolean, lively: boolean): Timeline {
+export function planTimeline(
+  rng: Rng,
+  createdAt: number,
+  now: number,
+  replyCount: number,
+  closes: boolean,
+  lively: boolean,
+): Timeline {
   const budget = Math.max(now - createdAt - MINUTE_MS, MINUTE_MS);
   const gaps: number[] = [];
   for (let i = 0; i < replyCount; i++) gaps.push(rng.exp(lively ? 2.5 * HOUR_MS : 14 * HOUR_MS) + 2 * MINUTE_MS);
@@ -57,6 +64,12 @@ export function shortlyAfter(rng: Rng, from: number, limit: number, mean: number
   return from + Math.max(1000, Math.min(Math.floor(rng.exp(mean)), Math.floor(room * share)));
 }
 
-export function event(kind: FixtureEvent['kind'], at: number, by: string | null, from: string | null, to: string | null): FixtureEvent {
+export function event(
+  kind: FixtureEvent['kind'],
+  at: number,
+  by: string | null,
+  from: string | null,
+  to: string | null,
+): FixtureEvent {
   return { kind, at, by, from, to };
 }

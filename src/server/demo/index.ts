@@ -6,7 +6,6 @@ import { IdFactory, Rng } from './random.js';
 import { BuildHistory } from './source-stamps.js';
 import { normalThread, repeatOf, type GeneratedThread, type ProjectContext } from './threads.js';
 
-
 /** The seed used when none is given; the demo script and tests share it. */
 export const DEFAULT_DEMO_SEED = 20_260_101;
 
@@ -81,7 +80,13 @@ function linearCounter(counters: Map<string, { next: number }>, prefix: string |
  */
 function projectThreads(ctx: ProjectContext): GeneratedThread[] {
   const { plan, rng, now } = ctx;
-  const unmergedSizes = Array.from({ length: plan.unmergedClusters }, () => rng.weighted([[1, 5], [2, 3], [3, 1]] as const));
+  const unmergedSizes = Array.from({ length: plan.unmergedClusters }, () =>
+    rng.weighted([
+      [1, 5],
+      [2, 3],
+      [3, 1],
+    ] as const),
+  );
   const baseCount = plan.live - unmergedSizes.reduce((a, b) => a + b, 0);
   const base: GeneratedThread[] = [];
   for (let i = 0; i < baseCount; i++) base.push(normalThread(ctx));
@@ -92,7 +97,13 @@ function projectThreads(ctx: ProjectContext): GeneratedThread[] {
   for (let c = 0; c < plan.mergedClusters && canonicalPool.length > 0; c++) {
     const kept = pickUnused(rng, canonicalPool, used);
     if (!kept) break;
-    const n = rng.weighted([[1, 4], [2, 3], [3, 2], [4, 1], [6, 1]] as const);
+    const n = rng.weighted([
+      [1, 4],
+      [2, 3],
+      [3, 2],
+      [4, 1],
+      [6, 1],
+    ] as const);
     for (let k = 0; k < n; k++) out.push(repeatOf(ctx, kept, 'duplicate'));
   }
 

@@ -10,9 +10,23 @@ import { stableId } from './random.js';
 const DAY_MS = 86_400_000;
 
 export type PersonKey =
-  | 'olivia' | 'adam' | 'cora' | 'remy' | 'finn' | 'mia' | 'sam'
-  | 'alexKim' | 'alexPark' | 'priya' | 'jonas' | 'lena' | 'diego' | 'hana'
-  | 'theo' | 'jun' | 'nora';
+  | 'olivia'
+  | 'adam'
+  | 'cora'
+  | 'remy'
+  | 'finn'
+  | 'mia'
+  | 'sam'
+  | 'alexKim'
+  | 'alexPark'
+  | 'priya'
+  | 'jonas'
+  | 'lena'
+  | 'diego'
+  | 'hana'
+  | 'theo'
+  | 'jun'
+  | 'nora';
 
 type OrgKey = 'acme' | 'tiny' | 'miaOrg' | 'solo';
 export type WorkspaceKey = 'acmeWeb' | 'acmeLabs' | 'tiny' | 'side' | 'solo';
@@ -44,13 +58,17 @@ const ORGS: Record<OrgKey, { name: string; plan: 'free' | 'team' | 'business'; a
   solo: { name: 'Solo Shop', plan: 'team', agentTools: true },
 };
 
-const WORKSPACES: Record<WorkspaceKey, { org: OrgKey; name: string; slug: string; retentionDays: number; instructions?: string }> = {
+const WORKSPACES: Record<
+  WorkspaceKey,
+  { org: OrgKey; name: string; slug: string; retentionDays: number; instructions?: string }
+> = {
   acmeWeb: {
     org: 'acme',
     name: 'Acme Web',
     slug: 'acme-web',
     retentionDays: 90,
-    instructions: 'Reply before resolving and say what changed. Link the Linear issue when one exists. Never resolve a thread a customer reported without a note.',
+    instructions:
+      'Reply before resolving and say what changed. Link the Linear issue when one exists. Never resolve a thread a customer reported without a note.',
   },
   acmeLabs: { org: 'acme', name: 'Acme Labs', slug: 'acme-labs', retentionDays: 90 },
   tiny: { org: 'tiny', name: 'Tiny Studio', slug: 'tiny-studio', retentionDays: 30 },
@@ -106,13 +124,55 @@ interface DemoToken {
 }
 
 const DEMO_TOKENS: readonly DemoToken[] = [
-  { token: 'demo-owner', person: 'olivia', label: 'Olivia Owner (owner of Acme Web)', expiresInDays: null, revokedDaysAgo: null },
-  { token: 'demo-admin', person: 'adam', label: 'Adam Admin (admin of Acme Web)', expiresInDays: null, revokedDaysAgo: null },
-  { token: 'demo-collab', person: 'cora', label: 'Cora Collaborator (collaborator of Acme Web)', expiresInDays: null, revokedDaysAgo: null },
-  { token: 'demo-reviewer', person: 'remy', label: 'Remy Reviewer (reviewer of Acme Web only)', expiresInDays: null, revokedDaysAgo: null },
-  { token: 'demo-free', person: 'finn', label: 'Finn Free (owner of Tiny Studio, free plan)', expiresInDays: null, revokedDaysAgo: null },
-  { token: 'demo-multi', person: 'mia', label: 'Mia Multi (four workspaces, mixed roles and plans)', expiresInDays: null, revokedDaysAgo: null },
-  { token: 'demo-solo', person: 'sam', label: 'Sam Solo (one workspace, one project)', expiresInDays: null, revokedDaysAgo: null },
+  {
+    token: 'demo-owner',
+    person: 'olivia',
+    label: 'Olivia Owner (owner of Acme Web)',
+    expiresInDays: null,
+    revokedDaysAgo: null,
+  },
+  {
+    token: 'demo-admin',
+    person: 'adam',
+    label: 'Adam Admin (admin of Acme Web)',
+    expiresInDays: null,
+    revokedDaysAgo: null,
+  },
+  {
+    token: 'demo-collab',
+    person: 'cora',
+    label: 'Cora Collaborator (collaborator of Acme Web)',
+    expiresInDays: null,
+    revokedDaysAgo: null,
+  },
+  {
+    token: 'demo-reviewer',
+    person: 'remy',
+    label: 'Remy Reviewer (reviewer of Acme Web only)',
+    expiresInDays: null,
+    revokedDaysAgo: null,
+  },
+  {
+    token: 'demo-free',
+    person: 'finn',
+    label: 'Finn Free (owner of Tiny Studio, free plan)',
+    expiresInDays: null,
+    revokedDaysAgo: null,
+  },
+  {
+    token: 'demo-multi',
+    person: 'mia',
+    label: 'Mia Multi (four workspaces, mixed roles and plans)',
+    expiresInDays: null,
+    revokedDaysAgo: null,
+  },
+  {
+    token: 'demo-solo',
+    person: 'sam',
+    label: 'Sam Solo (one workspace, one project)',
+    expiresInDays: null,
+    revokedDaysAgo: null,
+  },
   { token: 'demo-expired', person: 'olivia', label: "Olivia's expired token", expiresInDays: -3, revokedDaysAgo: null },
   { token: 'demo-revoked', person: 'adam', label: "Adam's revoked token", expiresInDays: null, revokedDaysAgo: 12 },
 ];
@@ -121,7 +181,11 @@ export const userId = (key: PersonKey): string => stableId('usr', key);
 
 /** The people with a working demo token: the one-click sign-ins of the demo's OAuth pages. */
 export function signInPersonaIds(): string[] {
-  return [...new Set(DEMO_TOKENS.filter((t) => t.expiresInDays === null && t.revokedDaysAgo === null).map((t) => userId(t.person)))];
+  return [
+    ...new Set(
+      DEMO_TOKENS.filter((t) => t.expiresInDays === null && t.revokedDaysAgo === null).map((t) => userId(t.person)),
+    ),
+  ];
 }
 const orgId = (key: OrgKey): string => stableId('org', key);
 export const workspaceId = (key: WorkspaceKey): string => stableId('wsp', key);
@@ -137,7 +201,9 @@ export function membersOf(ws: WorkspaceKey): Member[] {
   return MEMBERSHIPS[ws].map(([key, role]) => ({ key, id: userId(key), name: PEOPLE[key].name, role }));
 }
 
-export function buildPeople(now: number): Pick<Fixture, 'organizations' | 'users' | 'tokens' | 'workspaces' | 'memberships'> {
+export function buildPeople(
+  now: number,
+): Pick<Fixture, 'organizations' | 'users' | 'tokens' | 'workspaces' | 'memberships'> {
   const organizations = (Object.keys(ORGS) as OrgKey[]).map((k) => ({ id: orgId(k), ...ORGS[k] }));
   const users = (Object.keys(PEOPLE) as PersonKey[]).map((k) => ({ id: userId(k), ...PEOPLE[k] }));
   const tokens = DEMO_TOKENS.map((t) => ({

@@ -46,9 +46,34 @@ export interface ProjectPlan {
   rules: readonly RulePlan[];
 }
 
-const WEB_TYPES = [['bug', 22], ['copy', 18], ['feedback', 16], ['design', 14], ['idea', 12], ['question', 10], ['accessibility', 5], ['performance', 3]] as const;
-const APP_TYPES = [['bug', 38], ['design', 10], ['feedback', 12], ['question', 10], ['idea', 8], ['copy', 8], ['accessibility', 8], ['performance', 6]] as const;
-const BRAND_TYPES = [['design', 35], ['feedback', 25], ['copy', 15], ['question', 15], ['idea', 10], ['accessibility', 4]] as const;
+const WEB_TYPES = [
+  ['bug', 22],
+  ['copy', 18],
+  ['feedback', 16],
+  ['design', 14],
+  ['idea', 12],
+  ['question', 10],
+  ['accessibility', 5],
+  ['performance', 3],
+] as const;
+const APP_TYPES = [
+  ['bug', 38],
+  ['design', 10],
+  ['feedback', 12],
+  ['question', 10],
+  ['idea', 8],
+  ['copy', 8],
+  ['accessibility', 8],
+  ['performance', 6],
+] as const;
+const BRAND_TYPES = [
+  ['design', 35],
+  ['feedback', 25],
+  ['copy', 15],
+  ['question', 15],
+  ['idea', 10],
+  ['accessibility', 4],
+] as const;
 
 const plan = (p: Omit<ProjectPlan, 'id'>): ProjectPlan => ({ ...p, id: stableId('prj', p.key) });
 
@@ -61,7 +86,8 @@ export const PROJECT_PLANS: readonly ProjectPlan[] = [
     repo: 'https://github.com/acme/marketing-site',
     siteUrl: 'https://www.acme.example',
     archived: false,
-    context: 'The public marketing site at www.acme.example: homepage, pricing, features, blog and docs. Built with Astro and React islands; content lives in the CMS. The brand team owns copy, web engineering owns everything else.',
+    context:
+      'The public marketing site at www.acme.example: homepage, pricing, features, blog and docs. Built with Astro and React islands; content lives in the CMS. The brand team owns copy, web engineering owns everything else.',
     createdDaysAgo: 420,
     site: MARKETING_SITE,
     live: 2300,
@@ -72,8 +98,18 @@ export const PROJECT_PLANS: readonly ProjectPlan[] = [
     typeWeights: WEB_TYPES,
     linearPrefix: 'WEB',
     rules: [
-      { text: 'Wording changes anywhere on the site are copy, even when reported as a bug.', type: 'copy', by: 'olivia', daysAgo: 210 },
-      { text: 'Contrast, focus and screen-reader problems are accessibility, not design.', type: 'accessibility', by: 'adam', daysAgo: 150 },
+      {
+        text: 'Wording changes anywhere on the site are copy, even when reported as a bug.',
+        type: 'copy',
+        by: 'olivia',
+        daysAgo: 210,
+      },
+      {
+        text: 'Contrast, focus and screen-reader problems are accessibility, not design.',
+        type: 'accessibility',
+        by: 'adam',
+        daysAgo: 150,
+      },
       { text: 'Slow pages and heavy images are performance.', type: 'performance', by: 'priya', daysAgo: 60 },
     ],
   }),
@@ -85,7 +121,8 @@ export const PROJECT_PLANS: readonly ProjectPlan[] = [
     repo: 'https://github.com/acme/checkout-app',
     siteUrl: 'https://checkout.acme.example',
     archived: false,
-    context: 'The checkout flow (cart, shipping, payment, review, confirmation) and order history. React + Vite, every build stamped. Payments go through the PSP sandbox on staging; never test with real cards.',
+    context:
+      'The checkout flow (cart, shipping, payment, review, confirmation) and order history. React + Vite, every build stamped. Payments go through the PSP sandbox on staging; never test with real cards.',
     createdDaysAgo: 400,
     site: CHECKOUT_SITE,
     live: 300,
@@ -96,8 +133,18 @@ export const PROJECT_PLANS: readonly ProjectPlan[] = [
     typeWeights: APP_TYPES,
     linearPrefix: 'PAY',
     rules: [
-      { text: 'Anything that can make a payment fail or charge twice is a bug, never feedback.', type: 'bug', by: 'olivia', daysAgo: 240 },
-      { text: 'Questions about form fields from reviewers are questions, not bugs.', type: 'question', by: 'adam', daysAgo: 90 },
+      {
+        text: 'Anything that can make a payment fail or charge twice is a bug, never feedback.',
+        type: 'bug',
+        by: 'olivia',
+        daysAgo: 240,
+      },
+      {
+        text: 'Questions about form fields from reviewers are questions, not bugs.',
+        type: 'question',
+        by: 'adam',
+        daysAgo: 90,
+      },
     ],
   }),
   plan({
@@ -108,7 +155,8 @@ export const PROJECT_PLANS: readonly ProjectPlan[] = [
     repo: null,
     siteUrl: 'https://brand.acme.example',
     archived: false,
-    context: 'Guidelines site for the 2025 brand refresh: logo, colour, type, illustration, voice. Static pages exported from the design tool; no repository.',
+    context:
+      'Guidelines site for the 2025 brand refresh: logo, colour, type, illustration, voice. Static pages exported from the design tool; no repository.',
     createdDaysAgo: 200,
     site: BRAND_SITE,
     live: 120,
@@ -118,7 +166,14 @@ export const PROJECT_PLANS: readonly ProjectPlan[] = [
     stampedWithinDays: null,
     typeWeights: BRAND_TYPES,
     linearPrefix: 'BRD',
-    rules: [{ text: 'Colour and contrast questions go to design unless they block reading.', type: 'design', by: 'olivia', daysAgo: 100 }],
+    rules: [
+      {
+        text: 'Colour and contrast questions go to design unless they block reading.',
+        type: 'design',
+        by: 'olivia',
+        daysAgo: 100,
+      },
+    ],
   }),
   plan({
     key: 'holiday-campaign',
@@ -218,6 +273,13 @@ export const PROJECT_PLANS: readonly ProjectPlan[] = [
     stampedWithinDays: null,
     typeWeights: WEB_TYPES,
     linearPrefix: null,
-    rules: [{ text: 'Product questions from customers are questions, even when phrased as complaints.', type: 'question', by: 'sam', daysAgo: 120 }],
+    rules: [
+      {
+        text: 'Product questions from customers are questions, even when phrased as complaints.',
+        type: 'question',
+        by: 'sam',
+        daysAgo: 120,
+      },
+    ],
   }),
 ];

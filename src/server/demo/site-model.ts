@@ -5,8 +5,20 @@
  */
 
 export type ElementKind =
-  | 'button' | 'link' | 'input' | 'select' | 'checkbox' | 'heading' | 'text'
-  | 'image' | 'card' | 'table' | 'toggle' | 'nav' | 'banner' | 'modal';
+  | 'button'
+  | 'link'
+  | 'input'
+  | 'select'
+  | 'checkbox'
+  | 'heading'
+  | 'text'
+  | 'image'
+  | 'card'
+  | 'table'
+  | 'toggle'
+  | 'nav'
+  | 'banner'
+  | 'modal';
 
 /** Where on the page the element usually sits; drives the screenshot rectangle. */
 export type Zone = 'header' | 'hero' | 'body' | 'footer' | 'overlay' | 'bottom';
@@ -73,17 +85,28 @@ interface ElOptions {
 
 function defaultNoun(kind: ElementKind, text: string): string {
   switch (kind) {
-    case 'button': return `the “${text}” button`;
-    case 'link': return `the “${text}” link`;
-    case 'input': return `the ${text.toLowerCase()} field`;
-    case 'select': return `the ${text.toLowerCase()} dropdown`;
-    case 'checkbox': return `the “${text}” checkbox`;
-    case 'heading': return `the “${text}” heading`;
-    case 'toggle': return `the ${text.toLowerCase()} toggle`;
-    case 'nav': return `the ${text.toLowerCase()} navigation`;
-    case 'banner': return `the ${text.toLowerCase()} banner`;
-    case 'modal': return `the ${text.toLowerCase()} dialog`;
-    default: return `the ${text.toLowerCase()}`;
+    case 'button':
+      return `the “${text}” button`;
+    case 'link':
+      return `the “${text}” link`;
+    case 'input':
+      return `the ${text.toLowerCase()} field`;
+    case 'select':
+      return `the ${text.toLowerCase()} dropdown`;
+    case 'checkbox':
+      return `the “${text}” checkbox`;
+    case 'heading':
+      return `the “${text}” heading`;
+    case 'toggle':
+      return `the ${text.toLowerCase()} toggle`;
+    case 'nav':
+      return `the ${text.toLowerCase()} navigation`;
+    case 'banner':
+      return `the ${text.toLowerCase()} banner`;
+    case 'modal':
+      return `the ${text.toLowerCase()} dialog`;
+    default:
+      return `the ${text.toLowerCase()}`;
   }
 }
 

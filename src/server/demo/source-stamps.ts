@@ -26,7 +26,14 @@ interface Deploy {
   sha: string;
 }
 
-const PREVIEW_BRANCHES = ['feat/new-payment-form', 'fix/address-autocomplete', 'feat/pricing-2025', 'chore/design-tokens', 'feat/dark-mode', 'fix/mobile-nav'];
+const PREVIEW_BRANCHES = [
+  'feat/new-payment-form',
+  'fix/address-autocomplete',
+  'feat/pricing-2025',
+  'chore/design-tokens',
+  'feat/dark-mode',
+  'fix/mobile-nav',
+];
 
 /**
  * Production deploys every one to four days over the project's life. A thread is stamped
@@ -132,8 +139,20 @@ export function stampFor(
 
 function elementTag(element: ElementSpec): string {
   const map: Record<ElementKind, string> = {
-    button: 'button', link: 'a', input: 'input', select: 'select', checkbox: 'input', heading: 'h1', text: 'p',
-    image: 'img', card: 'div', table: 'table', toggle: 'button', nav: 'nav', banner: 'section', modal: 'div',
+    button: 'button',
+    link: 'a',
+    input: 'input',
+    select: 'select',
+    checkbox: 'input',
+    heading: 'h1',
+    text: 'p',
+    image: 'img',
+    card: 'div',
+    table: 'table',
+    toggle: 'button',
+    nav: 'nav',
+    banner: 'section',
+    modal: 'div',
   };
   return map[element.kind];
 }

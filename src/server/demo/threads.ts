@@ -1,11 +1,32 @@
 import type { AgentTask } from '#shared/api/index.js';
 import type { FixtureImage, FixtureItem } from '../fixture/schema.js';
 import {
-  AGENT_NOTES_STAMPED, AGENT_NOTES_UNSTAMPED, DEFERRAL_NOTES, DISCUSSION, DISCUSSION_BY_TYPE, FIX_ARC, DUPLICATE_PREFIXES, DUPLICATE_SUFFIXES,
-  GENERIC_TEMPLATES, REACTIONS, REOPEN_NOTES, RESOLUTION_NOTES, fill, type SlotContext,
+  AGENT_NOTES_STAMPED,
+  AGENT_NOTES_UNSTAMPED,
+  DEFERRAL_NOTES,
+  DISCUSSION,
+  DISCUSSION_BY_TYPE,
+  FIX_ARC,
+  DUPLICATE_PREFIXES,
+  DUPLICATE_SUFFIXES,
+  GENERIC_TEMPLATES,
+  REACTIONS,
+  REOPEN_NOTES,
+  RESOLUTION_NOTES,
+  fill,
+  type SlotContext,
 } from './corpus.js';
 import { captureFor, domContextFor } from './evidence.js';
-import { DAY_MS, HOUR_MS, MINUTE_MS, drawAgeMs, event, planTimeline, shortlyAfter, type FixtureEvent } from './history.js';
+import {
+  DAY_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  drawAgeMs,
+  event,
+  planTimeline,
+  shortlyAfter,
+  type FixtureEvent,
+} from './history.js';
 import type { Member } from './personas.js';
 import type { ProjectPlan } from './projects.js';
 import type { IdFactory, Rng } from './random.js';
@@ -50,16 +71,40 @@ export interface GeneratedThread {
 
 type Role = 'normal' | 'duplicate' | 'near-duplicate';
 
-const TASKS: readonly (readonly [AgentTask, number])[] = [['investigate', 4], ['plan', 2], ['fix', 3], ['build', 1]];
-const MODES: readonly (readonly [AgentTask, number])[] = [['investigate', 3], ['plan', 2], ['fix', 4], ['build', 1]];
+const TASKS: readonly (readonly [AgentTask, number])[] = [
+  ['investigate', 4],
+  ['plan', 2],
+  ['fix', 3],
+  ['build', 1],
+];
+const MODES: readonly (readonly [AgentTask, number])[] = [
+  ['investigate', 3],
+  ['plan', 2],
+  ['fix', 4],
+  ['build', 1],
+];
 /**
  * An agent reads both the thread's task and its assignee's mode as instructions ("report back,
  * change nothing" / "build it and open a pull request"), so a thread with a task gives its
  * assignee that mode. The draw is still made, so the demo's other threads stay as they were.
  */
-const assigneeModeOf = (agentTask: AgentTask | null, drawn: AgentTask | null): AgentTask | null => (drawn === null ? null : (agentTask ?? drawn));
-const AGENTS: readonly (readonly [string, number])[] = [['claude', 7], ['cursor', 2], ['codex', 1]];
-const REPLY_COUNTS: readonly (readonly [number, number])[] = [[0, 34], [1, 26], [2, 18], [3, 11], [4, 5], [5, 3], [6, 2], [8, 1]];
+const assigneeModeOf = (agentTask: AgentTask | null, drawn: AgentTask | null): AgentTask | null =>
+  drawn === null ? null : (agentTask ?? drawn);
+const AGENTS: readonly (readonly [string, number])[] = [
+  ['claude', 7],
+  ['cursor', 2],
+  ['codex', 1],
+];
+const REPLY_COUNTS: readonly (readonly [number, number])[] = [
+  [0, 34],
+  [1, 26],
+  [2, 18],
+  [3, 11],
+  [4, 5],
+  [5, 3],
+  [6, 2],
+  [8, 1],
+];
 /** Types the AI plausibly mistakes each type for. */
 const AI_CONFUSIONS: Record<string, readonly string[]> = {
   bug: ['feedback', 'design', 'question'],
@@ -105,9 +150,14 @@ function pickTemplate(ctx: ProjectContext, placement: Placement): TemplateSpec {
   return ctx.rng.pick(GENERIC_TEMPLATES.filter((t) => !t.kinds));
 }
 
-function slotContext(ctx: ProjectContext, placement: Placement, stamp: { component: string | null; file: string | null; line: number | null }): SlotContext {
+function slotContext(
+  ctx: ProjectContext,
+  placement: Placement,
+  stamp: { component: string | null; file: string | null; line: number | null },
+): SlotContext {
   const pages = ctx.plan.site.pages;
-  const other = pages.length > 1 ? pages.find((p) => p !== placement.page && p.weight >= 2) ?? pages[0]! : placement.page;
+  const other =
+    pages.length > 1 ? (pages.find((p) => p !== placement.page && p.weight >= 2) ?? pages[0]!) : placement.page;
   return {
     noun: placement.element.noun,
     text: placement.element.text,
@@ -137,7 +187,12 @@ function image(rng: Rng, title: string, withElement: boolean): FixtureImage {
   if (withElement) {
     const w = rng.range(0.15, 0.4);
     const h = rng.range(0.06, 0.2);
-    spec.element = { x: Math.round(rng.range(0.05, 0.95 - w) * 1e4) / 1e4, y: Math.round(rng.range(0.15, 0.9 - h) * 1e4) / 1e4, w: Math.round(w * 1e4) / 1e4, h: Math.round(h * 1e4) / 1e4 };
+    spec.element = {
+      x: Math.round(rng.range(0.05, 0.95 - w) * 1e4) / 1e4,
+      y: Math.round(rng.range(0.15, 0.9 - h) * 1e4) / 1e4,
+      w: Math.round(w * 1e4) / 1e4,
+      h: Math.round(h * 1e4) / 1e4,
+    };
   }
   return spec;
 }
@@ -175,7 +230,9 @@ function generateThread(ctx: ProjectContext, req: ThreadRequest): GeneratedThrea
   const currentPlacement: Placement = { ...placement, element: current };
 
   const stamped = plan.stampedWithinDays !== null && ageDays <= plan.stampedWithinDays;
-  const stamp = stamped ? stampFor(plan.site, placement.page, current, placement.chrome, ctx.builds.at(ageMs), rng) : null;
+  const stamp = stamped
+    ? stampFor(plan.site, placement.page, current, placement.chrome, ctx.builds.at(ageMs), rng)
+    : null;
   const slots = slotContext(ctx, placement, {
     component: stamp?.source.component ?? null,
     file: stamp?.source.file ?? null,
@@ -183,7 +240,9 @@ function generateThread(ctx: ProjectContext, req: ThreadRequest): GeneratedThrea
   });
 
   // Authors: reviewers and collaborators report most; anyone in the workspace can.
-  const author = rng.weighted(ctx.members.map((m) => [m, m.role === 'reviewer' ? 2 : m.role === 'collaborator' ? 1.5 : 1] as const));
+  const author = rng.weighted(
+    ctx.members.map((m) => [m, m.role === 'reviewer' ? 2 : m.role === 'collaborator' ? 1.5 : 1] as const),
+  );
   let body = fill(template.body, slots, rng, memo);
   if (role !== 'normal') {
     const prefix = rng.pick(DUPLICATE_PREFIXES);
@@ -217,7 +276,13 @@ function generateThread(ctx: ProjectContext, req: ThreadRequest): GeneratedThrea
   const timeline = planTimeline(rng, createdAt, now, replyCount, closes, lively);
 
   // A handful of people take part; replies alternate between them.
-  const participants = [author, ...rng.sample(ctx.members.filter((m) => m.id !== author.id), rng.int(1, lively ? 5 : 3))];
+  const participants = [
+    author,
+    ...rng.sample(
+      ctx.members.filter((m) => m.id !== author.id),
+      rng.int(1, lively ? 5 : 3),
+    ),
+  ];
   const assignee = role !== 'duplicate' && rng.chance(status === 'resolved' ? 0.6 : 0.4) ? rng.pick(ctx.paid) : null;
   if (assignee && !participants.includes(assignee)) participants.push(assignee);
   const agentTask = role === 'normal' && rng.chance(0.1) ? rng.weighted(TASKS) : null;
@@ -238,7 +303,15 @@ function generateThread(ctx: ProjectContext, req: ThreadRequest): GeneratedThrea
       text = `@${target.name} ${text}`;
       mentions.push(target.id);
     }
-    replies.push({ id: ctx.ids.next('msg'), authorId: who.id, body: text, createdAt: at, editedAt: null, via: null, mentions });
+    replies.push({
+      id: ctx.ids.next('msg'),
+      authorId: who.id,
+      body: text,
+      createdAt: at,
+      editedAt: null,
+      via: null,
+      mentions,
+    });
   }
 
   // Longer threads that end resolved show the fix being made, in order, just before the end.
@@ -294,7 +367,15 @@ function generateThread(ctx: ProjectContext, req: ThreadRequest): GeneratedThrea
   const guesses = (AI_CONFUSIONS[type] ?? []).filter((t) => plan.typeWeights.some(([k]) => k === t));
   if (role === 'normal' && guesses.length > 0 && rng.chance(0.07)) {
     typeSource = 'manual';
-    events.push(event('type', shortlyAfter(rng, createdAt, endOfWork, 5 * HOUR_MS, 0.3), rng.pick(ctx.paid).id, rng.pick(guesses), type));
+    events.push(
+      event(
+        'type',
+        shortlyAfter(rng, createdAt, endOfWork, 5 * HOUR_MS, 0.3),
+        rng.pick(ctx.paid).id,
+        rng.pick(guesses),
+        type,
+      ),
+    );
   } else if (role === 'normal' && plan.rules.length > 0 && rng.chance(0.03)) {
     typeSource = 'rule';
   }
@@ -306,10 +387,24 @@ function generateThread(ctx: ProjectContext, req: ThreadRequest): GeneratedThrea
   if (closeAt !== null) {
     const explains = status === 'resolved' ? rng.chance(0.8) : rng.chance(0.75);
     if (explains) {
-      const pool = status === 'resolved' ? RESOLUTION_NOTES[type] ?? RESOLUTION_NOTES[template.type] ?? RESOLUTION_NOTES.bug! : DEFERRAL_NOTES;
+      const pool =
+        status === 'resolved'
+          ? (RESOLUTION_NOTES[type] ?? RESOLUTION_NOTES[template.type] ?? RESOLUTION_NOTES.bug!)
+          : DEFERRAL_NOTES;
       const prev = replies[replies.length - 1]?.createdAt ?? createdAt;
-      const at = Math.max(prev + 1000, closeAt - Math.min(rng.int(1, 20) * MINUTE_MS, Math.floor((closeAt - prev) / 2)));
-      replies.push({ id: ctx.ids.next('msg'), authorId: closer.id, body: fill(rng.pick(pool), slots, rng, memo), createdAt: Math.min(at, closeAt), editedAt: null, via: null, mentions: [] });
+      const at = Math.max(
+        prev + 1000,
+        closeAt - Math.min(rng.int(1, 20) * MINUTE_MS, Math.floor((closeAt - prev) / 2)),
+      );
+      replies.push({
+        id: ctx.ids.next('msg'),
+        authorId: closer.id,
+        body: fill(rng.pick(pool), slots, rng, memo),
+        createdAt: Math.min(at, closeAt),
+        editedAt: null,
+        via: null,
+        mentions: [],
+      });
     }
     events.push(event('status', closeAt, closer.id, 'open', status));
     if (status === 'resolved') resolvedAt = closeAt;
@@ -318,7 +413,8 @@ function generateThread(ctx: ProjectContext, req: ThreadRequest): GeneratedThrea
     const lastReply = replies[replies.length - 1]!;
     const before = replies[replies.length - 2]!;
     const resolvedOnce = before.createdAt + Math.max(1000, Math.floor((lastReply.createdAt - before.createdAt) / 2));
-    const reopener = participants.find((p) => p.role !== 'reviewer' && p.id !== lastReply.authorId) ?? rng.pick(ctx.paid);
+    const reopener =
+      participants.find((p) => p.role !== 'reviewer' && p.id !== lastReply.authorId) ?? rng.pick(ctx.paid);
     const fixer = assignee ?? rng.pick(ctx.paid);
     events.push(event('status', resolvedOnce, fixer.id, 'open', 'resolved'));
     events.push(event('status', lastReply.createdAt, reopener.id, 'resolved', 'open'));
@@ -332,10 +428,11 @@ function generateThread(ctx: ProjectContext, req: ThreadRequest): GeneratedThrea
 
   // ---- evidence, captured on the original element
   const capture = captureFor(placement.element, placement.page.title, rng);
-  const selectedText =
-    template.body.includes('{typo}') ? memoTypo(template, slots, rng, memo)
-    : (type === 'copy' && rng.chance(0.3)) || rng.chance(0.04) ? current.text.split(' ').slice(0, 3).join(' ')
-    : null;
+  const selectedText = template.body.includes('{typo}')
+    ? memoTypo(template, slots, rng, memo)
+    : (type === 'copy' && rng.chance(0.3)) || rng.chance(0.04)
+      ? current.text.split(' ').slice(0, 3).join(' ')
+      : null;
 
   const withSummary = role === 'normal' && rng.chance(replies.length >= 3 ? 0.65 : 0.18);
   const reactions = rng.chance(role === 'normal' ? 0.22 : 0.05) ? reactionsFor(rng) : [];
@@ -343,12 +440,20 @@ function generateThread(ctx: ProjectContext, req: ThreadRequest): GeneratedThrea
   if (rng.chance(0.07)) {
     const onReply = replies.length > 0 && rng.chance(0.4);
     const from = onReply ? rng.pick(replies).authorId : author.id;
-    attachments.push({ authorId: from, where: onReply ? 'reply' : 'thread', image: image(rng, `Annotated — ${placement.page.title}`, rng.chance(0.7)) });
+    attachments.push({
+      authorId: from,
+      where: onReply ? 'reply' : 'thread',
+      image: image(rng, `Annotated — ${placement.page.title}`, rng.chance(0.7)),
+    });
   }
   const linear: Item['linear'] = [];
   if (plan.linearPrefix && role === 'normal' && rng.chance(type === 'bug' || type === 'idea' ? 0.09 : 0.03)) {
     const identifier = `${plan.linearPrefix}-${ctx.linear.next++}`;
-    const delegateName = rng.weighted([['Claude', 4], ['Cursor', 2], [null, 4]] as const);
+    const delegateName = rng.weighted([
+      ['Claude', 4],
+      ['Cursor', 2],
+      [null, 4],
+    ] as const);
     linear.push({
       identifier,
       url: `https://linear.app/acme/issue/${identifier}`,
@@ -387,7 +492,11 @@ function generateThread(ctx: ProjectContext, req: ThreadRequest): GeneratedThrea
     source: stamp?.source ?? null,
     sourcePath: stamp?.sourcePath ?? null,
     movedAt,
-    evidence: { screenshot: capture.screenshot, domContext: domContextFor(placement.element, rng), capturedAt: createdAt },
+    evidence: {
+      screenshot: capture.screenshot,
+      domContext: domContextFor(placement.element, rng),
+      capturedAt: createdAt,
+    },
     attachments,
     reactions,
     linear,
@@ -408,7 +517,16 @@ function reactionsFor(rng: Rng): Item['reactions'] {
   const emojis = new Set<string>();
   const n = rng.int(1, 3);
   for (let i = 0; i < n; i++) emojis.add(rng.pick(REACTIONS));
-  return [...emojis].map((emoji) => ({ emoji, count: rng.weighted([[1, 5], [2, 3], [3, 2], [4, 1], [6, 1]] as const) }));
+  return [...emojis].map((emoji) => ({
+    emoji,
+    count: rng.weighted([
+      [1, 5],
+      [2, 3],
+      [3, 2],
+      [4, 1],
+      [6, 1],
+    ] as const),
+  }));
 }
 
 /** A fresh thread anywhere in the project. */
@@ -423,10 +541,20 @@ export function normalThread(ctx: ProjectContext): GeneratedThread {
  * Another report of the same thing, on the same page and element, written from the same
  * sentence with a different opening or ending, filed some time after the original.
  */
-export function repeatOf(ctx: ProjectContext, original: GeneratedThread, role: 'duplicate' | 'near-duplicate'): GeneratedThread {
+export function repeatOf(
+  ctx: ProjectContext,
+  original: GeneratedThread,
+  role: 'duplicate' | 'near-duplicate',
+): GeneratedThread {
   const origAge = ctx.now - original.item.root.createdAt;
   const ago = Math.max(30 * MINUTE_MS, Math.floor(origAge * ctx.rng.range(0.05, 0.9)));
-  const t = generateThread(ctx, { role, placement: original.placement, template: original.template, createdAt: ctx.now - ago, memo: original.memo });
+  const t = generateThread(ctx, {
+    role,
+    placement: original.placement,
+    template: original.template,
+    createdAt: ctx.now - ago,
+    memo: original.memo,
+  });
   if (role === 'duplicate') {
     const at = shortlyAfter(ctx.rng, t.item.root.createdAt, ctx.now, 1.5 * DAY_MS, 0.9);
     t.item.duplicateOf = original.item.id;

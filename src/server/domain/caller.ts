@@ -42,7 +42,13 @@ function describeUnavailable(m: MembershipRecord): { kind: BillingReason; senten
 
 function toAccess(m: MembershipRecord): WorkspaceAccess {
   const why = describeUnavailable(m);
-  return { ...m, role: m.role as Role, available: why === null, unavailableKind: why?.kind ?? null, unavailableReason: why?.sentence ?? null };
+  return {
+    ...m,
+    role: m.role as Role,
+    available: why === null,
+    unavailableKind: why?.kind ?? null,
+    unavailableReason: why?.sentence ?? null,
+  };
 }
 
 /**
@@ -52,13 +58,23 @@ function toAccess(m: MembershipRecord): WorkspaceAccess {
  * expiresAt/revokedAt to the millisecond. Unknown tokens are remembered too (bounded), so
  * repeated bad tokens cost no query.
  */
-const callers = new ReadCache<string, { token: TokenRecord; caller: Caller } | null>(['tokens', 'users', 'memberships', 'workspaces', 'orgs'], 1024);
+const callers = new ReadCache<string, { token: TokenRecord; caller: Caller } | null>(
+  ['tokens', 'users', 'memberships', 'workspaces', 'orgs'],
+  1024,
+);
 
 async function loadCaller(db: Db, tokenHash: string): Promise<{ token: TokenRecord; caller: Caller } | null> {
   const token = await findToken(db, tokenHash);
   if (!token) return null;
   const workspaces = Object.freeze((await listMemberships(db, token.userId)).map((m) => Object.freeze(toAccess(m))));
-  const caller: Caller = { userId: token.userId, userName: token.userName, userEmail: token.userEmail, tokenHash, tokenKind: token.kind, workspaces };
+  const caller: Caller = {
+    userId: token.userId,
+    userName: token.userName,
+    userEmail: token.userEmail,
+    tokenHash,
+    tokenKind: token.kind,
+    workspaces,
+  };
   return { token: Object.freeze(token), caller: Object.freeze(caller) };
 }
 
@@ -96,7 +112,8 @@ function tokenHashOf(authorization: string | undefined): string {
 function admit(known: { token: TokenRecord; caller: Caller } | null, now: number): Caller {
   if (!known) throw unauthorized('The token is not recognised; it may have been deleted or mistyped.');
   const { token, caller } = known;
-  if (token.revokedAt !== null && token.revokedAt <= now) throw unauthorized('The token was revoked; create a new one.');
+  if (token.revokedAt !== null && token.revokedAt <= now)
+    throw unauthorized('The token was revoked; create a new one.');
   if (token.expiresAt !== null && token.expiresAt <= now) {
     throw unauthorized(`The token expired on ${new Date(token.expiresAt).toISOString()}; create a new one.`);
   }
@@ -107,7 +124,12 @@ function admit(known: { token: TokenRecord; caller: Caller } | null, now: number
  * 401 for a missing, malformed, unknown, expired or revoked token; the sentence says which.
  * `connection`: the connection the request came on (its socket), when there is one.
  */
-export async function authenticate(db: Db, authorization: string | undefined, now: number, connection?: object): Promise<Caller> {
+export async function authenticate(
+  db: Db,
+  authorization: string | undefined,
+  now: number,
+  connection?: object,
+): Promise<Caller> {
   const tokenHash = tokenHashFor(authorization, connection);
   return admit(await callers.get(db, tokenHash, () => loadCaller(db, tokenHash)), now);
 }
@@ -116,13 +138,21 @@ export async function authenticate(db: Db, authorization: string | undefined, no
  * authenticate() without waiting, for a token already in memory: the same caller or the
  * same 401, or undefined when the token must be read first (then use authenticate()).
  */
-export function authenticateFromMemory(db: Db, authorization: string | undefined, now: number, connection?: object): Caller | undefined {
+export function authenticateFromMemory(
+  db: Db,
+  authorization: string | undefined,
+  now: number,
+  connection?: object,
+): Caller | undefined {
   const known = callers.peek(db, tokenHashFor(authorization, connection));
   return known === undefined ? undefined : admit(known, now);
 }
 
 export function billingErrorFor(ws: WorkspaceAccess): ApiError {
-  return billingLimit(ws.unavailableKind ?? 'no_seat', ws.unavailableReason ?? 'Agent tools are not available in this workspace.');
+  return billingLimit(
+    ws.unavailableKind ?? 'no_seat',
+    ws.unavailableReason ?? 'Agent tools are not available in this workspace.',
+  );
 }
 
 /**
@@ -138,7 +168,10 @@ export function requireSomeAvailable(caller: Caller): void {
   const first = caller.workspaces[0]!;
   if (caller.workspaces.length === 1) throw billingErrorFor(first);
   const sentence = `Agent tools are not available in any of your workspaces: ${caller.workspaces
-    .map((w) => `"${w.workspaceName}" (${w.unavailableKind === 'no_seat' ? `your role is ${w.role}` : 'the plan lacks agent tools'})`)
+    .map(
+      (w) =>
+        `"${w.workspaceName}" (${w.unavailableKind === 'no_seat' ? `your role is ${w.role}` : 'the plan lacks agent tools'})`,
+    )
     .join(', ')}.`;
   throw billingLimit(first.unavailableKind ?? 'no_seat', sentence);
 }

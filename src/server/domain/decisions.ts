@@ -20,7 +20,10 @@ export async function decisionLog(db: Db, caller: Caller, query: DecisionsQuery)
   const after = (t: number) => since === null || t > since;
   const snapshot = await projectSnapshot(db, project.id);
   const { threads, capped } = snapshot;
-  const [{ events, messagesByItem, eventsByItem }, rules] = await Promise.all([snapshot.history(), rulesOf(db, project.id)]);
+  const [{ events, messagesByItem, eventsByItem }, rules] = await Promise.all([
+    snapshot.history(),
+    rulesOf(db, project.id),
+  ]);
   const byId = new Map(threads.map((t) => [t.id, t]));
 
   const all = threads
@@ -29,7 +32,8 @@ export async function decisionLog(db: Db, caller: Caller, query: DecisionsQuery)
       const outcome = t.status as 'resolved' | 'deferred';
       const msgs = messagesByItem.get(t.id) ?? [];
       const e = lastStatusEvent(eventsByItem.get(t.id), outcome);
-      const decidedAt = e?.at ?? (outcome === 'resolved' ? t.resolvedAt : null) ?? msgs.at(-1)?.createdAt ?? t.createdAt;
+      const decidedAt =
+        e?.at ?? (outcome === 'resolved' ? t.resolvedAt : null) ?? msgs.at(-1)?.createdAt ?? t.createdAt;
       const root = msgs.find((m) => m.isRoot);
       const { replies, omitted } = lastReplies(msgs, CONVERSATION_MESSAGES);
       return {
@@ -53,7 +57,12 @@ export async function decisionLog(db: Db, caller: Caller, query: DecisionsQuery)
     .filter((e) => e.kind === 'type' && e.byId !== null && e.to !== null && after(e.at))
     .reverse()
     .slice(0, CORRECTIONS_MAX)
-    .map((e) => ({ id: e.itemId, from: e.from, to: e.to!, line: byId.get(e.itemId) ? toRow(byId.get(e.itemId)!).line : '' }));
+    .map((e) => ({
+      id: e.itemId,
+      from: e.from,
+      to: e.to!,
+      line: byId.get(e.itemId) ? toRow(byId.get(e.itemId)!).line : '',
+    }));
 
   const places = new Map<string, number>();
   for (const t of threads) {

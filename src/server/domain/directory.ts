@@ -1,4 +1,11 @@
-import type { MembersQuery, MembersResponse, ProjectsQuery, ProjectsResponse, Role, WorkspacesResponse } from '#shared/api/index.js';
+import type {
+  MembersQuery,
+  MembersResponse,
+  ProjectsQuery,
+  ProjectsResponse,
+  Role,
+  WorkspacesResponse,
+} from '#shared/api/index.js';
 import type { Db } from '../storage/open.js';
 import { listWorkspaceMembers } from '../storage/accounts.js';
 import { countActiveProjects, listActiveProjects } from '../storage/projects.js';
@@ -7,7 +14,10 @@ import { resolveWorkspace, resolveWorkspaceById } from './resolve.js';
 
 /** Every reachable workspace, blocked ones included, so a person can see what to fix. */
 export async function listWorkspaces(db: Db, caller: Caller): Promise<WorkspacesResponse> {
-  const counts = await countActiveProjects(db, caller.workspaces.map((w) => w.workspaceId));
+  const counts = await countActiveProjects(
+    db,
+    caller.workspaces.map((w) => w.workspaceId),
+  );
   const workspaces = caller.workspaces.map((w) => ({
     id: w.workspaceId,
     name: w.workspaceName,
@@ -23,9 +33,10 @@ export async function listWorkspaces(db: Db, caller: Caller): Promise<Workspaces
 
 /** Projects of workspaces where agent tools work; a blocked workspaceId gets its 403. */
 export async function listProjects(db: Db, caller: Caller, query: ProjectsQuery): Promise<ProjectsResponse> {
-  const workspaceIds = query.workspaceId !== undefined
-    ? [(await resolveWorkspaceById(caller, query.workspaceId)).workspaceId]
-    : availableWorkspaces(caller).map((w) => w.workspaceId);
+  const workspaceIds =
+    query.workspaceId !== undefined
+      ? [(await resolveWorkspaceById(caller, query.workspaceId)).workspaceId]
+      : availableWorkspaces(caller).map((w) => w.workspaceId);
   const projects = (await listActiveProjects(db, workspaceIds)).map((p) => ({
     id: p.id,
     name: p.name,

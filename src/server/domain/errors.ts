@@ -46,9 +46,13 @@ function quoted(text: string): string {
 }
 
 export function unauthorized(description: string): ApiError {
-  return new ApiError(401, { error: description }, {
-    'WWW-Authenticate': `Bearer realm="feedback", error="invalid_token", error_description="${quoted(description)}"`,
-  });
+  return new ApiError(
+    401,
+    { error: description },
+    {
+      'WWW-Authenticate': `Bearer realm="feedback", error="invalid_token", error_description="${quoted(description)}"`,
+    },
+  );
 }
 
 /**
@@ -62,7 +66,10 @@ export function missingToken(description: string): ApiError {
 /** The same 401 naming the API's protected resource metadata (RFC 9728 §5.1), where OAuth clients start. */
 export function withResourceMetadata(e: ApiError, metadataUrl: string): ApiError {
   const challenge = e.headers['WWW-Authenticate'] ?? 'Bearer realm="feedback"';
-  return new ApiError(e.status, e.body, { ...e.headers, 'WWW-Authenticate': `${challenge}, resource_metadata="${quoted(metadataUrl)}"` });
+  return new ApiError(e.status, e.body, {
+    ...e.headers,
+    'WWW-Authenticate': `${challenge}, resource_metadata="${quoted(metadataUrl)}"`,
+  });
 }
 
 export function billingLimit(reason: BillingReason, sentence: string): ApiError {
@@ -80,7 +87,9 @@ export function billingLimit(reason: BillingReason, sentence: string): ApiError 
 export function tooManyRequests(retryAfterSeconds: number): ApiError {
   return new ApiError(
     429,
-    { error: `Too many requests for this token; wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} before trying again.` },
+    {
+      error: `Too many requests for this token; wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} before trying again.`,
+    },
     { 'Retry-After': String(retryAfterSeconds) },
   );
 }

@@ -11,5 +11,10 @@ function oneLine(text: string): string {
   if (flat.length <= EXCERPT_MAX) return flat;
   // Cut on a code point boundary so an emoji is never split in half.
   const chars = Array.from(flat);
-  return chars.length <= EXCERPT_MAX ? flat : `${chars.slice(0, EXCERPT_MAX - 1).join('').trimEnd()}…`;
+  return chars.length <= EXCERPT_MAX
+    ? flat
+    : `${chars
+        .slice(0, EXCERPT_MAX - 1)
+        .join('')
+        .trimEnd()}…`;
 }

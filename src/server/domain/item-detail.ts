@@ -29,7 +29,12 @@ function toMessage(m: MessageRecord): ThreadMessage {
   };
 }
 
-export async function getItemDetail(db: Db, caller: Caller, itemId: string, ctx: { baseUrl: string; now: number }): Promise<ItemDetail> {
+export async function getItemDetail(
+  db: Db,
+  caller: Caller,
+  itemId: string,
+  ctx: { baseUrl: string; now: number },
+): Promise<ItemDetail> {
   const { ref, project, workspace } = await resolveItem(db, caller, itemId);
   const item = await getItemRecord(db, ref.itemId);
   if (!item) throw notReachable('Item', itemId);
@@ -47,9 +52,16 @@ export async function getItemDetail(db: Db, caller: Caller, itemId: string, ctx:
   const expired = isEvidenceExpired(item.captured_at, workspace.retentionDays, ctx.now);
   const screenshotToken = !expired && item.screenshot_image_id ? await imageToken(db, item.screenshot_image_id) : null;
   const assigneeName = item.assignee_id ? await userName(db, item.assignee_id) : null;
-  const source = item.source_file !== null
-    ? { file: item.source_file, line: item.source_line, build: item.source_build, branch: item.source_branch, component: item.source_component }
-    : null;
+  const source =
+    item.source_file !== null
+      ? {
+          file: item.source_file,
+          line: item.source_line,
+          build: item.source_build,
+          branch: item.source_branch,
+          component: item.source_component,
+        }
+      : null;
   const viewport = JSON.parse(item.viewport_json) as { width: number; height: number; x: number; y: number };
 
   return {
@@ -65,9 +77,10 @@ export async function getItemDetail(db: Db, caller: Caller, itemId: string, ctx:
     typeSource: item.type_source,
     status: item.status as ItemDetail['status'],
     agentTask: item.agent_task as AgentTask | null,
-    assignee: item.assignee_id && assigneeName !== null
-      ? { id: item.assignee_id, name: assigneeName, mode: item.assignee_mode as AgentTask | null }
-      : null,
+    assignee:
+      item.assignee_id && assigneeName !== null
+        ? { id: item.assignee_id, name: assigneeName, mode: item.assignee_mode as AgentTask | null }
+        : null,
     thread: { root: toMessage(root), replies: replies.map(toMessage) },
     anchor: {
       // A thread made through the API was never pinned to an element: its selector and click
@@ -91,7 +104,11 @@ export async function getItemDetail(db: Db, caller: Caller, itemId: string, ctx:
       capturedAt: item.captured_at,
       expired,
     },
-    attachments: attachments.map((a) => ({ url: fileUrl(ctx.baseUrl, a.token), author: a.author, where: a.location as 'thread' | 'reply' })),
+    attachments: attachments.map((a) => ({
+      url: fileUrl(ctx.baseUrl, a.token),
+      author: a.author,
+      where: a.location as 'thread' | 'reply',
+    })),
     reactions: reactions.map((r) => ({ emoji: r.emoji, count: r.count })),
     createdAt: item.created_at,
     resolvedAt: item.resolved_at,

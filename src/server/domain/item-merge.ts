@@ -24,37 +24,66 @@ export async function mergeItems(db: Db, caller: Caller, body: MergeBody, now: n
     const reachable = ref && !ref.projectArchived && caller.workspaces.some((w) => w.workspaceId === ref.workspaceId);
     if (!ref || !reachable) throw notReachable('Item', id);
     if (ref.replyOf !== null) {
-      throw badRequest(`${id} is a reply, not a thread; only threads can be merged.`, { reason: 'merge_reply', field: 'duplicateIds', itemId: id, parentId: ref.itemId });
+      throw badRequest(`${id} is a reply, not a thread; only threads can be merged.`, {
+        reason: 'merge_reply',
+        field: 'duplicateIds',
+        itemId: id,
+        parentId: ref.itemId,
+      });
     }
     if (ref.projectId !== kept.projectId) {
-      throw badRequest(`${id} is in another project; only threads of the same project can be merged.`, { reason: 'merge_other_project', field: 'duplicateIds', itemId: id });
+      throw badRequest(`${id} is in another project; only threads of the same project can be merged.`, {
+        reason: 'merge_other_project',
+        field: 'duplicateIds',
+        itemId: id,
+      });
     }
     if (ref.itemId === canonicalId) throw mergeSelf(id);
     // Already a duplicate (of this or another thread): merging is not undoable, so it stays where it is.
     if (ref.duplicateOf === null) toMerge.push(ref);
   }
   let merged = 0;
-  await writeInProject(db, kept.projectId, async (t) => {
-    // Writes to a project run one at a time (on PostgreSQL behind a lock), so the kept thread
-    // is read again here: a merge that ran meanwhile may have made it a duplicate of one of ours.
-    const keptNow = await findItemRef(t, kept.itemId);
-    const canonicalNow = keptNow?.duplicateOf ?? canonicalId;
-    const taken = toMerge.find((r) => r.itemId === canonicalNow);
-    if (taken) throw mergeSelf(taken.itemId);
-    if (canonicalNow !== canonicalId) {
-      throw conflict(`Item ${kept.itemId} was merged into ${canonicalNow} while this merge was asked; merge into ${canonicalNow} instead.`, { reason: 'merged_duplicate', duplicateOf: canonicalNow });
-    }
-    for (const ref of toMerge) {
-      // Taken only while still unmerged: a thread named twice (by its ID and by its root
-      // message's own ID) or taken by a merge running alongside counts and logs once.
-      if (!(await mergeInto(t, ref.itemId, canonicalId))) continue;
-      merged++;
-      await recordEvent(t, { itemId: ref.itemId, kind: 'merge', at: now, by: caller.userId, from: null, to: canonicalId });
-    }
-    if (merged > 0) await touchProject(t, kept.projectId, now);
-    // The duplicates leave the window; the kept thread's report count grows.
-  }, { kind: 'threads', ids: [canonicalId, ...toMerge.map((r) => r.itemId)] });
+  await writeInProject(
+    db,
+    kept.projectId,
+    async (t) => {
+      // Writes to a project run one at a time (on PostgreSQL behind a lock), so the kept thread
+      // is read again here: a merge that ran meanwhile may have made it a duplicate of one of ours.
+      const keptNow = await findItemRef(t, kept.itemId);
+      const canonicalNow = keptNow?.duplicateOf ?? canonicalId;
+      const taken = toMerge.find((r) => r.itemId === canonicalNow);
+      if (taken) throw mergeSelf(taken.itemId);
+      if (canonicalNow !== canonicalId) {
+        throw conflict(
+          `Item ${kept.itemId} was merged into ${canonicalNow} while this merge was asked; merge into ${canonicalNow} instead.`,
+          { reason: 'merged_duplicate', duplicateOf: canonicalNow },
+        );
+      }
+      for (const ref of toMerge) {
+        // Taken only while still unmerged: a thread named twice (by its ID and by its root
+        // message's own ID) or taken by a merge running alongside counts and logs once.
+        if (!(await mergeInto(t, ref.itemId, canonicalId))) continue;
+        merged++;
+        await recordEvent(t, {
+          itemId: ref.itemId,
+          kind: 'merge',
+          at: now,
+          by: caller.userId,
+          from: null,
+          to: canonicalId,
+        });
+      }
+      if (merged > 0) await touchProject(t, kept.projectId, now);
+      // The duplicates leave the window; the kept thread's report count grows.
+    },
+    { kind: 'threads', ids: [canonicalId, ...toMerge.map((r) => r.itemId)] },
+  );
   return { merged, canonicalId };
 }
 
-const mergeSelf = (id: string) => badRequest(`${id} is the thread being kept; it cannot be its own duplicate.`, { reason: 'merge_self', field: 'duplicateIds', itemId: id });
+const mergeSelf = (id: string) =>
+  badRequest(`${id} is the thread being kept; it cannot be its own duplicate.`, {
+    reason: 'merge_self',
+    field: 'duplicateIds',
+    itemId: id,
+  });

@@ -21,11 +21,14 @@ function withLinks(body: string, links: UpdateBody['links']): string {
 export async function postReply(db: Db, caller: Caller, body: UpdateBody, now: number): Promise<UpdateResponse> {
   const { ref, workspace } = await resolveItem(db, caller, body.itemId, { allowReply: true });
   if (ref.replyOf !== null) {
-    throw badRequest(`${body.itemId} is a reply and replies cannot be answered; reply to the thread ${ref.itemId} instead.`, {
-      reason: 'reply_to_reply',
-      parentId: ref.itemId,
-      field: 'itemId',
-    });
+    throw badRequest(
+      `${body.itemId} is a reply and replies cannot be answered; reply to the thread ${ref.itemId} instead.`,
+      {
+        reason: 'reply_to_reply',
+        parentId: ref.itemId,
+        field: 'itemId',
+      },
+    );
   }
   refuseMergedDuplicate(ref.itemId, ref.duplicateOf);
   const people = await PeopleDirectory.load(db, caller, workspace);
@@ -33,25 +36,48 @@ export async function postReply(db: Db, caller: Caller, body: UpdateBody, now: n
   const text = withLinks(withMentions(body.body, mentioned), body.links);
   const pinId = newId('pin');
 
-  await writeInProject(db, ref.projectId, async (t) => {
-    const item = await getItemRecord(t, ref.itemId);
-    if (!item) throw new Error(`item ${ref.itemId} vanished`);
-    const participants = await threadParticipants(t, item.id);
-    await insertMessage(
-      t,
-      { id: pinId, item_id: item.id, is_root: 0, position: await nextMessagePosition(t, item.id), author_id: caller.userId, body: text, created_at: now, edited_at: null, via: 'api' },
-      mentioned.map((m) => m.id),
-    );
-    await touchProject(t, item.project_id, now);
-    await notify(t, mentioned.map((m) => m.id), { kind: 'mention', itemId: item.id, messageId: pinId, actorId: caller.userId, at: now });
-    const mentionedIds = new Set(mentioned.map((m) => m.id));
-    await notify(t, [item.author_id, item.assignee_id, ...participants].filter((u) => u === null || !mentionedIds.has(u)), {
-      kind: 'reply',
-      itemId: item.id,
-      messageId: pinId,
-      actorId: caller.userId,
-      at: now,
-    });
-  }, { kind: 'reply', ids: [ref.itemId] });
+  await writeInProject(
+    db,
+    ref.projectId,
+    async (t) => {
+      const item = await getItemRecord(t, ref.itemId);
+      if (!item) throw new Error(`item ${ref.itemId} vanished`);
+      const participants = await threadParticipants(t, item.id);
+      await insertMessage(
+        t,
+        {
+          id: pinId,
+          item_id: item.id,
+          is_root: 0,
+          position: await nextMessagePosition(t, item.id),
+          author_id: caller.userId,
+          body: text,
+          created_at: now,
+          edited_at: null,
+          via: 'api',
+        },
+        mentioned.map((m) => m.id),
+      );
+      await touchProject(t, item.project_id, now);
+      await notify(
+        t,
+        mentioned.map((m) => m.id),
+        { kind: 'mention', itemId: item.id, messageId: pinId, actorId: caller.userId, at: now },
+      );
+      const mentionedIds = new Set(mentioned.map((m) => m.id));
+      await notify(
+        t,
+        [item.author_id, item.assignee_id, ...participants].filter((u) => u === null || !mentionedIds.has(u)),
+        {
+          kind: 'reply',
+          itemId: item.id,
+          messageId: pinId,
+          actorId: caller.userId,
+          at: now,
+        },
+      );
+    },
+    { kind: 'reply', ids: [ref.itemId] },
+  );
   return { pinId, postedAs: caller.userName, mentioned: mentioned.map((m) => m.name) };
 }

@@ -11,7 +11,15 @@ import { projectContextFromMemory, resolveProject } from './resolve.js';
 import { deepFreeze, projectSnapshot, snapshotInMemory, type ProjectSnapshot, type WindowChange } from './snapshot.js';
 
 function summarize(threads: readonly ThreadRow[]): ItemsSummary {
-  const s: ItemsSummary = { total: threads.length, open: 0, deferred: 0, resolved: 0, unassigned: 0, byType: {}, byPage: {} };
+  const s: ItemsSummary = {
+    total: threads.length,
+    open: 0,
+    deferred: 0,
+    resolved: 0,
+    unassigned: 0,
+    byType: {},
+    byPage: {},
+  };
   // Counted in maps (an object keyed by arbitrary strings is a slow dictionary), in order of first appearance.
   const byType = new Map<string, number>();
   const byPage = new Map<string, number>();
@@ -44,7 +52,10 @@ function patchSummary(s: ItemsSummary, change: WindowChange, next: ProjectSnapsh
   let summary: ItemsSummary;
   if (change.kind === 'fields') {
     const patched = { ...s };
-    for (const [rows, d] of [[change.before, -1], [change.after, 1]] as const) {
+    for (const [rows, d] of [
+      [change.before, -1],
+      [change.after, 1],
+    ] as const) {
       for (const t of rows) {
         if (t.status === 'open' || t.status === 'deferred' || t.status === 'resolved') patched[t.status] += d;
         if (t.assigneeId === null) patched.unassigned += d;
@@ -53,7 +64,11 @@ function patchSummary(s: ItemsSummary, change: WindowChange, next: ProjectSnapsh
     summary = deepFreeze(patched);
   } else {
     const counted = summarize(next.threads);
-    summary = deepFreeze({ ...counted, byType: sameEntries(counted.byType, s.byType) ? s.byType : counted.byType, byPage: sameEntries(counted.byPage, s.byPage) ? s.byPage : counted.byPage });
+    summary = deepFreeze({
+      ...counted,
+      byType: sameEntries(counted.byType, s.byType) ? s.byType : counted.byType,
+      byPage: sameEntries(counted.byPage, s.byPage) ? s.byPage : counted.byPage,
+    });
   }
   patchedSummaries.set(s, { change, summary });
   return summary;
@@ -79,7 +94,10 @@ function patchResults(results: Results, change: WindowChange, next: ProjectSnaps
     const f = JSON.parse(key) as Filters;
     if (change.kind === 'fields' ? f.status !== undefined || f.assignee !== undefined : f.q !== undefined) continue;
     const items = response.items.map((r) => (r.id === after.id ? itemRowOf(after) : r));
-    patched.set(key, { project, response: madeInWrite(deepFreeze({ ...response, summary: patchSummary(response.summary, change, next), items })) });
+    patched.set(key, {
+      project,
+      response: madeInWrite(deepFreeze({ ...response, summary: patchSummary(response.summary, change, next), items })),
+    });
   }
   return patched;
 }
@@ -208,7 +226,8 @@ function keyOf(caller: Caller, query: ItemsQuery): string {
   return key;
 }
 
-const sameHeading = (a: ProjectRecord, b: ProjectRecord) => a === b || (a.id === b.id && a.name === b.name && a.slug === b.slug);
+const sameHeading = (a: ProjectRecord, b: ProjectRecord) =>
+  a === b || (a.id === b.id && a.name === b.name && a.slug === b.slug);
 
 function knownList(snapshot: ProjectSnapshot, project: ProjectRecord, key: string): ItemsResponse | undefined {
   const results = snapshot.derive('itemsResults', (): Results => new Map(), RESULTS_CARRY);
@@ -253,7 +272,12 @@ async function computeList(snapshot: ProjectSnapshot, project: ProjectRecord, f:
 }
 
 /** The list for filters `f`; `textHits`: the threads whose messages contain `f.q` (null without it). */
-function listOf(snapshot: ProjectSnapshot, project: ProjectRecord, f: Filters, textHits: ReadonlySet<string> | null): ItemsResponse {
+function listOf(
+  snapshot: ProjectSnapshot,
+  project: ProjectRecord,
+  f: Filters,
+  textHits: ReadonlySet<string> | null,
+): ItemsResponse {
   const { threads, capped } = snapshot;
   const summary = snapshot.derive('summary', (s) => deepFreeze(summarize(s.threads)), SUMMARY_CARRY);
   const { page, assignee } = f;

@@ -5,9 +5,25 @@ import { addNotifications } from '../storage/items.js';
 export async function notify(
   db: Db,
   userIds: Iterable<string | null>,
-  n: { kind: 'reply' | 'mention' | 'assign' | 'status' | 'create'; itemId: string; messageId: string | null; actorId: string; at: number },
+  n: {
+    kind: 'reply' | 'mention' | 'assign' | 'status' | 'create';
+    itemId: string;
+    messageId: string | null;
+    actorId: string;
+    at: number;
+  },
 ): Promise<void> {
   const targets = new Set<string>();
   for (const u of userIds) if (u !== null && u !== n.actorId) targets.add(u);
-  await addNotifications(db, [...targets].map((userId) => ({ userId, kind: n.kind, itemId: n.itemId, messageId: n.messageId, actorId: n.actorId, at: n.at })));
+  await addNotifications(
+    db,
+    [...targets].map((userId) => ({
+      userId,
+      kind: n.kind,
+      itemId: n.itemId,
+      messageId: n.messageId,
+      actorId: n.actorId,
+      at: n.at,
+    })),
+  );
 }

@@ -35,14 +35,20 @@ export class PeopleDirectory {
     if (byName.length === 0) byName = this.members.filter((m) => m.name.toLocaleLowerCase().split(/\s+/)[0] === lower);
     if (byName.length === 1) return byName[0]!;
     if (byName.length > 1) {
-      throw badRequest(`"${text}" matches ${byName.length} people in ${this.workspace.workspaceName}: ${byName.map((m) => `${m.name} <${m.email}>`).join(', ')}; use an email or user ID.`, {
-        reason: 'ambiguous_name',
-        field,
-        name: text,
-        candidates: byName.map((m) => ({ id: m.id, name: m.name, email: m.email })),
-      });
+      throw badRequest(
+        `"${text}" matches ${byName.length} people in ${this.workspace.workspaceName}: ${byName.map((m) => `${m.name} <${m.email}>`).join(', ')}; use an email or user ID.`,
+        {
+          reason: 'ambiguous_name',
+          field,
+          name: text,
+          candidates: byName.map((m) => ({ id: m.id, name: m.name, email: m.email })),
+        },
+      );
     }
-    throw badRequest(`No member of ${this.workspace.workspaceName} matches "${text}"; list members with GET ${API_PREFIX}/members.`, { reason: 'unknown_person', field, name: text });
+    throw badRequest(
+      `No member of ${this.workspace.workspaceName} matches "${text}"; list members with GET ${API_PREFIX}/members.`,
+      { reason: 'unknown_person', field, name: text },
+    );
   }
 
   resolveAll(typed: string[] | undefined, field: string): MemberRecord[] {

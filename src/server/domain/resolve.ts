@@ -57,14 +57,22 @@ export function projectContextFromMemory(db: Db, caller: Caller, projectId: stri
 
 /** 400 project_required whose sentence lists the projects and how to list them. */
 async function projectRequired(db: Db, caller: Caller): Promise<never> {
-  const projects = await listActiveProjects(db, availableWorkspaces(caller).map((w) => w.workspaceId));
-  const listed = projects.length === 0
-    ? 'this token reaches no project'
-    : `this token reaches ${projects.length === 1 ? 'the project' : 'several projects'}: ${projects.map((p) => `"${p.name}" (${p.id})`).join(', ')}`;
+  const projects = await listActiveProjects(
+    db,
+    availableWorkspaces(caller).map((w) => w.workspaceId),
+  );
+  const listed =
+    projects.length === 0
+      ? 'this token reaches no project'
+      : `this token reaches ${projects.length === 1 ? 'the project' : 'several projects'}: ${projects.map((p) => `"${p.name}" (${p.id})`).join(', ')}`;
   throw badRequest(`projectId is required because ${listed}; list projects with GET ${API_PREFIX}/projects.`, {
     reason: 'project_required',
     field: 'projectId',
-    projects: projects.map((p) => ({ id: p.id, name: p.name, workspace: { id: p.workspaceId, name: p.workspaceName } })),
+    projects: projects.map((p) => ({
+      id: p.id,
+      name: p.name,
+      workspace: { id: p.workspaceId, name: p.workspaceName },
+    })),
   });
 }
 
@@ -83,11 +91,18 @@ export async function resolveProject(db: Db, caller: Caller, projectId: string |
 }
 
 /** The workspace of a workspace-scoped call (members): from workspaceId, projectId, or the only one. */
-export async function resolveWorkspace(db: Db, caller: Caller, q: { workspaceId?: string | undefined; projectId?: string | undefined }): Promise<WorkspaceAccess> {
+export async function resolveWorkspace(
+  db: Db,
+  caller: Caller,
+  q: { workspaceId?: string | undefined; projectId?: string | undefined },
+): Promise<WorkspaceAccess> {
   if (q.projectId !== undefined) {
     const { workspace } = await resolveProjectById(db, caller, q.projectId);
     if (q.workspaceId !== undefined && q.workspaceId !== workspace.workspaceId) {
-      throw badRequest(`Project ${q.projectId} is not in workspace ${q.workspaceId}; send one of projectId or workspaceId.`, { field: 'workspaceId', reason: 'invalid_request' });
+      throw badRequest(
+        `Project ${q.projectId} is not in workspace ${q.workspaceId}; send one of projectId or workspaceId.`,
+        { field: 'workspaceId', reason: 'invalid_request' },
+      );
     }
     return workspace;
   }
@@ -105,14 +120,23 @@ interface ItemContext extends ProjectContext {
  * The thread an item-scoped call acts on. A reply's ID is refused (400 reply_id with the
  * thread's ID) unless the caller accepts replies, and only after access is checked.
  */
-export async function resolveItem(db: Db, caller: Caller, itemId: string, opts: { allowReply?: boolean } = {}): Promise<ItemContext> {
+export async function resolveItem(
+  db: Db,
+  caller: Caller,
+  itemId: string,
+  opts: { allowReply?: boolean } = {},
+): Promise<ItemContext> {
   const gone = () => notReachable('Item', itemId);
   const ref = await findItemRef(db, itemId);
   if (!ref || ref.projectArchived) throw gone();
   const workspace = usable(caller, ref.workspaceId);
   if (!workspace) throw gone();
   if (ref.replyOf !== null && !opts.allowReply) {
-    throw badRequest(`${itemId} is a reply, not a thread; use the thread's ID ${ref.itemId}.`, { reason: 'reply_id', parentId: ref.itemId, field: 'itemId' });
+    throw badRequest(`${itemId} is a reply, not a thread; use the thread's ID ${ref.itemId}.`, {
+      reason: 'reply_id',
+      parentId: ref.itemId,
+      field: 'itemId',
+    });
   }
   const project = await findProject(db, ref.projectId);
   if (!project) throw gone();

@@ -5,7 +5,13 @@ import type { ThreadRow } from '../storage/items.js';
 import type { Caller } from './caller.js';
 import { DAY_MS, days, lastReplies, lastStatusEvent, toReportMessage, toRow } from './report-rows.js';
 import { resolveProject } from './resolve.js';
-import { deepFreeze, projectSnapshot, type ProjectSnapshot, type WindowChange, type WindowHistory } from './snapshot.js';
+import {
+  deepFreeze,
+  projectSnapshot,
+  type ProjectSnapshot,
+  type WindowChange,
+  type WindowHistory,
+} from './snapshot.js';
 
 const SECTIONS = ['resolved', 'deferred', 'open', 'discussions'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -15,7 +21,12 @@ const DISCUSSION_REPLIES = 10;
 /** A reply this soon after a deferral still explains it (people often defer, then say why). */
 const REASON_GRACE_MS = 10 * 60_000;
 
-function page<T, R>(rows: readonly T[], offset: number, size: number, toRow: (x: T) => R): { rows: R[]; nextOffset: number | null } {
+function page<T, R>(
+  rows: readonly T[],
+  offset: number,
+  size: number,
+  toRow: (x: T) => R,
+): { rows: R[]; nextOffset: number | null } {
   const slice = rows.slice(offset, offset + size).map(toRow);
   return { rows: slice, nextOffset: offset + size < rows.length ? offset + size : null };
 }
@@ -47,8 +58,14 @@ async function buildModel(snapshot: ProjectSnapshot): Promise<ReviewModel> {
 
   const by = (status: string) => threads.filter((t) => t.status === status);
   // Loops, not Math.min(...list): tens of thousands of arguments overflow the call stack.
-  const firstAt = threads.reduce<number | null>((min, t) => (min === null || t.createdAt < min ? t.createdAt : min), null);
-  const lastAt = messages.reduce<number | null>((max, m) => (max === null || m.createdAt > max ? m.createdAt : max), firstAt);
+  const firstAt = threads.reduce<number | null>(
+    (min, t) => (min === null || t.createdAt < min ? t.createdAt : min),
+    null,
+  );
+  const lastAt = messages.reduce<number | null>(
+    (max, m) => (max === null || m.createdAt > max ? m.createdAt : max),
+    firstAt,
+  );
   const retyped = new Set(events.filter((e) => e.kind === 'type' && e.byId !== null).map((e) => e.itemId)).size;
 
   const peopleMap = new Map<string, { name: string; threads: number; replies: number }>();
@@ -72,7 +89,9 @@ async function buildModel(snapshot: ProjectSnapshot): Promise<ReviewModel> {
     })
     .sort((a, b) => b.deferredAt - a.deferredAt);
   const open = by('open').sort((a, b) => a.createdAt - b.createdAt);
-  const discussions = threads.filter((t) => t.replyCount > 0).sort((a, b) => b.replyCount - a.replyCount || b.createdAt - a.createdAt);
+  const discussions = threads
+    .filter((t) => t.replyCount > 0)
+    .sort((a, b) => b.replyCount - a.replyCount || b.createdAt - a.createdAt);
 
   const typeStats = new Map<string, { key: string; total: number; resolved: number; deferred: number; open: number }>();
   const pageStats = new Map<string, { key: string; total: number; open: number }>();
@@ -86,7 +105,8 @@ async function buildModel(snapshot: ProjectSnapshot): Promise<ReviewModel> {
     if (t.status === 'open') ps.open++;
     pageStats.set(t.page, ps);
   }
-  const byTotal = (a: { total: number; key: string }, b: { total: number; key: string }) => b.total - a.total || a.key.localeCompare(b.key);
+  const byTotal = (a: { total: number; key: string }, b: { total: number; key: string }) =>
+    b.total - a.total || a.key.localeCompare(b.key);
 
   // Only the parts sent in responses are frozen; the sorted sections stay inside this module.
   return {
@@ -102,10 +122,18 @@ async function buildModel(snapshot: ProjectSnapshot): Promise<ReviewModel> {
       mergedDuplicates,
       retyped,
     }),
-    span: deepFreeze({ days: firstAt !== null && lastAt !== null ? Math.ceil((lastAt - firstAt) / DAY_MS) : 0, firstAt, lastAt }),
+    span: deepFreeze({
+      days: firstAt !== null && lastAt !== null ? Math.ceil((lastAt - firstAt) / DAY_MS) : 0,
+      firstAt,
+      lastAt,
+    }),
     byType: deepFreeze([...typeStats.values()].sort(byTotal)),
     byPage: deepFreeze([...pageStats.values()].sort(byTotal)),
-    people: deepFreeze([...peopleMap.values()].sort((a, b) => b.threads + b.replies - (a.threads + a.replies) || a.name.localeCompare(b.name))),
+    people: deepFreeze(
+      [...peopleMap.values()].sort(
+        (a, b) => b.threads + b.replies - (a.threads + a.replies) || a.name.localeCompare(b.name),
+      ),
+    ),
   };
 }
 
@@ -113,7 +141,12 @@ async function buildModel(snapshot: ProjectSnapshot): Promise<ReviewModel> {
  * Inserts `x` into `list`, sorted by `before` (true when its first argument goes first) and,
  * among equals, in window order, as sorting the window's threads stably would.
  */
-function insertSorted<X>(list: readonly X[], x: X, goesFirst: (a: X, b: X) => boolean, windowIndex: (x: X) => number): X[] {
+function insertSorted<X>(
+  list: readonly X[],
+  x: X,
+  goesFirst: (a: X, b: X) => boolean,
+  windowIndex: (x: X) => number,
+): X[] {
   const at = list.findIndex((y) => goesFirst(x, y) || (!goesFirst(y, x) && windowIndex(x) < windowIndex(y)));
   const out = list.slice();
   out.splice(at < 0 ? out.length : at, 0, x);
@@ -126,12 +159,19 @@ function insertSorted<X>(list: readonly X[], x: X, goesFirst: (a: X, b: X) => bo
  * counts and its type's and page's status counts move; people, span and discussions' order
  * depend on neither. `next` is the patched snapshot, whose events include the change.
  */
-async function patchModel(model: Promise<ReviewModel>, change: WindowChange, next: ProjectSnapshot): Promise<ReviewModel> {
+async function patchModel(
+  model: Promise<ReviewModel>,
+  change: WindowChange,
+  next: ProjectSnapshot,
+): Promise<ReviewModel> {
   const before = change.before[0]!;
   const after = change.after[0]!;
   const m = await model;
   const history = await next.history();
-  const index = next.derive('windowIndex', (s) => new Map(s.threads.map((t, i) => [t.id, i])), { fields: true, reply: true });
+  const index = next.derive('windowIndex', (s) => new Map(s.threads.map((t, i) => [t.id, i])), {
+    fields: true,
+    reply: true,
+  });
   const at = (t: ThreadRow) => index.get(t.id)!;
   const events = history.eventsByItem.get(after.id);
   const others = <X extends { t: ThreadRow }>(list: readonly X[]) => list.filter((x) => x.t.id !== after.id);
@@ -139,18 +179,32 @@ async function patchModel(model: Promise<ReviewModel>, change: WindowChange, nex
   if (after.status === 'resolved') {
     const e = lastStatusEvent(events, 'resolved');
     const entry = { t: after, resolvedAt: after.resolvedAt ?? e?.at ?? after.createdAt, resolvedBy: e?.byName ?? null };
-    resolved = insertSorted(resolved, entry, (a, b) => a.resolvedAt > b.resolvedAt, (x) => at(x.t));
+    resolved = insertSorted(
+      resolved,
+      entry,
+      (a, b) => a.resolvedAt > b.resolvedAt,
+      (x) => at(x.t),
+    );
   }
   let deferred = others(m.sections.deferred);
   if (after.status === 'deferred') {
     const e = lastStatusEvent(events, 'deferred');
     const entry = { t: after, deferredAt: e?.at ?? after.createdAt, deferredBy: e?.byName ?? null };
-    deferred = insertSorted(deferred, entry, (a, b) => a.deferredAt > b.deferredAt, (x) => at(x.t));
+    deferred = insertSorted(
+      deferred,
+      entry,
+      (a, b) => a.deferredAt > b.deferredAt,
+      (x) => at(x.t),
+    );
   }
   let open = m.sections.open.filter((t) => t.id !== after.id);
   if (after.status === 'open') open = insertSorted(open, after, (a, b) => a.createdAt < b.createdAt, at);
   const discussions = m.sections.discussions.map((t) => (t.id === after.id ? after : t));
-  const moved = <S extends { key: string; open: number }>(stats: readonly S[], key: string, change: (s: S, status: string, d: number) => void): S[] =>
+  const moved = <S extends { key: string; open: number }>(
+    stats: readonly S[],
+    key: string,
+    change: (s: S, status: string, d: number) => void,
+  ): S[] =>
     stats.map((s) => {
       if (s.key !== key || before.status === after.status) return s;
       const copy = { ...s };
@@ -178,7 +232,13 @@ async function patchModel(model: Promise<ReviewModel>, change: WindowChange, nex
 }
 
 /** The rows of one page of a section, as the response carries them. */
-function sectionRows(model: ReviewModel, name: Section, offset: number, size: number, now: number): { rows: unknown[]; nextOffset: number | null } {
+function sectionRows(
+  model: ReviewModel,
+  name: Section,
+  offset: number,
+  size: number,
+  now: number,
+): { rows: unknown[]; nextOffset: number | null } {
   const msgs = (t: ThreadRow): readonly HistoryMessage[] => model.history.messagesByItem.get(t.id) ?? [];
   const { sections } = model;
   switch (name) {
@@ -193,13 +253,19 @@ function sectionRows(model: ReviewModel, name: Section, offset: number, size: nu
         return { ...toRow(t), deferredAt, deferredBy, reason: reason ? toReportMessage(reason) : null };
       });
     case 'open':
-      return page(sections.open, offset, size, (t) => ({ ...toRow(t), ageDays: Math.max(0, days(now - t.createdAt)), assignee: t.assigneeName }));
+      return page(sections.open, offset, size, (t) => ({
+        ...toRow(t),
+        ageDays: Math.max(0, days(now - t.createdAt)),
+        assignee: t.assigneeName,
+      }));
     case 'discussions':
       return page(sections.discussions, offset, size, (t) => {
         const all = msgs(t);
         const root = all.find((m) => m.isRoot);
         const { replies, omitted } = lastReplies(all, DISCUSSION_REPLIES);
-        const opening: Message = root ? toReportMessage(root) : { author: t.authorName, at: t.createdAt, text: t.rootBody };
+        const opening: Message = root
+          ? toReportMessage(root)
+          : { author: t.authorName, at: t.createdAt, text: t.rootBody };
         return { ...toRow(t), status: t.status as Status, opening, omittedReplies: omitted, replies };
       });
   }
@@ -217,7 +283,12 @@ export async function projectReview(db: Db, caller: Caller, query: ReviewQuery, 
   for (const name of SECTIONS) {
     const rows = model.sections[name];
     if (section === null || section === name) {
-      const size = section === null ? LIMITS.reviewOverviewRows : name === 'discussions' ? LIMITS.reviewSectionConversations : LIMITS.reviewSectionRows;
+      const size =
+        section === null
+          ? LIMITS.reviewOverviewRows
+          : name === 'discussions'
+            ? LIMITS.reviewSectionConversations
+            : LIMITS.reviewSectionRows;
       const p = sectionRows(model, name, offset, size, now);
       content[name] = p.rows;
       pages[name] = { total: rows.length, nextOffset: p.nextOffset };

@@ -10,12 +10,19 @@ import { writeInProject } from './snapshot.js';
 
 const RULES_HEADING = 'Rules learned';
 
-const normalize = (text: string) => text.toLocaleLowerCase().replace(/\s+/g, ' ').replace(/[.!?;:\s]+$/, '').trim();
+const normalize = (text: string) =>
+  text
+    .toLocaleLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[.!?;:\s]+$/, '')
+    .trim();
 
 /** The project context as agents read it: the written context, then each saved rule with who and when. */
 export function renderProjectContext(context: string, rules: RuleRecord[]): string {
   if (rules.length === 0) return context;
-  const lines = rules.map((r) => `- ${r.text} (added by ${r.addedBy}, ${new Date(r.addedAt).toISOString().slice(0, 10)})`);
+  const lines = rules.map(
+    (r) => `- ${r.text} (added by ${r.addedBy}, ${new Date(r.addedAt).toISOString().slice(0, 10)})`,
+  );
   return `${context.trim()}${context.trim() ? '\n\n' : ''}${RULES_HEADING}:\n${lines.join('\n')}`;
 }
 
@@ -28,17 +35,26 @@ function isOneSentence(rule: string): boolean {
 export async function saveRule(db: Db, caller: Caller, body: RuleBody, now: number): Promise<RuleResponse> {
   const { project, workspace } = await resolveProject(db, caller, body.projectId);
   if (workspace.role !== 'owner' && workspace.role !== 'admin') {
-    throw forbidden(`Only workspace owners and admins can save rules; your role in ${workspace.workspaceName} is ${workspace.role}.`, { reason: 'role', role: workspace.role });
+    throw forbidden(
+      `Only workspace owners and admins can save rules; your role in ${workspace.workspaceName} is ${workspace.role}.`,
+      { reason: 'role', role: workspace.role },
+    );
   }
   const rule = body.rule.replace(/\s+/g, ' ').trim();
   if (!isOneSentence(rule)) {
-    throw badRequest('rule must be one sentence; save each rule separately.', { reason: 'rule_not_one_sentence', field: 'rule' });
+    throw badRequest('rule must be one sentence; save each rule separately.', {
+      reason: 'rule_not_one_sentence',
+      field: 'rule',
+    });
   }
   const sourceIds = [...new Set(body.sourceItemIds ?? [])];
   for (const [i, id] of sourceIds.entries()) {
     const ref = await findItemRef(db, id);
     if (!ref || ref.projectId !== project.id || ref.replyOf !== null) {
-      throw badRequest(`sourceItemIds: ${id} is not a thread of project "${project.name}".`, { reason: 'invalid_request', field: `sourceItemIds.${i}` });
+      throw badRequest(`sourceItemIds: ${id} is not a thread of project "${project.name}".`, {
+        reason: 'invalid_request',
+        field: `sourceItemIds.${i}`,
+      });
     }
   }
   const rules = await rulesOf(db, project.id);
@@ -47,6 +63,14 @@ export async function saveRule(db: Db, caller: Caller, body: RuleBody, now: numb
     return { saved: false, duplicate: true };
   }
   // The rule and the project's updatedAt commit together, like every other write.
-  await writeInProject(db, project.id, (t) => insertRule(t, { projectId: project.id, text: rule, addedBy: caller.userId, addedAt: now, sourceItemIds: sourceIds }));
+  await writeInProject(db, project.id, (t) =>
+    insertRule(t, {
+      projectId: project.id,
+      text: rule,
+      addedBy: caller.userId,
+      addedAt: now,
+      sourceItemIds: sourceIds,
+    }),
+  );
   return { saved: true, rule, cited: sourceIds.slice(0, LIMITS.ruleCitedMax) };
 }

@@ -10,10 +10,11 @@ import { resolveItem, resolveProject } from './resolve.js';
 import { projectSnapshot, type ProjectSnapshot } from './snapshot.js';
 
 const STOPWORDS = new Set(
-  ('the and for are but not you all any can had her was one our out day get has him his how man new now old see two way who boy did its let put say she too use ' +
+  (
+    'the and for are but not you all any can had her was one our out day get has him his how man new now old see two way who boy did its let put say she too use ' +
     'that with have this will your from they know want been good much some time very when come here just like long make many more only over such take than them well were ' +
-    'what there their would about which could other into then these also after should because where while please thanks thank still does')
-    .split(/\s+/),
+    'what there their would about which could other into then these also after should because where while please thanks thank still does'
+  ).split(/\s+/),
 );
 
 /** Words that carry meaning: three letters or more, not a stop word, case-folded. */
@@ -46,7 +47,9 @@ function wordsOf(t: ThreadRow, msgs: readonly HistoryMessage[] | undefined): Rea
 /** The meaningful words of every window thread (all its messages and its summary). */
 async function wordIndex(snapshot: ProjectSnapshot): Promise<ReadonlyMap<string, ReadonlySet<string>>> {
   const { byItem } = await snapshot.messages();
-  return snapshot.derive('similarWords', (s) => new Map(s.threads.map((t) => [t.id, wordsOf(t, byItem.get(t.id))])), { fields: true });
+  return snapshot.derive('similarWords', (s) => new Map(s.threads.map((t) => [t.id, wordsOf(t, byItem.get(t.id))])), {
+    fields: true,
+  });
 }
 
 /** Shared words plus same page, element and source file; no model involved. */
@@ -60,7 +63,10 @@ export async function findSimilar(db: Db, caller: Caller, body: SimilarBody): Pr
   if (body.itemId !== undefined) {
     const { ref } = await resolveItem(db, caller, body.itemId);
     if (body.projectId !== undefined && body.projectId !== ref.projectId) {
-      throw badRequest(`Item ${body.itemId} is not in project ${body.projectId}; leave projectId out when giving itemId.`, { reason: 'invalid_request', field: 'projectId' });
+      throw badRequest(
+        `Item ${body.itemId} is not in project ${body.projectId}; leave projectId out when giving itemId.`,
+        { reason: 'invalid_request', field: 'projectId' },
+      );
     }
     const item = await getItemRecord(db, ref.itemId);
     if (!item) throw notReachable('Item', body.itemId);
@@ -81,9 +87,18 @@ export async function findSimilar(db: Db, caller: Caller, body: SimilarBody): Pr
   const wanted = [...meaningfulWords(text)];
   const snapshot = await projectSnapshot(db, project.id);
   const index = await wordIndex(snapshot);
-  const compared = snapshot.threads.filter((t) => t.id !== subject?.id && (body.includeResolved !== false || t.status !== 'resolved'));
+  const compared = snapshot.threads.filter(
+    (t) => t.id !== subject?.id && (body.includeResolved !== false || t.status !== 'resolved'),
+  );
 
-  const scored: { t: ThreadRow; score: number; theirs: ReadonlySet<string>; samePage: boolean; sameElement: boolean; sameFile: boolean }[] = [];
+  const scored: {
+    t: ThreadRow;
+    score: number;
+    theirs: ReadonlySet<string>;
+    samePage: boolean;
+    sameElement: boolean;
+    sameFile: boolean;
+  }[] = [];
   for (const t of compared) {
     const theirs = index.get(t.id) ?? NO_WORDS;
     let shared = 0;
@@ -93,7 +108,11 @@ export async function findSimilar(db: Db, caller: Caller, body: SimilarBody): Pr
     const sameFile = sourceFile !== null && t.sourceFile === sourceFile;
     // The page alone is not similarity: every thread on a busy page would match.
     if (shared === 0 && !sameElement && !sameFile) continue;
-    const raw = (wanted.length > 0 ? WEIGHTS.words * (shared / wanted.length) : 0) + (samePage ? WEIGHTS.page : 0) + (sameElement ? WEIGHTS.element : 0) + (sameFile ? WEIGHTS.file : 0);
+    const raw =
+      (wanted.length > 0 ? WEIGHTS.words * (shared / wanted.length) : 0) +
+      (samePage ? WEIGHTS.page : 0) +
+      (sameElement ? WEIGHTS.element : 0) +
+      (sameFile ? WEIGHTS.file : 0);
     const score = Math.round(Math.min(1, raw) * 1000) / 1000;
     if (score > 0) scored.push({ t, score, theirs, samePage, sameElement, sameFile });
   }

@@ -1,5 +1,12 @@
 import { LIMITS } from '#shared/api/index.js';
-import { byEventOrder, countMergedDuplicates, eventsOf, messagesOf, type HistoryEvent, type HistoryMessage } from '../storage/history.js';
+import {
+  byEventOrder,
+  countMergedDuplicates,
+  eventsOf,
+  messagesOf,
+  type HistoryEvent,
+  type HistoryMessage,
+} from '../storage/history.js';
 import { readThread, scanThreads, scanThreadsAfter, type ThreadRow } from '../storage/items.js';
 import type { Db } from '../storage/open.js';
 import { lockProject, projectRecordRefresher } from '../storage/projects.js';
@@ -79,7 +86,11 @@ export class ProjectSnapshot {
   }
 
   /** Like derive, for computations that read more; a failed one is tried again next time. */
-  deriveAsync<T>(name: string, compute: (s: ProjectSnapshot, db: Db) => Promise<T>, carry?: Carry<Promise<T>>): Promise<T> {
+  deriveAsync<T>(
+    name: string,
+    compute: (s: ProjectSnapshot, db: Db) => Promise<T>,
+    carry?: Carry<Promise<T>>,
+  ): Promise<T> {
     const known = this.derived.get(name) as Promise<T> | undefined;
     if (known) return known;
     const inherited = this.inherit(name);
@@ -168,7 +179,10 @@ export class ProjectSnapshot {
 
   /** Merged duplicates of the whole project (the review's count), not only of the window. */
   mergedDuplicates(): Promise<number> {
-    return this.deriveAsync('mergedDuplicates', (s, db) => countMergedDuplicates(db, s.projectId), { fields: true, reply: true });
+    return this.deriveAsync('mergedDuplicates', (s, db) => countMergedDuplicates(db, s.projectId), {
+      fields: true,
+      reply: true,
+    });
   }
 }
 
@@ -211,7 +225,8 @@ const CHANGEABLE: Record<'fields' | 'reply', ReadonlySet<keyof ThreadRow>> = {
 };
 
 /** The window's order: newest first, then by ID (descending), as scanThreads reads it. */
-const windowOrder = (a: ThreadRow, b: ThreadRow) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const windowOrder = (a: ThreadRow, b: ThreadRow) =>
+  b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /**
  * `row` as a window row: built from the window's old row when there is one, so it keeps its
@@ -225,7 +240,9 @@ function windowRow(row: ThreadRow, old?: ThreadRow): ThreadRow {
   return Object.freeze(patched);
 }
 
-const sameRow = (a: ThreadRow, b: ThreadRow) => (Object.keys(a) as (keyof ThreadRow)[]).every((f) => a[f] === b[f]) && Object.keys(a).length === Object.keys(b).length;
+const sameRow = (a: ThreadRow, b: ThreadRow) =>
+  (Object.keys(a) as (keyof ThreadRow)[]).every((f) => a[f] === b[f]) &&
+  Object.keys(a).length === Object.keys(b).length;
 
 /**
  * The window `s` becomes after a write of `kind` that touched the threads `rows` names
@@ -234,7 +251,12 @@ const sameRow = (a: ThreadRow, b: ThreadRow) => (Object.keys(a) as (keyof Thread
  * may have to come in when threads leave. 'unchanged' when the window is the same;
  * undefined when the write changed more than its kind allows (the window is read again).
  */
-function editWindow(s: ProjectSnapshot, kind: ChangeKind, rows: ReadonlyMap<string, ThreadRow | null>, following: readonly ThreadRow[] = []): WindowEdit | 'unchanged' | undefined {
+function editWindow(
+  s: ProjectSnapshot,
+  kind: ChangeKind,
+  rows: ReadonlyMap<string, ThreadRow | null>,
+  following: readonly ThreadRow[] = [],
+): WindowEdit | 'unchanged' | undefined {
   if (kind !== 'threads') {
     const [only, ...more] = rows;
     if (!only || more.length > 0) return undefined;
@@ -279,7 +301,10 @@ function editWindow(s: ProjectSnapshot, kind: ChangeKind, rows: ReadonlyMap<stri
   // Live threads the window did not hold come in where they sort (a new thread): in a
   // capped window only when they sort before its last thread.
   const inWindow = new Set(s.threads.map((t) => t.id));
-  const entering = [...rows.values()].filter((r): r is ThreadRow => r !== null && !inWindow.has(r.id) && (!s.capped || last === undefined || windowOrder(r, last) < 0));
+  const entering = [...rows.values()].filter(
+    (r): r is ThreadRow =>
+      r !== null && !inWindow.has(r.id) && (!s.capped || last === undefined || windowOrder(r, last) < 0),
+  );
   let threads = kept;
   for (const r of entering) {
     // The window is in windowOrder: the first thread that sorts after the new one.
@@ -344,7 +369,13 @@ class WindowPart<T extends object> {
    * it holds the same threads; undefined when not known: a write that may change which
    * threads are in it then drops the records.
    */
-  refresher(db: Db, projectId: string, touched: Touched, order: (a: T, b: T) => number, window: () => readonly ThreadRow[] | 'unchanged' | undefined): Refresher {
+  refresher(
+    db: Db,
+    projectId: string,
+    touched: Touched,
+    order: (a: T, b: T) => number,
+    window: () => readonly ThreadRow[] | 'unchanged' | undefined,
+  ): Refresher {
     return this.cache.refresher(
       db,
       projectId,
@@ -370,7 +401,13 @@ class WindowPart<T extends object> {
   }
 
   /** `window` without the records of `reread` and `gone` threads, with `mine` merged in (one pass). */
-  private merged(window: Grouped<T>, reread: ReadonlySet<string>, gone: ReadonlySet<string>, mine: readonly T[], order: (a: T, b: T) => number): Grouped<T> {
+  private merged(
+    window: Grouped<T>,
+    reread: ReadonlySet<string>,
+    gone: ReadonlySet<string>,
+    mine: readonly T[],
+    order: (a: T, b: T) => number,
+  ): Grouped<T> {
     const list: T[] = [];
     let i = 0;
     for (const x of window.list) {
@@ -407,7 +444,8 @@ class WindowPart<T extends object> {
 
 const windowMessages = new WindowPart<HistoryMessage>(['messages', 'users'], messagesOf, (m) => m.itemId);
 /** The order messagesOf returns: by thread ID, then position. */
-const byThreadOrder = (a: HistoryMessage, b: HistoryMessage) => (a.itemId === b.itemId ? a.position - b.position : a.itemId < b.itemId ? -1 : 1);
+const byThreadOrder = (a: HistoryMessage, b: HistoryMessage) =>
+  a.itemId === b.itemId ? a.position - b.position : a.itemId < b.itemId ? -1 : 1;
 const windowEvents = new WindowPart<HistoryEvent>(['item_events', 'users'], eventsOf, (e) => e.itemId);
 
 /**
@@ -453,7 +491,12 @@ interface Touched {
  * the transaction and the project's window is edited with them (editWindow), with their
  * messages and events, once the transaction has committed, instead of being read again.
  */
-export async function writeInProject<T>(db: Db, projectId: string, write: (t: Db) => Promise<T>, touched?: Touched): Promise<T> {
+export async function writeInProject<T>(
+  db: Db,
+  projectId: string,
+  write: (t: Db) => Promise<T>,
+  touched?: Touched,
+): Promise<T> {
   const tracker = trackerOf(db);
   if (!tracker) {
     return db.transaction().execute(async (t) => {
@@ -483,10 +526,14 @@ export async function writeInProject<T>(db: Db, projectId: string, write: (t: Db
       snapshots.refresher(db, projectId, async (t, s) => {
         const rows = new Map<string, ThreadRow | null>();
         for (const id of touched.ids) rows.set(id, await readThread(t, id));
-        const following = touched.kind === 'threads' && s.capped ? await scanThreadsAfter(t, projectId, s.threads.at(-1)!, touched.ids.length + 1) : [];
+        const following =
+          touched.kind === 'threads' && s.capped
+            ? await scanThreadsAfter(t, projectId, s.threads.at(-1)!, touched.ids.length + 1)
+            : [];
         edit = editWindow(s, touched.kind, rows, following);
         const planned = edit;
-        return (value) => (planned === undefined ? undefined : { value: planned === 'unchanged' ? value : value.withEdit(planned) });
+        return (value) =>
+          planned === undefined ? undefined : { value: planned === 'unchanged' ? value : value.withEdit(planned) };
       }),
       windowEvents.refresher(db, projectId, touched, byEventOrder, windowAfter),
       windowMessages.refresher(db, projectId, touched, byThreadOrder, windowAfter),

@@ -8,7 +8,11 @@ import { toRow } from './report-rows.js';
 import { resolveProject } from './resolve.js';
 import { deepFreeze, projectSnapshot, type ProjectSnapshot, type WindowChange } from './snapshot.js';
 
-const segments = (path: string) => path.toLowerCase().split('/').filter((s) => s !== '' && s !== '.');
+const segments = (path: string) =>
+  path
+    .toLowerCase()
+    .split('/')
+    .filter((s) => s !== '' && s !== '.');
 
 /**
  * Whole path segments, anywhere in the path: "PayButton.tsx" and "checkout/PayButton.tsx"
@@ -34,20 +38,41 @@ type HotspotFile = { file: string; open: number; deferred: number; resolved: num
 
 /** Stamped files ranked by open + deferred threads, then by all threads: once per snapshot. */
 function rankFiles(stamped: readonly ThreadRow[]): readonly HotspotFile[] {
-  const files = new Map<string, { file: string; open: number; deferred: number; resolved: number; components: Set<string> }>();
+  const files = new Map<
+    string,
+    { file: string; open: number; deferred: number; resolved: number; components: Set<string> }
+  >();
   for (const t of stamped) {
-    const f = files.get(t.sourceFile!) ?? { file: t.sourceFile!, open: 0, deferred: 0, resolved: 0, components: new Set<string>() };
+    const f = files.get(t.sourceFile!) ?? {
+      file: t.sourceFile!,
+      open: 0,
+      deferred: 0,
+      resolved: 0,
+      components: new Set<string>(),
+    };
     if (t.status === 'open' || t.status === 'deferred' || t.status === 'resolved') f[t.status]++;
     if (t.sourceComponent) f.components.add(t.sourceComponent);
     files.set(f.file, f);
   }
   const ranked = [...files.values()].sort(byRank);
-  return deepFreeze(ranked.map((f) => ({ file: f.file, open: f.open, deferred: f.deferred, resolved: f.resolved, components: [...f.components].sort() })));
+  return deepFreeze(
+    ranked.map((f) => ({
+      file: f.file,
+      open: f.open,
+      deferred: f.deferred,
+      resolved: f.resolved,
+      components: [...f.components].sort(),
+    })),
+  );
 }
 
 /** Open + deferred threads first, then all threads, then by name: a total order. */
 function byRank(a: Omit<HotspotFile, 'components'>, b: Omit<HotspotFile, 'components'>): number {
-  return b.open + b.deferred - (a.open + a.deferred) || b.open + b.deferred + b.resolved - (a.open + a.deferred + a.resolved) || a.file.localeCompare(b.file);
+  return (
+    b.open + b.deferred - (a.open + a.deferred) ||
+    b.open + b.deferred + b.resolved - (a.open + a.deferred + a.resolved) ||
+    a.file.localeCompare(b.file)
+  );
 }
 
 /** rankFiles' answer after one thread's status changed (its file and component never do). */
@@ -58,7 +83,8 @@ function patchRanked(ranked: readonly HotspotFile[], change: WindowChange): read
   const next = ranked.map((f) => {
     if (f.file !== before.sourceFile) return f;
     const counts = { open: f.open, deferred: f.deferred, resolved: f.resolved };
-    if (before.status === 'open' || before.status === 'deferred' || before.status === 'resolved') counts[before.status]--;
+    if (before.status === 'open' || before.status === 'deferred' || before.status === 'resolved')
+      counts[before.status]--;
     if (after.status === 'open' || after.status === 'deferred' || after.status === 'resolved') counts[after.status]++;
     return Object.freeze({ file: f.file, ...counts, components: f.components });
   });
@@ -78,7 +104,11 @@ function patchStamped(stamped: readonly ThreadRow[], change: WindowChange): read
  * again on first use, which the hotspot answers remade during the write (ANSWERS_CARRY) do.
  */
 function stampedOf(snapshot: ProjectSnapshot): readonly ThreadRow[] {
-  return snapshot.derive('stamped', (s) => Object.freeze(s.threads.filter((t) => t.sourceFile !== null)), STAMPED_CARRY);
+  return snapshot.derive(
+    'stamped',
+    (s) => Object.freeze(s.threads.filter((t) => t.sourceFile !== null)),
+    STAMPED_CARRY,
+  );
 }
 
 function rankedOf(snapshot: ProjectSnapshot): readonly HotspotFile[] {
@@ -86,13 +116,21 @@ function rankedOf(snapshot: ProjectSnapshot): readonly HotspotFile[] {
 }
 
 const STAMPED_CARRY = { fields: patchStamped, reply: patchStamped };
-const RANKED_CARRY = { fields: patchRanked, reply: true, threads: (old: readonly HotspotFile[], _: WindowChange, next: ProjectSnapshot) => keepSame(rankedOf(next), old) } as const;
+const RANKED_CARRY = {
+  fields: patchRanked,
+  reply: true,
+  threads: (old: readonly HotspotFile[], _: WindowChange, next: ProjectSnapshot) => keepSame(rankedOf(next), old),
+} as const;
 
 /** `ranked` with each file that comes out as it was in `old` taken from there (its bytes are then not encoded again). */
 function keepSame(ranked: readonly HotspotFile[], old: readonly HotspotFile[]): readonly HotspotFile[] {
   const before = new Map(old.map((f) => [f.file, f]));
   const same = (a: HotspotFile, b: HotspotFile) =>
-    a.open === b.open && a.deferred === b.deferred && a.resolved === b.resolved && a.components.length === b.components.length && a.components.every((c, i) => c === b.components[i]);
+    a.open === b.open &&
+    a.deferred === b.deferred &&
+    a.resolved === b.resolved &&
+    a.components.length === b.components.length &&
+    a.components.every((c, i) => c === b.components[i]);
   return Object.freeze(
     ranked.map((f) => {
       const was = before.get(f.file);
@@ -110,13 +148,30 @@ type Answers = Map<number, { project: ProjectRecord; response: SourceResponse }>
  * The hotspot answer of `limit` files; parts of `previous` that come out the same are kept
  * (their bytes are then not encoded again, http/frozen-json.ts).
  */
-function hotspotAnswer(snapshot: ProjectSnapshot, project: ProjectRecord, limit: number, previous?: SourceResponse): SourceResponse {
+function hotspotAnswer(
+  snapshot: ProjectSnapshot,
+  project: ProjectRecord,
+  limit: number,
+  previous?: SourceResponse,
+): SourceResponse {
   const stamped = stampedOf(snapshot);
   const ranked = rankedOf(snapshot);
   const old = previous?.mode === 'hotspots' ? previous : undefined;
-  const heading = old && old.project.id === project.id && old.project.name === project.name ? old.project : { id: project.id, name: project.name };
-  const coverage = old && old.coverage.threads === snapshot.threads.length && old.coverage.stamped === stamped.length ? old.coverage : { threads: snapshot.threads.length, stamped: stamped.length };
-  return deepFreeze({ project: heading, coverage, mode: 'hotspots' as const, totalFiles: ranked.length, files: ranked.slice(0, limit) });
+  const heading =
+    old && old.project.id === project.id && old.project.name === project.name
+      ? old.project
+      : { id: project.id, name: project.name };
+  const coverage =
+    old && old.coverage.threads === snapshot.threads.length && old.coverage.stamped === stamped.length
+      ? old.coverage
+      : { threads: snapshot.threads.length, stamped: stamped.length };
+  return deepFreeze({
+    project: heading,
+    coverage,
+    mode: 'hotspots' as const,
+    totalFiles: ranked.length,
+    files: ranked.slice(0, limit),
+  });
 }
 
 /** Hotspot answers made again during a write: those of the limits asked for last. */
@@ -161,12 +216,17 @@ export async function findBySource(db: Db, caller: Caller, query: SourceQuery): 
   const threads = snapshot.threads;
   const stamped = stampedOf(snapshot);
   const limit = query.limit ?? LIMITS.sourceLimitDefault;
-  const base = { project: { id: project.id, name: project.name }, coverage: { threads: threads.length, stamped: stamped.length } };
+  const base = {
+    project: { id: project.id, name: project.name },
+    coverage: { threads: threads.length, stamped: stamped.length },
+  };
 
   if (query.file !== undefined || query.component !== undefined) {
     const component = query.component?.toLowerCase();
     const matches = stamped.filter(
-      (t) => (query.file === undefined || fileMatches(query.file, t.sourceFile!)) && (component === undefined || t.sourceComponent?.toLowerCase() === component),
+      (t) =>
+        (query.file === undefined || fileMatches(query.file, t.sourceFile!)) &&
+        (component === undefined || t.sourceComponent?.toLowerCase() === component),
     );
     let filtered = query.status !== undefined ? matches.filter((t) => t.status === query.status) : matches;
     // The summary counts what `matched` counts: with a status filter, a whole-file summary
@@ -174,7 +234,8 @@ export async function findBySource(db: Db, caller: Caller, query: SourceQuery): 
     const summary = countStatuses(filtered);
     if (query.line !== undefined) {
       const line = query.line;
-      const distance = (t: ThreadRow) => (t.sourceLine === null ? Number.MAX_SAFE_INTEGER : Math.abs(t.sourceLine - line));
+      const distance = (t: ThreadRow) =>
+        t.sourceLine === null ? Number.MAX_SAFE_INTEGER : Math.abs(t.sourceLine - line);
       filtered = [...filtered].sort((a, b) => distance(a) - distance(b) || b.createdAt - a.createdAt);
     }
     return {

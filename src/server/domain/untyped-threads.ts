@@ -18,7 +18,12 @@ const untypedIds = new ReadCache<string, ReadonlySet<string>>(['items'], 16, tru
 
 export async function untypedThreads(db: Db, projectId: string): Promise<UntypedThreads> {
   const ids = await untypedIds.get(db, projectId, async () => {
-    const found = await db.selectFrom('items').select('id').where('project_id', '=', projectId).where('type_source', '=', 'default').execute();
+    const found = await db
+      .selectFrom('items')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('type_source', '=', 'default')
+      .execute();
     return new Set(found.map((r) => r.id));
   });
   if (ids.size === 0) return { ids, inWindow: [] };

@@ -12,7 +12,11 @@ const REPLIES_PER_THREAD = 5;
 
 export function sinceOrFail(text: string): number {
   const since = parseSince(text);
-  if (since === null) throw badRequest('since must be a date (2026-01-15), an ISO time or milliseconds since 1970, no later than the year 275760.', { reason: 'invalid_request', field: 'since' });
+  if (since === null)
+    throw badRequest(
+      'since must be a date (2026-01-15), an ISO time or milliseconds since 1970, no later than the year 275760.',
+      { reason: 'invalid_request', field: 'since' },
+    );
   return since;
 }
 
@@ -44,9 +48,14 @@ export async function whatsNew(db: Db, caller: Caller, query: WhatsNewQuery, now
   const { threads, capped } = snapshot;
   const ids = threads.map((t) => t.id);
   const byId = new Map(threads.map((t) => [t.id, t]));
-  const [{ messages, eventsByItem }, myMentions] = await Promise.all([snapshot.history(), mentionsOfUser(db, caller.userId, ids)]);
+  const [{ messages, eventsByItem }, myMentions] = await Promise.all([
+    snapshot.history(),
+    mentionsOfUser(db, caller.userId, ids),
+  ]);
 
-  const newThreads = threads.filter((t) => inWindow(t.createdAt)).map((t) => ({ ...toRow(t), status: t.status as Status }));
+  const newThreads = threads
+    .filter((t) => inWindow(t.createdAt))
+    .map((t) => ({ ...toRow(t), status: t.status as Status }));
 
   const freshReplies = messages.filter((m) => !m.isRoot && inWindow(m.createdAt));
   const repliesByThread = [...groupBy(freshReplies, (m) => m.itemId)].sort(
@@ -55,7 +64,12 @@ export async function whatsNew(db: Db, caller: Caller, query: WhatsNewQuery, now
   const newReplies = repliesByThread.map(([itemId, list]) => {
     const t = byId.get(itemId)!;
     const kept = list.slice(-REPLIES_PER_THREAD);
-    return { ...toRow(t), status: t.status as Status, replies: kept.map(toReportMessage), omittedReplies: list.length - kept.length };
+    return {
+      ...toRow(t),
+      status: t.status as Status,
+      replies: kept.map(toReportMessage),
+      omittedReplies: list.length - kept.length,
+    };
   });
 
   const resolved = [];
@@ -65,7 +79,8 @@ export async function whatsNew(db: Db, caller: Caller, query: WhatsNewQuery, now
     const evs = eventsByItem.get(t.id);
     if (t.status === 'resolved') {
       const e = lastStatusEvent(evs, 'resolved');
-      if (e ? inWindow(e.at) : t.resolvedAt !== null && inWindow(t.resolvedAt)) resolved.push({ ...toRow(t), resolvedBy: e?.byName ?? null });
+      if (e ? inWindow(e.at) : t.resolvedAt !== null && inWindow(t.resolvedAt))
+        resolved.push({ ...toRow(t), resolvedBy: e?.byName ?? null });
     }
     if (t.status === 'deferred') {
       const e = lastStatusEvent(evs, 'deferred');

@@ -9,7 +9,8 @@ type SlowClientLimits = 'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeo
  * defaults filled in (fastify/lib/server.js getServerInstance reads the same ones), so the
  * limits are always there. Fastify types them as a plain record, hence one cast below.
  */
-type FilledServerOptions = Required<Pick<FastifyHttpOptions<http.Server>, SlowClientLimits>> & Pick<FastifyHttpOptions<http.Server>, 'http'>;
+type FilledServerOptions = Required<Pick<FastifyHttpOptions<http.Server>, SlowClientLimits>> &
+  Pick<FastifyHttpOptions<http.Server>, 'http'>;
 
 /**
  * A Fastify serverFactory for a service that answers some requests before Fastify routes

@@ -11,11 +11,18 @@ const PART_NAMES: Record<string, string> = { body: 'request body', querystring: 
  */
 function validationSentence(field: string, message: string, part: string, missing: boolean): string {
   if (field === '') {
-    return part === 'body' ? 'The request body must be a JSON object.' : `The ${PART_NAMES[part] ?? part} is invalid: ${message}.`;
+    return part === 'body'
+      ? 'The request body must be a JSON object.'
+      : `The ${PART_NAMES[part] ?? part} is invalid: ${message}.`;
   }
   if (missing) return `${field} is required.`;
   const base = field.split('.').at(-1) ?? field;
-  if (message.startsWith(field) || message.startsWith(base) || /^(each|a|an) /i.test(message) || message.startsWith('give ')) {
+  if (
+    message.startsWith(field) ||
+    message.startsWith(base) ||
+    /^(each|a|an) /i.test(message) ||
+    message.startsWith('give ')
+  ) {
     return sentence(message);
   }
   return sentence(`${field}: ${message}`);
@@ -36,7 +43,11 @@ function valueAt(root: unknown, path: string[]): unknown {
 }
 
 /** Every error leaves as JSON {error: sentence, ...}; bad input never becomes a 5xx. */
-export function handleError(err: FastifyError | ApiError | Error, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function handleError(
+  err: FastifyError | ApiError | Error,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   if (err instanceof ApiError) {
     return reply.code(err.status).headers(err.headers).send(err.body);
   }
@@ -45,15 +56,34 @@ export function handleError(err: FastifyError | ApiError | Error, req: FastifyRe
     const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     const part: string = (err as FastifyError).validationContext ?? 'body';
     const input = part === 'querystring' ? req.query : part === 'params' ? req.params : req.body;
-    const missing = (issue.keyword === 'invalid_type' || issue.keyword === 'invalid_union') && field !== '' && valueAt(input, field.split('.')) === undefined;
-    return reply.code(400).send({ error: validationSentence(field, issue.message ?? 'is invalid', part, missing), reason: 'invalid_request', field: field === '' ? part : field });
+    const missing =
+      (issue.keyword === 'invalid_type' || issue.keyword === 'invalid_union') &&
+      field !== '' &&
+      valueAt(input, field.split('.')) === undefined;
+    return reply
+      .code(400)
+      .send({
+        error: validationSentence(field, issue.message ?? 'is invalid', part, missing),
+        reason: 'invalid_request',
+        field: field === '' ? part : field,
+      });
   }
   const fe = err as FastifyError;
-  if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (err instanceof SyntaxError && fe.statusCode === 400)) {
+  if (
+    fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (err instanceof SyntaxError && fe.statusCode === 400)
+  ) {
     return reply.code(400).send({ error: 'The request body is not valid JSON.', reason: 'invalid_json' });
   }
   if (fe.code === 'FST_ERR_BAD_URL') {
-    return reply.code(400).send({ error: 'The path is not a valid URL: a % must start an escape such as %25 or %20.', reason: 'invalid_request', field: 'path' });
+    return reply
+      .code(400)
+      .send({
+        error: 'The path is not a valid URL: a % must start an escape such as %25 or %20.',
+        reason: 'invalid_request',
+        field: 'path',
+      });
   }
   if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return reply.code(415).send({ error: 'Send the body as JSON with Content-Type: application/json.' });
@@ -66,7 +96,10 @@ export function handleError(err: FastifyError | ApiError | Error, req: FastifyRe
   const unavailable = databaseUnavailable(err);
   if (unavailable) {
     req.log.warn({ err }, 'database unavailable');
-    return reply.code(503).header('Retry-After', String(unavailable.retryAfterSeconds)).send({ error: unavailable.sentence, reason: 'database_unavailable' });
+    return reply
+      .code(503)
+      .header('Retry-After', String(unavailable.retryAfterSeconds))
+      .send({ error: unavailable.sentence, reason: 'database_unavailable' });
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {

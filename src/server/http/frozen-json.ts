@@ -39,7 +39,11 @@ export function frozenJson(schema: z.ZodType, method: string, url: string) {
  * Encodes the answers a write makes for the next reads (domain/made-in-writes.ts) with
  * `bytes` as they are made, for as long as `app` is open.
  */
-export function encodeMadeInWrites<T extends object>(app: FastifyInstance, made: MadeInWrites<T>, bytes: (answer: T) => Buffer | null): void {
+export function encodeMadeInWrites<T extends object>(
+  app: FastifyInstance,
+  made: MadeInWrites<T>,
+  bytes: (answer: T) => Buffer | null,
+): void {
   const stop = made.encodeWith((answer) => {
     try {
       bytes(answer);
@@ -64,7 +68,8 @@ interface SchemaDef {
   innerType?: z.ZodType;
 }
 
-const defOf = (schema: z.ZodType): SchemaDef | undefined => (schema as unknown as { _zod?: { def?: SchemaDef } })._zod?.def;
+const defOf = (schema: z.ZodType): SchemaDef | undefined =>
+  (schema as unknown as { _zod?: { def?: SchemaDef } })._zod?.def;
 
 /**
  * The bytes the serializer writes for `schema`, remembered for each frozen object inside
@@ -87,7 +92,12 @@ function encoderFor(schema: z.ZodType, method: string, url: string): Encode {
       // An optional field may be left out (the serializer leaves it out too); when present it is its inner schema's.
       const inner = defOf(field);
       const optional = inner?.type === 'optional' && inner.innerType !== undefined && (inner.checks ?? []).length === 0;
-      return { key, optional, prefix: `${JSON.stringify(key)}:`, encode: encoderFor(optional ? inner.innerType! : field, method, url) };
+      return {
+        key,
+        optional,
+        prefix: `${JSON.stringify(key)}:`,
+        encode: encoderFor(optional ? inner.innerType! : field, method, url),
+      };
     });
     parts = (value) => {
       const v = value as Record<string, unknown>;
@@ -113,7 +123,12 @@ function encoderFor(schema: z.ZodType, method: string, url: string): Encode {
   const split = parts ?? whole;
   const memo = new WeakMap<object, string>();
   return (value) => {
-    if (typeof value !== 'object' || value === null || (parts !== null && (def?.type === 'array') !== Array.isArray(value))) return whole(value);
+    if (
+      typeof value !== 'object' ||
+      value === null ||
+      (parts !== null && (def?.type === 'array') !== Array.isArray(value))
+    )
+      return whole(value);
     if (!Object.isFrozen(value)) return split(value);
     let text = memo.get(value);
     if (text === undefined) memo.set(value, (text = split(value)));

@@ -22,7 +22,10 @@ async function factsFor(db: Db, name: EndpointName, body: Json, req: FastifyRequ
   const projectId = isObject(body.project) && typeof body.project.id === 'string' ? body.project.id : null;
   if (projectId === null || name === 'getItem') return NO_FACTS;
   const { ids, inWindow } = await untypedThreads(db, projectId);
-  const since = name === 'decisions' && isObject(req.query) && typeof req.query.since === 'string' ? parseSince(req.query.since) : null;
+  const since =
+    name === 'decisions' && isObject(req.query) && typeof req.query.since === 'string'
+      ? parseSince(req.query.since)
+      : null;
   return { untyped: ids, untypedInWindow: inWindow, since };
 }
 

@@ -59,7 +59,8 @@ function message(m: unknown, olderThan: number | null = null): Json | null {
   return out;
 }
 
-const rows = (v: unknown, f: LeanFacts, extra: (r: Json) => Json = () => ({})) => list(v).map((r) => ({ ...row(r, f), ...extra(r) }));
+const rows = (v: unknown, f: LeanFacts, extra: (r: Json) => Json = () => ({})) =>
+  list(v).map((r) => ({ ...row(r, f), ...extra(r) }));
 
 /** Counts per type without the untyped threads (a type left with none disappears). */
 function withoutUntyped<T>(counts: Map<string, T>, f: LeanFacts, take: (entry: T, status: string) => boolean): void {
@@ -71,7 +72,11 @@ function withoutUntyped<T>(counts: Map<string, T>, f: LeanFacts, take: (entry: T
 
 // ---- directory ---------------------------------------------------------------------
 function leanWorkspaces(body: Json): Json {
-  return { workspaces: list(body.workspaces).map((w) => pick(w, ['id', 'name', 'role', 'projectCount'])), total: body.total, you: null };
+  return {
+    workspaces: list(body.workspaces).map((w) => pick(w, ['id', 'name', 'role', 'projectCount'])),
+    total: body.total,
+    you: null,
+  };
 }
 
 function leanProjects(body: Json): Json {
@@ -108,9 +113,22 @@ function leanItems(body: Json, f: LeanFacts): Json {
 const threadMessage = (m: unknown) => (isObject(m) ? pick(m, ['author', 'content', 'createdAt']) : m);
 
 function leanItemDetail(body: Json): Json {
-  const out = pick(body, ['id', 'page', 'url', 'type', 'status', 'agentTask', 'assignee', 'thread', 'anchor', 'source', 'evidence']);
+  const out = pick(body, [
+    'id',
+    'page',
+    'url',
+    'type',
+    'status',
+    'agentTask',
+    'assignee',
+    'thread',
+    'anchor',
+    'source',
+    'evidence',
+  ]);
   if (body.typeSource === 'default') out.type = null;
-  if (isObject(body.thread)) out.thread = { root: threadMessage(body.thread.root), replies: list(body.thread.replies).map(threadMessage) };
+  if (isObject(body.thread))
+    out.thread = { root: threadMessage(body.thread.root), replies: list(body.thread.replies).map(threadMessage) };
   if (isObject(body.anchor)) {
     // The full shape carries both names of the stamp keys; the live service sends only its own.
     const { stampId: _contractId, stampKey: _contractKey, ...anchor } = body.anchor;
@@ -129,7 +147,8 @@ const leanPosted = (body: Json): Json => pick(body, ['pinId', 'postedAs']);
 const leanStatus = (body: Json): Json => pick(body, ['status', 'changed']);
 const leanAssign = (body: Json): Json => pick(body, ['assignedTo', 'changed']);
 const leanMerge = (body: Json): Json => pick(body, ['merged', 'canonicalId']);
-const leanRule = (body: Json): Json => (body.saved === true ? pick(body, ['saved', 'rule']) : pick(body, ['saved', 'duplicate']));
+const leanRule = (body: Json): Json =>
+  body.saved === true ? pick(body, ['saved', 'rule']) : pick(body, ['saved', 'duplicate']);
 
 // ---- reports -----------------------------------------------------------------------
 function leanWhatsNew(body: Json, f: LeanFacts): Json {
@@ -140,7 +159,11 @@ function leanWhatsNew(body: Json, f: LeanFacts): Json {
     resolved: rows(body.resolved, f),
     deferred: rows(body.deferred, f),
     assignedToYou: rows(body.assignedToYou, f),
-    mentionsYou: list(body.mentionsYou).map((m) => ({ ...m, thread: isObject(m.thread) ? row(m.thread, f) : null, mention: message(m.mention) })),
+    mentionsYou: list(body.mentionsYou).map((m) => ({
+      ...m,
+      thread: isObject(m.thread) ? row(m.thread, f) : null,
+      mention: message(m.mention),
+    })),
   };
 }
 
@@ -158,13 +181,18 @@ function leanReview(body: Json, f: LeanFacts): Json {
   if ('resolved' in body) out.resolved = rows(body.resolved, f, (r) => ({ lastWord: message(r.lastWord) }));
   if ('deferred' in body) out.deferred = rows(body.deferred, f, (r) => ({ reason: message(r.reason) }));
   if ('open' in body) out.open = rows(body.open, f);
-  if ('discussions' in body) out.discussions = rows(body.discussions, f, (r) => ({ opening: message(r.opening), replies: list(r.replies).map((m) => message(m)) }));
+  if ('discussions' in body)
+    out.discussions = rows(body.discussions, f, (r) => ({
+      opening: message(r.opening),
+      replies: list(r.replies).map((m) => message(m)),
+    }));
   return out;
 }
 
 function leanDecisions(body: Json, f: LeanFacts): Json {
   const rules = isObject(body.rules) ? body.rules : {};
-  const context = typeof rules.projectContext === 'string' && rules.projectContext.trim() !== '' ? rules.projectContext : null;
+  const context =
+    typeof rules.projectContext === 'string' && rules.projectContext.trim() !== '' ? rules.projectContext : null;
   return {
     ...body,
     rules: { projectContext: context },
@@ -193,7 +221,8 @@ export function leanError(body: Json): Json {
   if (typeof body.error !== 'string') return body;
   const out: Json = { error: body.error };
   if (typeof body.parentId === 'string') out.parentId = body.parentId;
-  if (body.kind === 'billing_limit') Object.assign(out, pick(body, ['kind', 'feature', 'reason', 'message']), { limit: 0, used: 0 });
+  if (body.kind === 'billing_limit')
+    Object.assign(out, pick(body, ['kind', 'feature', 'reason', 'message']), { limit: 0, used: 0 });
   return out;
 }
 

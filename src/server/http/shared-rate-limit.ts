@@ -46,6 +46,10 @@ export class SharedRateLimiter {
 
   private async sweep(now: number): Promise<void> {
     const fullAfterMs = this.opts.burst / this.perMs;
-    await this.db.deleteFrom('rate_buckets').where('at', '<', now - fullAfterMs).execute().catch(() => undefined);
+    await this.db
+      .deleteFrom('rate_buckets')
+      .where('at', '<', now - fullAfterMs)
+      .execute()
+      .catch(() => undefined);
   }
 }

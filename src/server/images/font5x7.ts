@@ -63,7 +63,10 @@ export const GLYPH_H = 7;
 /** Row bitmasks per character (bit 4 is the leftmost column); unknown characters are blank. */
 const MASKS = new Map<string, number[]>();
 for (const [ch, rows] of Object.entries(G)) {
-  MASKS.set(ch, rows.map((r) => [...r].reduce((acc, c) => (acc << 1) | (c === '#' ? 1 : 0), 0)));
+  MASKS.set(
+    ch,
+    rows.map((r) => [...r].reduce((acc, c) => (acc << 1) | (c === '#' ? 1 : 0), 0)),
+  );
 }
 
 export function glyph(ch: string): number[] | null {

@@ -51,7 +51,11 @@ class Canvas {
   readonly stride: number;
   readonly data: Buffer;
 
-  constructor(readonly width: number, readonly height: number, background: Rgb) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    background: Rgb,
+  ) {
     this.stride = 1 + width * 3;
     this.data = Buffer.alloc(this.stride * height);
     this.fill(0, 0, width, height, background);
@@ -363,7 +367,8 @@ function footer(f: Frame): void {
   const cols = f.narrow ? 2 : 4;
   for (let i = 0; i < cols; i++) {
     const x = m + i * ((W - 2 * m) / cols);
-    for (let k = 0; k < 3; k++) c.fill(x, y + fh * (0.25 + k * 0.2), W * rng.range(0.05, 0.1), Math.max(2, fh * 0.06), p.onFooter);
+    for (let k = 0; k < 3; k++)
+      c.fill(x, y + fh * (0.25 + k * 0.2), W * rng.range(0.05, 0.1), Math.max(2, fh * 0.06), p.onFooter);
   }
 }
 
@@ -385,7 +390,16 @@ export function renderMockupPng(spec: FixtureImage): Buffer {
   const p = palette(rng);
   const c = new Canvas(W, H, p.bg);
   const narrow = W < 640;
-  const f: Frame = { c, p, rng, W, H, m: Math.round(W * (narrow ? 0.05 : 0.07)), narrow, u: Math.max(1, Math.round(Math.min(W, H * 1.6) / 320)) };
+  const f: Frame = {
+    c,
+    p,
+    rng,
+    W,
+    H,
+    m: Math.round(W * (narrow ? 0.05 : 0.07)),
+    narrow,
+    u: Math.max(1, Math.round(Math.min(W, H * 1.6) / 320)),
+  };
 
   const headerBottom = header(f);
   const heroBottom = hero(f, headerBottom, spec.title);

@@ -6,7 +6,10 @@
  */
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 const SERVICE_NAME = 'Feedback service';
@@ -62,7 +65,9 @@ export interface Persona {
 
 function notice(text: string | null, kind: 'error' | 'done' = 'error'): string {
   if (!text) return '';
-  return kind === 'error' ? `<p class="notice error" role="alert">${escapeHtml(text)}</p>` : `<p class="notice done" role="status">${escapeHtml(text)}</p>`;
+  return kind === 'error'
+    ? `<p class="notice error" role="alert">${escapeHtml(text)}</p>`
+    : `<p class="notice done" role="status">${escapeHtml(text)}</p>`;
 }
 
 /** The two ways to prove who you are: a demo persona (demo only) or a personal token. */
@@ -91,7 +96,10 @@ ${personas
 </form>`;
 }
 
-export function loginPage(ctx: PageContext, o: { uid: string; clientName: string; personas: readonly Persona[]; error: string | null }): string {
+export function loginPage(
+  ctx: PageContext,
+  o: { uid: string; clientName: string; personas: readonly Persona[]; error: string | null },
+): string {
   const base = `${ctx.base}/oauth/interaction/${encodeURIComponent(o.uid)}`;
   return layout(
     ctx,
@@ -114,11 +122,22 @@ const SCOPE_WORDS: Record<string, string> = {
 /** What a grant allows, in plain words; the API access comes with every sign-in. */
 function scopeWords(scopes: readonly string[]): string[] {
   const words = ['Read and change feedback threads you can see'];
-  for (const scope of ['openid', 'profile', 'email', 'offline_access']) if (scopes.includes(scope)) words.push(SCOPE_WORDS[scope]!);
+  for (const scope of ['openid', 'profile', 'email', 'offline_access'])
+    if (scopes.includes(scope)) words.push(SCOPE_WORDS[scope]!);
   return words;
 }
 
-export function consentPage(ctx: PageContext, o: { uid: string; clientName: string; person: { name: string; email: string }; scopes: readonly string[]; returnsTo: string; error: string | null }): string {
+export function consentPage(
+  ctx: PageContext,
+  o: {
+    uid: string;
+    clientName: string;
+    person: { name: string; email: string };
+    scopes: readonly string[];
+    returnsTo: string;
+    error: string | null;
+  },
+): string {
   const action = `${ctx.base}/oauth/interaction/${encodeURIComponent(o.uid)}/consent`;
   return layout(
     ctx,
@@ -158,7 +177,16 @@ export interface GrantRow {
   scopes: readonly string[];
 }
 
-export function accountPage(ctx: PageContext, o: { person: { name: string; email: string }; grants: readonly GrantRow[]; csrf: string; done: string | null; error: string | null }): string {
+export function accountPage(
+  ctx: PageContext,
+  o: {
+    person: { name: string; email: string };
+    grants: readonly GrantRow[];
+    csrf: string;
+    done: string | null;
+    error: string | null;
+  },
+): string {
   const list = o.grants.length
     ? `<ul class="grants">
 ${o.grants

@@ -43,27 +43,52 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 function isLoopbackRedirect(uri: unknown): boolean {
   if (typeof uri !== 'string') return false;
   const u = URL.parse(uri);
-  return u !== null && u.protocol === 'http:' && LOOPBACK_HOSTS.has(u.hostname) && u.username === '' && u.password === '' && u.hash === '';
+  return (
+    u !== null &&
+    u.protocol === 'http:' &&
+    LOOPBACK_HOSTS.has(u.hostname) &&
+    u.username === '' &&
+    u.password === '' &&
+    u.hash === ''
+  );
 }
 
 /** Sentences for protocol errors shown as a page (when the app cannot be sent back the error). */
-function describeProtocolError(out: { error?: unknown; error_description?: unknown }): { heading: string; sentence: string } {
+function describeProtocolError(out: { error?: unknown; error_description?: unknown }): {
+  heading: string;
+  sentence: string;
+} {
   const description = typeof out.error_description === 'string' ? out.error_description : '';
   switch (out.error) {
     case 'invalid_redirect_uri':
       return {
         heading: 'This sign-in cannot return to the app',
-        sentence: 'The app asked to come back to an address it did not register, so the sign-in stopped here and nothing was shared.',
+        sentence:
+          'The app asked to come back to an address it did not register, so the sign-in stopped here and nothing was shared.',
       };
     case 'invalid_client':
-      return { heading: 'This app is not known here', sentence: 'The app that sent you here is not registered with this service (or its registration was removed), so the sign-in stopped.' };
+      return {
+        heading: 'This app is not known here',
+        sentence:
+          'The app that sent you here is not registered with this service (or its registration was removed), so the sign-in stopped.',
+      };
     case 'invalid_request':
       if (/interaction session|session not found|cookie/i.test(description)) {
-        return { heading: 'This sign-in has expired', sentence: 'This sign-in page is no longer valid (it expired, was finished already, or was opened in another browser). Start the sign-in again from the app.' };
+        return {
+          heading: 'This sign-in has expired',
+          sentence:
+            'This sign-in page is no longer valid (it expired, was finished already, or was opened in another browser). Start the sign-in again from the app.',
+        };
       }
-      return { heading: 'This sign-in request is not valid', sentence: `The app's sign-in request was refused: ${description || 'it is malformed'}.` };
+      return {
+        heading: 'This sign-in request is not valid',
+        sentence: `The app's sign-in request was refused: ${description || 'it is malformed'}.`,
+      };
     default:
-      return { heading: 'The sign-in stopped', sentence: `The sign-in was refused${description ? `: ${description}` : ''}. Start it again from the app.` };
+      return {
+        heading: 'The sign-in stopped',
+        sentence: `The sign-in was refused${description ? `: ${description}` : ''}. Start it again from the app.`,
+      };
   }
 }
 
@@ -97,14 +122,20 @@ function registrationPolicy(errors: typeof OidcErrors) {
   return (ctx: unknown, key: string, _value: unknown, metadata: Record<string, unknown>): void => {
     if (!ctx || key !== 'software_id') return;
     if (metadata.application_type !== 'native') {
-      throw new errors.InvalidClientMetadata('application_type must be "native": this service registers only apps on a person\'s own computer that sign in through a loopback address');
+      throw new errors.InvalidClientMetadata(
+        'application_type must be "native": this service registers only apps on a person\'s own computer that sign in through a loopback address',
+      );
     }
     if (metadata.token_endpoint_auth_method !== 'none') {
-      throw new errors.InvalidClientMetadata('token_endpoint_auth_method must be "none": an app on a person\'s computer cannot keep a secret, so it proves itself with PKCE instead');
+      throw new errors.InvalidClientMetadata(
+        'token_endpoint_auth_method must be "none": an app on a person\'s computer cannot keep a secret, so it proves itself with PKCE instead',
+      );
     }
     const uris = metadata.redirect_uris;
     if (Array.isArray(uris) && !uris.every(isLoopbackRedirect)) {
-      throw new errors.InvalidClientMetadata('redirect_uris must be loopback addresses such as http://127.0.0.1:PORT/callback or http://localhost:PORT/callback (RFC 8252); any other address is refused');
+      throw new errors.InvalidClientMetadata(
+        'redirect_uris must be loopback addresses such as http://127.0.0.1:PORT/callback or http://localhost:PORT/callback (RFC 8252); any other address is refused',
+      );
     }
     const grants = metadata.grant_types;
     if (Array.isArray(grants) && !grants.every((g) => g === 'authorization_code' || g === 'refresh_token')) {
@@ -151,7 +182,10 @@ export async function makeProvider(setup: ProviderSetup): Promise<Provider> {
             token_endpoint_auth_method: 'none',
             grant_types: ['authorization_code', 'refresh_token'],
             response_types: ['code'],
-            redirect_uris: [`http://127.0.0.1:${pre.callbackPort}/callback`, `http://localhost:${pre.callbackPort}/callback`],
+            redirect_uris: [
+              `http://127.0.0.1:${pre.callbackPort}/callback`,
+              `http://localhost:${pre.callbackPort}/callback`,
+            ],
           },
         ]
       : [],
@@ -186,7 +220,11 @@ export async function makeProvider(setup: ProviderSetup): Promise<Provider> {
       registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
       // Every client here is public: one that names another's token is answered 200 as
       // RFC 7009 says (nothing is learned) and nothing is revoked.
-      revocation: { enabled: true, allowedPolicy: (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) => token.clientId === client.clientId },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
+          token.clientId === client.clientId,
+      },
       // Access tokens are for the API only; the ID token carries who signed in.
       userinfo: { enabled: false },
       resourceIndicators: {
@@ -204,7 +242,9 @@ export async function makeProvider(setup: ProviderSetup): Promise<Provider> {
       if (!user) return undefined;
       return { accountId: user.id, claims: () => ({ sub: user.id, name: user.name, email: user.email }) };
     },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${base}${OAUTH_PATH}/interaction/${interaction.uid}` },
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string }) => `${base}${OAUTH_PATH}/interaction/${interaction.uid}`,
+    },
     ttl: {
       AccessToken: accessTtl,
       AuthorizationCode: 60,
@@ -216,8 +256,11 @@ export async function makeProvider(setup: ProviderSetup): Promise<Provider> {
     },
     // The API checks tokens, never browser sessions: a token lives its TTL whatever the browser does.
     expiresWithSession: () => false,
-    issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(t: string): boolean }, code: { scopes: Set<string> }) =>
-      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    issueRefreshToken: (
+      _ctx: unknown,
+      client: { grantTypeAllowed(t: string): boolean },
+      code: { scopes: Set<string> },
+    ) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
     rotateRefreshToken: true,
     async renderError(ctx: KoaContextLike, out: { error?: unknown; error_description?: unknown }) {
       const { heading, sentence } = describeProtocolError(out);

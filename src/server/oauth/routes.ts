@@ -8,12 +8,38 @@ import type { Clock } from '../clock.js';
 import { notFound } from '../domain/errors.js';
 import { baseUrlOf } from '../http/context.js';
 import { findToken, findUser, listMemberships } from '../storage/accounts.js';
-import { destroyRecord, findGrantOwner, findRecord, listActiveGrants, revokeGrant, upsertRecord } from '../storage/oauth.js';
+import {
+  destroyRecord,
+  findGrantOwner,
+  findRecord,
+  listActiveGrants,
+  revokeGrant,
+  upsertRecord,
+} from '../storage/oauth.js';
 import type { Db } from '../storage/open.js';
 import { hashToken } from '../storage/tokens.js';
-import { accountPage, accountSignInPage, consentPage, errorPage, loginPage, pageHeaders, type GrantRow, type PageContext, type Persona } from './pages.js';
+import {
+  accountPage,
+  accountSignInPage,
+  consentPage,
+  errorPage,
+  loginPage,
+  pageHeaders,
+  type GrantRow,
+  type PageContext,
+  type Persona,
+} from './pages.js';
 import { PAGES_CSS } from './pages-css.js';
-import { authorizationRequestPath, basePathOf, issuerOf, makeProvider, OAUTH_PATH, RESOURCE_SCOPES, resourceOf, type OAuthOptions } from './provider.js';
+import {
+  authorizationRequestPath,
+  basePathOf,
+  issuerOf,
+  makeProvider,
+  OAUTH_PATH,
+  RESOURCE_SCOPES,
+  resourceOf,
+  type OAuthOptions,
+} from './provider.js';
 import { OAuthStore } from './store.js';
 
 type FailureAllowance = TakeResult;
@@ -45,9 +71,13 @@ export const resourceMetadataUrl = (origin: string): string => `${origin}${PRM_P
  */
 export function installConfigRoute(app: FastifyInstance, options: OAuthOptions | undefined): void {
   app.get('/mcp/install-config', async (req) => {
-    if (!options?.enabled) throw notFound('This service does not offer browser sign-in (OAuth is off); use a personal token.');
+    if (!options?.enabled)
+      throw notFound('This service does not offer browser sign-in (OAuth is off); use a personal token.');
     const pre = options.preRegisteredClient;
-    return { url: resourceOf(baseUrlOf(req)), ...(pre ? { clientId: pre.clientId, callbackPort: pre.callbackPort } : {}) };
+    return {
+      url: resourceOf(baseUrlOf(req)),
+      ...(pre ? { clientId: pre.clientId, callbackPort: pre.callbackPort } : {}),
+    };
   });
 }
 
@@ -78,7 +108,9 @@ const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).
 function redirectOrigin(uri: unknown): string[] {
   if (typeof uri !== 'string') return [];
   const u = URL.parse(uri);
-  return u && (u.protocol === 'http:' || u.protocol === 'https:') && /^[A-Za-z0-9.\-[\]:]+$/.test(u.host) ? [u.origin] : [];
+  return u && (u.protocol === 'http:' || u.protocol === 'https:') && /^[A-Za-z0-9.\-[\]:]+$/.test(u.host)
+    ? [u.origin]
+    : [];
 }
 
 class PageRefusal extends Error {
@@ -124,7 +156,13 @@ export function oauthRoutes(app: FastifyInstance, deps: OAuthDeps): void {
     if (!entry) {
       secrets ??= store.secrets();
       entry = secrets.then(async (s) => {
-        const provider = await makeProvider({ origin, store, secrets: s, options, onServerError: (err) => app.log.error({ err }, 'authorization server error') });
+        const provider = await makeProvider({
+          origin,
+          store,
+          secrets: s,
+          options,
+          onServerError: (err) => app.log.error({ err }, 'authorization server error'),
+        });
         return { provider, handle: provider.callback() };
       });
       providers.set(origin, entry);
@@ -160,7 +198,11 @@ export function oauthRoutes(app: FastifyInstance, deps: OAuthDeps): void {
   app.get(`${PRM_PATH}${API_PREFIX}`, async (req) => protectedResourceMetadata(baseUrlOf(req)));
 
   app.get(`${OAUTH_PATH}/assets/pages.css`, async (_req, reply) =>
-    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff').send(PAGES_CSS),
+    reply
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(PAGES_CSS),
   );
 
   // oidc-provider reads request bodies itself: in this scope Fastify leaves them unread.
@@ -168,26 +210,44 @@ export function oauthRoutes(app: FastifyInstance, deps: OAuthDeps): void {
     mount.removeAllContentTypeParsers();
     mount.addContentTypeParser('*', (_req, _payload, done) => done(null));
     mount.get(AS_METADATA_PATH, async (req, reply) => forward(req, reply, '/.well-known/openid-configuration'));
-    mount.all(`${OAUTH_PATH}/*`, async (req, reply) => forward(req, reply, authorizationRequestPath((req.raw.url ?? OAUTH_PATH).slice(OAUTH_PATH.length))));
+    mount.all(`${OAUTH_PATH}/*`, async (req, reply) =>
+      forward(req, reply, authorizationRequestPath((req.raw.url ?? OAUTH_PATH).slice(OAUTH_PATH.length))),
+    );
   });
 
   app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
-    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    pages.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
     pages.setErrorHandler((err: FastifyError | PageRefusal, req, reply) => {
-      if (err instanceof PageRefusal) return sendPage(reply, err.status, errorPage(pageContext(req), { heading: err.heading, sentence: err.sentence }));
+      if (err instanceof PageRefusal)
+        return sendPage(
+          reply,
+          err.status,
+          errorPage(pageContext(req), { heading: err.heading, sentence: err.sentence }),
+        );
       const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
       if (status >= 500) {
         req.log.error({ err }, 'sign-in page failed');
-        return sendPage(reply, 500, errorPage(pageContext(req), { heading: 'Something went wrong', sentence: 'The service failed to show this page; it has been logged. Try again in a moment.' }));
+        return sendPage(
+          reply,
+          500,
+          errorPage(pageContext(req), {
+            heading: 'Something went wrong',
+            sentence: 'The service failed to show this page; it has been logged. Try again in a moment.',
+          }),
+        );
       }
       const sentence =
         err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
           ? 'This page takes its forms as a browser sends them (application/x-www-form-urlencoded).'
           : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'The form sent was too large to be one of this page\'s forms.'
+            ? "The form sent was too large to be one of this page's forms."
             : 'The request was not understood.';
       return sendPage(reply, status, errorPage(pageContext(req), { heading: 'This request was refused', sentence }));
     });
@@ -198,39 +258,65 @@ export function oauthRoutes(app: FastifyInstance, deps: OAuthDeps): void {
         const user = await findUser(db, id);
         if (!user) continue;
         const memberships = await listMemberships(db, id);
-        const roles = memberships.length ? memberships.map((m) => `${m.role} of ${m.workspaceName}`).join(', ') : 'in no workspace';
+        const roles = memberships.length
+          ? memberships.map((m) => `${m.role} of ${m.workspaceName}`).join(', ')
+          : 'in no workspace';
         list.push({ id, name: user.name, email: user.email, roles: roles.charAt(0).toUpperCase() + roles.slice(1) });
       }
       return list;
     };
 
     /** Who the form proves the person is: a demo persona, or the owner of a valid personal token. */
-    const prove = async (req: FastifyRequest): Promise<{ ok: true; accountId: string } | { ok: false; status: number; sentence: string }> => {
+    const prove = async (
+      req: FastifyRequest,
+    ): Promise<{ ok: true; accountId: string } | { ok: false; status: number; sentence: string }> => {
       const persona = field(req.body, 'persona');
       if (persona !== null) {
         const user = personaIds.has(persona) ? await findUser(db, persona) : null;
-        if (!user) return { ok: false, status: 400, sentence: 'That person cannot be chosen here; sign in with a personal token instead.' };
+        if (!user)
+          return {
+            ok: false,
+            status: 400,
+            sentence: 'That person cannot be chosen here; sign in with a personal token instead.',
+          };
         return { ok: true, accountId: user.id };
       }
       const token = (field(req.body, 'token') ?? '').trim();
-      if (token === '') return { ok: false, status: 400, sentence: personaIds.size ? 'Choose a person, or enter a personal token.' : 'Enter a personal token to sign in.' };
+      if (token === '')
+        return {
+          ok: false,
+          status: 400,
+          sentence: personaIds.size
+            ? 'Choose a person, or enter a personal token.'
+            : 'Enter a personal token to sign in.',
+        };
       const now = clock.now();
       const record = await findToken(db, hashToken(token));
       let sentence: string | null = null;
-      if (!record || record.kind !== 'personal') sentence = 'That personal token is not recognised; check that it was copied whole, or create a new one.';
-      else if (record.revokedAt !== null && record.revokedAt <= now) sentence = 'That personal token was revoked; create a new one, or use another.';
-      else if (record.expiresAt !== null && record.expiresAt <= now) sentence = `That personal token expired on ${new Date(record.expiresAt).toISOString()}; create a new one, or use another.`;
+      if (!record || record.kind !== 'personal')
+        sentence = 'That personal token is not recognised; check that it was copied whole, or create a new one.';
+      else if (record.revokedAt !== null && record.revokedAt <= now)
+        sentence = 'That personal token was revoked; create a new one, or use another.';
+      else if (record.expiresAt !== null && record.expiresAt <= now)
+        sentence = `That personal token expired on ${new Date(record.expiresAt).toISOString()}; create a new one, or use another.`;
       if (sentence === null) return { ok: true, accountId: record!.userId };
       // Like bad API tokens, wrong tokens here come out of the address's bucket: the page is no faster way to guess.
       const allowed = await deps.takeFailure(req.ip);
       if (!allowed.ok) {
-        return { ok: false, status: 429, sentence: `Too many wrong tokens from this address; wait ${allowed.retryAfterSeconds} second${allowed.retryAfterSeconds === 1 ? '' : 's'}, then try again.` };
+        return {
+          ok: false,
+          status: 429,
+          sentence: `Too many wrong tokens from this address; wait ${allowed.retryAfterSeconds} second${allowed.retryAfterSeconds === 1 ? '' : 's'}, then try again.`,
+        };
       }
       return { ok: false, status: 400, sentence };
     };
 
     /** The interaction the browser's cookie names, which must be the one in the URL. */
-    const interaction = async (req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply): Promise<{ provider: Provider; details: InteractionLike }> => {
+    const interaction = async (
+      req: FastifyRequest<{ Params: { uid: string } }>,
+      reply: FastifyReply,
+    ): Promise<{ provider: Provider; details: InteractionLike }> => {
       const { provider } = await providerFor(baseUrlOf(req));
       let details: InteractionLike;
       try {
@@ -249,7 +335,13 @@ export function oauthRoutes(app: FastifyInstance, deps: OAuthDeps): void {
       return client?.clientName ?? (await store.clientName(clientId));
     };
 
-    const finish = async (req: FastifyRequest, reply: FastifyReply, provider: Provider, result: Record<string, unknown>, merge: boolean) => {
+    const finish = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      provider: Provider,
+      result: Record<string, unknown>,
+      merge: boolean,
+    ) => {
       let returnTo: string;
       try {
         returnTo = await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: merge });
@@ -261,12 +353,26 @@ export function oauthRoutes(app: FastifyInstance, deps: OAuthDeps): void {
       return reply.code(303).header('cache-control', 'no-store').redirect(returnTo);
     };
 
-    const showInteraction = async (req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply, error: { status: number; sentence: string } | null) => {
+    const showInteraction = async (
+      req: FastifyRequest<{ Params: { uid: string } }>,
+      reply: FastifyReply,
+      error: { status: number; sentence: string } | null,
+    ) => {
       const { provider, details } = await interaction(req, reply);
       const clientName = await clientNameOf(provider, details);
       const targets = [new URL(baseUrlOf(req)).origin, ...redirectOrigin(details.params.redirect_uri)];
       if (details.prompt.name === 'login') {
-        return sendPage(reply, error?.status ?? 200, loginPage(pageContext(req), { uid: details.uid, clientName, personas: await personas(), error: error?.sentence ?? null }), targets);
+        return sendPage(
+          reply,
+          error?.status ?? 200,
+          loginPage(pageContext(req), {
+            uid: details.uid,
+            clientName,
+            personas: await personas(),
+            error: error?.sentence ?? null,
+          }),
+          targets,
+        );
       }
       if (details.prompt.name === 'consent') {
         const accountId = details.session?.accountId;
@@ -274,17 +380,34 @@ export function oauthRoutes(app: FastifyInstance, deps: OAuthDeps): void {
         if (!person) throw expiredInteraction();
         const scope = typeof details.params.scope === 'string' ? details.params.scope.split(' ') : [];
         const redirect = typeof details.params.redirect_uri === 'string' ? details.params.redirect_uri : '';
-        return sendPage(reply, error?.status ?? 200, consentPage(pageContext(req), { uid: details.uid, clientName, person, scopes: scope, returnsTo: redirect, error: error?.sentence ?? null }), targets);
+        return sendPage(
+          reply,
+          error?.status ?? 200,
+          consentPage(pageContext(req), {
+            uid: details.uid,
+            clientName,
+            person,
+            scopes: scope,
+            returnsTo: redirect,
+            error: error?.sentence ?? null,
+          }),
+          targets,
+        );
       }
       throw expiredInteraction();
     };
 
-    pages.get<{ Params: { uid: string } }>(`${OAUTH_PATH}/interaction/:uid`, async (req, reply) => showInteraction(req, reply, null));
+    pages.get<{ Params: { uid: string } }>(`${OAUTH_PATH}/interaction/:uid`, async (req, reply) =>
+      showInteraction(req, reply, null),
+    );
 
     pages.post<{ Params: { uid: string } }>(`${OAUTH_PATH}/interaction/:uid/login`, async (req, reply) => {
       const { provider, details } = await interaction(req, reply);
       // A second submit (back button, double click) after the step is done: show the current step.
-      if (details.prompt.name !== 'login') return reply.code(303).redirect(`${pageContext(req).base}${OAUTH_PATH}/interaction/${encodeURIComponent(details.uid)}`);
+      if (details.prompt.name !== 'login')
+        return reply
+          .code(303)
+          .redirect(`${pageContext(req).base}${OAUTH_PATH}/interaction/${encodeURIComponent(details.uid)}`);
       const proven = await prove(req);
       if (!proven.ok) return showInteraction(req, reply, proven);
       return finish(req, reply, provider, { login: { accountId: proven.accountId, remember: false } }, false);
@@ -292,30 +415,53 @@ export function oauthRoutes(app: FastifyInstance, deps: OAuthDeps): void {
 
     pages.post<{ Params: { uid: string } }>(`${OAUTH_PATH}/interaction/:uid/abort`, async (req, reply) => {
       const { provider } = await interaction(req, reply);
-      return finish(req, reply, provider, { error: 'access_denied', error_description: 'The person cancelled the sign-in.' }, false);
+      return finish(
+        req,
+        reply,
+        provider,
+        { error: 'access_denied', error_description: 'The person cancelled the sign-in.' },
+        false,
+      );
     });
 
     pages.post<{ Params: { uid: string } }>(`${OAUTH_PATH}/interaction/:uid/consent`, async (req, reply) => {
       const { provider, details } = await interaction(req, reply);
-      if (details.prompt.name !== 'consent') return reply.code(303).redirect(`${pageContext(req).base}${OAUTH_PATH}/interaction/${encodeURIComponent(details.uid)}`);
+      if (details.prompt.name !== 'consent')
+        return reply
+          .code(303)
+          .redirect(`${pageContext(req).base}${OAUTH_PATH}/interaction/${encodeURIComponent(details.uid)}`);
       const decision = field(req.body, 'decision');
-      if (decision === 'deny') return finish(req, reply, provider, { error: 'access_denied', error_description: 'The person denied access.' }, false);
+      if (decision === 'deny')
+        return finish(
+          req,
+          reply,
+          provider,
+          { error: 'access_denied', error_description: 'The person denied access.' },
+          false,
+        );
       if (decision !== 'allow') return showInteraction(req, reply, { status: 400, sentence: 'Choose Allow or Deny.' });
       const accountId = details.session?.accountId;
       const clientId = details.params.client_id;
       if (typeof accountId !== 'string' || typeof clientId !== 'string') throw expiredInteraction();
       const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
       const grant = existing ?? new provider.Grant({ accountId, clientId });
-      const prompt = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+      const prompt = details.prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
       if (prompt.missingOIDCScope?.length) grant.addOIDCScope(prompt.missingOIDCScope.join(' '));
       if (prompt.missingOIDCClaims?.length) grant.addOIDCClaims(prompt.missingOIDCClaims);
-      for (const [indicator, scopes] of Object.entries(prompt.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+      for (const [indicator, scopes] of Object.entries(prompt.missingResourceScopes ?? {}))
+        grant.addResourceScope(indicator, scopes.join(' '));
       const grantId = await grant.save();
       return finish(req, reply, provider, { consent: existing ? {} : { grantId } }, true);
     });
 
     /** The account page's own session: a random cookie whose hash names a short-lived record. */
-    const accountSession = async (req: FastifyRequest): Promise<{ id: string; accountId: string; csrf: string } | null> => {
+    const accountSession = async (
+      req: FastifyRequest,
+    ): Promise<{ id: string; accountId: string; csrf: string } | null> => {
       const value = cookiesOf(req).get(ACCOUNT_COOKIE);
       if (!value || value.length > 200) return null;
       const id = hashToken(value);
@@ -330,44 +476,105 @@ export function oauthRoutes(app: FastifyInstance, deps: OAuthDeps): void {
       return `${ACCOUNT_COOKIE}=${value}; Path=${basePathOf(origin)}${OAUTH_PATH}/account; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
     };
 
-    const showAccount = async (req: FastifyRequest, reply: FastifyReply, session: { accountId: string; csrf: string }, notes: { status?: number; done?: string; error?: string }) => {
+    const showAccount = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      session: { accountId: string; csrf: string },
+      notes: { status?: number; done?: string; error?: string },
+    ) => {
       const person = await findUser(db, session.accountId);
-      if (!person) return sendPage(reply, 200, accountSignInPage(pageContext(req), { personas: await personas(), error: 'That account no longer exists; sign in again.' }));
+      if (!person)
+        return sendPage(
+          reply,
+          200,
+          accountSignInPage(pageContext(req), {
+            personas: await personas(),
+            error: 'That account no longer exists; sign in again.',
+          }),
+        );
       const grants: GrantRow[] = [];
       for (const g of await listActiveGrants(db, session.accountId, Date.now())) {
-        grants.push({ grantId: g.grantId, clientName: await store.clientName(g.clientId), grantedAt: when(g.createdAt), scopes: g.scopes });
+        grants.push({
+          grantId: g.grantId,
+          clientName: await store.clientName(g.clientId),
+          grantedAt: when(g.createdAt),
+          scopes: g.scopes,
+        });
       }
-      return sendPage(reply, notes.status ?? 200, accountPage(pageContext(req), { person, grants, csrf: session.csrf, done: notes.done ?? null, error: notes.error ?? null }));
+      return sendPage(
+        reply,
+        notes.status ?? 200,
+        accountPage(pageContext(req), {
+          person,
+          grants,
+          csrf: session.csrf,
+          done: notes.done ?? null,
+          error: notes.error ?? null,
+        }),
+      );
     };
 
     pages.get(`${OAUTH_PATH}/account`, async (req, reply) => {
       const session = await accountSession(req);
-      if (!session) return sendPage(reply, 200, accountSignInPage(pageContext(req), { personas: await personas(), error: null }));
+      if (!session)
+        return sendPage(reply, 200, accountSignInPage(pageContext(req), { personas: await personas(), error: null }));
       return showAccount(req, reply, session, {});
     });
 
     pages.post(`${OAUTH_PATH}/account/sign-in`, async (req, reply) => {
       const proven = await prove(req);
-      if (!proven.ok) return sendPage(reply, proven.status, accountSignInPage(pageContext(req), { personas: await personas(), error: proven.sentence }));
+      if (!proven.ok)
+        return sendPage(
+          reply,
+          proven.status,
+          accountSignInPage(pageContext(req), { personas: await personas(), error: proven.sentence }),
+        );
       const value = randomBytes(32).toString('base64url');
       const now = Date.now();
       await upsertRecord(
         db,
-        { model: ACCOUNT_PAGE_MODEL, id: hashToken(value), payload: { accountId: proven.accountId, csrf: randomBytes(24).toString('base64url') }, grantId: null, uid: null, accountId: proven.accountId, expiresAt: now + ACCOUNT_SESSION_SECONDS * 1000 },
+        {
+          model: ACCOUNT_PAGE_MODEL,
+          id: hashToken(value),
+          payload: { accountId: proven.accountId, csrf: randomBytes(24).toString('base64url') },
+          grantId: null,
+          uid: null,
+          accountId: proven.accountId,
+          expiresAt: now + ACCOUNT_SESSION_SECONDS * 1000,
+        },
         now,
       );
-      return reply.code(303).header('set-cookie', accountCookie(req, value, ACCOUNT_SESSION_SECONDS)).header('cache-control', 'no-store').redirect(`${pageContext(req).base}${OAUTH_PATH}/account`);
+      return reply
+        .code(303)
+        .header('set-cookie', accountCookie(req, value, ACCOUNT_SESSION_SECONDS))
+        .header('cache-control', 'no-store')
+        .redirect(`${pageContext(req).base}${OAUTH_PATH}/account`);
     });
 
     pages.post(`${OAUTH_PATH}/account/revoke`, async (req, reply) => {
       const session = await accountSession(req);
-      if (!session) return sendPage(reply, 401, accountSignInPage(pageContext(req), { personas: await personas(), error: 'Your session on this page ended, so nothing was revoked; sign in again.' }));
+      if (!session)
+        return sendPage(
+          reply,
+          401,
+          accountSignInPage(pageContext(req), {
+            personas: await personas(),
+            error: 'Your session on this page ended, so nothing was revoked; sign in again.',
+          }),
+        );
       const csrf = field(req.body, 'csrf') ?? '';
-      if (!sameSecret(csrf, session.csrf)) return showAccount(req, reply, session, { status: 403, error: 'That form was not sent from this page, so nothing was revoked; use the Revoke buttons below.' });
+      if (!sameSecret(csrf, session.csrf))
+        return showAccount(req, reply, session, {
+          status: 403,
+          error: 'That form was not sent from this page, so nothing was revoked; use the Revoke buttons below.',
+        });
       const grantId = field(req.body, 'grant') ?? '';
       const owner = grantId && grantId.length <= 200 ? await findGrantOwner(db, grantId, Date.now()) : null;
       if (owner !== session.accountId) {
-        return showAccount(req, reply, session, { status: 404, error: 'That sign-in does not exist, has ended already, or is not yours; nothing was revoked.' });
+        return showAccount(req, reply, session, {
+          status: 404,
+          error: 'That sign-in does not exist, has ended already, or is not yours; nothing was revoked.',
+        });
       }
       const grant = (await listActiveGrants(db, session.accountId, Date.now())).find((g) => g.grantId === grantId);
       const name = grant ? await store.clientName(grant.clientId) : 'the app';
@@ -378,7 +585,11 @@ export function oauthRoutes(app: FastifyInstance, deps: OAuthDeps): void {
     pages.post(`${OAUTH_PATH}/account/sign-out`, async (req, reply) => {
       const session = await accountSession(req);
       if (session) await destroyRecord(db, ACCOUNT_PAGE_MODEL, session.id, clock.now());
-      return reply.code(303).header('set-cookie', accountCookie(req, '', 0)).header('cache-control', 'no-store').redirect(`${pageContext(req).base}${OAUTH_PATH}/account`);
+      return reply
+        .code(303)
+        .header('set-cookie', accountCookie(req, '', 0))
+        .header('cache-control', 'no-store')
+        .redirect(`${pageContext(req).base}${OAUTH_PATH}/account`);
     });
   });
 }
@@ -393,6 +604,11 @@ function protectedResourceMetadata(origin: string) {
   };
 }
 
-function sendPage(reply: FastifyReply, status: number, html: string, formTargets: readonly string[] = []): FastifyReply {
+function sendPage(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  formTargets: readonly string[] = [],
+): FastifyReply {
   return reply.code(status).headers(pageHeaders(formTargets)).send(html);
 }

@@ -77,7 +77,13 @@ export class OAuthStore {
       jwks = await keepSecret(this.db, 'jwks', JSON.stringify({ keys: [jwk] }), now);
     }
     let cookieKeys = await readSecret(this.db, 'cookie_keys');
-    if (cookieKeys === null) cookieKeys = await keepSecret(this.db, 'cookie_keys', JSON.stringify([randomBytes(32).toString('base64url')]), now);
+    if (cookieKeys === null)
+      cookieKeys = await keepSecret(
+        this.db,
+        'cookie_keys',
+        JSON.stringify([randomBytes(32).toString('base64url')]),
+        now,
+      );
     return { jwks: JSON.parse(jwks) as Secrets['jwks'], cookieKeys: JSON.parse(cookieKeys) as string[] };
   }
 }
@@ -131,7 +137,12 @@ class RecordAdapter {
       const { jti: _jti, ...rest } = payload;
       stored = rest;
     }
-    await upsertRecord(db, recordColumns(this.model, key, stored, ttlMs === null ? null : now + ttlMs), now, accessToken);
+    await upsertRecord(
+      db,
+      recordColumns(this.model, key, stored, ttlMs === null ? null : now + ttlMs),
+      now,
+      accessToken,
+    );
     await this.store.maybePrune();
   }
 

@@ -1,9 +1,24 @@
 import type { z } from 'zod';
 import * as api from '#shared/api/index.js';
-import { API_PREFIX, ENDPOINT_NAMES, ENDPOINTS, ItemParams, type EndpointDef, type EndpointName } from '#shared/api/index.js';
+import {
+  API_PREFIX,
+  ENDPOINT_NAMES,
+  ENDPOINTS,
+  ItemParams,
+  type EndpointDef,
+  type EndpointName,
+} from '#shared/api/index.js';
 import { errorResponseRef, errorResponses, errorStatusesFor } from './responses.js';
 import { inlineSchema, SchemaComponents } from './schemas.js';
-import { JSON_SCHEMA_DIALECT, OPENAPI_VERSION, type HttpMethod, type JsonSchema, type OpenApiDocument, type Operation, type Parameter } from './types.js';
+import {
+  JSON_SCHEMA_DIALECT,
+  OPENAPI_VERSION,
+  type HttpMethod,
+  type JsonSchema,
+  type OpenApiDocument,
+  type Operation,
+  type Parameter,
+} from './types.js';
 
 /** Where the document itself is served, relative to the API prefix (no token needed). */
 export const OPENAPI_PATH = '/openapi.json';
@@ -51,7 +66,8 @@ function pathParameters(def: EndpointDef, name: string): Parameter[] {
   const shape = inlineSchema(ItemParams, 'input', `${name} path`).properties ?? {};
   return names.map((param) => {
     const schema = shape[param];
-    if (schema === undefined || typeof schema === 'boolean') throw new Error(`${name}: path parameter {${param}} has no schema in ItemParams.`);
+    if (schema === undefined || typeof schema === 'boolean')
+      throw new Error(`${name}: path parameter {${param}} has no schema in ItemParams.`);
     return { name: param, in: 'path', required: true, schema };
   });
 }
@@ -105,7 +121,12 @@ function documentOperation(): Operation {
     summary: 'This OpenAPI document',
     description: 'Served without a token: it describes the API and reveals nothing about any workspace.',
     security: [],
-    responses: { '200': { description: 'The OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
+    responses: {
+      '200': {
+        description: 'The OpenAPI 3.1 document',
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
+    },
   };
 }
 
@@ -149,7 +170,11 @@ export function buildOpenApiDocument(opts: BuildOptions): OpenApiDocument {
       schemas: schemas.toJson(),
       responses,
       securitySchemes: {
-        [SECURITY_SCHEME]: { type: 'http', scheme: 'bearer', description: 'A personal token or an OAuth connection: `Authorization: Bearer <token>`.' },
+        [SECURITY_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A personal token or an OAuth connection: `Authorization: Bearer <token>`.',
+        },
       },
     },
   };

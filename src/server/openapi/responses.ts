@@ -37,11 +37,16 @@ export const ERROR_RESPONSES: Record<ErrorStatus, ErrorResponseDef> = {
       'Missing or invalid field (`reason: invalid_request`, `field` names it), invalid JSON (`invalid_json`), no projectId where one is needed (`project_required`, the sentence lists the projects), ' +
       "a reply's ID where a thread's is required (`reply_id`, with `parentId`), an ambiguous or unknown person (`ambiguous_name` with candidates, `unknown_person`), " +
       'a reply to a reply, a refused merge, a rule that is not one sentence, or the per-person creation limit (`creation_limit`).',
-    bodies: [body('ParentIdErrorBody', ParentIdErrorBody), body('AmbiguousNameErrorBody', AmbiguousNameErrorBody), body('RefusalErrorBody', RefusalErrorBody)],
+    bodies: [
+      body('ParentIdErrorBody', ParentIdErrorBody),
+      body('AmbiguousNameErrorBody', AmbiguousNameErrorBody),
+      body('RefusalErrorBody', RefusalErrorBody),
+    ],
   },
   '401': {
     name: 'Unauthorized',
-    description: 'No token, a malformed Authorization header, or an unknown, expired or revoked token. The sentence says which.',
+    description:
+      'No token, a malformed Authorization header, or an unknown, expired or revoked token. The sentence says which.',
     bodies: [body('ErrorBody', ErrorBody)],
     headers: {
       'WWW-Authenticate': {
@@ -61,22 +66,37 @@ export const ERROR_RESPONSES: Record<ErrorStatus, ErrorResponseDef> = {
   },
   '404': {
     name: 'NotFound',
-    description: 'The item, project or workspace does not exist or the token cannot reach it; both read the same so IDs cannot be probed.',
+    description:
+      'The item, project or workspace does not exist or the token cannot reach it; both read the same so IDs cannot be probed.',
     bodies: [body('ErrorBody', ErrorBody)],
   },
   '409': {
     name: 'Conflict',
-    description: 'The thread is in a state that refuses the change: a merged duplicate (`reason: merged_duplicate`, with `duplicateOf`) or, for assign, a resolved thread (`reason: resolved_item`).',
+    description:
+      'The thread is in a state that refuses the change: a merged duplicate (`reason: merged_duplicate`, with `duplicateOf`) or, for assign, a resolved thread (`reason: resolved_item`).',
     bodies: [body('RefusalErrorBody', RefusalErrorBody)],
   },
-  '413': { name: 'PayloadTooLarge', description: 'The request body is over 1 MiB.', bodies: [body('ErrorBody', ErrorBody)] },
-  '415': { name: 'UnsupportedMediaType', description: 'The body is not sent as JSON (Content-Type: application/json).', bodies: [body('ErrorBody', ErrorBody)] },
+  '413': {
+    name: 'PayloadTooLarge',
+    description: 'The request body is over 1 MiB.',
+    bodies: [body('ErrorBody', ErrorBody)],
+  },
+  '415': {
+    name: 'UnsupportedMediaType',
+    description: 'The body is not sent as JSON (Content-Type: application/json).',
+    bodies: [body('ErrorBody', ErrorBody)],
+  },
   '429': {
     name: 'TooManyRequests',
-    description: 'Too many requests for this token (300 a minute, bursts of 120; all OAuth connections of a person share one limit).',
+    description:
+      'Too many requests for this token (300 a minute, bursts of 120; all OAuth connections of a person share one limit).',
     bodies: [body('ErrorBody', ErrorBody)],
     headers: {
-      'Retry-After': { description: 'Whole seconds to wait before the next request (at least 1).', required: true, schema: { type: 'integer', minimum: 1 } },
+      'Retry-After': {
+        description: 'Whole seconds to wait before the next request (at least 1).',
+        required: true,
+        schema: { type: 'integer', minimum: 1 },
+      },
     },
   },
 };
@@ -124,4 +144,6 @@ export function errorResponses(schemas: SchemaComponents): Record<string, Respon
   return out;
 }
 
-export const errorResponseRef = (status: ErrorStatus): Reference => ({ $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` });
+export const errorResponseRef = (status: ErrorStatus): Reference => ({
+  $ref: `#/components/responses/${ERROR_RESPONSES[status].name}`,
+});

@@ -16,11 +16,20 @@ const schemaRef = (name: string): Reference => ({ $ref: `#/components/schemas/${
  * "any JSON value" with a note rather than a wrong type.
  */
 function unrepresentable(io: Io, owner: string) {
-  return ({ zodSchema, path }: { zodSchema: { _zod: { def: { type: string } } }; path: (string | number)[] }): JsonSchema => {
+  return ({
+    zodSchema,
+    path,
+  }: {
+    zodSchema: { _zod: { def: { type: string } } };
+    path: (string | number)[];
+  }): JsonSchema => {
     const type = zodSchema._zod.def.type;
     const where = `${owner}${path.length > 0 ? ` at ${path.join('/')}` : ''}`;
     if (io === 'input') throw new Error(`${where} uses the zod type "${type}", which JSON Schema cannot describe.`);
-    return { description: `Any JSON value: the contract's zod type "${type}" has no JSON Schema form.`, 'x-zod-type': type };
+    return {
+      description: `Any JSON value: the contract's zod type "${type}" has no JSON Schema form.`,
+      'x-zod-type': type,
+    };
   };
 }
 
@@ -31,15 +40,19 @@ function unrepresentable(io: Io, owner: string) {
  */
 function bare(schema: JsonSchema): JsonSchema {
   const { $schema: _dialect, $id: _id, ...rest } = JSON.parse(JSON.stringify(schema)) as JsonSchema;
-  if (_dialect !== undefined && _dialect !== JSON_SCHEMA_DIALECT) throw new Error(`zod emitted the dialect ${_dialect}, not 2020-12.`);
+  if (_dialect !== undefined && _dialect !== JSON_SCHEMA_DIALECT)
+    throw new Error(`zod emitted the dialect ${_dialect}, not 2020-12.`);
   return rest;
 }
 
 /** One schema inlined (query parameters): anything it shares is repeated, never referenced. */
 export function inlineSchema(schema: z.ZodType, io: Io, owner: string): JsonSchema {
-  const out = bare(z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: unrepresentable(io, owner) }));
+  const out = bare(
+    z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: unrepresentable(io, owner) }),
+  );
   // Splitting an object into parameters would orphan local $defs, so none may appear here.
-  if (out.$defs !== undefined) throw new Error(`${owner} is recursive or self-referencing; it cannot be split into parameters.`);
+  if (out.$defs !== undefined)
+    throw new Error(`${owner} is recursive or self-referencing; it cannot be split into parameters.`);
   return out;
 }
 
@@ -82,7 +95,8 @@ export class SchemaComponents {
       });
       for (const [name, schema] of Object.entries(schemas)) out[name] = { ...bare(schema), ...this.extras.get(name) };
     }
-    for (const name of this.extras.keys()) if (!(name in out)) throw new Error(`constrain(${name}): no schema has that name.`);
+    for (const name of this.extras.keys())
+      if (!(name in out)) throw new Error(`constrain(${name}): no schema has that name.`);
     return out;
   }
 

@@ -15,7 +15,11 @@ import type { AppDeps } from '../app-deps.js';
 
 export function itemRoutes(app: FastifyInstance, { db, clock, directAnswers, answerBeforeRouting }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { bytes: listBytes, send: sendList } = frozenJson(ENDPOINTS.listItems.response, 'GET', ENDPOINTS.listItems.path);
+  const { bytes: listBytes, send: sendList } = frozenJson(
+    ENDPOINTS.listItems.response,
+    'GET',
+    ENDPOINTS.listItems.path,
+  );
   const queries = new ValidatedQueries<ItemsQuery>();
   if (directAnswers) {
     // A list in memory, asked with a query string validated before, is written before routing (app.ts).
@@ -51,19 +55,29 @@ export function itemRoutes(app: FastifyInstance, { db, clock, directAnswers, ans
   r.get('/items/:itemId', { schema: { params: ItemParams, response: { 200: ENDPOINTS.getItem.response } } }, (req) =>
     getItemDetail(db, callerOf(req), req.params.itemId, { baseUrl: baseUrlOf(req), now: clock.now() }),
   );
-  r.post(ENDPOINTS.setStatus.path, { schema: { body: ENDPOINTS.setStatus.body, response: { 200: ENDPOINTS.setStatus.response } } }, (req) =>
-    setStatus(db, callerOf(req), req.body, clock.now()),
+  r.post(
+    ENDPOINTS.setStatus.path,
+    { schema: { body: ENDPOINTS.setStatus.body, response: { 200: ENDPOINTS.setStatus.response } } },
+    (req) => setStatus(db, callerOf(req), req.body, clock.now()),
   );
-  r.post(ENDPOINTS.postUpdate.path, { schema: { body: ENDPOINTS.postUpdate.body, response: { 200: ENDPOINTS.postUpdate.response } } }, (req) =>
-    postReply(db, callerOf(req), req.body, clock.now()),
+  r.post(
+    ENDPOINTS.postUpdate.path,
+    { schema: { body: ENDPOINTS.postUpdate.body, response: { 200: ENDPOINTS.postUpdate.response } } },
+    (req) => postReply(db, callerOf(req), req.body, clock.now()),
   );
-  r.post(ENDPOINTS.createItem.path, { schema: { body: ENDPOINTS.createItem.body, response: { 200: ENDPOINTS.createItem.response } } }, (req) =>
-    createItem(db, callerOf(req), req.body, clock.now()),
+  r.post(
+    ENDPOINTS.createItem.path,
+    { schema: { body: ENDPOINTS.createItem.body, response: { 200: ENDPOINTS.createItem.response } } },
+    (req) => createItem(db, callerOf(req), req.body, clock.now()),
   );
-  r.post(ENDPOINTS.assign.path, { schema: { body: ENDPOINTS.assign.body, response: { 200: ENDPOINTS.assign.response } } }, (req) =>
-    assignItem(db, callerOf(req), req.body, clock.now()),
+  r.post(
+    ENDPOINTS.assign.path,
+    { schema: { body: ENDPOINTS.assign.body, response: { 200: ENDPOINTS.assign.response } } },
+    (req) => assignItem(db, callerOf(req), req.body, clock.now()),
   );
-  r.post(ENDPOINTS.mergeItems.path, { schema: { body: ENDPOINTS.mergeItems.body, response: { 200: ENDPOINTS.mergeItems.response } } }, (req) =>
-    mergeItems(db, callerOf(req), req.body, clock.now()),
+  r.post(
+    ENDPOINTS.mergeItems.path,
+    { schema: { body: ENDPOINTS.mergeItems.body, response: { 200: ENDPOINTS.mergeItems.response } } },
+    (req) => mergeItems(db, callerOf(req), req.body, clock.now()),
   );
 }

@@ -13,7 +13,14 @@ export async function findToken(db: Db, tokenHash: string): Promise<TokenRecord 
   const row = await db
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
-    .select(['users.id as userId', 'users.name as userName', 'users.email as userEmail', 'tokens.kind', 'tokens.expires_at as expiresAt', 'tokens.revoked_at as revokedAt'])
+    .select([
+      'users.id as userId',
+      'users.name as userName',
+      'users.email as userEmail',
+      'tokens.kind',
+      'tokens.expires_at as expiresAt',
+      'tokens.revoked_at as revokedAt',
+    ])
     .where('tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
   return row ?? null;
@@ -81,5 +88,7 @@ interface UserRecord {
 }
 
 export async function findUser(db: Db, userId: string): Promise<UserRecord | null> {
-  return (await db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', userId).executeTakeFirst()) ?? null;
+  return (
+    (await db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', userId).executeTakeFirst()) ?? null
+  );
 }

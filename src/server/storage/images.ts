@@ -13,7 +13,11 @@ function toBuffer(v: Uint8Array | ArrayBuffer | null): Buffer | null {
 }
 
 export async function findImageByToken(db: Db, token: string): Promise<ImageRecord | null> {
-  const row = await db.selectFrom('images').select(['id', 'spec_json', 'png', 'expires_at']).where('url_token', '=', token).executeTakeFirst();
+  const row = await db
+    .selectFrom('images')
+    .select(['id', 'spec_json', 'png', 'expires_at'])
+    .where('url_token', '=', token)
+    .executeTakeFirst();
   if (!row) return null;
   return { id: row.id, specJson: row.spec_json, png: toBuffer(row.png), expiresAt: row.expires_at };
 }

@@ -21,7 +21,14 @@ interface ThreadRow {
 }
 
 function refOf(thread: ThreadRow, replyOf: string | null): ItemRef {
-  return { itemId: thread.id, projectId: thread.project_id, workspaceId: thread.workspace_id, projectArchived: thread.archived === 1, duplicateOf: thread.duplicate_of, replyOf };
+  return {
+    itemId: thread.id,
+    projectId: thread.project_id,
+    workspaceId: thread.workspace_id,
+    projectArchived: thread.archived === 1,
+    duplicateOf: thread.duplicate_of,
+    replyOf,
+  };
 }
 
 export async function findItemRef(db: Db, id: string): Promise<ItemRef | null> {
@@ -52,7 +59,15 @@ export async function findItemRefs(db: Db, ids: readonly string[]): Promise<Map<
       .selectFrom('messages')
       .innerJoin('items', 'items.id', 'messages.item_id')
       .innerJoin('projects', 'projects.id', 'items.project_id')
-      .select(['messages.id as messageId', 'items.id', 'items.project_id', 'projects.workspace_id', 'projects.archived', 'items.duplicate_of', 'messages.is_root'])
+      .select([
+        'messages.id as messageId',
+        'items.id',
+        'items.project_id',
+        'projects.workspace_id',
+        'projects.archived',
+        'items.duplicate_of',
+        'messages.is_root',
+      ])
       .where('messages.id', 'in', chunk)
       .execute();
     // A root message's own ID names the thread itself.

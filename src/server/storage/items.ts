@@ -43,8 +43,17 @@ function threadQuery(db: Db) {
       'i.agent_task as agentTask',
       'i.assignee_id as assigneeId',
       'asg.name as assigneeName',
-      eb.selectFrom('messages as r').select((e) => e.fn.countAll<number>().as('n')).whereRef('r.item_id', '=', 'i.id').where('r.is_root', '=', 0).as('replyCount'),
-      eb.selectFrom('items as d').select((e) => e.fn.countAll<number>().as('n')).whereRef('d.duplicate_of', '=', 'i.id').as('reportCount'),
+      eb
+        .selectFrom('messages as r')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('r.item_id', '=', 'i.id')
+        .where('r.is_root', '=', 0)
+        .as('replyCount'),
+      eb
+        .selectFrom('items as d')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('d.duplicate_of', '=', 'i.id')
+        .as('reportCount'),
       'i.created_at as createdAt',
       'i.resolved_at as resolvedAt',
       'i.source_file as sourceFile',
@@ -89,7 +98,12 @@ const toThreadRow = (r: RawThread): ThreadRow => ({
  * Reads at most `limit` rows; callers ask for one more than they use to detect capping.
  */
 export async function scanThreads(db: Db, projectId: string, limit: number): Promise<ThreadRow[]> {
-  const rows = await threadQuery(db).where('i.project_id', '=', projectId).orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').limit(limit).execute();
+  const rows = await threadQuery(db)
+    .where('i.project_id', '=', projectId)
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(toThreadRow);
 }
 
@@ -103,7 +117,12 @@ export async function readThread(db: Db, itemId: string): Promise<ThreadRow | nu
  * The live threads of a project that come after `last` in the window's order (newest
  * first, then by ID), at most `limit`: what a capped window takes in when threads leave it.
  */
-export async function scanThreadsAfter(db: Db, projectId: string, last: { createdAt: number; id: string }, limit: number): Promise<ThreadRow[]> {
+export async function scanThreadsAfter(
+  db: Db,
+  projectId: string,
+  last: { createdAt: number; id: string },
+  limit: number,
+): Promise<ThreadRow[]> {
   const rows = await threadQuery(db)
     .where('i.project_id', '=', projectId)
     // A row value: SQLite seeks the items_project_live index to it instead of walking the window.
@@ -136,7 +155,16 @@ export async function threadMessages(db: Db, itemId: string): Promise<MessageRec
   const rows = await db
     .selectFrom('messages')
     .innerJoin('users', 'users.id', 'messages.author_id')
-    .select(['messages.id', 'messages.is_root', 'messages.author_id', 'users.name', 'messages.body', 'messages.created_at', 'messages.edited_at', 'messages.via'])
+    .select([
+      'messages.id',
+      'messages.is_root',
+      'messages.author_id',
+      'users.name',
+      'messages.body',
+      'messages.created_at',
+      'messages.edited_at',
+      'messages.via',
+    ])
     .where('messages.item_id', '=', itemId)
     .orderBy('messages.position')
     .execute();
@@ -153,7 +181,11 @@ export async function threadMessages(db: Db, itemId: string): Promise<MessageRec
 }
 
 export async function countDuplicates(db: Db, itemId: string): Promise<number> {
-  const row = await db.selectFrom('items').select((e) => e.fn.countAll<number>().as('n')).where('duplicate_of', '=', itemId).executeTakeFirst();
+  const row = await db
+    .selectFrom('items')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('duplicate_of', '=', itemId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -169,7 +201,13 @@ export async function itemAttachments(db: Db, itemId: string) {
 }
 
 export async function itemReactions(db: Db, itemId: string) {
-  return db.selectFrom('reactions').select(['emoji', 'count']).where('item_id', '=', itemId).orderBy('count', 'desc').orderBy('emoji').execute();
+  return db
+    .selectFrom('reactions')
+    .select(['emoji', 'count'])
+    .where('item_id', '=', itemId)
+    .orderBy('count', 'desc')
+    .orderBy('emoji')
+    .execute();
 }
 
 export async function itemLinearEntries(db: Db, itemId: string) {
@@ -201,7 +239,10 @@ interface EventInput {
 }
 
 export async function recordEvent(db: Db, e: EventInput): Promise<void> {
-  await db.insertInto('item_events').values({ item_id: e.itemId, kind: e.kind, at: e.at, by_user_id: e.by, from_value: e.from, to_value: e.to }).execute();
+  await db
+    .insertInto('item_events')
+    .values({ item_id: e.itemId, kind: e.kind, at: e.at, by_user_id: e.by, from_value: e.from, to_value: e.to })
+    .execute();
 }
 
 export async function setItemStatus(db: Db, itemId: string, status: string, resolvedAt: number | null): Promise<void> {
@@ -210,11 +251,28 @@ export async function setItemStatus(db: Db, itemId: string, status: string, reso
 
 export async function addNotifications(
   db: Db,
-  rows: { userId: string; kind: string; itemId: string; messageId: string | null; actorId: string | null; at: number }[],
+  rows: {
+    userId: string;
+    kind: string;
+    itemId: string;
+    messageId: string | null;
+    actorId: string | null;
+    at: number;
+  }[],
 ): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('notifications')
-    .values(rows.map((r) => ({ user_id: r.userId, kind: r.kind, item_id: r.itemId, message_id: r.messageId, actor_id: r.actorId, created_at: r.at, read_at: null })))
+    .values(
+      rows.map((r) => ({
+        user_id: r.userId,
+        kind: r.kind,
+        item_id: r.itemId,
+        message_id: r.messageId,
+        actor_id: r.actorId,
+        created_at: r.at,
+        read_at: null,
+      })),
+    )
     .execute();
 }

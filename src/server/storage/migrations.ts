@@ -24,16 +24,32 @@ function typesOf(db: Kysely<unknown>): Types {
 }
 
 /** A generated whole-number key on either engine. */
-function withGeneratedId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
-  return isPostgres(db) ? table.addColumn('id', 'bigserial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+function withGeneratedId<T extends string>(
+  db: Kysely<unknown>,
+  table: CreateTableBuilder<T, never>,
+): CreateTableBuilder<T, 'id'> {
+  return isPostgres(db)
+    ? table.addColumn('id', 'bigserial', (c) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
 const initial: Migration = {
   async up(db: Kysely<unknown>) {
     const { time, bytes } = typesOf(db);
     const s = db.schema;
-    await s.createTable('orgs').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text', (c) => c.notNull()).addColumn('plan', 'text', (c) => c.notNull()).addColumn('agent_tools', 'integer', (c) => c.notNull()).execute();
-    await s.createTable('users').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text', (c) => c.notNull()).addColumn('email', 'text', (c) => c.notNull()).execute();
+    await s
+      .createTable('orgs')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('plan', 'text', (c) => c.notNull())
+      .addColumn('agent_tools', 'integer', (c) => c.notNull())
+      .execute();
+    await s
+      .createTable('users')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .execute();
     await s
       .createTable('tokens')
       .addColumn('token_hash', 'text', (c) => c.primaryKey())
@@ -211,7 +227,11 @@ const initial: Migration = {
 const readIndexes: Migration = {
   async up(db: Kysely<unknown>) {
     const s = db.schema;
-    await s.createIndex('items_project_live').on('items').columns(['project_id', 'duplicate_of', 'created_at desc', 'id desc']).execute();
+    await s
+      .createIndex('items_project_live')
+      .on('items')
+      .columns(['project_id', 'duplicate_of', 'created_at desc', 'id desc'])
+      .execute();
     // Superseded by items_project_live, which leads with the same column.
     await s.dropIndex('items_project_created').execute();
     await s.createIndex('items_author_created').on('items').columns(['author_id', 'created_at']).execute();
@@ -244,10 +264,25 @@ const oauth: Migration = {
       .addPrimaryKeyConstraint('oauth_records_pk', ['model', 'id'])
       .execute();
     const notNull = (column: string) => sql<boolean>`${sql.ref(column)} is not null`;
-    await s.createIndex('oauth_records_grant').on('oauth_records').column('grant_id').where(notNull('grant_id')).execute();
+    await s
+      .createIndex('oauth_records_grant')
+      .on('oauth_records')
+      .column('grant_id')
+      .where(notNull('grant_id'))
+      .execute();
     await s.createIndex('oauth_records_uid').on('oauth_records').column('uid').where(notNull('uid')).execute();
-    await s.createIndex('oauth_records_account').on('oauth_records').columns(['model', 'account_id']).where(notNull('account_id')).execute();
-    await s.createIndex('oauth_records_expires').on('oauth_records').column('expires_at').where(notNull('expires_at')).execute();
+    await s
+      .createIndex('oauth_records_account')
+      .on('oauth_records')
+      .columns(['model', 'account_id'])
+      .where(notNull('account_id'))
+      .execute();
+    await s
+      .createIndex('oauth_records_expires')
+      .on('oauth_records')
+      .column('expires_at')
+      .where(notNull('expires_at'))
+      .execute();
     await s
       .createTable('oauth_secrets')
       .addColumn('name', 'text', (c) => c.primaryKey())
@@ -263,7 +298,12 @@ const oauth: Migration = {
  */
 const messagePositions: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createIndex('messages_item_position').on('messages').columns(['item_id', 'position']).unique().execute();
+    await db.schema
+      .createIndex('messages_item_position')
+      .on('messages')
+      .columns(['item_id', 'position'])
+      .unique()
+      .execute();
     // Superseded by the unique index on the same columns.
     await db.schema.dropIndex('messages_item').execute();
   },
@@ -291,6 +331,12 @@ const rateBuckets: Migration = {
 /** Migrations live in code (not files on disk) so the service runs the same from tsx, a bundle or tests. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': initial, '0002_read_indexes': readIndexes, '0003_oauth': oauth, '0004_message_positions': messagePositions, '0005_rate_buckets': rateBuckets };
+    return {
+      '0001_initial': initial,
+      '0002_read_indexes': readIndexes,
+      '0003_oauth': oauth,
+      '0004_message_positions': messagePositions,
+      '0005_rate_buckets': rateBuckets,
+    };
   },
 };

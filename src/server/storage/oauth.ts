@@ -61,7 +61,14 @@ export async function upsertRecord(db: Db, r: RecordWrite, now: number, accessTo
     if (accessToken) {
       await t
         .insertInto('tokens')
-        .values({ token_hash: accessToken.tokenHash, user_id: accessToken.userId, kind: 'oauth', label: accessToken.label, expires_at: accessToken.expiresAt, revoked_at: null })
+        .values({
+          token_hash: accessToken.tokenHash,
+          user_id: accessToken.userId,
+          kind: 'oauth',
+          label: accessToken.label,
+          expires_at: accessToken.expiresAt,
+          revoked_at: null,
+        })
         .onConflict((oc) => oc.column('token_hash').doNothing())
         .execute();
     }
@@ -70,24 +77,42 @@ export async function upsertRecord(db: Db, r: RecordWrite, now: number, accessTo
   else await write(db);
 }
 
-function live(row: { payload: string; consumed_at: number | null; expires_at: number | null } | undefined, now: number): Payload | undefined {
+function live(
+  row: { payload: string; consumed_at: number | null; expires_at: number | null } | undefined,
+  now: number,
+): Payload | undefined {
   if (!row || (row.expires_at !== null && row.expires_at <= now)) return undefined;
   const payload = JSON.parse(row.payload) as Payload;
   return row.consumed_at === null ? payload : { ...payload, consumed: Math.floor(row.consumed_at / 1000) };
 }
 
 export async function findRecord(db: Db, model: string, id: string, now: number): Promise<Payload | undefined> {
-  const row = await db.selectFrom('oauth_records').select(['payload', 'consumed_at', 'expires_at']).where('model', '=', model).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('oauth_records')
+    .select(['payload', 'consumed_at', 'expires_at'])
+    .where('model', '=', model)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return live(row, now);
 }
 
 export async function findRecordByUid(db: Db, model: string, uid: string, now: number): Promise<Payload | undefined> {
-  const row = await db.selectFrom('oauth_records').select(['payload', 'consumed_at', 'expires_at']).where('model', '=', model).where('uid', '=', uid).executeTakeFirst();
+  const row = await db
+    .selectFrom('oauth_records')
+    .select(['payload', 'consumed_at', 'expires_at'])
+    .where('model', '=', model)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
   return live(row, now);
 }
 
 export async function consumeRecord(db: Db, model: string, id: string, now: number): Promise<void> {
-  await db.updateTable('oauth_records').set({ consumed_at: now }).where('model', '=', model).where('id', '=', id).execute();
+  await db
+    .updateTable('oauth_records')
+    .set({ consumed_at: now })
+    .where('model', '=', model)
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -117,8 +142,17 @@ export async function destroyRecord(db: Db, model: string, id: string, revokedAt
 export async function destroyRecordsOfGrant(db: Db, model: string, grantId: string, revokedAt: number): Promise<void> {
   await db.transaction().execute(async (t) => {
     if (model === 'AccessToken') {
-      const ids = await t.selectFrom('oauth_records').select('id').where('grant_id', '=', grantId).where('model', '=', 'AccessToken').execute();
-      await revokeAccessTokenRows(t, ids.map((r) => r.id), revokedAt);
+      const ids = await t
+        .selectFrom('oauth_records')
+        .select('id')
+        .where('grant_id', '=', grantId)
+        .where('model', '=', 'AccessToken')
+        .execute();
+      await revokeAccessTokenRows(
+        t,
+        ids.map((r) => r.id),
+        revokedAt,
+      );
     }
     await t.deleteFrom('oauth_records').where('grant_id', '=', grantId).where('model', '=', model).execute();
   });
@@ -127,8 +161,17 @@ export async function destroyRecordsOfGrant(db: Db, model: string, grantId: stri
 /** Ends a grant whole: the grant, its codes and tokens; its access tokens stop working on the API at `revokedAt`. */
 export async function revokeGrant(db: Db, grantId: string, revokedAt: number): Promise<void> {
   await db.transaction().execute(async (t) => {
-    const ids = await t.selectFrom('oauth_records').select('id').where('grant_id', '=', grantId).where('model', '=', 'AccessToken').execute();
-    await revokeAccessTokenRows(t, ids.map((r) => r.id), revokedAt);
+    const ids = await t
+      .selectFrom('oauth_records')
+      .select('id')
+      .where('grant_id', '=', grantId)
+      .where('model', '=', 'AccessToken')
+      .execute();
+    await revokeAccessTokenRows(
+      t,
+      ids.map((r) => r.id),
+      revokedAt,
+    );
     await t.deleteFrom('oauth_records').where('grant_id', '=', grantId).execute();
   });
 }
@@ -179,19 +222,35 @@ export async function listActiveGrants(db: Db, accountId: string, now: number): 
     .execute();
   return rows.map((r) => {
     const payload = JSON.parse(r.payload) as Payload;
-    return { grantId: r.id, clientId: str(payload.clientId) ?? '', accountId, createdAt: r.created_at, scopes: grantScopes(payload) };
+    return {
+      grantId: r.id,
+      clientId: str(payload.clientId) ?? '',
+      accountId,
+      createdAt: r.created_at,
+      scopes: grantScopes(payload),
+    };
   });
 }
 
 export async function findGrantOwner(db: Db, grantId: string, now: number): Promise<string | null> {
-  const row = await db.selectFrom('oauth_records').select(['account_id', 'expires_at']).where('model', '=', 'Grant').where('id', '=', grantId).executeTakeFirst();
+  const row = await db
+    .selectFrom('oauth_records')
+    .select(['account_id', 'expires_at'])
+    .where('model', '=', 'Grant')
+    .where('id', '=', grantId)
+    .executeTakeFirst();
   if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
   return row.account_id;
 }
 
 /** The name a dynamically registered client gave itself; null for an unknown or nameless one. */
 export async function registeredClientName(db: Db, clientId: string): Promise<string | null> {
-  const row = await db.selectFrom('oauth_records').select('payload').where('model', '=', 'Client').where('id', '=', clientId).executeTakeFirst();
+  const row = await db
+    .selectFrom('oauth_records')
+    .select('payload')
+    .where('model', '=', 'Client')
+    .where('id', '=', clientId)
+    .executeTakeFirst();
   if (!row) return null;
   return str((JSON.parse(row.payload) as Payload).client_name);
 }
@@ -201,11 +260,27 @@ export async function registeredClientName(db: Db, clientId: string): Promise<st
  * ago (until then the API can still say "expired" rather than "not recognised"). Deletes only
  * when there is something to delete: a write to `tokens` makes every cached caller stale.
  */
-export async function pruneExpired(db: Db, recordsNow: number, tokensNow: number, keepExpiredTokensMs: number): Promise<void> {
-  const stale = await db.selectFrom('oauth_records').select('id').where('expires_at', '<=', recordsNow).limit(1).executeTakeFirst();
+export async function pruneExpired(
+  db: Db,
+  recordsNow: number,
+  tokensNow: number,
+  keepExpiredTokensMs: number,
+): Promise<void> {
+  const stale = await db
+    .selectFrom('oauth_records')
+    .select('id')
+    .where('expires_at', '<=', recordsNow)
+    .limit(1)
+    .executeTakeFirst();
   if (stale) await db.deleteFrom('oauth_records').where('expires_at', '<=', recordsNow).execute();
   const before = tokensNow - keepExpiredTokensMs;
-  const old = await db.selectFrom('tokens').select('token_hash').where('kind', '=', 'oauth').where('expires_at', '<=', before).limit(1).executeTakeFirst();
+  const old = await db
+    .selectFrom('tokens')
+    .select('token_hash')
+    .where('kind', '=', 'oauth')
+    .where('expires_at', '<=', before)
+    .limit(1)
+    .executeTakeFirst();
   if (old) await db.deleteFrom('tokens').where('kind', '=', 'oauth').where('expires_at', '<=', before).execute();
 }
 
@@ -216,6 +291,10 @@ export async function readSecret(db: Db, name: string): Promise<string | null> {
 
 /** Stores `value` unless a value is already there; returns the one stored (first writer wins). */
 export async function keepSecret(db: Db, name: string, value: string, now: number): Promise<string> {
-  await db.insertInto('oauth_secrets').values({ name, value, created_at: now }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('oauth_secrets')
+    .values({ name, value, created_at: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   return (await readSecret(db, name)) ?? value;
 }

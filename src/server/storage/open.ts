@@ -69,11 +69,16 @@ const POSTGRES_TIMEOUTS = { connectMs: 5_000, queryMs: 15_000 };
  */
 async function openPostgres(databaseUrl: string): Promise<Db> {
   if (!/^postgres(ql)?:\/\//i.test(databaseUrl.trim())) {
-    throw new DatabaseOpenError('The database URL is not a postgres:// URL; give one such as postgres://user:password@host:5432/database.');
+    throw new DatabaseOpenError(
+      'The database URL is not a postgres:// URL; give one such as postgres://user:password@host:5432/database.',
+    );
   }
   const where = describeUrl(databaseUrl);
   const types = {
-    getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID
+        ? (v: string) => Number(v)
+        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({
     connectionString: databaseUrl,
@@ -98,7 +103,9 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
     await pool.end().catch(() => undefined);
     const code = (e as { code?: string }).code ?? '';
     const refused = code.startsWith('28') || code === '3D000' || /SASL|password/i.test((e as Error).message ?? '');
-    throw new DatabaseOpenError(`${refused ? 'PostgreSQL refused the connection' : 'Cannot reach PostgreSQL'} at ${where}: ${withoutSecret(reasonOf(e, databaseUrl), databaseUrl)}.`);
+    throw new DatabaseOpenError(
+      `${refused ? 'PostgreSQL refused the connection' : 'Cannot reach PostgreSQL'} at ${where}: ${withoutSecret(reasonOf(e, databaseUrl), databaseUrl)}.`,
+    );
   }
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
@@ -108,7 +115,11 @@ function partsOf(databaseUrl: string): { user: string | null; host: string; data
   try {
     const url = new URL(databaseUrl);
     const socket = url.searchParams.get('host');
-    const host = url.hostname ? `${url.hostname}:${url.port || '5432'}` : socket ? `the socket in ${socket}` : 'the local socket';
+    const host = url.hostname
+      ? `${url.hostname}:${url.port || '5432'}`
+      : socket
+        ? `the socket in ${socket}`
+        : 'the local socket';
     const user = decodeURIComponent(url.username) || null;
     const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || null;
     return { user, host, database };
@@ -146,12 +157,16 @@ function reasonOf(e: unknown, databaseUrl: string): string {
   if (/timeout exceeded when trying to connect|Connection terminated due to connection timeout/i.test(message)) {
     return `no answer within ${POSTGRES_TIMEOUTS.connectMs / 1000} seconds (is the host reachable, and is that port PostgreSQL's?)`;
   }
-  if (err.code === '28P01') return `authentication failed for user "${user}" (check the user name and password in the URL)`;
+  if (err.code === '28P01')
+    return `authentication failed for user "${user}" (check the user name and password in the URL)`;
   if (err.code === '28000') return `the server refused user "${user}": ${message.replace(/\.$/, '')}`;
-  if (err.code === '3D000') return `database "${parts?.database ?? user}" does not exist (create it with: createdb ${parts?.database ?? user})`;
+  if (err.code === '3D000')
+    return `database "${parts?.database ?? user}" does not exist (create it with: createdb ${parts?.database ?? user})`;
   if (err.code === '57P03') return 'the server is starting up or shutting down; try again in a moment';
-  if (err.code === '53300') return 'the server has no connections left (raise max_connections or lower the number of instances)';
-  if (/SASL|password/i.test(message) && !/authentication failed/i.test(message)) return `the server asks for a password for user "${user}" and the URL gives none or an unusable one`;
+  if (err.code === '53300')
+    return 'the server has no connections left (raise max_connections or lower the number of instances)';
+  if (/SASL|password/i.test(message) && !/authentication failed/i.test(message))
+    return `the server asks for a password for user "${user}" and the URL gives none or an unusable one`;
   return message.replace(/\.$/, '');
 }
 
@@ -171,7 +186,9 @@ async function migrate(db: Db): Promise<void> {
   if (error) {
     await db.destroy();
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new DatabaseOpenError(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new DatabaseOpenError(
+      `Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -179,7 +196,10 @@ async function migrate(db: Db): Promise<void> {
 async function appliedNames(db: Db): Promise<string[]> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   if (!tables.some((t) => t.name === 'kysely_migration')) return [];
-  const rows = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>).selectFrom('kysely_migration').select('name').execute();
+  const rows = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>)
+    .selectFrom('kysely_migration')
+    .select('name')
+    .execute();
   return rows.map((r) => r.name);
 }
 
@@ -190,6 +210,9 @@ export function isDataDirEmpty(dataDir: string): boolean {
 
 /** True when the database holds nobody yet: the only time it is seeded. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }

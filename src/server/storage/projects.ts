@@ -119,5 +119,10 @@ export async function lockPerson(db: Db, userId: string): Promise<void> {
 }
 
 export async function touchProject(db: Db, projectId: string, at: number): Promise<void> {
-  await db.updateTable('projects').set({ last_activity_at: at }).where('id', '=', projectId).where('last_activity_at', '<', at).execute();
+  await db
+    .updateTable('projects')
+    .set({ last_activity_at: at })
+    .where('id', '=', projectId)
+    .where('last_activity_at', '<', at)
+    .execute();
 }

@@ -13,7 +13,10 @@ const sameInputs = (a: readonly string[] | null, b: readonly string[] | null) =>
   a === b || (a !== null && b !== null && a.length === b.length && a.every((x, i) => x === b[i]));
 
 /** A cached value after a write (see ReadCache.patch): the new value (and inputs), or undefined to drop it. */
-type Change<V> = (value: V, inputs: readonly string[] | null) => { value: V; inputs?: readonly string[] | null } | undefined;
+type Change<V> = (
+  value: V,
+  inputs: readonly string[] | null,
+) => { value: V; inputs?: readonly string[] | null } | undefined;
 
 /** See ReadCache.refresher. */
 export interface Refresher {
@@ -131,7 +134,12 @@ export class ReadCache<K, V> {
    * `always`: also when the write did not touch the entry's tables, for entries whose
    * inputs it may change (the threads of a window that one came into).
    */
-  refresher(db: Db, key: K, reread: (t: Db, value: V, inputs: readonly string[] | null) => Promise<Change<V>>, always = false): Refresher {
+  refresher(
+    db: Db,
+    key: K,
+    reread: (t: Db, value: V, inputs: readonly string[] | null) => Promise<Change<V>>,
+    always = false,
+  ): Refresher {
     let before: number | null = null;
     return {
       before: () => {
@@ -141,7 +149,14 @@ export class ReadCache<K, V> {
         const after = this.versionFor(db, key);
         const tracker = trackerOf(db);
         const hit = tracker && this.perDb.get(tracker)?.get(key);
-        if (before === null || after === null || (after === before && !always) || !hit?.settled || hit.version !== before) return () => {};
+        if (
+          before === null ||
+          after === null ||
+          (after === before && !always) ||
+          !hit?.settled ||
+          hit.version !== before
+        )
+          return () => {};
         const change = await reread(t, hit.settled.value, hit.inputs);
         const from = before;
         return () => this.patch(db, key, from, after, change);

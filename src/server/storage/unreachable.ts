@@ -13,7 +13,18 @@ interface Unavailable {
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Socket-level failures: the connection to the server could not be made or was cut. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ECONNABORTED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ECONNABORTED',
+]);
 
 /**
  * PostgreSQL SQLSTATEs: class 08 (connection exception), the server shutting down, crashing
@@ -54,13 +65,21 @@ export function databaseUnavailable(e: unknown): Unavailable | null {
   for (const err of chain(e)) {
     const code = codeOf(err);
     const message = messageOf(err);
-    if ((code !== undefined && (NETWORK_CODES.has(code) || POSTGRES_STATES.has(code) || code.startsWith('08'))) || POSTGRES_MESSAGES.some((re) => re.test(message))) {
+    if (
+      (code !== undefined && (NETWORK_CODES.has(code) || POSTGRES_STATES.has(code) || code.startsWith('08'))) ||
+      POSTGRES_MESSAGES.some((re) => re.test(message))
+    ) {
       return {
         sentence: `The service's database is not reachable; try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds.`,
         retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
       };
     }
-    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code?.startsWith('SQLITE_BUSY_') || code?.startsWith('SQLITE_LOCKED_')) {
+    if (
+      code === 'SQLITE_BUSY' ||
+      code === 'SQLITE_LOCKED' ||
+      code?.startsWith('SQLITE_BUSY_') ||
+      code?.startsWith('SQLITE_LOCKED_')
+    ) {
       return {
         sentence: `The service's database file is locked by another program; try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds.`,
         retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,

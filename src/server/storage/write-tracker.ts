@@ -1,4 +1,13 @@
-import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryId,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import type { Database } from './tables.js';
 
 export type TableName = keyof Database & string;
@@ -9,7 +18,8 @@ type Written = readonly string[] | typeof EVERY_TABLE;
 
 function tableOf(node: OperationNode | undefined): string | null {
   if (!node) return null;
-  if (node.kind === 'TableNode') return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
+  if (node.kind === 'TableNode')
+    return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
   if (node.kind === 'AliasNode') return tableOf((node as unknown as { node: OperationNode }).node);
   return null;
 }
@@ -45,7 +55,17 @@ function writtenBy(node: RootOperationNode): Written | null {
  * tables valid; a declared write to any other table (users, notifications…) still counts
  * for everyone.
  */
-const PROJECT_TABLES: ReadonlySet<string> = new Set<TableName>(['projects', 'items', 'messages', 'mentions', 'item_events', 'reactions', 'attachments', 'linear_entries', 'rules']);
+const PROJECT_TABLES: ReadonlySet<string> = new Set<TableName>([
+  'projects',
+  'items',
+  'messages',
+  'mentions',
+  'item_events',
+  'reactions',
+  'attachments',
+  'linear_entries',
+  'rules',
+]);
 
 const bump = (counts: Map<string, number>, table: string) => counts.set(table, (counts.get(table) ?? 0) + 1);
 

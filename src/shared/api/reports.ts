@@ -31,10 +31,23 @@ export type WhatsNewResponse = z.infer<typeof WhatsNewResponse>;
 
 // ---- GET /review -----------------------------------------------------------------
 const Page = loose({ total: count, nextOffset: count.nullable() });
-const ReviewResolvedRow = Row.extend({ resolvedAt: Millis, resolvedBy: z.string().nullable(), lastWord: Message.nullable() });
-const ReviewDeferredRow = Row.extend({ deferredAt: Millis, deferredBy: z.string().nullable(), reason: Message.nullable() });
+const ReviewResolvedRow = Row.extend({
+  resolvedAt: Millis,
+  resolvedBy: z.string().nullable(),
+  lastWord: Message.nullable(),
+});
+const ReviewDeferredRow = Row.extend({
+  deferredAt: Millis,
+  deferredBy: z.string().nullable(),
+  reason: Message.nullable(),
+});
 const ReviewOpenRow = Row.extend({ ageDays: count, assignee: z.string().nullable() });
-const ReviewDiscussion = Row.extend({ status: Status, opening: Message, omittedReplies: count, replies: z.array(Message) });
+const ReviewDiscussion = Row.extend({
+  status: Status,
+  opening: Message,
+  omittedReplies: count,
+  replies: z.array(Message),
+});
 
 export const ReviewResponse = loose({
   project: ProjectRef,

@@ -22,7 +22,9 @@ const NO_CONTROL_CHARACTERS_AT_ALL = /^[^\u0000-\u001F\u007F-\u009F]*$/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const ID_CHARACTERS = /^[^\s\u0000-\u001F\u007F-\u009F]*$/;
 
-const noControl = (field: string) => ({ error: `${field} must not contain control characters (only tab, line break and carriage return are allowed)` });
+const noControl = (field: string) => ({
+  error: `${field} must not contain control characters (only tab, line break and carriage return are allowed)`,
+});
 
 /** Free text of at most `max` characters, without control characters. */
 const text = (field: string, max: number) =>
@@ -58,8 +60,15 @@ const webUrl = (field: string, what: string) =>
     .string({ error: `${what} must be a string` })
     .max(LIMITS.urlMaxChars, { error: `${what} must be at most ${count(LIMITS.urlMaxChars)} characters` })
     .regex(NO_CONTROL_CHARACTERS_AT_ALL, { error: `${what} must not contain control characters or line breaks` })
-    .check(z.url({ protocol: /^https?$/, error: `${what} must be ${field === 'url' ? 'a full http(s) URL of the page' : 'an http(s) URL'}` }))
-    .refine((raw) => !hasCredentials(raw), { error: `${what} must not contain a user name or password (they would be shown to everyone who reads the thread)` });
+    .check(
+      z.url({
+        protocol: /^https?$/,
+        error: `${what} must be ${field === 'url' ? 'a full http(s) URL of the page' : 'an http(s) URL'}`,
+      }),
+    )
+    .refine((raw) => !hasCredentials(raw), {
+      error: `${what} must not contain a user name or password (they would be shown to everyone who reads the thread)`,
+    });
 
 function hasCredentials(raw: string): boolean {
   try {
@@ -198,7 +207,10 @@ export const UpdateBody = z.object({
   itemId: id('itemId'),
   body,
   mentions: mentions.optional(),
-  links: z.array(Link, { error: 'links must be a list of {url, label}' }).max(LIMITS.linksMax, { error: `links may hold at most ${LIMITS.linksMax} entries` }).optional(),
+  links: z
+    .array(Link, { error: 'links must be a list of {url, label}' })
+    .max(LIMITS.linksMax, { error: `links may hold at most ${LIMITS.linksMax} entries` })
+    .optional(),
 });
 export type UpdateBody = z.infer<typeof UpdateBody>;
 
@@ -218,7 +230,9 @@ export type StatusBody = z.infer<typeof StatusBody>;
 
 export const AssignBody = z.object({
   itemId: id('itemId'),
-  assignee: z.union([person('assignee'), z.null()], { error: 'assignee must be a user id, email, name, me, or null to unassign' }),
+  assignee: z.union([person('assignee'), z.null()], {
+    error: 'assignee must be a user id, email, name, me, or null to unassign',
+  }),
 });
 export type AssignBody = z.infer<typeof AssignBody>;
 
@@ -239,7 +253,10 @@ export const RuleBody = z.object({
     .max(LIMITS.ruleMaxCharsExclusive - 1, { error: `rule must be under ${LIMITS.ruleMaxCharsExclusive} characters` })
     .regex(NO_CONTROL_CHARACTERS, noControl('rule')),
   projectId: id('projectId').optional(),
-  sourceItemIds: z.array(id('each sourceItemId'), { error: 'sourceItemIds must be a list of item IDs' }).max(100, { error: 'sourceItemIds may hold at most 100 IDs' }).optional(),
+  sourceItemIds: z
+    .array(id('each sourceItemId'), { error: 'sourceItemIds must be a list of item IDs' })
+    .max(100, { error: 'sourceItemIds may hold at most 100 IDs' })
+    .optional(),
 });
 export type RuleBody = z.infer<typeof RuleBody>;
 
@@ -251,7 +268,12 @@ export const SimilarBody = z
     page: text('page', LIMITS.urlMaxChars).optional(),
     selector: text('selector', LIMITS.selectorMaxChars).optional(),
     includeResolved: z.boolean({ error: 'includeResolved must be true or false' }).optional(),
-    limit: z.number({ error: 'limit must be a number' }).int({ error: 'limit must be a whole number' }).min(1, { error: 'limit must be at least 1' }).max(LIMITS.similarLimitMax, { error: `limit must be at most ${LIMITS.similarLimitMax}` }).optional(),
+    limit: z
+      .number({ error: 'limit must be a number' })
+      .int({ error: 'limit must be a whole number' })
+      .min(1, { error: 'limit must be at least 1' })
+      .max(LIMITS.similarLimitMax, { error: `limit must be at most ${LIMITS.similarLimitMax}` })
+      .optional(),
   })
   .refine((b) => b.text !== undefined || b.itemId !== undefined, { error: 'give text or itemId', path: ['text'] });
 export type SimilarBody = z.infer<typeof SimilarBody>;

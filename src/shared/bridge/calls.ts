@@ -2,7 +2,10 @@ import { ENDPOINT_NAMES, type EndpointName } from '../api/endpoint-names.js';
 import type { Channel, ChannelArgs, ChannelResult, NetworkState, TriageBridge } from './channels.js';
 import type { BridgeResult } from './errors.js';
 
-export type Invoke = <C extends Channel>(channel: C, ...args: ChannelArgs<C>) => Promise<BridgeResult<ChannelResult<C>>>;
+export type Invoke = <C extends Channel>(
+  channel: C,
+  ...args: ChannelArgs<C>
+) => Promise<BridgeResult<ChannelResult<C>>>;
 
 type BridgeCalls = Omit<TriageBridge, 'network' | 'mode' | 'app' | 'connections'> & {
   connections: Omit<TriageBridge['connections'], 'onSignedOut' | 'onSignInPage'>;
@@ -33,7 +36,10 @@ export function createBridgeCalls(invoke: Invoke): BridgeCalls {
       useFound: (source) => invoke('connections:useFound', source),
     },
     api,
-    shell: { openExternal: (url) => invoke('shell:openExternal', url), copyText: (text) => invoke('shell:copyText', text) },
+    shell: {
+      openExternal: (url) => invoke('shell:openExternal', url),
+      copyText: (text) => invoke('shell:copyText', text),
+    },
     exporter: {
       markdown: (args) => invoke('export:markdown', args),
       pdf: (args) => invoke('export:pdf', args),

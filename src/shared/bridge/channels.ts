@@ -50,14 +50,17 @@ const baseUrl = z
   .trim()
   .min(1, { error: 'Enter the service URL, e.g. https://feedback.example.com' })
   .max(2000, { error: 'That URL is too long' })
-  .refine((u) => {
-    try {
-      const p = new URL(u).protocol;
-      return p === 'http:' || p === 'https:';
-    } catch {
-      return false;
-    }
-  }, { error: 'Service URL must start with http:// or https://' });
+  .refine(
+    (u) => {
+      try {
+        const p = new URL(u).protocol;
+        return p === 'http:' || p === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Service URL must start with http:// or https://' },
+  );
 
 /** Browser sign-in: the service's address; a connection ID to sign an ended sign-in in again. */
 export const SignInArgs = z.object({
@@ -126,7 +129,9 @@ const suggestedName = z
   .trim()
   .min(1)
   .max(150)
-  .refine((n) => !/[\\/]/.test(n) && ![...n].some((c) => c.charCodeAt(0) < 32), { error: 'A file name cannot contain slashes or control characters' });
+  .refine((n) => !/[\\/]/.test(n) && ![...n].some((c) => c.charCodeAt(0) < 32), {
+    error: 'A file name cannot contain slashes or control characters',
+  });
 
 export const ExportMarkdownArgs = z.object({
   suggestedName: suggestedName.refine((n) => n.endsWith('.md'), { error: 'A Markdown export ends in .md' }),
@@ -141,7 +146,9 @@ export const ExportCsvArgs = z.object({
 });
 export type ExportCsvArgs = z.infer<typeof ExportCsvArgs>;
 
-export const ExportPdfArgs = z.object({ suggestedName: suggestedName.refine((n) => n.endsWith('.pdf'), { error: 'A PDF export ends in .pdf' }) });
+export const ExportPdfArgs = z.object({
+  suggestedName: suggestedName.refine((n) => n.endsWith('.pdf'), { error: 'A PDF export ends in .pdf' }),
+});
 export type ExportPdfArgs = z.infer<typeof ExportPdfArgs>;
 
 /** A desktop notification about a thread; clicking it opens the thread. */
@@ -180,7 +187,9 @@ const CONTROL_CHANNELS = {
   'connections:signIn': { args: z.tuple([SignInArgs]) },
   'connections:cancelSignIn': { args: z.tuple([]) },
   'connections:found': { args: z.tuple([]) },
-  'connections:useFound': { args: z.tuple([z.enum(['environment', 'file'], { error: 'Choose the environment or the file' })]) },
+  'connections:useFound': {
+    args: z.tuple([z.enum(['environment', 'file'], { error: 'Choose the environment or the file' })]),
+  },
   'network:state': { args: z.tuple([]) },
   'shell:openExternal': { args: z.tuple([z.string().max(8000)]) },
   'shell:copyText': { args: z.tuple([z.string().max(8000, { error: 'That is too much text to copy' })]) },
@@ -260,7 +269,10 @@ export type ChannelResult<C extends Channel> = C extends keyof ControlResults
 export { type MenuCommand, type OpenItemEvent } from './events.js';
 
 /** Validates a channel's arguments; the message names what was wrong. */
-export function parseChannelArgs<C extends Channel>(channel: C, args: unknown): { ok: true; args: ChannelArgs<C> } | { ok: false; message: string } {
+export function parseChannelArgs<C extends Channel>(
+  channel: C,
+  args: unknown,
+): { ok: true; args: ChannelArgs<C> } | { ok: false; message: string } {
   const r = CHANNELS[channel].args.safeParse(args);
   if (r.success) return { ok: true, args: r.data as ChannelArgs<C> };
   const issue = r.error.issues[0];
@@ -345,4 +357,3 @@ export interface TriageBridge {
   /** 'electron' or 'browser': the UI words some hints differently. */
   mode: 'electron' | 'browser';
 }
-

@@ -11,7 +11,8 @@ export const EVENTS = {
   signInPage: 'event:sign-in-page',
 } as const;
 
-export const isNetworkState = (v: unknown): v is { phase: string } => typeof v === 'object' && v !== null && 'phase' in v;
+export const isNetworkState = (v: unknown): v is { phase: string } =>
+  typeof v === 'object' && v !== null && 'phase' in v;
 
 export const isSignInPage = (u: unknown): u is string => typeof u === 'string' && /^https?:\/\//i.test(u);
 
@@ -44,7 +45,8 @@ export const MENU_COMMANDS = [
 ] as const;
 export type MenuCommand = (typeof MENU_COMMANDS)[number];
 
-export const isMenuCommand = (c: unknown): c is MenuCommand => typeof c === 'string' && (MENU_COMMANDS as readonly string[]).includes(c);
+export const isMenuCommand = (c: unknown): c is MenuCommand =>
+  typeof c === 'string' && (MENU_COMMANDS as readonly string[]).includes(c);
 
 export function isOpenItemEvent(e: unknown): e is OpenItemEvent {
   if (typeof e !== 'object' || e === null) return false;

@@ -13,5 +13,7 @@ const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 
 export function isSafeItemId(id: string): boolean {
-  return id.length > 0 && id.length <= ITEM_ID_MAX_CHARS && !DOT_SEGMENT.test(id) && !CONTROL.test(id) && id.trim() === id;
+  return (
+    id.length > 0 && id.length <= ITEM_ID_MAX_CHARS && !DOT_SEGMENT.test(id) && !CONTROL.test(id) && id.trim() === id
+  );
 }

@@ -14,7 +14,8 @@ export function isInsecureRemoteHttp(baseUrl: string): boolean {
   }
   if (u.protocol !== 'http:') return false;
   const host = u.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  const loopback = host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  const loopback =
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
   return !loopback;
 }
 

@@ -43,7 +43,11 @@ type ReadResult<N extends EndpointName> = { ok: true; data: ReadOutput<N> } | { 
  * what the same service's earlier answers showed of how it counts reports (report-counts.ts);
  * a client keeps one per connection.
  */
-export function readAnswer<N extends EndpointName>(name: N, json: unknown, reportCounts: ReportCountMemory = reportCountMemory()): ReadResult<N> {
+export function readAnswer<N extends EndpointName>(
+  name: N,
+  json: unknown,
+  reportCounts: ReportCountMemory = reportCountMemory(),
+): ReadResult<N> {
   const { value, problems } = collectProblems(() => READERS[name].safeParse(json));
   if (!value.success) return { ok: false, reason: describeIssue(value.error, json) };
   const data = value.data as z.output<(typeof READERS)[N]>;

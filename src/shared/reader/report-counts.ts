@@ -44,7 +44,11 @@ function sentReportCounts(json: unknown, out: number[] = []): number[] {
  * The reading of an answer that sent these counts, learning from it (and remembering) what it
  * shows. `seedVocabulary`: the answer names the seed's merge fields beside its one count.
  */
-function readingOf(sent: readonly number[], memory: ReportCountMemory, seedVocabulary = false): ReportCountReading | null {
+function readingOf(
+  sent: readonly number[],
+  memory: ReportCountMemory,
+  seedVocabulary = false,
+): ReportCountReading | null {
   if (sent.length === 0) return null;
   // Conclusive, and kept: under the other reading no thread counts fewer than its own report.
   if (sent.some((n) => n <= 0)) return (memory.reading = 'duplicates');

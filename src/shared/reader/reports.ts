@@ -1,5 +1,21 @@
 import { z } from 'zod';
-import { remember, rowsOf, count, countOrNull, flag, id, list, openEnum, or, section, text, textOrNull, texts, time, type Open } from './tolerant.js';
+import {
+  remember,
+  rowsOf,
+  count,
+  countOrNull,
+  flag,
+  id,
+  list,
+  openEnum,
+  or,
+  section,
+  text,
+  textOrNull,
+  texts,
+  time,
+  type Open,
+} from './tolerant.js';
 import { readStatus } from './resources.js';
 
 /** Readers of the report answers (response-shapes.md); see resources.ts for the rules. */
@@ -39,7 +55,15 @@ const DeferredRow = Row.extend({ deferredBy: person() });
 const AssignedRow = Row.extend({ assignedBy: person() });
 const Mention = z.object({ threadId: id, thread: section(Row, 'thread'), mention: quote('mention') });
 
-const WHATS_NEW_COUNTS = ['newThreads', 'newReplies', 'threadsWithNewReplies', 'resolved', 'deferred', 'assignedToYou', 'mentionsYou'] as const;
+const WHATS_NEW_COUNTS = [
+  'newThreads',
+  'newReplies',
+  'threadsWithNewReplies',
+  'resolved',
+  'deferred',
+  'assignedToYou',
+  'mentionsYou',
+] as const;
 type WhatsNewCount = (typeof WHATS_NEW_COUNTS)[number];
 
 export const WhatsNewResponse = z
@@ -49,7 +73,12 @@ export const WhatsNewResponse = z
     until: time(),
     firstBriefing: flag(false),
     capped: flag(false),
-    counts: z.object(Object.fromEntries(WHATS_NEW_COUNTS.map((k) => [k, countOrNull()])) as Record<WhatsNewCount, ReturnType<typeof countOrNull>>),
+    counts: z.object(
+      Object.fromEntries(WHATS_NEW_COUNTS.map((k) => [k, countOrNull()])) as Record<
+        WhatsNewCount,
+        ReturnType<typeof countOrNull>
+      >,
+    ),
     newThreads: list(StatusRow, 'new thread'),
     newReplies: list(NewReply, 'thread with new replies'),
     resolved: list(ResolvedRow, 'resolved thread'),
@@ -68,7 +97,10 @@ export const WhatsNewResponse = z
       assignedToYou: r.assignedToYou.length,
       mentionsYou: r.mentionsYou.length,
     };
-    const filled = Object.fromEntries(WHATS_NEW_COUNTS.map((k) => [k, r.counts[k] ?? shown[k]])) as Record<WhatsNewCount, number>;
+    const filled = Object.fromEntries(WHATS_NEW_COUNTS.map((k) => [k, r.counts[k] ?? shown[k]])) as Record<
+      WhatsNewCount,
+      number
+    >;
     return { ...r, counts: filled };
   });
 export type WhatsNewResponse = z.output<typeof WhatsNewResponse>;
@@ -78,7 +110,11 @@ const Page = z.object({ total: countOrNull(), nextOffset: countOrNull() });
 const ReviewResolvedRow = Row.extend({ resolvedAt: time(), resolvedBy: person(), lastWord: quote('last word') });
 const ReviewDeferredRow = Row.extend({ deferredAt: time(), deferredBy: person(), reason: quote('reason') });
 const ReviewOpenRow = Row.extend({ ageDays: countOrNull(), assignee: person() });
-const ReviewDiscussion = StatusRow.extend({ opening: quote('opening message'), omittedReplies: count(), replies: list(Message, 'reply') });
+const ReviewDiscussion = StatusRow.extend({
+  opening: quote('opening message'),
+  omittedReplies: count(),
+  replies: list(Message, 'reply'),
+});
 type ReviewResolvedRow = z.output<typeof ReviewResolvedRow>;
 type ReviewDeferredRow = z.output<typeof ReviewDeferredRow>;
 type ReviewOpenRow = z.output<typeof ReviewOpenRow>;
@@ -87,7 +123,10 @@ type ReviewDiscussion = z.output<typeof ReviewDiscussion>;
 /** A list only some answers carry (the overview's breakdowns): absent stays undefined. */
 function optionalList<S extends z.ZodType>(row: S, part: string) {
   const rows = list(row, part);
-  const schema = z.unknown().optional().transform((v): z.output<S>[] | undefined => (v === undefined || v === null ? undefined : rows.parse(v)));
+  const schema = z
+    .unknown()
+    .optional()
+    .transform((v): z.output<S>[] | undefined => (v === undefined || v === null ? undefined : rows.parse(v)));
   return remember(schema, row, true);
 }
 
@@ -112,7 +151,10 @@ export const ReviewResponse = z
       retyped: count(),
     }),
     span: or(z.object({ days: count(), firstAt: time(), lastAt: time() }), { days: 0, firstAt: null, lastAt: null }),
-    byType: optionalList(Breakdown({ total: count(), resolved: count(), deferred: count(), open: count() }), 'type breakdown'),
+    byType: optionalList(
+      Breakdown({ total: count(), resolved: count(), deferred: count(), open: count() }),
+      'type breakdown',
+    ),
     byPage: optionalList(Breakdown({ total: count(), open: count() }), 'page breakdown'),
     people: optionalList(z.object({ name: z.string(), threads: count(), replies: count() }), 'person'),
     resolved: optionalList(ReviewResolvedRow, 'resolved thread'),
@@ -154,7 +196,10 @@ export const DecisionsResponse = z
   .object({
     project: ProjectRef,
     capped: flag(false),
-    rules: or(z.object({ projectContext: textOrNull(), workspaceInstructions: textOrNull() }), { projectContext: null, workspaceInstructions: null }),
+    rules: or(z.object({ projectContext: textOrNull(), workspaceInstructions: textOrNull() }), {
+      projectContext: null,
+      workspaceInstructions: null,
+    }),
     decided: countOrNull(),
     offset: count(),
     nextOffset: countOrNull(),
@@ -188,7 +233,9 @@ export const SourceResponse = z
     summary: or(z.object({ open: count(), deferred: count(), resolved: count() }), null),
     items: optionalList(StatusRow, 'thread'),
   })
-  .refine((r) => r.mode !== null || r.files !== undefined || r.items !== undefined, { error: 'neither files nor items' })
+  .refine((r) => r.mode !== null || r.files !== undefined || r.items !== undefined, {
+    error: 'neither files nor items',
+  })
   .transform((r) => ({ ...r, mode: (r.mode ?? (r.items !== undefined ? 'matches' : 'hotspots')) as SourceModeValue }));
 export type SourceResponse = z.output<typeof SourceResponse>;
 

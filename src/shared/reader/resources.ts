@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { AGENT_TASKS, ROLES, STATUSES, type Status } from '../api/common.js';
-import { rowsOf, count, countOrNull, counts, flag, id, list, openEnum, or, section, text, textOrNull, time, type Open } from './tolerant.js';
+import {
+  rowsOf,
+  count,
+  countOrNull,
+  counts,
+  flag,
+  id,
+  list,
+  openEnum,
+  or,
+  section,
+  text,
+  textOrNull,
+  time,
+  type Open,
+} from './tolerant.js';
 
 /**
  * Readers of the directory and item answers. Each mirrors a strict schema of
@@ -112,7 +127,15 @@ export const ItemsSummary = z
   .transform((s) => ({ ...s, deferred: s.deferred ?? Math.max(0, s.total - s.open - s.resolved) }));
 export type ItemsSummary = z.output<typeof ItemsSummary>;
 
-const EMPTY_SUMMARY: ItemsSummary = { total: 0, open: 0, deferred: 0, resolved: 0, unassigned: 0, byType: {}, byPage: {} };
+const EMPTY_SUMMARY: ItemsSummary = {
+  total: 0,
+  open: 0,
+  deferred: 0,
+  resolved: 0,
+  unassigned: 0,
+  byType: {},
+  byPage: {},
+};
 
 export const ItemsResponse = z
   .object({
@@ -180,7 +203,11 @@ const steps = <S extends z.ZodType>(step: S) => list(step, 'source path step');
 
 /** Both shapes: the live client's {target, above[], below[]} and the seed's array of files. */
 export const SourcePath = z.union([
-  z.object({ target: section(SourceStep, 'source path target'), above: steps(SourceStep), below: steps(SourceStepBelow) }),
+  z.object({
+    target: section(SourceStep, 'source path target'),
+    above: steps(SourceStep),
+    below: steps(SourceStepBelow),
+  }),
   rowsOf(z.union([z.string(), SourceStep]), 'source path step'),
 ]);
 export type SourcePath = z.output<typeof SourcePath>;
@@ -229,7 +256,11 @@ export type Attachment = z.output<typeof Attachment>;
 export const ItemDetail = z.object({
   id,
   project: section(
-    z.object({ id, name: text(), repo: or(z.union([z.object({ url: z.string() }).transform((r) => r.url), z.string()]), null) }),
+    z.object({
+      id,
+      name: text(),
+      repo: or(z.union([z.object({ url: z.string() }).transform((r) => r.url), z.string()]), null),
+    }),
     'project',
   ),
   page: text(),
@@ -243,9 +274,10 @@ export const ItemDetail = z.object({
   status: readStatus(),
   agentTask: readTask(),
   assignee: section(z.object({ id: textOrNull(), name: text(), mode: readTask() }), 'assignee'),
-  thread: section(z.object({ root: section(ThreadMessage, 'first message'), replies: list(ThreadMessage, 'reply') }), 'conversation').transform(
-    (t) => t ?? { root: null, replies: [] },
-  ),
+  thread: section(
+    z.object({ root: section(ThreadMessage, 'first message'), replies: list(ThreadMessage, 'reply') }),
+    'conversation',
+  ).transform((t) => t ?? { root: null, replies: [] }),
   anchor: section(Anchor, 'element anchor'),
   source: section(ItemSource, 'source'),
   sourcePath: section(SourcePath, 'source path'),
@@ -258,4 +290,3 @@ export const ItemDetail = z.object({
   resolvedAt: time(),
 });
 export type ItemDetail = z.output<typeof ItemDetail>;
-

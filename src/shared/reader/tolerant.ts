@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { ReadProblem } from './problems.js';
 
-
 /**
  * Building blocks of the client's reader (docs/api-decisions.md "How the client reads").
  * The server writes the strict contract (src/shared/api); the client reads answers of
@@ -49,7 +48,8 @@ export function describeIssue(error: z.ZodError, input?: unknown): string {
   const issue = error.issues[0];
   if (!issue) return 'unreadable';
   const where = issue.path.join('.');
-  if (!where) return typeof input === 'object' && input !== null && !Array.isArray(input) ? issue.message : 'not an object';
+  if (!where)
+    return typeof input === 'object' && input !== null && !Array.isArray(input) ? issue.message : 'not an object';
   if (at(input, issue.path) === undefined) return `${where} is missing`;
   return `${where}: ${issue.message}`;
 }
@@ -80,16 +80,22 @@ export const flag = (fallback: boolean) => or(z.boolean(), fallback);
 
 /** A list of strings; entries that are not text are dropped. */
 export const texts = () =>
-  z.unknown().optional().transform((v): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []));
+  z
+    .unknown()
+    .optional()
+    .transform((v): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []));
 
 /** A map of counts (summary.byType); entries that are not numbers are dropped. */
 export const counts = () =>
-  z.unknown().optional().transform((v): Record<string, number> => {
-    const out: Record<string, number> = {};
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return out;
-    for (const [k, n] of Object.entries(v)) if (typeof n === 'number' && Number.isFinite(n)) out[k] = n;
-    return out;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((v): Record<string, number> => {
+      const out: Record<string, number> = {};
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return out;
+      for (const [k, n] of Object.entries(v)) if (typeof n === 'number' && Number.isFinite(n)) out[k] = n;
+      return out;
+    });
 
 /** The latest instant a Date can hold (ECMAScript's time range); later ones throw when formatted. */
 const LATEST_DATE_MS = 8.64e15;
@@ -102,14 +108,17 @@ const knownTime = (ms: number): number | null => (Number.isFinite(ms) && ms > 0 
  * "unknown date", and every view already says so for null.
  */
 export const time = () =>
-  z.unknown().optional().transform((v): number | null => {
-    if (typeof v === 'number') return knownTime(v);
-    if (typeof v === 'string' && v.trim() !== '') {
-      const asNumber = Number(v);
-      return knownTime(Number.isFinite(asNumber) ? asNumber : Date.parse(v));
-    }
-    return null;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((v): number | null => {
+      if (typeof v === 'number') return knownTime(v);
+      if (typeof v === 'string' && v.trim() !== '') {
+        const asNumber = Number(v);
+        return knownTime(Number.isFinite(asNumber) ? asNumber : Date.parse(v));
+      }
+      return null;
+    });
 
 /**
  * An enumeration that may gain values: known ones keep their literal type, new ones are
@@ -149,18 +158,25 @@ function readRows<S extends z.ZodType>(rows: unknown[], row: S, part: string): z
 
 /** Rows of a list: a row that can't be read is left out and recorded; a missing list is empty. */
 export function list<S extends z.ZodType>(row: S, part: string) {
-  const schema = z.unknown().optional().transform((v): z.output<S>[] => {
-    if (v === undefined || v === null) return [];
-    if (Array.isArray(v)) return readRows(v, row, part);
-    record({ part, reason: 'not a list' });
-    return [];
-  });
+  const schema = z
+    .unknown()
+    .optional()
+    .transform((v): z.output<S>[] => {
+      if (v === undefined || v === null) return [];
+      if (Array.isArray(v)) return readRows(v, row, part);
+      record({ part, reason: 'not a list' });
+      return [];
+    });
   return remember(schema, row, true);
 }
 
 /** The list an answer is made of (items, workspaces): without it the answer isn't this API's. */
 export function rowsOf<S extends z.ZodType>(row: S, part: string) {
-  return remember(z.array(z.unknown()).transform((v): z.output<S>[] => readRows(v, row, part)), row, true);
+  return remember(
+    z.array(z.unknown()).transform((v): z.output<S>[] => readRows(v, row, part)),
+    row,
+    true,
+  );
 }
 
 /**
@@ -168,11 +184,18 @@ export function rowsOf<S extends z.ZodType>(row: S, part: string) {
  * show, no problem); present but unreadable is null and recorded, so the view can say so.
  */
 export function section<S extends z.ZodType>(schema: S, part: string) {
-  return remember(z.unknown().optional().transform((v): z.output<S> | null => {
-    if (v === undefined || v === null) return null;
-    const r = schema.safeParse(v);
-    if (r.success) return r.data;
-    record({ part, reason: describeIssue(r.error, v) });
-    return null;
-  }), schema, false);
+  return remember(
+    z
+      .unknown()
+      .optional()
+      .transform((v): z.output<S> | null => {
+        if (v === undefined || v === null) return null;
+        const r = schema.safeParse(v);
+        if (r.success) return r.data;
+        record({ part, reason: describeIssue(r.error, v) });
+        return null;
+      }),
+    schema,
+    false,
+  );
 }

@@ -27,8 +27,15 @@ export async function startDesktop(binary: Extract<ElectronBinary, { ok: true }>
       const app = await _electron.launch({
         executablePath: binary.path,
         // Hosted Linux runners forbid the unprivileged user namespaces Chromium's sandbox needs.
-        args: [...(process.platform === 'linux' && process.env['CI'] ? ['--no-sandbox'] : []), MAIN_SCRIPT, ...extraArgs],
-        env: { ...process.env, TRIAGE_USER_DATA: userData, TRIAGE_KEYCHAIN_SERVICE: keychainService } as Record<string, string>,
+        args: [
+          ...(process.platform === 'linux' && process.env['CI'] ? ['--no-sandbox'] : []),
+          MAIN_SCRIPT,
+          ...extraArgs,
+        ],
+        env: { ...process.env, TRIAGE_USER_DATA: userData, TRIAGE_KEYCHAIN_SERVICE: keychainService } as Record<
+          string,
+          string
+        >,
         timeout: 60_000,
       });
       const page = await app.firstWindow();
@@ -39,7 +46,8 @@ export async function startDesktop(binary: Extract<ElectronBinary, { ok: true }>
       await service.stop();
       // The test's keychain entries go with it (the real keychain, under its own service name).
       const { findCredentialsAsync, AsyncEntry } = await import('@napi-rs/keyring');
-      for (const c of await findCredentialsAsync(keychainService).catch(() => [])) await new AsyncEntry(keychainService, c.account).deleteCredential();
+      for (const c of await findCredentialsAsync(keychainService).catch(() => []))
+        await new AsyncEntry(keychainService, c.account).deleteCredential();
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(userData, { recursive: true, force: true });
     },

@@ -16,11 +16,23 @@ export function findElectronBinary(): ElectronBinary {
   const pathFile = join(pkg, 'path.txt');
   const override = process.env['ELECTRON_OVERRIDE_DIST_PATH'];
   if (!existsSync(pathFile) && !override) {
-    return { ok: false, reason: 'the Electron binary is not installed (node_modules/electron has no path.txt; run `node node_modules/electron/install.js` where it can be downloaded)' };
+    return {
+      ok: false,
+      reason:
+        'the Electron binary is not installed (node_modules/electron has no path.txt; run `node node_modules/electron/install.js` where it can be downloaded)',
+    };
   }
-  const name = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : process.platform === 'win32' ? 'electron.exe' : 'electron';
+  const name = existsSync(pathFile)
+    ? readFileSync(pathFile, 'utf8').trim()
+    : process.platform === 'win32'
+      ? 'electron.exe'
+      : 'electron';
   const path = override ? join(override, name) : join(pkg, 'dist', name);
-  if (!existsSync(path)) return { ok: false, reason: `the Electron binary is missing at ${path} (run \`node node_modules/electron/install.js\`)` };
+  if (!existsSync(path))
+    return {
+      ok: false,
+      reason: `the Electron binary is missing at ${path} (run \`node node_modules/electron/install.js\`)`,
+    };
   if (process.platform === 'linux' && !process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY']) {
     return { ok: false, reason: 'no display to open a window on (run under xvfb-run on a headless Linux machine)' };
   }

@@ -14,7 +14,8 @@ import { baseWorld } from '../../server/support/world.js';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CLI = path.join(ROOT, 'src/server/cli.ts');
 const NGINX_SCRIPT = path.join(ROOT, 'scripts/nginx.sh');
-export const NGINX_BIN = process.env['NGINX_BIN'] ?? ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? null;
+export const NGINX_BIN =
+  process.env['NGINX_BIN'] ?? ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? null;
 /** Bound on an instance's start: a hang fails, it never blocks CI. */
 export const START_WITHIN_MS = 60_000;
 
@@ -55,7 +56,11 @@ export async function freePort(): Promise<number> {
 /** One instance as docs/self-hosting.md runs it, on a free port of its choosing. */
 export function startInstance(args: string[]): Promise<Instance> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--host', '127.0.0.1', '--port', '0', '--access-log', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', CLI, '--host', '127.0.0.1', '--port', '0', '--access-log', ...args],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env },
+  );
   const access: string[] = [];
   let stdout = '';
   let stderr = '';
@@ -95,4 +100,5 @@ export async function stopInstance(i: Instance | undefined): Promise<void> {
 }
 
 /** scripts/nginx.sh with its state file in `env.NGINX_STATE` (a caller's own). */
-export const nginx = (args: string[], env: NodeJS.ProcessEnv) => promisify(execFile)(NGINX_SCRIPT, args, { env: { ...process.env, ...env }, timeout: 30_000 });
+export const nginx = (args: string[], env: NodeJS.ProcessEnv) =>
+  promisify(execFile)(NGINX_SCRIPT, args, { env: { ...process.env, ...env }, timeout: 30_000 });

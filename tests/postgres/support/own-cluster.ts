@@ -56,7 +56,16 @@ export class OwnCluster {
     const pwfile = path.join(dir, 'pw');
     fs.writeFileSync(pwfile, password);
     if (process.getuid?.() === 0) execFileSync('chown', ['postgres', pwfile]);
-    asOwner(path.join(BIN, 'initdb'), ['-D', path.join(dir, 'data'), '-U', CLUSTER_USER, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8']);
+    asOwner(path.join(BIN, 'initdb'), [
+      '-D',
+      path.join(dir, 'data'),
+      '-U',
+      CLUSTER_USER,
+      `--pwfile=${pwfile}`,
+      '--auth=scram-sha-256',
+      '--encoding=UTF8',
+      '--locale=C.UTF-8',
+    ]);
     fs.rmSync(pwfile);
     const cluster = new OwnCluster(dir, await freePort(), password);
     await cluster.start();
@@ -69,12 +78,32 @@ export class OwnCluster {
   }
 
   async start(): Promise<void> {
-    await asOwnerAsync(path.join(BIN, 'pg_ctl'), ['-D', path.join(this.dir, 'data'), '-l', path.join(this.dir, 'server.log'), '-w', '-t', '60', '-o', `-c listen_addresses=127.0.0.1 -p ${this.port} -k ${this.dir}`, 'start']);
+    await asOwnerAsync(path.join(BIN, 'pg_ctl'), [
+      '-D',
+      path.join(this.dir, 'data'),
+      '-l',
+      path.join(this.dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-c listen_addresses=127.0.0.1 -p ${this.port} -k ${this.dir}`,
+      'start',
+    ]);
   }
 
   /** 'immediate' is a crash: the server ends at once, as if killed, and recovers from its log at the next start. */
   async stop(mode: 'immediate' | 'fast' = 'immediate'): Promise<void> {
-    await asOwnerAsync(path.join(BIN, 'pg_ctl'), ['-D', path.join(this.dir, 'data'), '-m', mode, '-w', '-t', '60', 'stop']);
+    await asOwnerAsync(path.join(BIN, 'pg_ctl'), [
+      '-D',
+      path.join(this.dir, 'data'),
+      '-m',
+      mode,
+      '-w',
+      '-t',
+      '60',
+      'stop',
+    ]);
   }
 
   async remove(): Promise<void> {

@@ -11,8 +11,12 @@ describe('the page title', () => {
   });
 
   it('uses the loaded name after a reload (the route has none), and names the other screens', () => {
-    expect(screenTitle({ name: 'board', projectId: 'p1', projectName: '' }, 'Brand refresh', 'board')).toBe('Brand refresh — Board · Triage Desk');
-    expect(screenTitle({ name: 'board', projectId: 'p1', projectName: '' }, '', 'board')).toBe('Project — Board · Triage Desk');
+    expect(screenTitle({ name: 'board', projectId: 'p1', projectName: '' }, 'Brand refresh', 'board')).toBe(
+      'Brand refresh — Board · Triage Desk',
+    );
+    expect(screenTitle({ name: 'board', projectId: 'p1', projectName: '' }, '', 'board')).toBe(
+      'Project — Board · Triage Desk',
+    );
     expect(screenTitle({ name: 'projects' }, '', 'board')).toBe('Projects · Triage Desk');
     expect(screenTitle({ name: 'inbox' }, '', 'board')).toBe('For me · Triage Desk');
     expect(screenTitle({ name: 'connect' }, '', 'board')).toBe('Connections · Triage Desk');

@@ -10,7 +10,8 @@ function Greeting({ name }: { name: string }) {
   return <h1>Hello {name}</h1>;
 }
 
-const chunkFailure = () => new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/Greeting-x.js');
+const chunkFailure = () =>
+  new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/Greeting-x.js');
 
 let container: HTMLDivElement;
 let root: Root;
@@ -40,7 +41,10 @@ describe('LazyView', () => {
   });
 
   it('a part whose files did not arrive says so with a Retry, and Retry loads it again', async () => {
-    const load = vi.fn<() => Promise<typeof Greeting>>().mockRejectedValueOnce(chunkFailure()).mockResolvedValue(Greeting);
+    const load = vi
+      .fn<() => Promise<typeof Greeting>>()
+      .mockRejectedValueOnce(chunkFailure())
+      .mockResolvedValue(Greeting);
     const part = lazyPart('the greeting', load);
     await act(async () => root.render(<LazyView part={part} props={{ name: 'Ada' }} />));
     const alert = container.querySelector('[role="alert"]');
@@ -57,7 +61,9 @@ describe('LazyView', () => {
 describe('isLoadFailure', () => {
   it("knows the browsers' words for a module that did not arrive, and nothing else", () => {
     expect(isLoadFailure(chunkFailure())).toBe(true);
-    expect(isLoadFailure(new TypeError('error loading dynamically imported module: app://triage-desk/assets/x.js'))).toBe(true);
+    expect(
+      isLoadFailure(new TypeError('error loading dynamically imported module: app://triage-desk/assets/x.js')),
+    ).toBe(true);
     expect(isLoadFailure(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isLoadFailure(new Error('Unable to preload CSS for /assets/ReportsScreen.css'))).toBe(true);
     expect(isLoadFailure(new TypeError("Cannot read properties of undefined (reading 'map')"))).toBe(false);

@@ -48,9 +48,17 @@ describe('native menu commands in the page', () => {
   it('switch between a project’s sections', () => {
     useNavigation.setState({ screen: { name: 'board', projectId: 'prj_1', projectName: 'Checkout app' } });
     runMenuCommand('go.reports');
-    expect(useNavigation.getState().screen).toEqual({ name: 'reports', projectId: 'prj_1', projectName: 'Checkout app' });
+    expect(useNavigation.getState().screen).toEqual({
+      name: 'reports',
+      projectId: 'prj_1',
+      projectName: 'Checkout app',
+    });
     runMenuCommand('go.dedupe');
-    expect(useNavigation.getState().screen).toEqual({ name: 'dedupe', projectId: 'prj_1', projectName: 'Checkout app' });
+    expect(useNavigation.getState().screen).toEqual({
+      name: 'dedupe',
+      projectId: 'prj_1',
+      projectName: 'Checkout app',
+    });
   });
 
   it('switch the workspace between its four views, from a project’s other sections too', () => {

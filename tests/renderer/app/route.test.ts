@@ -3,7 +3,12 @@ import { parseRoute, routeToHash, type Route } from '../../../src/renderer/app/r
 
 describe('URL hash routes', () => {
   it('serializes a project view with its filters', () => {
-    const route: Route = { screen: 'project', projectId: 'prj_1', view: 'table', filters: { status: 'open', type: 'bug' } };
+    const route: Route = {
+      screen: 'project',
+      projectId: 'prj_1',
+      view: 'table',
+      filters: { status: 'open', type: 'bug' },
+    };
     expect(routeToHash(route)).toBe('#/p/prj_1/table?status=open&type=bug');
   });
 
@@ -12,7 +17,12 @@ describe('URL hash routes', () => {
       { screen: 'connect' },
       { screen: 'projects' },
       { screen: 'project', projectId: 'prj/with space?&#', view: 'board', filters: {} },
-      { screen: 'project', projectId: 'p', view: 'table', filters: { page: '/pricing#faq', assignee: 'none', task: 'none', q: 'a/b?c#d' } },
+      {
+        screen: 'project',
+        projectId: 'p',
+        view: 'table',
+        filters: { page: '/pricing#faq', assignee: 'none', task: 'none', q: 'a/b?c#d' },
+      },
     ];
     for (const route of routes) expect(parseRoute(routeToHash(route))).toEqual(route);
   });
@@ -31,16 +41,29 @@ describe('URL hash routes', () => {
     expect(parseRoute('#/p/x/y/z/w')).toBeNull();
     expect(parseRoute(`#/p/${'x'.repeat(500)}`)).toBeNull();
     // An unknown view falls back to the board; bad filter values are dropped, good ones kept.
-    expect(parseRoute('#/p/prj_1/kanban?status=closed&type=bug&q=%')).toEqual({ screen: 'project', projectId: 'prj_1', view: 'board', filters: { type: 'bug', q: '%' } });
+    expect(parseRoute('#/p/prj_1/kanban?status=closed&type=bug&q=%')).toEqual({
+      screen: 'project',
+      projectId: 'prj_1',
+      view: 'board',
+      filters: { type: 'bug', q: '%' },
+    });
     expect(parseRoute('#/p/prj_1')).toEqual({ screen: 'project', projectId: 'prj_1', view: 'board', filters: {} });
   });
 
   it('puts the report tab in the address and reads it back', () => {
     expect(routeToHash({ screen: 'reports', projectId: 'prj_1', tab: 'trends' })).toBe('#/p/prj_1/reports/trends');
     expect(parseRoute('#/p/prj_1/reports/trends')).toEqual({ screen: 'reports', projectId: 'prj_1', tab: 'trends' });
-    expect(parseRoute('#/p/prj%2F1/reports/hotspots')).toEqual({ screen: 'reports', projectId: 'prj/1', tab: 'hotspots' });
+    expect(parseRoute('#/p/prj%2F1/reports/hotspots')).toEqual({
+      screen: 'reports',
+      projectId: 'prj/1',
+      tab: 'hotspots',
+    });
     for (const tab of ['whats-new', 'review', 'trends', 'decisions', 'hotspots'] as const) {
-      expect(parseRoute(routeToHash({ screen: 'reports', projectId: 'p', tab }))).toEqual({ screen: 'reports', projectId: 'p', tab });
+      expect(parseRoute(routeToHash({ screen: 'reports', projectId: 'p', tab }))).toEqual({
+        screen: 'reports',
+        projectId: 'p',
+        tab,
+      });
     }
   });
 

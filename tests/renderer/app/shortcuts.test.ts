@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { chordOf, createSequenceMatcher, displayChord, keysFor, parseKeys, SHORTCUTS } from '../../../src/renderer/app/shortcuts.js';
+import {
+  chordOf,
+  createSequenceMatcher,
+  displayChord,
+  keysFor,
+  parseKeys,
+  SHORTCUTS,
+} from '../../../src/renderer/app/shortcuts.js';
 
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
+});
 
 describe('key chords', () => {
   it('names plain keys, Ctrl or Cmd combinations, and ignores the rest', () => {
@@ -76,7 +89,8 @@ describe('the shortcut table', () => {
   });
 
   it('lists every key the brief asks for', () => {
-    for (const k of ['j', 'k', 'Enter', 'o', 'd', 'r', 'a', 'm', 'x', '/', 'g b', 'g t', '?', 'Mod+k']) expect(SHORTCUTS.some((s) => s.keys === k)).toBe(true);
+    for (const k of ['j', 'k', 'Enter', 'o', 'd', 'r', 'a', 'm', 'x', '/', 'g b', 'g t', '?', 'Mod+k'])
+      expect(SHORTCUTS.some((s) => s.keys === k)).toBe(true);
     expect(keysFor('view.table')).toBe('g t');
   });
 });

@@ -53,14 +53,29 @@ const menuChanged = () => document.body.dispatchEvent(new Event('change', { bubb
 
 type Tree = string | { tag: string; attrs: Record<string, string>; children: Tree[] };
 
-const attrs = fc.record({ class: fc.constantFrom('a', 'b', 'a b'), title: fc.constantFrom('x', 'y', '“z”'), 'data-k': fc.constantFrom('1', '2') }, { requiredKeys: [] });
+const attrs = fc.record(
+  {
+    class: fc.constantFrom('a', 'b', 'a b'),
+    title: fc.constantFrom('x', 'y', '“z”'),
+    'data-k': fc.constantFrom('1', '2'),
+  },
+  { requiredKeys: [] },
+);
 const text = fc.constantFrom('Open', 'Resolved', '3 replies', 'The “Ship” tab…', ' ', '≈');
 const { tree } = fc.letrec<{ tree: Tree; element: Tree }>((tie) => ({
   tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, text, tie('element')),
-  element: fc.record({ tag: fc.constantFrom('div', 'span', 'b', 'time'), attrs, children: fc.array(tie('tree'), { maxLength: 4 }) }),
+  element: fc.record({
+    tag: fc.constantFrom('div', 'span', 'b', 'time'),
+    attrs,
+    children: fc.array(tie('tree'), { maxLength: 4 }),
+  }),
 }));
 const toHtml = (t: Tree): string =>
-  typeof t === 'string' ? t : `<${t.tag}${Object.entries(t.attrs).map(([n, v]) => ` ${n}="${v}"`).join('')}>${t.children.map(toHtml).join('')}</${t.tag}>`;
+  typeof t === 'string'
+    ? t
+    : `<${t.tag}${Object.entries(t.attrs)
+        .map(([n, v]) => ` ${n}="${v}"`)
+        .join('')}>${t.children.map(toHtml).join('')}</${t.tag}>`;
 const body = fc.array(tree, { maxLength: 5 }).map((nodes) => nodes.map(toHtml).join(''));
 
 describe('the content floor replay script', () => {
@@ -87,7 +102,11 @@ describe('the content floor replay script', () => {
   });
 
   it('writes only what differs: an unchanged state costs no write, a changed text one', () => {
-    install(['<div class="row"><span>Open</span><span>3</span></div>', '<div class="row"><span>Open</span><span>3</span></div>', '<div class="row"><span>Open</span><span>4</span></div>']);
+    install([
+      '<div class="row"><span>Open</span><span>3</span></div>',
+      '<div class="row"><span>Open</span><span>3</span></div>',
+      '<div class="row"><span>Open</span><span>4</span></div>',
+    ]);
     expect(globals.__floorWrites).toEqual([0, 1]);
     const before = document.querySelectorAll('span')[1]!;
     menuChanged();

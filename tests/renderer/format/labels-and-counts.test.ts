@@ -6,7 +6,12 @@ import { countText, formatCount, itIs, plural, threadCount } from '../../../src/
 import { errorFromUnknown, explainError } from '../../../src/renderer/format/describe-error.js';
 import { truncate, typeLabel } from '../../../src/renderer/format/labels.js';
 import { networkLine } from '../../../src/renderer/format/network-text.js';
-import { formatCountdown, formatRelativeTime, formatShortDate, relativeTimeShown } from '../../../src/renderer/format/relative-time.js';
+import {
+  formatCountdown,
+  formatRelativeTime,
+  formatShortDate,
+  relativeTimeShown,
+} from '../../../src/renderer/format/relative-time.js';
 import { fileLine, normalizeSourcePath } from '../../../src/renderer/format/source-path.js';
 import { describeAvailability } from '../../../src/renderer/format/workspace-availability.js';
 
@@ -33,7 +38,10 @@ describe('formatRelativeTime', () => {
 
   it('comes with its exact local time and instant when known, alone when not', () => {
     const ms = new Date(2026, 10, 21, 9, 5).getTime();
-    expect(relativeTimeShown(ms, NOW)).toEqual({ text: '3 h ago', exact: { title: '21 Nov 2026, 09:05', dateTime: new Date(ms).toISOString() } });
+    expect(relativeTimeShown(ms, NOW)).toEqual({
+      text: '3 h ago',
+      exact: { title: '21 Nov 2026, 09:05', dateTime: new Date(ms).toISOString() },
+    });
     expect(relativeTimeShown(null, NOW)).toEqual({ text: 'unknown date' });
   });
 });
@@ -70,15 +78,28 @@ describe('formatCount, plural and itIs', () => {
 
 describe('countText', () => {
   it('keeps the digits bare and qualifies capped counts separately', () => {
-    expect(countText(412, false, { one: 'thread', many: 'threads' })).toEqual({ qualifier: null, digits: '412', phrase: '412 threads' });
-    expect(countText(1999, true, { one: 'thread', many: 'threads' })).toEqual({ qualifier: 'at least', digits: '1999', phrase: 'at least 1999 threads' });
+    expect(countText(412, false, { one: 'thread', many: 'threads' })).toEqual({
+      qualifier: null,
+      digits: '412',
+      phrase: '412 threads',
+    });
+    expect(countText(1999, true, { one: 'thread', many: 'threads' })).toEqual({
+      qualifier: 'at least',
+      digits: '1999',
+      phrase: 'at least 1999 threads',
+    });
     expect(countText(1, false, { one: 'thread', many: 'threads' }).phrase).toBe('1 thread');
   });
 });
 
 describe('explainError', () => {
-  const err = (e: Partial<BridgeError>): BridgeError => ({ kind: 'network', message: 'The service did not answer.', ...e });
-  const bare = (kind: BridgeError['kind'], extra: Partial<BridgeError> = {}) => err({ kind, message: 'It failed.', ...extra });
+  const err = (e: Partial<BridgeError>): BridgeError => ({
+    kind: 'network',
+    message: 'The service did not answer.',
+    ...e,
+  });
+  const bare = (kind: BridgeError['kind'], extra: Partial<BridgeError> = {}) =>
+    err({ kind, message: 'It failed.', ...extra });
 
   it('keeps the bridge sentence and adds the way out', () => {
     const text = explainError(err({}), 'Could not load projects');
@@ -96,10 +117,14 @@ describe('explainError', () => {
   });
 
   it('names who can fix a billing refusal', () => {
-    expect(explainError(bare('billing', { reason: 'no_seat' }), 't').hint).toMatch(/owner or admin can change your role/);
+    expect(explainError(bare('billing', { reason: 'no_seat' }), 't').hint).toMatch(
+      /owner or admin can change your role/,
+    );
     expect(explainError(bare('billing', { reason: 'no_plan' }), 't').hint).toMatch(/organization owner can upgrade/);
     // A sentence that already names the fixer needs no second one.
-    expect(explainError(bare('billing', { reason: 'no_plan', message: 'Ask the organization owner to upgrade.' }), 't').hint).toBeNull();
+    expect(
+      explainError(bare('billing', { reason: 'no_plan', message: 'Ask the organization owner to upgrade.' }), 't').hint,
+    ).toBeNull();
   });
 
   it('tells people an uncertain write may have happened and does not offer a blind retry', () => {
@@ -109,8 +134,15 @@ describe('explainError', () => {
   });
 
   it('adds no generic hint when the sentence already gives the way out', () => {
-    expect(explainError(err({ message: "Can't reach the service: connection refused. Check the service URL, then try again." }), 't').hint).toBeNull();
-    expect(explainError(bare('auth', { message: 'The token is expired. Create a new token and reconnect.' }), 't').hint).toBeNull();
+    expect(
+      explainError(
+        err({ message: "Can't reach the service: connection refused. Check the service URL, then try again." }),
+        't',
+      ).hint,
+    ).toBeNull();
+    expect(
+      explainError(bare('auth', { message: 'The token is expired. Create a new token and reconnect.' }), 't').hint,
+    ).toBeNull();
   });
 
   it('explains keychain trouble', () => {
@@ -125,23 +157,41 @@ describe('explainError', () => {
 
 describe('describeAvailability', () => {
   it('reads available workspaces as available', () => {
-    expect(describeAvailability({ available: true, unavailableReason: null, role: 'owner' })).toEqual({ available: true, reason: null, fix: null });
+    expect(describeAvailability({ available: true, unavailableReason: null, role: 'owner' })).toEqual({
+      available: true,
+      reason: null,
+      fix: null,
+    });
   });
 
   it('explains a reviewer seat and who fixes it', () => {
-    const a = describeAvailability({ available: false, unavailableReason: 'Reviewers cannot use agent tools', role: 'reviewer', unavailableKind: 'no_seat' });
+    const a = describeAvailability({
+      available: false,
+      unavailableReason: 'Reviewers cannot use agent tools',
+      role: 'reviewer',
+      unavailableKind: 'no_seat',
+    });
     expect(a.reason).toMatch(/reviewer seat/);
     expect(a.fix).toMatch(/owner or admin/);
   });
 
   it('explains a plan without agent tools', () => {
-    const a = describeAvailability({ available: false, unavailableReason: 'x', role: 'admin', unavailableKind: 'no_plan' });
+    const a = describeAvailability({
+      available: false,
+      unavailableReason: 'x',
+      role: 'admin',
+      unavailableKind: 'no_plan',
+    });
     expect(a.reason).toMatch(/plan does not include agent tools/);
     expect(a.fix).toMatch(/organization owner/);
   });
 
   it('falls back to the service sentence when the kind is unknown', () => {
-    const a = describeAvailability({ available: false, unavailableReason: 'Suspended for unpaid invoices', role: 'owner' });
+    const a = describeAvailability({
+      available: false,
+      unavailableReason: 'Suspended for unpaid invoices',
+      role: 'owner',
+    });
     expect(a.reason).toBe('Suspended for unpaid invoices');
     expect(a.fix).toBeTruthy();
   });
@@ -168,7 +218,10 @@ describe('normalizeSourcePath', () => {
   it('treats null and empty as nothing to show', () => {
     expect(normalizeSourcePath(null)).toBeNull();
     expect(normalizeSourcePath([])).toBeNull();
-    expect(normalizeSourcePath(SourcePath.parse({ target: {}, above: [], below: [] }))).toMatchObject({ above: [], below: [] });
+    expect(normalizeSourcePath(SourcePath.parse({ target: {}, above: [], below: [] }))).toMatchObject({
+      above: [],
+      below: [],
+    });
   });
 });
 
@@ -181,16 +234,28 @@ describe('typeLabel', () => {
 });
 
 describe('networkLine', () => {
-  const state = (s: Partial<NetworkState>): NetworkState => ({ phase: 'idle', queued: 0, until: null, message: '', ...s });
+  const state = (s: Partial<NetworkState>): NetworkState => ({
+    phase: 'idle',
+    queued: 0,
+    until: null,
+    message: '',
+    ...s,
+  });
 
   it('counts down to the end of a rate-limit pause', () => {
-    expect(networkLine(state({ phase: 'limited', until: NOW + 12_000 }), NOW)).toBe("Paused by the service's rate limit — resuming in 12 s");
-    expect(networkLine(state({ phase: 'limited', until: NOW - 1 }), NOW)).toBe("Paused by the service's rate limit — resuming shortly");
+    expect(networkLine(state({ phase: 'limited', until: NOW + 12_000 }), NOW)).toBe(
+      "Paused by the service's rate limit — resuming in 12 s",
+    );
+    expect(networkLine(state({ phase: 'limited', until: NOW - 1 }), NOW)).toBe(
+      "Paused by the service's rate limit — resuming shortly",
+    );
   });
 
   it('words pacing, offline and idle', () => {
     expect(networkLine(state({ phase: 'paced' }), NOW)).toBe('Pacing requests to stay under the rate limit');
-    expect(networkLine(state({ phase: 'paced', queued: 4 }), NOW)).toBe('Pacing requests to stay under the rate limit (4 waiting)');
+    expect(networkLine(state({ phase: 'paced', queued: 4 }), NOW)).toBe(
+      'Pacing requests to stay under the rate limit (4 waiting)',
+    );
     expect(networkLine(state({ phase: 'offline', message: 'No network.' }), NOW)).toBe('Offline — No network.');
     expect(networkLine(state({}), NOW)).toBe('Connected');
   });

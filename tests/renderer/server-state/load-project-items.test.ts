@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compareNewestFirst, loadProjectItems, type LoadProgress } from '../../../src/renderer/server-state/load-project-items.js';
+import {
+  compareNewestFirst,
+  loadProjectItems,
+  type LoadProgress,
+} from '../../../src/renderer/server-state/load-project-items.js';
 import { planSlices, splitTruncated } from '../../../src/renderer/server-state/slice-planner.js';
 import { fakeItemsService, manyRows, row } from '../support/fake-items.js';
 import { readAnswer } from '#shared/reader/index.js';
@@ -26,7 +30,12 @@ describe('loadProjectItems', () => {
     expect(data?.rows).toHaveLength(700);
     expect(new Set(ids(data!.rows)).size).toBe(700);
     expect(ids(data!.rows)).toEqual(ids([...all].sort(compareNewestFirst)));
-    expect(service.calls.slice(1).map((q) => q.page).sort()).toEqual(['/a', '/b', '/c', '/d']);
+    expect(
+      service.calls
+        .slice(1)
+        .map((q) => q.page)
+        .sort(),
+    ).toEqual(['/a', '/b', '/c', '/d']);
     expect(data?.unlisted).toEqual([]);
   });
 
@@ -36,13 +45,22 @@ describe('loadProjectItems', () => {
     const quiet = Array.from({ length: 20 }, (_, i) => row(`q${i}`, { page: '/quiet', createdAt: 10_000 + i }));
     const service = fakeItemsService([...busy, ...quiet]);
     const { data } = await loadProjectItems(service.listItems, 'p1');
-    expect(service.calls.slice(1).map((q) => q.page).sort()).toEqual(['/b1', '/b2']);
+    expect(
+      service.calls
+        .slice(1)
+        .map((q) => q.page)
+        .sort(),
+    ).toEqual(['/b1', '/b2']);
     expect(data?.rows).toHaveLength(320);
   });
 
   it('splits values over 200 along a second dimension at once, never asking what would come back cut', async () => {
     // One page, 900 threads: 3 statuses x 3 types = 100 per (status, type).
-    const all = manyRows(900, { pages: ['/only'], statuses: ['open', 'deferred', 'resolved'], types: ['bug', 'idea', 'copy'] });
+    const all = manyRows(900, {
+      pages: ['/only'],
+      statuses: ['open', 'deferred', 'resolved'],
+      types: ['bug', 'idea', 'copy'],
+    });
     const service = fakeItemsService(all);
     const { data } = await loadProjectItems(service.listItems, 'p1');
     expect(data?.rows).toHaveLength(900);
@@ -72,7 +90,9 @@ describe('loadProjectItems', () => {
   });
 
   it('returns the error and no data when the first request fails', async () => {
-    const service = fakeItemsService(manyRows(10), { failOn: () => ({ kind: 'auth', message: 'The token was refused.' }) });
+    const service = fakeItemsService(manyRows(10), {
+      failOn: () => ({ kind: 'auth', message: 'The token was refused.' }),
+    });
     const outcome = await loadProjectItems(service.listItems, 'p1');
     expect(outcome).toEqual({ data: null, error: { kind: 'auth', message: 'The token was refused.' } });
   });
@@ -115,19 +135,30 @@ describe('loadProjectItems', () => {
 
   it('prefers the later copy of a thread seen twice', async () => {
     let call = 0;
-    const first = [row('x', { status: 'open', createdAt: 5, page: '/a' }), ...Array.from({ length: 199 }, (_, i) => row(`f${i}`, { page: '/a', createdAt: 10 + i }))];
+    const first = [
+      row('x', { status: 'open', createdAt: 5, page: '/a' }),
+      ...Array.from({ length: 199 }, (_, i) => row(`f${i}`, { page: '/a', createdAt: 10 + i })),
+    ];
     const listItems = async () => {
       call++;
       const items = call === 1 ? first : [row('x', { status: 'resolved', createdAt: 5, page: '/a' })];
       const read = readAnswer('listItems', {
-          project: { id: 'p1', name: 'Web', slug: 'web' },
-          summary: { total: 201, open: 201, deferred: 0, resolved: 0, unassigned: 0, byType: { bug: 201 }, byPage: { '/a': 200, '/b': 1 } },
-          matched: 201,
-          returned: items.length,
-          truncated: call === 1,
-          capped: false,
-          scanLimit: 2000,
-          items,
+        project: { id: 'p1', name: 'Web', slug: 'web' },
+        summary: {
+          total: 201,
+          open: 201,
+          deferred: 0,
+          resolved: 0,
+          unassigned: 0,
+          byType: { bug: 201 },
+          byPage: { '/a': 200, '/b': 1 },
+        },
+        matched: 201,
+        returned: items.length,
+        truncated: call === 1,
+        capped: false,
+        scanLimit: 2000,
+        items,
       });
       if (!read.ok) throw new Error(read.reason);
       return read;
@@ -138,7 +169,15 @@ describe('loadProjectItems', () => {
 });
 
 describe('slice planner', () => {
-  const summary = { total: 10, open: 4, deferred: 0, resolved: 6, unassigned: 0, byType: { bug: 7, idea: 3, empty: 0 }, byPage: { '/a': 6, '/b': 4, '/none': 0 } };
+  const summary = {
+    total: 10,
+    open: 4,
+    deferred: 0,
+    resolved: 6,
+    unassigned: 0,
+    byType: { bug: 7, idea: 3, empty: 0 },
+    byPage: { '/a': 6, '/b': 4, '/none': 0 },
+  };
 
   const none = { exact: true, seen: () => 0 };
 
@@ -175,8 +214,40 @@ describe('slice planner', () => {
       deferred: 252,
       resolved: 919,
       unassigned: 1009,
-      byType: { performance: 63, design: 281, idea: 250, bug: 394, accessibility: 77, question: 209, copy: 355, feedback: 371 },
-      byPage: { '/': 371, '/login': 82, '/docs/getting-started': 53, '/features': 155, '/customers/northwind': 45, '/blog': 106, '/integrations': 114, '/contact': 51, '/signup': 152, '/features/automation': 68, '/blog/design-system-2': 41, '/careers': 57, '/about': 36, '/pricing': 294, '/security': 41, '/blog/launch-week-recap': 56, '/blog/how-we-price': 56, '/legal/privacy': 16, '/features/analytics': 70, '/customers': 70, '/webinars': 27, '/changelog': 39 },
+      byType: {
+        performance: 63,
+        design: 281,
+        idea: 250,
+        bug: 394,
+        accessibility: 77,
+        question: 209,
+        copy: 355,
+        feedback: 371,
+      },
+      byPage: {
+        '/': 371,
+        '/login': 82,
+        '/docs/getting-started': 53,
+        '/features': 155,
+        '/customers/northwind': 45,
+        '/blog': 106,
+        '/integrations': 114,
+        '/contact': 51,
+        '/signup': 152,
+        '/features/automation': 68,
+        '/blog/design-system-2': 41,
+        '/careers': 57,
+        '/about': 36,
+        '/pricing': 294,
+        '/security': 41,
+        '/blog/launch-week-recap': 56,
+        '/blog/how-we-price': 56,
+        '/legal/privacy': 16,
+        '/features/analytics': 70,
+        '/customers': 70,
+        '/webinars': 27,
+        '/changelog': 39,
+      },
     };
     const plan = planSlices(s, { exact: true, seen: () => 0 });
     expect(plan).toHaveLength(2 + 6 * 3);
@@ -188,7 +259,14 @@ describe('slice planner', () => {
     const statuses = ['open', 'deferred', 'resolved'] as const;
     fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ type: fc.constantFrom('bug', 'idea', 'copy', 'design', null), status: fc.constantFrom(...statuses), page: fc.constantFrom('/a', '/b', '/c', '/d') }), { minLength: 0, maxLength: 1500 }),
+        fc.array(
+          fc.record({
+            type: fc.constantFrom('bug', 'idea', 'copy', 'design', null),
+            status: fc.constantFrom(...statuses),
+            page: fc.constantFrom('/a', '/b', '/c', '/d'),
+          }),
+          { minLength: 0, maxLength: 1500 },
+        ),
         async (specs) => {
           const all = specs.map((sp, i) => row(`t${String(i).padStart(5, '0')}`, { ...sp, createdAt: 1_000_000 + i }));
           const service = fakeItemsService(all);
@@ -225,7 +303,9 @@ describe('loadProjectItems with a text search', () => {
   it('sends q with every request and gathers every match past 200', async () => {
     const all = manyRows(900, { pages: ['/a', '/b', '/c'] });
     // Every other thread mentions it in a reply: 450 matches, 150 on each page.
-    const replies = Object.fromEntries(all.filter((_, i) => i % 2 === 0).map((r) => [r.id, 'the pay button is broken']));
+    const replies = Object.fromEntries(
+      all.filter((_, i) => i % 2 === 0).map((r) => [r.id, 'the pay button is broken']),
+    );
     const service = fakeItemsService(all, { replies });
     const { data, error } = await loadProjectItems(service.listItems, 'p1', { base: { q: 'pay button' } });
     expect(error).toBeNull();
@@ -238,8 +318,12 @@ describe('loadProjectItems with a text search', () => {
   it('stops asking once every match is in hand', async () => {
     // 250 matches, the newest threads: 120 on /a, 130 on /b. The first answer holds all of /a;
     // asking /b completes the set, so /c (which holds none) is never asked.
-    const onA = Array.from({ length: 120 }, (_, i) => row(`a${i}`, { page: '/a', excerpt: 'needle', createdAt: 9000 + i }));
-    const onB = Array.from({ length: 130 }, (_, i) => row(`b${i}`, { page: '/b', excerpt: 'needle', createdAt: 5000 + i }));
+    const onA = Array.from({ length: 120 }, (_, i) =>
+      row(`a${i}`, { page: '/a', excerpt: 'needle', createdAt: 9000 + i }),
+    );
+    const onB = Array.from({ length: 130 }, (_, i) =>
+      row(`b${i}`, { page: '/b', excerpt: 'needle', createdAt: 5000 + i }),
+    );
     const others = Array.from({ length: 400 }, (_, i) => row(`o${i}`, { page: i % 2 ? '/b' : '/c', createdAt: i }));
     const service = fakeItemsService([...onA, ...onB, ...others]);
     const { data } = await loadProjectItems(service.listItems, 'p1', { base: { q: 'needle' }, concurrency: 1 });

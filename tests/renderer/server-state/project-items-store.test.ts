@@ -18,7 +18,11 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-const rows = [row('a', { status: 'open', createdAt: 3 }), row('b', { status: 'open', createdAt: 2 }), row('c', { status: 'deferred', createdAt: 1 })];
+const rows = [
+  row('a', { status: 'open', createdAt: 3 }),
+  row('b', { status: 'open', createdAt: 2 }),
+  row('c', { status: 'deferred', createdAt: 1 }),
+];
 
 async function loadBoard() {
   const service = fakeItemsService(rows);
@@ -60,7 +64,9 @@ describe('board store', () => {
   });
 
   it('shows rows as the slices of a first load arrive, with whole-project counts, and all of them at the end', async () => {
-    const many = Array.from({ length: 450 }, (_, i) => row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }));
+    const many = Array.from({ length: 450 }, (_, i) =>
+      row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }),
+    );
     const gate = gatedService(many, 1);
     const loading = useProjectItems.getState().load('p1');
     await vi.waitFor(() => expect(useProjectItems.getState().data?.rows).toHaveLength(200));
@@ -110,25 +116,36 @@ describe('board store', () => {
   });
 
   it('a refresh that stops half-way keeps the last complete list and its time, and says the refresh failed', async () => {
-    const many = Array.from({ length: 450 }, (_, i) => row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }));
+    const many = Array.from({ length: 450 }, (_, i) =>
+      row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }),
+    );
     bridge.api.listItems!.mockImplementation(fakeItemsService(many).listItems);
     await useProjectItems.getState().load('p1');
     const { loadedAt } = useProjectItems.getState();
     expect(useProjectItems.getState().data?.rows).toHaveLength(450);
     const offline = { kind: 'network', message: 'Can’t reach the service.' } as const;
-    bridge.api.listItems!.mockImplementation(fakeItemsService(many, { failOn: (_q, i) => (i >= 2 ? offline : null) }).listItems);
+    bridge.api.listItems!.mockImplementation(
+      fakeItemsService(many, { failOn: (_q, i) => (i >= 2 ? offline : null) }).listItems,
+    );
     await useProjectItems.getState().load('p1');
     const state = useProjectItems.getState();
     expect(state.data?.rows).toHaveLength(450);
     expect(state.data?.partial).toBeNull();
     expect(state.loadedAt).toBe(loadedAt);
-    expect(state.loadProblem).toMatchObject({ title: expect.stringMatching(/^The refresh stopped half-way/), error: { kind: 'network' } });
+    expect(state.loadProblem).toMatchObject({
+      title: expect.stringMatching(/^The refresh stopped half-way/),
+      error: { kind: 'network' },
+    });
   });
 
   it('a first load that stops half-way keeps what it got and says how many of how many', async () => {
-    const many = Array.from({ length: 450 }, (_, i) => row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }));
+    const many = Array.from({ length: 450 }, (_, i) =>
+      row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }),
+    );
     const offline = { kind: 'network', message: 'Can’t reach the service.' } as const;
-    bridge.api.listItems!.mockImplementation(fakeItemsService(many, { failOn: (_q, i) => (i >= 2 ? offline : null) }).listItems);
+    bridge.api.listItems!.mockImplementation(
+      fakeItemsService(many, { failOn: (_q, i) => (i >= 2 ? offline : null) }).listItems,
+    );
     await useProjectItems.getState().load('p1');
     const { data, loadProblem } = useProjectItems.getState();
     expect(data!.rows.length).toBeLessThan(450);
@@ -147,7 +164,10 @@ describe('board store', () => {
     bridge.api.listItems!.mockResolvedValue({ ok: false, error: { kind: 'not_found', message: 'No such project.' } });
     await useProjectItems.getState().load('p1');
     expect(useProjectItems.getState().data).toBeNull();
-    expect(useProjectItems.getState().loadProblem).toMatchObject({ title: 'Could not load the threads of this project', error: { kind: 'not_found' } });
+    expect(useProjectItems.getState().loadProblem).toMatchObject({
+      title: 'Could not load the threads of this project',
+      error: { kind: 'not_found' },
+    });
   });
 
   it('moves a card at once and keeps it there when the service agrees', async () => {
@@ -167,7 +187,10 @@ describe('board store', () => {
 
   it('rolls a card back and says why when the service refuses', async () => {
     await loadBoard();
-    bridge.api.setStatus!.mockResolvedValue({ ok: false, error: { kind: 'forbidden', message: 'Your role does not allow this.' } });
+    bridge.api.setStatus!.mockResolvedValue({
+      ok: false,
+      error: { kind: 'forbidden', message: 'Your role does not allow this.' },
+    });
     expect(await useProjectItems.getState().setStatus('a', 'deferred')).toBe(false);
     expect(statusOf('a')).toBe('open');
     expect(counts()).toEqual({ open: 2, deferred: 1, resolved: 0 });
@@ -180,7 +203,10 @@ describe('board store', () => {
   it('refetches after a write whose outcome is uncertain', async () => {
     await loadBoard();
     const callsBefore = bridge.api.listItems!.mock.calls.length;
-    bridge.api.setStatus!.mockResolvedValue({ ok: false, error: { kind: 'network', message: 'Connection dropped.', uncertain: true } });
+    bridge.api.setStatus!.mockResolvedValue({
+      ok: false,
+      error: { kind: 'network', message: 'Connection dropped.', uncertain: true },
+    });
     await useProjectItems.getState().setStatus('a', 'resolved');
     await vi.waitFor(() => expect(bridge.api.listItems!.mock.calls.length).toBeGreaterThan(callsBefore));
   });
@@ -237,12 +263,17 @@ describe('board store', () => {
 
   it('records a move in the undo history with what the undo must find', async () => {
     await loadBoard();
-    bridge.api.setStatus!.mockImplementation(async ({ status }: { status: string }) => ({ ok: true, data: { status, changed: true } }));
+    bridge.api.setStatus!.mockImplementation(async ({ status }: { status: string }) => ({
+      ok: true,
+      data: { status, changed: true },
+    }));
     await useProjectItems.getState().setStatus('a', 'resolved');
     const entry = historyOf('p1')[0];
     expect(entry?.label).toBe('Moved “Thread a” to Resolved');
     // Undo puts Open back, and only over the Resolved this move left.
-    expect(entry?.plan.tasks).toEqual([{ itemId: 'a', steps: [{ kind: 'status', to: 'open' }], before: { status: 'resolved', assignee: null } }]);
+    expect(entry?.plan.tasks).toEqual([
+      { itemId: 'a', steps: [{ kind: 'status', to: 'open' }], before: { status: 'resolved', assignee: null } },
+    ]);
   });
 });
 
@@ -250,7 +281,11 @@ describe('items-sync changes from other features', () => {
   it('applies patches and removals at once, with the counts, then refetches in the background', async () => {
     await loadBoard();
     const before = bridge.api.listItems!.mock.calls.length;
-    emitItemsChanged({ projectId: 'p1', patched: [{ id: 'a', changes: { status: 'resolved', assigneeId: 'u1', assignee: 'Ada' } }], removed: ['c'] });
+    emitItemsChanged({
+      projectId: 'p1',
+      patched: [{ id: 'a', changes: { status: 'resolved', assigneeId: 'u1', assignee: 'Ada' } }],
+      removed: ['c'],
+    });
     expect(statusOf('a')).toBe('resolved');
     expect(useProjectItems.getState().data?.rows.map((r) => r.id)).toEqual(['a', 'b']);
     expect(counts()).toEqual({ open: 1, deferred: 0, resolved: 1 });
@@ -275,7 +310,10 @@ describe('items-sync changes from other features', () => {
     useProjectItems.getState().applyPatches([{ id: 'b', changes: { assigneeId: 'u9', assignee: 'Zoe' } }]);
     slow.resolve(await service.listItems({ projectId: 'p1', limit: 200 }));
     await reload;
-    expect(useProjectItems.getState().data?.rows.find((r) => r.id === 'b')).toMatchObject({ assigneeId: 'u9', assignee: 'Zoe' });
+    expect(useProjectItems.getState().data?.rows.find((r) => r.id === 'b')).toMatchObject({
+      assigneeId: 'u9',
+      assignee: 'Zoe',
+    });
     // A load that starts after the change trusts the service again.
     await useProjectItems.getState().load('p1');
     expect(useProjectItems.getState().data?.rows.find((r) => r.id === 'b')?.assigneeId).toBeNull();

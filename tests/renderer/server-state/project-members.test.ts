@@ -20,7 +20,10 @@ describe('the members of a project', () => {
   afterEach(() => queryClient.clear());
 
   it('are read when a project is entered, sorted by name, and named outside React', async () => {
-    bridge.api.listMembers!.mockResolvedValue({ ok: true, data: { members: [member('u2', 'Zoe'), member('u1', 'Alex')] } });
+    bridge.api.listMembers!.mockResolvedValue({
+      ok: true,
+      data: { members: [member('u2', 'Zoe'), member('u1', 'Alex')] },
+    });
     refreshMembers('p1');
     await settle();
     expect(bridge.api.listMembers).toHaveBeenCalledWith({ projectId: 'p1' });
@@ -52,7 +55,10 @@ describe('the members of a project', () => {
   });
 
   it('a failed read stays in the cache for the views to say, and throws nowhere', async () => {
-    bridge.api.listMembers!.mockResolvedValue({ ok: false, error: { kind: 'network', message: "Can't reach the service." } });
+    bridge.api.listMembers!.mockResolvedValue({
+      ok: false,
+      error: { kind: 'network', message: "Can't reach the service." },
+    });
     refreshMembers('p1');
     await settle();
     const failed = queryClient.getQueryCache().findAll({ predicate: (q) => q.queryKey.includes('members') });

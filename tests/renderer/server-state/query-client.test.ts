@@ -4,7 +4,8 @@ import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js
 let bridge: FakeBridge = fakeBridge();
 vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { queryClient, fromBridge, bridgeErrorOf, BridgeFailure, connectionKey } = await import('../../../src/renderer/server-state/query-client.js');
+const { queryClient, fromBridge, bridgeErrorOf, BridgeFailure, connectionKey } =
+  await import('../../../src/renderer/server-state/query-client.js');
 const { useNetwork } = await import('../../../src/renderer/stores/network-store.js');
 
 const offline = { phase: 'offline' as const, message: "Can't reach the service", since: 1, queued: 0 };
@@ -36,8 +37,14 @@ describe('server state read through the bridge', () => {
     }) as never);
     bridge.network.state.mockImplementation(async () => ({ ok: true, data: idle }));
     const stop = useNetwork.getState().watch();
-    const unreachable = vi.fn(async () => fromBridge<number>(Promise.resolve({ ok: false, error: { kind: 'network', message: "Can't reach the service." } })));
-    const missing = vi.fn(async () => fromBridge<number>(Promise.resolve({ ok: false, error: { kind: 'not_found', message: 'Gone.' } })));
+    const unreachable = vi.fn(async () =>
+      fromBridge<number>(
+        Promise.resolve({ ok: false, error: { kind: 'network', message: "Can't reach the service." } }),
+      ),
+    );
+    const missing = vi.fn(async () =>
+      fromBridge<number>(Promise.resolve({ ok: false, error: { kind: 'not_found', message: 'Gone.' } })),
+    );
     await queryClient.fetchQuery({ queryKey: ['a'], queryFn: unreachable }).catch(() => undefined);
     await queryClient.fetchQuery({ queryKey: ['b'], queryFn: missing }).catch(() => undefined);
     expect(unreachable).toHaveBeenCalledTimes(1);

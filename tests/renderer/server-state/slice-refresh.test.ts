@@ -12,10 +12,19 @@ const { emitItemsChanged } = await import('../../../src/renderer/server-state/it
 const { forgetBoards } = await import('../../../src/renderer/server-state/recent-boards.js');
 
 describe('choosing the slices to ask again', () => {
-  const complete = [{ type: 'bug', status: 'open' as const }, { type: 'bug', status: 'resolved' as const }, { type: 'idea' }, { page: '/x' }];
+  const complete = [
+    { type: 'bug', status: 'open' as const },
+    { type: 'bug', status: 'resolved' as const },
+    { type: 'idea' },
+    { page: '/x' },
+  ];
 
   it('shares one slice between threads that sit together, and picks one per place', () => {
-    const touched = [row('a', { type: 'bug', status: 'resolved' }), row('b', { type: 'bug', status: 'resolved', page: '/y' }), row('c', { type: 'idea', status: 'open' })];
+    const touched = [
+      row('a', { type: 'bug', status: 'resolved' }),
+      row('b', { type: 'bug', status: 'resolved', page: '/y' }),
+      row('c', { type: 'idea', status: 'open' }),
+    ];
     expect(slicesToAsk(touched, complete)).toEqual([{ type: 'bug', status: 'resolved' }, { type: 'idea' }]);
   });
 
@@ -27,10 +36,19 @@ describe('choosing the slices to ask again', () => {
 });
 
 describe('merging slice answers', () => {
-  const rows: ItemRow[] = [row('a', { createdAt: 3 }), row('b', { createdAt: 2, status: 'resolved' }), row('c', { createdAt: 1 })];
+  const rows: ItemRow[] = [
+    row('a', { createdAt: 3 }),
+    row('b', { createdAt: 2, status: 'resolved' }),
+    row('c', { createdAt: 1 }),
+  ];
 
   it('puts fresh rows in place, adds new ones in date order, and leaves other slices alone', () => {
-    const merged = mergeSliceAnswers(rows, [{ filter: { status: 'open' }, rows: [row('d', { createdAt: 4 }), row('a', { createdAt: 3, replyCount: 5 }), row('c', { createdAt: 1 })] }]);
+    const merged = mergeSliceAnswers(rows, [
+      {
+        filter: { status: 'open' },
+        rows: [row('d', { createdAt: 4 }), row('a', { createdAt: 3, replyCount: 5 }), row('c', { createdAt: 1 })],
+      },
+    ]);
     expect(merged.unexplained).toBe(false);
     expect(merged.rows.map((r) => r.id)).toEqual(['d', 'a', 'b', 'c']);
     expect(merged.rows[1]?.replyCount).toBe(5);
@@ -54,7 +72,11 @@ describe('the list after a write', () => {
     bridge = fakeBridge();
     useProjectItems.getState().leave();
     forgetBoards();
-    all = manyRows(540, { pages: ['/a', '/b', '/c', '/d'], statuses: ['open', 'deferred', 'resolved'], types: ['bug', 'idea'] });
+    all = manyRows(540, {
+      pages: ['/a', '/b', '/c', '/d'],
+      statuses: ['open', 'deferred', 'resolved'],
+      types: ['bug', 'idea'],
+    });
     service = fakeItemsService(all);
     bridge.api.listItems!.mockImplementation(service.listItems);
     await useProjectItems.getState().load('p1');
@@ -81,7 +103,10 @@ describe('the list after a write', () => {
     const neighbour = all.find((r) => r.type === 'bug' && r.status === 'resolved' && !moved.includes(r))!;
     setInService(neighbour.id, { replyCount: 7 });
     const before = service.calls.length;
-    emitItemsChanged({ projectId: 'p1', patched: moved.map((r) => ({ id: r.id, changes: { status: 'resolved' as const } })) });
+    emitItemsChanged({
+      projectId: 'p1',
+      patched: moved.map((r) => ({ id: r.id, changes: { status: 'resolved' as const } })),
+    });
     const asked = await callsAfter(before);
     expect(asked).toEqual([expect.objectContaining({ status: 'resolved' })]);
     expect(shown(neighbour.id)?.replyCount).toBe(7);
@@ -90,7 +115,7 @@ describe('the list after a write', () => {
     expect(useProjectItems.getState().data?.rows).toHaveLength(540);
   });
 
-  it('a merge removes the duplicates and asks only the kept thread\'s slice', async () => {
+  it("a merge removes the duplicates and asks only the kept thread's slice", async () => {
     const [kept, dup] = all.filter((r) => r.type === 'idea' && r.status === 'deferred');
     all.splice(all.indexOf(dup!), 1);
     setInService(kept!.id, { reportCount: 2 });
@@ -102,7 +127,7 @@ describe('the list after a write', () => {
     expect(shown(kept!.id)?.reportCount).toBe(2);
   });
 
-  it('a new thread is found by asking its page\'s open threads', async () => {
+  it("a new thread is found by asking its page's open threads", async () => {
     all.push(row('new', { page: '/c', status: 'open', type: 'bug', createdAt: 9_000_000 }));
     const before = service.calls.length;
     emitItemsChanged({ projectId: 'p1', created: [{ id: 'new', page: '/c' }] });
@@ -125,16 +150,21 @@ describe('the list after a write', () => {
 
   it('reloads the whole project when a slice no longer fits in one answer', async () => {
     // 180 threads per status slice; 150 more resolved elsewhere make it 330.
-    const moving = all.filter((r) => r.type === 'bug' && r.status === 'open').concat(all.filter((r) => r.type === 'bug' && r.status === 'deferred')).slice(0, 150);
+    const moving = all
+      .filter((r) => r.type === 'bug' && r.status === 'open')
+      .concat(all.filter((r) => r.type === 'bug' && r.status === 'deferred'))
+      .slice(0, 150);
     for (const r of moving) setInService(r.id, { status: 'resolved' });
     const before = service.calls.length;
     emitItemsChanged({ projectId: 'p1', patched: [{ id: moving[0]!.id, changes: { status: 'resolved' as const } }] });
     const asked = await callsAfter(before);
     expect(asked.length).toBeGreaterThan(2);
-    await vi.waitFor(() => expect(useProjectItems.getState().data?.rows.filter((r) => r.status === 'resolved')).toHaveLength(330));
+    await vi.waitFor(() =>
+      expect(useProjectItems.getState().data?.rows.filter((r) => r.status === 'resolved')).toHaveLength(330),
+    );
   });
 
-  it('reloads the whole project when a new thread\'s page is not known', async () => {
+  it("reloads the whole project when a new thread's page is not known", async () => {
     const before = service.calls.length;
     emitItemsChanged({ projectId: 'p1', created: [{ id: 'x', page: null }] });
     expect((await callsAfter(before)).length).toBeGreaterThan(2);

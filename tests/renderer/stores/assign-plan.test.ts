@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Status } from '#shared/api/common.js';
 import type { BridgeError } from '#shared/bridge/errors.js';
-import { buildReceipt, planAssign, planReopenAssign, planUndo, runBulk, type PlanRow, type SendStep, type StepReport } from '../../../src/renderer/stores/bulk-model.js';
+import {
+  buildReceipt,
+  planAssign,
+  planReopenAssign,
+  planUndo,
+  runBulk,
+  type PlanRow,
+  type SendStep,
+  type StepReport,
+} from '../../../src/renderer/stores/bulk-model.js';
 
 /**
  * The assign dialog's flow on the bulk plans (moved from the dialog's own assign-run):
@@ -36,7 +45,8 @@ function fakeService(threads: Record<string, FakeThread>, failures: Partial<Reco
     if (f) return { ok: false, error: f };
     const t = threads[itemId];
     if (!t) return { ok: false, error: { kind: 'not_found', message: 'gone' } };
-    if (t.status === 'resolved') return { ok: false, error: { kind: 'validation', status: 409, reason: 'resolved_item', message: 'resolved' } };
+    if (t.status === 'resolved')
+      return { ok: false, error: { kind: 'validation', status: 409, reason: 'resolved_item', message: 'resolved' } };
     const changed = t.assigneeId !== assignee;
     t.assigneeId = assignee;
     return { ok: true, data: { changed, patch: { assigneeId: assignee ?? '', assignee: step.to?.name ?? '' } } };
@@ -45,11 +55,20 @@ function fakeService(threads: Record<string, FakeThread>, failures: Partial<Reco
 }
 
 const rowsOf = (threads: Record<string, FakeThread>, ids: string[]): PlanRow[] =>
-  ids.map((id) => ({ id, status: threads[id]?.status ?? 'open', assigneeId: threads[id]?.assigneeId ?? '', assignee: threads[id]?.assigneeId ? `Name of ${threads[id]!.assigneeId}` : '' }));
+  ids.map((id) => ({
+    id,
+    status: threads[id]?.status ?? 'open',
+    assigneeId: threads[id]?.assigneeId ?? '',
+    assignee: threads[id]?.assigneeId ? `Name of ${threads[id]!.assigneeId}` : '',
+  }));
 
 describe('assigning several threads', () => {
   it('assigns each in turn, and sets resolved ones aside for "Reopen and assign?"', async () => {
-    const { send, threads } = fakeService({ a: { status: 'open', assigneeId: null }, b: { status: 'resolved', assigneeId: null }, c: { status: 'deferred', assigneeId: 'u1' } });
+    const { send, threads } = fakeService({
+      a: { status: 'open', assigneeId: null },
+      b: { status: 'resolved', assigneeId: null },
+      c: { status: 'deferred', assigneeId: 'u1' },
+    });
     const plan = planAssign(rowsOf(threads, ['a', 'b', 'c']), u1);
     const done: number[] = [];
     const receipt = buildReceipt(plan, await runBulk(plan, send, { concurrency: 1, onProgress: (n) => done.push(n) }));
@@ -62,7 +81,14 @@ describe('assigning several threads', () => {
   });
 
   it('stops at a connection failure and lists what was not sent', async () => {
-    const { send, threads } = fakeService({ a: { status: 'open', assigneeId: null }, b: { status: 'open', assigneeId: null }, c: { status: 'open', assigneeId: null } }, { 'assign b': { kind: 'network', message: 'offline' } });
+    const { send, threads } = fakeService(
+      {
+        a: { status: 'open', assigneeId: null },
+        b: { status: 'open', assigneeId: null },
+        c: { status: 'open', assigneeId: null },
+      },
+      { 'assign b': { kind: 'network', message: 'offline' } },
+    );
     const plan = planAssign(rowsOf(threads, ['a', 'b', 'c']), null);
     const receipt = buildReceipt(plan, await runBulk(plan, send, { concurrency: 1 }));
     expect(receipt.refused.map((f) => f.itemId)).toEqual(['b']);
@@ -72,7 +98,10 @@ describe('assigning several threads', () => {
   });
 
   it('keeps going past a failure that concerns one thread', async () => {
-    const { send, threads } = fakeService({ a: { status: 'open', assigneeId: null }, c: { status: 'open', assigneeId: null } });
+    const { send, threads } = fakeService({
+      a: { status: 'open', assigneeId: null },
+      c: { status: 'open', assigneeId: null },
+    });
     const plan = planAssign(rowsOf(threads, ['a', 'gone', 'c']), u2);
     const receipt = buildReceipt(plan, await runBulk(plan, send, { concurrency: 1 }));
     expect(receipt.refused.map((f) => [f.itemId, f.error.kind])).toEqual([['gone', 'not_found']]);
@@ -82,34 +111,56 @@ describe('assigning several threads', () => {
 
 describe('reopen and assign', () => {
   it('reopens, then assigns, in that order, reporting each step as it is answered', async () => {
-    const { send, log, threads } = fakeService({ b: { status: 'resolved', assigneeId: null }, d: { status: 'resolved', assigneeId: 'u9' } });
+    const { send, log, threads } = fakeService({
+      b: { status: 'resolved', assigneeId: null },
+      d: { status: 'resolved', assigneeId: 'u9' },
+    });
     const plan = planReopenAssign(rowsOf(threads, ['b', 'd']), u1);
     const seen: StepReport[] = [];
     await runBulk(plan, send, { concurrency: 1, onStep: (s) => seen.push(s) });
     expect(log).toEqual(['status b open', 'assign b u1', 'status d open', 'assign d u1']);
-    expect(seen.map((s) => `${s.itemId}:${s.step.kind}:${s.ok}`)).toEqual(['b:status:true', 'b:assign:true', 'd:status:true', 'd:assign:true']);
+    expect(seen.map((s) => `${s.itemId}:${s.step.kind}:${s.ok}`)).toEqual([
+      'b:status:true',
+      'b:assign:true',
+      'd:status:true',
+      'd:assign:true',
+    ]);
     expect(seen.at(-1)).toMatchObject({ itemId: 'd', ok: true, applied: { patch: { assignee: 'Name of u1' } } });
     expect(threads.b).toEqual({ status: 'open', assigneeId: 'u1' });
   });
 
   it('does not assign a thread it could not reopen', async () => {
-    const { send, log, threads } = fakeService({ b: { status: 'resolved', assigneeId: null } }, { 'status b': { kind: 'validation', status: 409, reason: 'merged_duplicate', message: 'merged' } });
+    const { send, log, threads } = fakeService(
+      { b: { status: 'resolved', assigneeId: null } },
+      { 'status b': { kind: 'validation', status: 409, reason: 'merged_duplicate', message: 'merged' } },
+    );
     const seen: StepReport[] = [];
     await runBulk(planReopenAssign(rowsOf(threads, ['b']), u1), send, { onStep: (s) => seen.push(s) });
     expect(log).toEqual(['status b open']);
-    expect(seen).toEqual([{ itemId: 'b', step: { kind: 'status', to: 'open' }, ok: false, error: expect.objectContaining({ reason: 'merged_duplicate' }) }]);
+    expect(seen).toEqual([
+      {
+        itemId: 'b',
+        step: { kind: 'status', to: 'open' },
+        ok: false,
+        error: expect.objectContaining({ reason: 'merged_duplicate' }),
+      },
+    ]);
   });
 });
 
 describe('undoing an assignment', () => {
   it('restores the previous assignee first, then resolves what was reopened', async () => {
-    const { send, log, threads } = fakeService({ b: { status: 'resolved', assigneeId: null }, c: { status: 'open', assigneeId: 'u7' } });
+    const { send, log, threads } = fakeService({
+      b: { status: 'resolved', assigneeId: null },
+      c: { status: 'open', assigneeId: 'u7' },
+    });
     const reopen = planReopenAssign(rowsOf(threads, ['b']), u1);
     const assign = planAssign(rowsOf(threads, ['c']), u1);
     const reopenRun = await runBulk(reopen, send);
     const assignRun = await runBulk(assign, send);
     log.length = 0;
-    for (const undo of [planUndo(reopen, reopenRun), planUndo(assign, assignRun)]) await runBulk(undo!, send, { concurrency: 1 });
+    for (const undo of [planUndo(reopen, reopenRun), planUndo(assign, assignRun)])
+      await runBulk(undo!, send, { concurrency: 1 });
     expect(log).toEqual(['assign b null', 'status b resolved', 'assign c u7']);
     expect(threads).toEqual({ b: { status: 'resolved', assigneeId: null }, c: { status: 'open', assigneeId: 'u7' } });
   });

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { applyPending, columnOrder, columnRows, groupByStatus, moveRow, neighbourAfterRemoval, nextFocus, patchRows, removeRows } from '../../../src/renderer/stores/board-model.js';
+import {
+  applyPending,
+  columnOrder,
+  columnRows,
+  groupByStatus,
+  moveRow,
+  neighbourAfterRemoval,
+  nextFocus,
+  patchRows,
+  removeRows,
+} from '../../../src/renderer/stores/board-model.js';
 import { row } from '../support/fake-items.js';
 
 const summary = { total: 4, open: 2, deferred: 1, resolved: 1, unassigned: 0, byType: {}, byPage: {} };
-const rows = [row('a', { status: 'open' }), row('b', { status: 'open' }), row('c', { status: 'deferred' }), row('d', { status: 'resolved' })];
+const rows = [
+  row('a', { status: 'open' }),
+  row('b', { status: 'open' }),
+  row('c', { status: 'deferred' }),
+  row('d', { status: 'resolved' }),
+];
 
 describe('board model', () => {
   it('groups rows into the three columns, keeping order', () => {
@@ -61,9 +76,21 @@ describe('board model', () => {
 });
 
 describe('patching and removing rows', () => {
-  const summary = { total: 3, open: 2, deferred: 1, resolved: 0, unassigned: 2, byType: { bug: 2, copy: 1 }, byPage: { '/': 2, '/cart': 1 } };
+  const summary = {
+    total: 3,
+    open: 2,
+    deferred: 1,
+    resolved: 0,
+    unassigned: 2,
+    byType: { bug: 2, copy: 1 },
+    byPage: { '/': 2, '/cart': 1 },
+  };
   const snapshot = {
-    rows: [row('a', { assigneeId: '' }), row('b', { assigneeId: 'u1', assignee: 'Ada' }), row('c', { status: 'deferred', type: 'copy', page: '/cart', assigneeId: null })],
+    rows: [
+      row('a', { assigneeId: '' }),
+      row('b', { assigneeId: 'u1', assignee: 'Ada' }),
+      row('c', { status: 'deferred', type: 'copy', page: '/cart', assigneeId: null }),
+    ],
     summary,
   };
 
@@ -73,7 +100,15 @@ describe('patching and removing rows', () => {
       { id: 'c', changes: { type: 'bug', page: '/' } },
     ]);
     expect(next.rows[0]).toMatchObject({ id: 'a', status: 'resolved', assignee: 'Bo' });
-    expect(next.summary).toEqual({ total: 3, open: 1, deferred: 1, resolved: 1, unassigned: 1, byType: { bug: 3 }, byPage: { '/': 3 } });
+    expect(next.summary).toEqual({
+      total: 3,
+      open: 1,
+      deferred: 1,
+      resolved: 1,
+      unassigned: 1,
+      byType: { bug: 3 },
+      byPage: { '/': 3 },
+    });
     // The input is left alone.
     expect(snapshot.rows[0]!.status).toBe('open');
   });
@@ -87,13 +122,26 @@ describe('patching and removing rows', () => {
   it('takes removed rows out of the counts', () => {
     const next = removeRows(snapshot, ['c']);
     expect(next.rows.map((r) => r.id)).toEqual(['a', 'b']);
-    expect(next.summary).toEqual({ total: 2, open: 2, deferred: 0, resolved: 0, unassigned: 1, byType: { bug: 2 }, byPage: { '/': 2 } });
+    expect(next.summary).toEqual({
+      total: 2,
+      open: 2,
+      deferred: 0,
+      resolved: 0,
+      unassigned: 1,
+      byType: { bug: 2 },
+      byPage: { '/': 2 },
+    });
   });
 });
 
 describe('statuses this version does not know', () => {
   it('get a column of their own after the three of the contract, and keyboard moves reach them', () => {
-    const mixed = [row('a', { status: 'open' }), row('b', { status: 'triaged' }), row('c', { status: 'resolved' }), row('d', { status: 'archived' })];
+    const mixed = [
+      row('a', { status: 'open' }),
+      row('b', { status: 'triaged' }),
+      row('c', { status: 'resolved' }),
+      row('d', { status: 'archived' }),
+    ];
     const columns = groupByStatus(mixed);
     expect(columnOrder(columns)).toEqual(['open', 'deferred', 'resolved', 'archived', 'triaged']);
     expect(columnRows(columns, 'triaged').map((r) => r.id)).toEqual(['b']);

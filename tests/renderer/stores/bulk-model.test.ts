@@ -18,7 +18,12 @@ import { row } from '../support/fake-items.js';
 
 const alex = { id: 'u-alex', name: 'Alex Kim' };
 const priya = { id: 'u-priya', name: 'Priya Natarajan' };
-const resolvedRefusal: BridgeError = { kind: 'validation', status: 409, reason: 'resolved_item', message: 'The service refused the request: Item c is resolved; reopen it first.' };
+const resolvedRefusal: BridgeError = {
+  kind: 'validation',
+  status: 409,
+  reason: 'resolved_item',
+  message: 'The service refused the request: Item c is resolved; reopen it first.',
+};
 
 const rows = [
   row('a', { status: 'open', assigneeId: '', assignee: '' }),
@@ -59,8 +64,12 @@ describe('bulk receipts', () => {
     expect(receipt.refused[0]).toMatchObject({ partial: false, step: { kind: 'assign' } });
     expect(receipt.reopenable).toEqual(['c']);
     expect(receipt.notSent).toEqual([]);
-    expect(receiptSummary(receipt)).toBe('Assigned 1 thread to Alex Kim · 1 thread already was assigned to Alex Kim · 1 thread refused.');
-    expect(refusalText(receipt.refused[0]!.error, receipt.refused[0]!.step, false)).toMatch(/resolved.*reopened before it can be assigned/);
+    expect(receiptSummary(receipt)).toBe(
+      'Assigned 1 thread to Alex Kim · 1 thread already was assigned to Alex Kim · 1 thread refused.',
+    );
+    expect(refusalText(receipt.refused[0]!.error, receipt.refused[0]!.step, false)).toMatch(
+      /resolved.*reopened before it can be assigned/,
+    );
   });
 
   it('sends one request per thread and step, a few at a time', async () => {
@@ -90,10 +99,18 @@ describe('bulk receipts', () => {
     expect(receiptSummary(receipt)).toBe('Reopened and assigned 1 thread to Alex Kim.');
 
     const fresh = fakeService();
-    const refusingAssign: SendStep = async (id, step) => (step.kind === 'assign' ? { ok: false, error: { kind: 'forbidden', message: 'Your role does not allow this.' } } : fresh.send(id, step));
-    const partial = buildReceipt(plan, await runBulk(planReopenAssign([row('c', { status: 'resolved' })], alex), refusingAssign));
+    const refusingAssign: SendStep = async (id, step) =>
+      step.kind === 'assign'
+        ? { ok: false, error: { kind: 'forbidden', message: 'Your role does not allow this.' } }
+        : fresh.send(id, step);
+    const partial = buildReceipt(
+      plan,
+      await runBulk(planReopenAssign([row('c', { status: 'resolved' })], alex), refusingAssign),
+    );
     expect(partial.refused[0]).toMatchObject({ itemId: 'c', partial: true });
-    expect(refusalText(partial.refused[0]!.error, partial.refused[0]!.step, true)).toMatch(/^Only partly changed: .*could not assign to Alex Kim\. Your role/);
+    expect(refusalText(partial.refused[0]!.error, partial.refused[0]!.step, true)).toMatch(
+      /^Only partly changed: .*could not assign to Alex Kim\. Your role/,
+    );
   });
 
   it('stops sending when asked and lists what was not sent', async () => {
@@ -128,7 +145,10 @@ describe('bulk receipts', () => {
     const service = fakeService();
     const applied: string[] = [];
     const progress: number[] = [];
-    await runBulk(planStatus(rows.slice(0, 2), 'open'), service.send, { onApplied: (id) => applied.push(id), onProgress: (done) => progress.push(done) });
+    await runBulk(planStatus(rows.slice(0, 2), 'open'), service.send, {
+      onApplied: (id) => applied.push(id),
+      onProgress: (done) => progress.push(done),
+    });
     expect(applied.sort()).toEqual(['a', 'b']);
     expect(progress).toEqual([1, 2]);
   });
@@ -179,21 +199,44 @@ describe('undo plans', () => {
 
 describe('undo checks the service first', () => {
   /** Reads the fake service's state, as GET /items/{id} would. */
-  const reader = (service: ReturnType<typeof fakeService>, merged: Record<string, string> = {}): ReadThread => async (itemId) => {
-    const t = service.state.get(itemId);
-    if (!t) return { ok: false, error: { kind: 'not_found', message: 'Not found.' } };
-    const person = [alex, priya].find((p) => p.id === t.assigneeId) ?? null;
-    return { ok: true, data: { status: t.status, assignee: person, duplicateOf: merged[itemId] ?? null } };
-  };
+  const reader =
+    (service: ReturnType<typeof fakeService>, merged: Record<string, string> = {}): ReadThread =>
+    async (itemId) => {
+      const t = service.state.get(itemId);
+      if (!t) return { ok: false, error: { kind: 'not_found', message: 'Not found.' } };
+      const person = [alex, priya].find((p) => p.id === t.assigneeId) ?? null;
+      return { ok: true, data: { status: t.status, assignee: person, duplicateOf: merged[itemId] ?? null } };
+    };
 
   it('compares only the fields the undo would write', () => {
-    const task = { itemId: 'a', steps: [{ kind: 'status', to: 'open' } as const], before: { status: 'deferred' as const, assignee: null } };
+    const task = {
+      itemId: 'a',
+      steps: [{ kind: 'status', to: 'open' } as const],
+      before: { status: 'deferred' as const, assignee: null },
+    };
     expect(conflictOf(task, { status: 'deferred', assignee: alex, duplicateOf: null })).toBeNull();
-    expect(conflictOf(task, { status: 'resolved', assignee: null, duplicateOf: null })).toEqual({ kind: 'status', expected: 'deferred', now: 'resolved' });
-    expect(conflictOf(task, { status: 'deferred', assignee: null, duplicateOf: 'x' })).toEqual({ kind: 'merged', into: 'x' });
-    const assignUndo = { itemId: 'a', steps: [{ kind: 'assign', to: null } as const], before: { status: 'open' as const, assignee: alex } };
-    expect(conflictOf(assignUndo, { status: 'deferred', assignee: { id: alex.id, name: 'A. Kim' }, duplicateOf: null })).toBeNull();
-    expect(conflictOf(assignUndo, { status: 'open', assignee: priya, duplicateOf: null })).toEqual({ kind: 'assignee', expected: alex, now: priya });
+    expect(conflictOf(task, { status: 'resolved', assignee: null, duplicateOf: null })).toEqual({
+      kind: 'status',
+      expected: 'deferred',
+      now: 'resolved',
+    });
+    expect(conflictOf(task, { status: 'deferred', assignee: null, duplicateOf: 'x' })).toEqual({
+      kind: 'merged',
+      into: 'x',
+    });
+    const assignUndo = {
+      itemId: 'a',
+      steps: [{ kind: 'assign', to: null } as const],
+      before: { status: 'open' as const, assignee: alex },
+    };
+    expect(
+      conflictOf(assignUndo, { status: 'deferred', assignee: { id: alex.id, name: 'A. Kim' }, duplicateOf: null }),
+    ).toBeNull();
+    expect(conflictOf(assignUndo, { status: 'open', assignee: priya, duplicateOf: null })).toEqual({
+      kind: 'assignee',
+      expected: alex,
+      now: priya,
+    });
   });
 
   it('leaves alone what someone changed since and changes the rest back', async () => {
@@ -205,10 +248,14 @@ describe('undo checks the service first', () => {
 
     const receipt = buildReceipt(undo, await runBulk(undo, service.send, { readFirst: reader(service) }));
     expect(receipt.done).toEqual(['a']);
-    expect(receipt.changedSince).toEqual([{ itemId: 'b', conflict: { kind: 'status', expected: 'deferred', now: 'resolved' } }]);
+    expect(receipt.changedSince).toEqual([
+      { itemId: 'b', conflict: { kind: 'status', expected: 'deferred', now: 'resolved' } },
+    ]);
     expect(service.sent.slice(sentBefore).map((s) => s.itemId)).toEqual(['a']);
     expect(service.state.get('b')!.status).toBe('resolved');
-    expect(receiptSummary(receipt)).toBe('Undid the change on 1 thread · 1 thread left as it is: changed since by someone else.');
+    expect(receiptSummary(receipt)).toBe(
+      'Undid the change on 1 thread · 1 thread left as it is: changed since by someone else.',
+    );
   });
 
   it('writes nothing blind when the read fails', async () => {
@@ -216,7 +263,10 @@ describe('undo checks the service first', () => {
     const plan = planStatus([rows[0]!], 'deferred');
     const undo = planUndo(plan, await runBulk(plan, service.send))!;
     const sentBefore = service.sent.length;
-    const offline: ReadThread = async () => ({ ok: false, error: { kind: 'network', message: 'The service did not answer.' } });
+    const offline: ReadThread = async () => ({
+      ok: false,
+      error: { kind: 'network', message: 'The service did not answer.' },
+    });
     const receipt = buildReceipt(undo, await runBulk(undo, service.send, { readFirst: offline }));
     expect(service.sent.length).toBe(sentBefore);
     expect(receipt.refused.map((r) => r.itemId)).toEqual(['a']);

@@ -15,7 +15,8 @@ const { entryState } = await import('../../../src/renderer/stores/undo-history.j
 const { useNotice } = await import('../../../src/renderer/stores/notice-store.js');
 const { useUndoConfirm } = await import('../../../src/renderer/stores/undo-confirm.js');
 const { useAnnouncer } = await import('../../../src/renderer/stores/announcer-store.js');
-const { planAssign, planReopenAssign, planStatus, planUndo } = await import('../../../src/renderer/stores/bulk-model.js');
+const { planAssign, planReopenAssign, planStatus, planUndo } =
+  await import('../../../src/renderer/stores/bulk-model.js');
 const { executePlan, recordPlanUndo } = await import('../../../src/renderer/stores/bulk-send.js');
 
 const alex = { id: 'u-alex', name: 'Alex Kim' };
@@ -24,23 +25,41 @@ const alex = { id: 'u-alex', name: 'Alex Kim' };
 let truth: ItemRow[];
 
 function wireService() {
-  bridge.api.listItems!.mockImplementation((q: Parameters<ReturnType<typeof fakeItemsService>['listItems']>[0]) => fakeItemsService(truth).listItems(q));
-  bridge.api.setStatus!.mockImplementation(async ({ itemId, status }: { itemId: string; status: ItemRow['status'] }) => {
-    const t = truth.find((r) => r.id === itemId)!;
-    const changed = t.status !== status;
-    truth = truth.map((r) => (r.id === itemId ? { ...r, status } : r));
-    return { ok: true, data: { status, changed } };
-  });
+  bridge.api.listItems!.mockImplementation((q: Parameters<ReturnType<typeof fakeItemsService>['listItems']>[0]) =>
+    fakeItemsService(truth).listItems(q),
+  );
+  bridge.api.setStatus!.mockImplementation(
+    async ({ itemId, status }: { itemId: string; status: ItemRow['status'] }) => {
+      const t = truth.find((r) => r.id === itemId)!;
+      const changed = t.status !== status;
+      truth = truth.map((r) => (r.id === itemId ? { ...r, status } : r));
+      return { ok: true, data: { status, changed } };
+    },
+  );
   bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => {
     const t = truth.find((r) => r.id === itemId);
     if (!t) return { ok: false, error: { kind: 'not_found', status: 404, message: 'No such thread.' } };
-    return { ok: true, data: { id: t.id, status: t.status, assignee: t.assigneeId ? { id: t.assigneeId, name: t.assignee, mode: null } : null, duplicateOf: null } };
+    return {
+      ok: true,
+      data: {
+        id: t.id,
+        status: t.status,
+        assignee: t.assigneeId ? { id: t.assigneeId, name: t.assignee, mode: null } : null,
+        duplicateOf: null,
+      },
+    };
   });
   bridge.api.assign!.mockImplementation(async ({ itemId, assignee }: { itemId: string; assignee: string | null }) => {
     const t = truth.find((r) => r.id === itemId)!;
-    if (t.status === 'resolved') return { ok: false, error: { kind: 'validation', status: 409, reason: 'resolved_item', message: 'Reopen it first.' } };
+    if (t.status === 'resolved')
+      return {
+        ok: false,
+        error: { kind: 'validation', status: 409, reason: 'resolved_item', message: 'Reopen it first.' },
+      };
     const changed = (t.assigneeId || null) !== assignee;
-    truth = truth.map((r) => (r.id === itemId ? { ...r, assigneeId: assignee ?? '', assignee: assignee ? alex.name : '' } : r));
+    truth = truth.map((r) =>
+      r.id === itemId ? { ...r, assigneeId: assignee ?? '', assignee: assignee ? alex.name : '' } : r,
+    );
     return { ok: true, data: { assignedTo: assignee ? alex.name : null, changed } };
   });
 }
@@ -76,7 +95,9 @@ describe('bulk store', () => {
     expect(rowOf('a')).toMatchObject({ assigneeId: alex.id, assignee: alex.name });
     expect(rowOf('c').assigneeId).toBeFalsy();
     // …and a background refetch confirms it.
-    await vi.waitFor(() => expect(bridge.api.listItems!.mock.calls.length).toBeGreaterThan(listCalls), { timeout: 2000 });
+    await vi.waitFor(() => expect(bridge.api.listItems!.mock.calls.length).toBeGreaterThan(listCalls), {
+      timeout: 2000,
+    });
     await vi.waitFor(() => expect(useProjectItems.getState().progress).toBeNull());
     expect(rowOf('b').assigneeId).toBe(alex.id);
   });
@@ -115,8 +136,12 @@ describe('bulk store', () => {
     expect(truth.map((r) => r.status)).toEqual(['open', 'open', 'deferred']);
     const after = historyOf('p1')[0]!;
     expect(after.plan.tasks).toEqual([]);
-    expect(after.leftAlone).toEqual([{ itemId: 'c', why: 'You chose to leave it Deferred rather than resolve it again as you.', chosen: true }]);
-    expect(useAnnouncer.getState().message).toBe('Undid “Set 3 threads to Deferred”: 2 threads changed back to Open · 1 thread left Deferred, as you chose.');
+    expect(after.leftAlone).toEqual([
+      { itemId: 'c', why: 'You chose to leave it Deferred rather than resolve it again as you.', chosen: true },
+    ]);
+    expect(useAnnouncer.getState().message).toBe(
+      'Undid “Set 3 threads to Deferred”: 2 threads changed back to Open · 1 thread left Deferred, as you chose.',
+    );
     // Nothing is left to undo of it: z does not ask again.
     expect(await undoLatest('p1')).toBe(false);
     expect(useNotice.getState().notice?.text).toMatch(/Nothing left to undo/);
@@ -135,7 +160,11 @@ describe('bulk store', () => {
     await useBulk.getState().start('p1', planStatus([rowOf('a')], 'deferred'));
     await useBulk.getState().start('p1', planAssign([rowOf('a'), rowOf('b')], alex));
     await useBulk.getState().start('p1', planStatus([rowOf('b')], 'resolved'));
-    expect(historyOf('p1').map((e) => e.label)).toEqual(['Set 1 thread to Resolved', 'Assigned 2 threads to Alex Kim', 'Set 1 thread to Deferred']);
+    expect(historyOf('p1').map((e) => e.label)).toEqual([
+      'Set 1 thread to Resolved',
+      'Assigned 2 threads to Alex Kim',
+      'Set 1 thread to Deferred',
+    ]);
 
     expect(await undoLatest('p1')).toBe(true);
     expect(truth.find((r) => r.id === 'b')!.status).toBe('open');
@@ -161,18 +190,26 @@ describe('bulk store', () => {
     expect(truth.map((r) => r.status)).toEqual(['open', 'resolved', 'resolved']);
     const entry = historyOf('p1')[0]!;
     expect(entryState(entry)).toEqual({ kind: 'partly', undone: 1, left: 0 });
-    expect(entry.leftAlone).toEqual([{ itemId: 'b', why: 'Someone else changed it since: it is now Resolved, not Deferred as you left it, so undo left it as it is.' }]);
+    expect(entry.leftAlone).toEqual([
+      {
+        itemId: 'b',
+        why: 'Someone else changed it since: it is now Resolved, not Deferred as you left it, so undo left it as it is.',
+      },
+    ]);
     expect(useBulk.getState().receipt?.changedSince.map((c) => c.itemId)).toEqual(['b']);
     // Nothing is left to try: z says so rather than writing over the change.
     expect(await undoLatest('p1')).toBe(false);
   });
 
   it('holds back an older change’s threads until the newer change to them is undone', async () => {
-    const older = (await useBulk.getState().start('p1', planStatus([rowOf('a')], 'deferred'))) && historyOf('p1')[0]!.id;
+    const older =
+      (await useBulk.getState().start('p1', planStatus([rowOf('a')], 'deferred'))) && historyOf('p1')[0]!.id;
     await useBulk.getState().start('p1', planStatus([rowOf('a')], 'resolved'));
 
     expect(await undoEntry('p1', older!)).toBe(false);
-    expect(useNotice.getState().notice?.text).toBe('Undo “Set 1 thread to Resolved” first: it changed the same thread after this change.');
+    expect(useNotice.getState().notice?.text).toBe(
+      'Undo “Set 1 thread to Resolved” first: it changed the same thread after this change.',
+    );
     expect(truth[0]!.status).toBe('resolved');
 
     // Undoing the newer change would defer a again as this person: it asks, and goes ahead when chosen.
@@ -185,7 +222,10 @@ describe('bulk store', () => {
 
   it('keeps a thread whose undo was not sent, to try again', async () => {
     await useBulk.getState().start('p1', planStatus([rowOf('a')], 'deferred'));
-    bridge.api.setStatus!.mockImplementationOnce(async () => ({ ok: false, error: { kind: 'network', message: 'The service did not answer.' } }));
+    bridge.api.setStatus!.mockImplementationOnce(async () => ({
+      ok: false,
+      error: { kind: 'network', message: 'The service did not answer.' },
+    }));
     expect(await undoLatest('p1')).toBe(false);
     expect(entryState(historyOf('p1')[0]!).kind).toBe('ready');
     expect(await undoLatest('p1')).toBe(true);
@@ -199,11 +239,16 @@ describe('bulk store', () => {
     const firstId = recordPlanUndo('p1', runs, { label: 'Assigned 1 thread to Alex Kim' });
     const reopen = planReopenAssign([rowOf('c')], alex);
     const second = await executePlan('p1', reopen);
-    recordPlanUndo('p1', [...runs, { plan: reopen, result: second.result }], { label: 'Reopened and assigned 2 threads to Alex Kim', replaces: firstId! });
+    recordPlanUndo('p1', [...runs, { plan: reopen, result: second.result }], {
+      label: 'Reopened and assigned 2 threads to Alex Kim',
+      replaces: firstId!,
+    });
 
     expect(historyOf('p1').map((e) => e.label)).toEqual(['Reopened and assigned 2 threads to Alex Kim']);
     expect(await undoLatest('p1')).toBe(false);
-    expect(await undoEntry('p1', historyOf('p1')[0]!.id, { chosen: new Set(['back', 'resolve-again'] as const) })).toBe(true);
+    expect(await undoEntry('p1', historyOf('p1')[0]!.id, { chosen: new Set(['back', 'resolve-again'] as const) })).toBe(
+      true,
+    );
     // c is unassigned and resolved again, a is unassigned.
     expect(truth.map((r) => [r.id, r.status, r.assigneeId || null])).toEqual([
       ['a', 'open', null],
@@ -226,7 +271,9 @@ describe('bulk store', () => {
 
   it('records a single status change made outside a plan, and changes it back', async () => {
     const before = { status: 'open', assignee: alex };
-    truth = truth.map((r) => (r.id === 'a' ? { ...r, status: 'resolved', assigneeId: alex.id, assignee: alex.name } : r));
+    truth = truth.map((r) =>
+      r.id === 'a' ? { ...r, status: 'resolved', assigneeId: alex.id, assignee: alex.name } : r,
+    );
     const id = recordStatusUndo('p1', 'Moved “a” to Resolved', 'a', before, 'resolved');
     expect(historyOf('p1')[0]).toMatchObject({
       id,
@@ -234,20 +281,30 @@ describe('bulk store', () => {
       total: 1,
       plan: {
         kind: 'undo',
-        undoing: { kind: 'status', to: 'resolved', tasks: [{ itemId: 'a', steps: [{ kind: 'status', to: 'resolved' }], before }] },
-        tasks: [{ itemId: 'a', steps: [{ kind: 'status', to: 'open' }], before: { status: 'resolved', assignee: alex } }],
+        undoing: {
+          kind: 'status',
+          to: 'resolved',
+          tasks: [{ itemId: 'a', steps: [{ kind: 'status', to: 'resolved' }], before }],
+        },
+        tasks: [
+          { itemId: 'a', steps: [{ kind: 'status', to: 'open' }], before: { status: 'resolved', assignee: alex } },
+        ],
       },
     });
     expect(await undoLatest('p1')).toBe(true);
     expect(truth[0]).toMatchObject({ status: 'open', assigneeId: alex.id });
     // A status this version does not know cannot be sent back: nothing is recorded.
-    expect(recordStatusUndo('p1', 'Moved “b” to Resolved', 'b', { status: 'triaged', assignee: null }, 'resolved')).toBeNull();
+    expect(
+      recordStatusUndo('p1', 'Moved “b” to Resolved', 'b', { status: 'triaged', assignee: null }, 'resolved'),
+    ).toBeNull();
     expect(historyOf('p1')).toHaveLength(1);
   });
 
   it('refuses to start a second bulk change while one runs', async () => {
     let release!: () => void;
-    bridge.api.setStatus!.mockImplementationOnce(() => new Promise((r) => (release = () => r({ ok: true, data: { status: 'deferred', changed: true } }))));
+    bridge.api.setStatus!.mockImplementationOnce(
+      () => new Promise((r) => (release = () => r({ ok: true, data: { status: 'deferred', changed: true } }))),
+    );
     const first = useBulk.getState().start('p1', planStatus([rowOf('a')], 'deferred'));
     expect(await useBulk.getState().start('p1', planStatus([rowOf('b')], 'deferred'))).toBeNull();
     release();

@@ -1,16 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemRow } from '#shared/reader/index.js';
 import { FACET_KEYS, menuCounts, valuesPresent, type FacetKey } from '../../../src/renderer/stores/facet-model.js';
-import { ASSIGNEE_ME, ASSIGNEE_NONE, filterRows, TYPE_NONE, type Filters, type MatchContext } from '../../../src/renderer/stores/filter-model.js';
+import {
+  ASSIGNEE_ME,
+  ASSIGNEE_NONE,
+  filterRows,
+  TYPE_NONE,
+  type Filters,
+  type MatchContext,
+} from '../../../src/renderer/stores/filter-model.js';
 import { row } from '../support/fake-items.js';
 
 const ctx: MatchContext = { meId: 'u-me', textMatches: null };
 
 const rows = [
-  row('a', { status: 'open', type: 'bug', page: '/pricing', assigneeId: 'u-me', agentTask: 'fix', excerpt: 'Pay button is grey' }),
+  row('a', {
+    status: 'open',
+    type: 'bug',
+    page: '/pricing',
+    assigneeId: 'u-me',
+    agentTask: 'fix',
+    excerpt: 'Pay button is grey',
+  }),
   row('b', { status: 'open', type: 'bug', page: '/pricing', assigneeId: null, agentTask: null, excerpt: 'Price typo' }),
-  row('c', { status: 'deferred', type: 'copy', page: '/pricing', assigneeId: '', agentTask: null, excerpt: 'Footer copy' }),
-  row('d', { status: 'resolved', type: 'bug', page: '/', assigneeId: 'u-alex', agentTask: 'plan', excerpt: 'Hero too large' }),
+  row('c', {
+    status: 'deferred',
+    type: 'copy',
+    page: '/pricing',
+    assigneeId: '',
+    agentTask: null,
+    excerpt: 'Footer copy',
+  }),
+  row('d', {
+    status: 'resolved',
+    type: 'bug',
+    page: '/',
+    assigneeId: 'u-alex',
+    agentTask: 'plan',
+    excerpt: 'Hero too large',
+  }),
   row('e', { status: 'open', type: null, page: '/', assigneeId: null, agentTask: null, excerpt: 'Button label' }),
 ];
 
@@ -45,7 +73,7 @@ describe('faceted counts', () => {
   });
 
   it('counts a menu’s options under the other active filters, not its own', () => {
-        // Page counts follow the type filter: /pricing has 2 bugs, not 3 threads.
+    // Page counts follow the type filter: /pricing has 2 bugs, not 3 threads.
     expect(counted(rows, { type: 'bug' }, 'page', '/pricing')).toBe(2);
     expect(counted(rows, { type: 'bug' }, 'page', '/')).toBe(1);
     // The type menu itself still counts every type, so another type can be picked knowingly.
@@ -54,7 +82,7 @@ describe('faceted counts', () => {
   });
 
   it('keeps options no thread falls under at 0', () => {
-        expect(counted(rows, { status: 'deferred' }, 'type', 'bug')).toBe(0);
+    expect(counted(rows, { status: 'deferred' }, 'type', 'bug')).toBe(0);
     expect(counted(rows, { status: 'deferred' }, 'page', '/signup')).toBe(0);
     expect(counted(rows, { status: 'deferred' }, 'assignee', ASSIGNEE_ME)).toBe(0);
   });
@@ -95,7 +123,9 @@ describe('faceted counts', () => {
       for (const key of FACET_KEYS) {
         const counts = menuCounts(many, filters, key, ctx);
         for (const value of VALUES[key]) {
-          expect(counts.get(value) ?? 0, `${JSON.stringify(filters)} → ${key}=${value}`).toBe(pickedCount(many, filters, key, value, ctx));
+          expect(counts.get(value) ?? 0, `${JSON.stringify(filters)} → ${key}=${value}`).toBe(
+            pickedCount(many, filters, key, value, ctx),
+          );
         }
       }
     }

@@ -3,8 +3,14 @@ import { failure, sameCause } from '../../../src/renderer/stores/failure.js';
 
 describe('one banner per cause', () => {
   it('takes connection failures for one cause whatever each request said', () => {
-    const load = failure('Could not load the threads of this project', { kind: 'network', message: "Can't reach the service." });
-    const move = failure('Could not move “x” to Deferred', { kind: 'network', message: "Can't reach the service. Nothing was saved." });
+    const load = failure('Could not load the threads of this project', {
+      kind: 'network',
+      message: "Can't reach the service.",
+    });
+    const move = failure('Could not move “x” to Deferred', {
+      kind: 'network',
+      message: "Can't reach the service. Nothing was saved.",
+    });
     expect(sameCause(load, move)).toBe(true);
   });
 

@@ -17,10 +17,42 @@ const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 const noSearch = { meId: 'u-me', textMatches: null };
 
 const rows = [
-  row('a', { status: 'open', type: 'bug', page: '/checkout', assigneeId: 'u-me', assignee: 'Me', agentTask: 'fix', excerpt: 'Pay button is grey' }),
-  row('b', { status: 'deferred', type: 'copy', page: '/checkout', assigneeId: '', assignee: '', agentTask: null, excerpt: 'Typo in the footer' }),
-  row('c', { status: 'resolved', type: 'bug', page: '/', assigneeId: 'u-alex', assignee: 'Alex Kim', agentTask: 'plan', excerpt: 'Hero image too large' }),
-  row('d', { status: 'open', type: 'idea', page: '/', assigneeId: null, assignee: null, agentTask: null, excerpt: 'Add dark mode' }),
+  row('a', {
+    status: 'open',
+    type: 'bug',
+    page: '/checkout',
+    assigneeId: 'u-me',
+    assignee: 'Me',
+    agentTask: 'fix',
+    excerpt: 'Pay button is grey',
+  }),
+  row('b', {
+    status: 'deferred',
+    type: 'copy',
+    page: '/checkout',
+    assigneeId: '',
+    assignee: '',
+    agentTask: null,
+    excerpt: 'Typo in the footer',
+  }),
+  row('c', {
+    status: 'resolved',
+    type: 'bug',
+    page: '/',
+    assigneeId: 'u-alex',
+    assignee: 'Alex Kim',
+    agentTask: 'plan',
+    excerpt: 'Hero image too large',
+  }),
+  row('d', {
+    status: 'open',
+    type: 'idea',
+    page: '/',
+    assigneeId: null,
+    assignee: null,
+    agentTask: null,
+    excerpt: 'Add dark mode',
+  }),
 ];
 
 describe('filter matching', () => {
@@ -53,7 +85,10 @@ describe('filter matching', () => {
   it('uses the service’s text matches once they arrive, the first line until then', () => {
     expect(ids(filterRows(rows, { q: 'BUTTON' }, noSearch))).toEqual(['a']);
     // The service also searched replies: thread c matched though its first line does not say so.
-    expect(ids(filterRows(rows, { q: 'button' }, { meId: 'u-me', textMatches: new Set(['a', 'c']) }))).toEqual(['a', 'c']);
+    expect(ids(filterRows(rows, { q: 'button' }, { meId: 'u-me', textMatches: new Set(['a', 'c']) }))).toEqual([
+      'a',
+      'c',
+    ]);
   });
 
   it('returns the very same array when nothing filters, so memoized views see no change', () => {
@@ -61,20 +96,35 @@ describe('filter matching', () => {
   });
 
   it('keeps a keystroke’s work small on 2,000 rows', () => {
-    const big = manyRows(2000, { pages: ['/a', '/b', '/c', '/d'], statuses: ['open', 'deferred', 'resolved'], types: ['bug', 'copy'] });
+    const big = manyRows(2000, {
+      pages: ['/a', '/b', '/c', '/d'],
+      statuses: ['open', 'deferred', 'resolved'],
+      types: ['bug', 'copy'],
+    });
     const started = performance.now();
     for (let i = 0; i < 20; i++) filterRows(big, { status: 'open', type: 'bug', q: 'thread' }, noSearch);
     expect((performance.now() - started) / 20).toBeLessThan(10);
-    expect(filterRows(big, { status: 'open', page: '/a' }, noSearch).every(rowMatcher({ status: 'open', page: '/a' }, noSearch))).toBe(true);
+    expect(
+      filterRows(big, { status: 'open', page: '/a' }, noSearch).every(
+        rowMatcher({ status: 'open', page: '/a' }, noSearch),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('filter values', () => {
   it('drops malformed values instead of failing', () => {
-    expect(normalizeFilters({ status: 'closed', type: '  ', page: 42, assignee: ['x'], task: 'dance', q: '   ' })).toEqual({});
+    expect(
+      normalizeFilters({ status: 'closed', type: '  ', page: 42, assignee: ['x'], task: 'dance', q: '   ' }),
+    ).toEqual({});
     expect(normalizeFilters(null)).toEqual({});
     expect(normalizeFilters('status=open')).toEqual({});
-    expect(normalizeFilters({ status: 'open', type: ' bug ', task: 'none', q: ' pay ' })).toEqual({ status: 'open', type: 'bug', task: 'none', q: 'pay' });
+    expect(normalizeFilters({ status: 'open', type: ' bug ', task: 'none', q: ' pay ' })).toEqual({
+      status: 'open',
+      type: 'bug',
+      task: 'none',
+      q: 'pay',
+    });
   });
 
   it('cuts an overlong search to what the service accepts', () => {
@@ -97,7 +147,14 @@ describe('filter values', () => {
 
 describe('filters in a query string', () => {
   it('round-trips every filter, special characters included', () => {
-    const filters = { status: 'deferred' as const, type: 'copy-change', page: '/a b/c?d=e&f', assignee: 'u-1', task: 'investigate' as const, q: 'pay & “ship” 100%' };
+    const filters = {
+      status: 'deferred' as const,
+      type: 'copy-change',
+      page: '/a b/c?d=e&f',
+      assignee: 'u-1',
+      task: 'investigate' as const,
+      q: 'pay & “ship” 100%',
+    };
     expect(filtersFromParams(new URLSearchParams(filtersToParams(filters).toString()))).toEqual(filters);
   });
 
@@ -106,6 +163,9 @@ describe('filters in a query string', () => {
   });
 
   it('takes the first of repeated keys and ignores unknown ones', () => {
-    expect(filtersFromParams(new URLSearchParams('status=open&status=resolved&colour=red&type=bug'))).toEqual({ status: 'open', type: 'bug' });
+    expect(filtersFromParams(new URLSearchParams('status=open&status=resolved&colour=red&type=bug'))).toEqual({
+      status: 'open',
+      type: 'bug',
+    });
   });
 });

@@ -4,7 +4,8 @@ import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js
 let bridge: FakeBridge;
 vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useNetwork, onReconnected, CHECK_TIME_LIMIT_MS } = await import('../../../src/renderer/stores/network-store.js');
+const { useNetwork, onReconnected, CHECK_TIME_LIMIT_MS } =
+  await import('../../../src/renderer/stores/network-store.js');
 
 const idle = { phase: 'idle' as const, queued: 0 };
 
@@ -38,7 +39,10 @@ describe('the status line never checks the connection for ever', () => {
   });
 
   it('a failed first answer is said at once, in the bridge’s words', async () => {
-    bridge.network.state.mockImplementation(async () => ({ ok: false, error: { kind: 'bad_request', message: 'This page has no session with the Triage Desk gateway.' } }));
+    bridge.network.state.mockImplementation(async () => ({
+      ok: false,
+      error: { kind: 'bad_request', message: 'This page has no session with the Triage Desk gateway.' },
+    }));
     stop = useNetwork.getState().watch();
     await vi.advanceTimersByTimeAsync(0);
     expect(useNetwork.getState().unknown).toBe('This page has no session with the Triage Desk gateway.');

@@ -4,10 +4,19 @@ import { asBridge, fakeBridge, type FakeBridge } from '../support/fake-bridge.js
 let bridge: FakeBridge;
 vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { useProjects, countKey, needsCount, COUNT_FRESH_MS, COUNT_RETRY_MS } = await import('../../../src/renderer/stores/projects-store.js');
+const { useProjects, countKey, needsCount, COUNT_FRESH_MS, COUNT_RETRY_MS } =
+  await import('../../../src/renderer/stores/projects-store.js');
 const { emitItemsChanged } = await import('../../../src/renderer/server-state/items-sync.js');
 
-const summary = (open: number, total: number) => ({ total, open, deferred: 0, resolved: total - open, unassigned: 0, byType: {}, byPage: {} });
+const summary = (open: number, total: number) => ({
+  total,
+  open,
+  deferred: 0,
+  resolved: total - open,
+  unassigned: 0,
+  byType: {},
+  byPage: {},
+});
 
 /** Answers listItems per project; each answer waits until released, so the queue can be watched. */
 function gatedCounts(answers: Record<string, unknown>) {
@@ -26,7 +35,10 @@ function gatedCounts(answers: Record<string, unknown>) {
   };
 }
 
-const ok = (open: number, total: number, capped = false) => ({ ok: true, data: { summary: summary(open, total), hasSummary: true, capped, items: [] } });
+const ok = (open: number, total: number, capped = false) => ({
+  ok: true,
+  data: { summary: summary(open, total), hasSummary: true, capped, items: [] },
+});
 
 beforeEach(() => {
   bridge = fakeBridge();
@@ -46,8 +58,18 @@ describe('project thread counts', () => {
 
     await gate.releaseAll();
     expect(bridge.api.listItems).toHaveBeenCalledTimes(3);
-    expect(useProjects.getState().counts[countKey('c1', 'p1')]).toMatchObject({ state: 'ready', open: 3, total: 10, capped: false });
-    expect(useProjects.getState().counts[countKey('c1', 'p3')]).toMatchObject({ state: 'ready', open: 1200, total: 2000, capped: true });
+    expect(useProjects.getState().counts[countKey('c1', 'p1')]).toMatchObject({
+      state: 'ready',
+      open: 3,
+      total: 10,
+      capped: false,
+    });
+    expect(useProjects.getState().counts[countKey('c1', 'p3')]).toMatchObject({
+      state: 'ready',
+      open: 1200,
+      total: 2000,
+      capped: true,
+    });
 
     // Shown again soon after: painted from memory, nothing asked.
     requestCount('c1', 'p1');
@@ -62,8 +84,14 @@ describe('project thread counts', () => {
     useProjects.getState().requestCount('c1', 'p1');
     useProjects.getState().requestCount('c1', 'p2');
     await gate.releaseAll();
-    expect(useProjects.getState().counts[countKey('c1', 'p1')]).toMatchObject({ state: 'failed', why: 'Too many requests: wait a minute.' });
-    expect(useProjects.getState().counts[countKey('c1', 'p2')]).toMatchObject({ state: 'failed', why: 'The service did not say how many threads this project has.' });
+    expect(useProjects.getState().counts[countKey('c1', 'p1')]).toMatchObject({
+      state: 'failed',
+      why: 'Too many requests: wait a minute.',
+    });
+    expect(useProjects.getState().counts[countKey('c1', 'p2')]).toMatchObject({
+      state: 'failed',
+      why: 'The service did not say how many threads this project has.',
+    });
   });
 
   it('drops queued counts of a connection the person left', async () => {

@@ -32,7 +32,11 @@ describe('saved views store', () => {
     expect(useSavedViews.getState().rename(id, 'Open ones')).toBeNull();
     useSavedViews.setState({ projectId: null });
     useSavedViews.getState().load('p1');
-    expect(useSavedViews.getState().views[0]).toMatchObject({ name: 'Open ones', view: 'table', filters: { status: 'open' } });
+    expect(useSavedViews.getState().views[0]).toMatchObject({
+      name: 'Open ones',
+      view: 'table',
+      filters: { status: 'open' },
+    });
 
     useSavedViews.getState().remove(id);
     expect(JSON.parse(data.get(savedViewsKey('p1'))!).views).toEqual([]);

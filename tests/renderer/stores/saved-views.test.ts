@@ -21,7 +21,13 @@ function memoryStorage(initial: Record<string, string> = {}) {
 let n = 0;
 const newId = () => `v${++n}`;
 
-const openBugs: SavedView = { id: 'v-open', name: 'Open bugs', view: 'table', filters: { status: 'open', type: 'bug' }, savedAt: 1 };
+const openBugs: SavedView = {
+  id: 'v-open',
+  name: 'Open bugs',
+  view: 'table',
+  filters: { status: 'open', type: 'bug' },
+  savedAt: 1,
+};
 
 describe('saved views persistence', () => {
   it('stores per project and reads back what was written', () => {
@@ -43,12 +49,20 @@ describe('saved views persistence', () => {
         null,
         'text',
         { id: 'x' },
-        { id: 'ok', name: '  Mine  ', view: 'sideways', filters: { status: 'closed', type: 'bug', q: 7 }, savedAt: 'yesterday' },
+        {
+          id: 'ok',
+          name: '  Mine  ',
+          view: 'sideways',
+          filters: { status: 'closed', type: 'bug', q: 7 },
+          savedAt: 'yesterday',
+        },
         { id: 'ok', name: 'Same id twice', view: 'board', filters: {} },
         { id: 'other', name: 'MINE', view: 'board', filters: {} },
       ],
     });
-    expect(parseSavedViews(mixed)).toEqual([{ id: 'ok', name: 'Mine', view: 'board', filters: { type: 'bug' }, savedAt: 0 }]);
+    expect(parseSavedViews(mixed)).toEqual([
+      { id: 'ok', name: 'Mine', view: 'board', filters: { type: 'bug' }, savedAt: 0 },
+    ]);
   });
 
   it('accepts a bare array (an older format) too', () => {
@@ -78,7 +92,9 @@ describe('saving, renaming and deleting', () => {
   it('adds a new view and updates one saved under the same name', () => {
     const first = upsertView([], { name: ' Mine ', view: 'board', filters: { status: 'open' } }, 10, newId);
     expect(first.replaced).toBe(false);
-    expect(first.views).toEqual([{ id: first.saved.id, name: 'Mine', view: 'board', filters: { status: 'open' }, savedAt: 10 }]);
+    expect(first.views).toEqual([
+      { id: first.saved.id, name: 'Mine', view: 'board', filters: { status: 'open' }, savedAt: 10 },
+    ]);
     const again = upsertView(first.views, { name: 'mine', view: 'table', filters: { type: 'bug' } }, 20, newId);
     expect(again.replaced).toBe(true);
     expect(again.views).toHaveLength(1);

@@ -7,10 +7,20 @@ vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBri
 const { useSession } = await import('../../../src/renderer/stores/session-store.js');
 const { useProjects } = await import('../../../src/renderer/stores/projects-store.js');
 
-const connection = (id: string) => ({ id, label: `Conn ${id}`, baseUrl: 'https://feedback.example.com', userName: 'Ada', addedAt: 1, ephemeral: false, auth: 'token' as const });
+const connection = (id: string) => ({
+  id,
+  label: `Conn ${id}`,
+  baseUrl: 'https://feedback.example.com',
+  userName: 'Ada',
+  addedAt: 1,
+  ephemeral: false,
+  auth: 'token' as const,
+});
 const connectResult = (id: string) => ({
   connection: connection(id),
-  workspaces: [{ id: 'w1', name: 'Acme', slug: 'acme', role: 'owner', projectCount: 2, available: true, unavailableReason: null }],
+  workspaces: [
+    { id: 'w1', name: 'Acme', slug: 'acme', role: 'owner', projectCount: 2, available: true, unavailableReason: null },
+  ],
   you: { id: 'u1', name: 'Ada' },
 });
 
@@ -30,9 +40,15 @@ describe('session store', () => {
     bridge.connections.active.mockResolvedValue({ ok: true, data: null });
     expect(await useSession.getState().start()).toBe(false);
     expect(useSession.getState().problem).toBeNull();
-    bridge.connections.active.mockResolvedValue({ ok: false, error: { kind: 'keychain', message: 'The keychain is locked.' } });
+    bridge.connections.active.mockResolvedValue({
+      ok: false,
+      error: { kind: 'keychain', message: 'The keychain is locked.' },
+    });
     expect(await useSession.getState().start()).toBe(false);
-    expect(useSession.getState().problem).toMatchObject({ title: 'Could not restore your connection', error: { kind: 'keychain' } });
+    expect(useSession.getState().problem).toMatchObject({
+      title: 'Could not restore your connection',
+      error: { kind: 'keychain' },
+    });
   });
 
   it('adds a connection, makes it active and refreshes the saved list', async () => {
@@ -40,11 +56,19 @@ describe('session store', () => {
     bridge.connections.list.mockResolvedValue({ ok: true, data: [connection('c2')] });
     const ok = await useSession.getState().add({ baseUrl: 'https://feedback.example.com', token: 'tok' });
     expect(ok).toBe(true);
-    expect(useSession.getState()).toMatchObject({ active: { connection: { id: 'c2' } }, connections: [{ id: 'c2' }], busy: null, problem: null });
+    expect(useSession.getState()).toMatchObject({
+      active: { connection: { id: 'c2' } },
+      connections: [{ id: 'c2' }],
+      busy: null,
+      problem: null,
+    });
   });
 
   it('explains a refused token with the service address in the title', async () => {
-    bridge.connections.add.mockResolvedValue({ ok: false, error: { kind: 'auth', message: 'The service refused the token.', status: 401 } });
+    bridge.connections.add.mockResolvedValue({
+      ok: false,
+      error: { kind: 'auth', message: 'The service refused the token.', status: 401 },
+    });
     expect(await useSession.getState().add({ baseUrl: ' https://feedback.example.com ', token: 'bad' })).toBe(false);
     expect(useSession.getState().problem?.title).toBe('Could not connect to https://feedback.example.com');
     expect(useSession.getState().active).toBeNull();

@@ -68,7 +68,8 @@ describe('the status line shows busy and idle steadily', () => {
     await at(2_000, state('busy', 9));
     await vi.advanceTimersByTimeAsync(busyUpdateMs);
     const working = shown.filter((s) => s.phase === 'busy');
-    for (let i = 1; i < working.length; i++) expect(working[i]!.at - working[i - 1]!.at).toBeGreaterThanOrEqual(busyUpdateMs);
+    for (let i = 1; i < working.length; i++)
+      expect(working[i]!.at - working[i - 1]!.at).toBeGreaterThanOrEqual(busyUpdateMs);
     expect(working.length).toBeLessThanOrEqual(Math.ceil(2_000 / busyUpdateMs) + 1);
     expect(working.at(-1)!.queued).toBe(9);
   });
@@ -81,7 +82,14 @@ describe('the status line shows busy and idle steadily', () => {
     await at(40, state('limited'));
     await at(50, idle);
     await at(60, state('paced'));
-    expect(shown.map((s) => `${s.at} ${s.phase}`)).toEqual(['0 idle', '20 offline', '30 busy', '40 limited', '50 idle', '60 paced']);
+    expect(shown.map((s) => `${s.at} ${s.phase}`)).toEqual([
+      '0 idle',
+      '20 offline',
+      '30 busy',
+      '40 limited',
+      '50 idle',
+      '60 paced',
+    ]);
   });
 
   it('keeps pacing on the line through the busy moments between its waits, then "Connected" after the hold', async () => {

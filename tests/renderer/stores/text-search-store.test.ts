@@ -16,7 +16,9 @@ beforeEach(() => {
 
 describe('text search store', () => {
   it('asks the service and keeps the ids it matched, replies included', async () => {
-    bridge.api.listItems!.mockImplementation(fakeItemsService(rows, { replies: { c: 'the checkout is slow' } }).listItems);
+    bridge.api.listItems!.mockImplementation(
+      fakeItemsService(rows, { replies: { c: 'the checkout is slow' } }).listItems,
+    );
     await useTextSearch.getState().search('p1', 'checkout');
     expect(bridge.api.listItems).toHaveBeenCalledWith({ projectId: 'p1', limit: 200, q: 'checkout' });
     expect([...useTextSearch.getState().matches!].sort()).toEqual(['a', 'c']);
@@ -46,7 +48,10 @@ describe('text search store', () => {
   });
 
   it('explains a failed search', async () => {
-    bridge.api.listItems!.mockResolvedValue({ ok: false, error: { kind: 'server', message: 'The service had a problem.' } });
+    bridge.api.listItems!.mockResolvedValue({
+      ok: false,
+      error: { kind: 'server', message: 'The service had a problem.' },
+    });
     await useTextSearch.getState().search('p1', 'x');
     expect(useTextSearch.getState().problem?.title).toBe('Could not search the replies for “x”');
     expect(useTextSearch.getState().loading).toBe(false);

@@ -16,7 +16,10 @@ beforeEach(async () => {
   version = 0;
   // A read of t1 by an earlier test would otherwise open the panel without asking.
   queryClient.clear();
-  bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => ({ ok: true, data: { id: itemId, duplicateOf: null, version: ++version } }));
+  bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => ({
+    ok: true,
+    data: { id: itemId, duplicateOf: null, version: ++version },
+  }));
   useThread.getState().close();
   await useThread.getState().open('t1');
 });
@@ -36,7 +39,12 @@ describe('the thread on screen follows writes', () => {
   });
 
   it('ignores writes to other threads', async () => {
-    emitItemsChanged({ projectId: 'p1', patched: [{ id: 't2', changes: { status: 'resolved' } }], removed: ['t3'], created: [{ id: 't4', page: '/' }] });
+    emitItemsChanged({
+      projectId: 'p1',
+      patched: [{ id: 't2', changes: { status: 'resolved' } }],
+      removed: ['t3'],
+      created: [{ id: 't4', page: '/' }],
+    });
     await settle();
     expect(bridge.api.getItem).toHaveBeenCalledTimes(1);
   });

@@ -20,7 +20,8 @@ beforeEach(() => {
 });
 
 describe('thread store and the other views’ reads', () => {
-  const readByGallery = (id: string, status = 'open') => queryClient.setQueryData(threadDetailKey('c1', id), detail(id, { status }));
+  const readByGallery = (id: string, status = 'open') =>
+    queryClient.setQueryData(threadDetailKey('c1', id), detail(id, { status }));
 
   it('opens a thread read a moment ago (by the evidence gallery) without asking the service again', async () => {
     readByGallery('t1');
@@ -67,7 +68,13 @@ describe('thread store', () => {
   it('opens a thread', async () => {
     bridge.api.getItem!.mockResolvedValue({ ok: true, data: detail('t1') });
     await useThread.getState().open('t1');
-    expect(useThread.getState()).toMatchObject({ itemId: 't1', item: { id: 't1' }, loading: false, problem: null, notice: null });
+    expect(useThread.getState()).toMatchObject({
+      itemId: 't1',
+      item: { id: 't1' },
+      loading: false,
+      problem: null,
+      notice: null,
+    });
   });
 
   it("opens the parent thread when given a reply's id, and says so", async () => {
@@ -85,12 +92,18 @@ describe('thread store', () => {
   it('explains a thread that cannot be opened', async () => {
     bridge.api.getItem!.mockResolvedValue({ ok: false, error: { kind: 'not_found', message: 'No such thread.' } });
     await useThread.getState().open('gone');
-    expect(useThread.getState().problem).toMatchObject({ title: 'Could not open the thread', error: { kind: 'not_found' } });
+    expect(useThread.getState().problem).toMatchObject({
+      title: 'Could not open the thread',
+      error: { kind: 'not_found' },
+    });
     expect(useThread.getState().item).toBeNull();
   });
 
   it('goes to the canonical thread of a duplicate and back again', async () => {
-    bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => ({ ok: true, data: detail(itemId, itemId === 'dup' ? { duplicateOf: 'canon' } : {}) }));
+    bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => ({
+      ok: true,
+      data: detail(itemId, itemId === 'dup' ? { duplicateOf: 'canon' } : {}),
+    }));
     await useThread.getState().open('dup');
     await useThread.getState().open('canon', { via: 'duplicate' });
     expect(useThread.getState().item?.id).toBe('canon');

@@ -1,19 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import type { Receipt, BulkPlan, BulkTask } from '../../../src/renderer/stores/bulk-model.js';
 import { entryStateText } from '../../../src/renderer/format/undo-words.js';
-import { addEntry, changedSinceLoaded, entryState, heldBack, HISTORY_LIMIT, isPending, rowsById, settle, type UndoEntry } from '../../../src/renderer/stores/undo-history.js';
+import {
+  addEntry,
+  changedSinceLoaded,
+  entryState,
+  heldBack,
+  HISTORY_LIMIT,
+  isPending,
+  rowsById,
+  settle,
+  type UndoEntry,
+} from '../../../src/renderer/stores/undo-history.js';
 import { row } from '../support/fake-items.js';
 
-const task = (itemId: string): BulkTask => ({ itemId, steps: [{ kind: 'status', to: 'open' }], before: { status: 'resolved', assignee: null } });
-const undoPlan = (...ids: string[]): BulkPlan => ({ kind: 'undo', undoing: { kind: 'status', to: 'resolved', tasks: [] }, tasks: ids.map(task) });
+const task = (itemId: string): BulkTask => ({
+  itemId,
+  steps: [{ kind: 'status', to: 'open' }],
+  before: { status: 'resolved', assignee: null },
+});
+const undoPlan = (...ids: string[]): BulkPlan => ({
+  kind: 'undo',
+  undoing: { kind: 'status', to: 'resolved', tasks: [] },
+  tasks: ids.map(task),
+});
 
 let nextId = 1;
 function entry(ids: string[], overrides: Partial<UndoEntry> = {}): UndoEntry {
-  return { id: nextId++, projectId: 'p1', label: `Resolved ${ids.join(', ')}`, at: 1000, plan: undoPlan(...ids), total: ids.length, undone: [], leftAlone: [], running: false, undoneAt: null, ...overrides };
+  return {
+    id: nextId++,
+    projectId: 'p1',
+    label: `Resolved ${ids.join(', ')}`,
+    at: 1000,
+    plan: undoPlan(...ids),
+    total: ids.length,
+    undone: [],
+    leftAlone: [],
+    running: false,
+    undoneAt: null,
+    ...overrides,
+  };
 }
 
 function receipt(plan: BulkPlan, parts: Partial<Receipt>): Receipt {
-  return { plan, done: [], unchanged: [], refused: [], notSent: [], changedSince: [], halted: null, reopenable: [], ...parts };
+  return {
+    plan,
+    done: [],
+    unchanged: [],
+    refused: [],
+    notSent: [],
+    changedSince: [],
+    halted: null,
+    reopenable: [],
+    ...parts,
+  };
 }
 
 describe('undo history', () => {
@@ -42,7 +82,14 @@ describe('undo history', () => {
         done: ['a'],
         unchanged: ['b'],
         changedSince: [{ itemId: 'c', conflict: { kind: 'status', expected: 'resolved', now: 'deferred' } }],
-        refused: [{ itemId: 'd', step: { kind: 'status', to: 'open' }, error: { kind: 'not_found', message: 'Gone.' }, partial: false }],
+        refused: [
+          {
+            itemId: 'd',
+            step: { kind: 'status', to: 'open' },
+            error: { kind: 'not_found', message: 'Gone.' },
+            partial: false,
+          },
+        ],
         notSent: ['e'],
       }),
       5000,
@@ -62,11 +109,28 @@ describe('undo history', () => {
     expect(entryState(e).kind).toBe('ready');
     expect(entryState({ ...e, running: true }).kind).toBe('running');
     expect(entryState(settle(e, receipt(e.plan, { done: ['a'] }), 1)).kind).toBe('undone');
-    const blocked = settle(e, receipt(e.plan, { changedSince: [{ itemId: 'a', conflict: { kind: 'merged', into: 'z' } }] }), 1);
+    const blocked = settle(
+      e,
+      receipt(e.plan, { changedSince: [{ itemId: 'a', conflict: { kind: 'merged', into: 'z' } }] }),
+      1,
+    );
     expect(entryState(blocked).kind).toBe('impossible');
     expect(isPending(blocked)).toBe(false);
     // A connection problem before anything changed leaves the thread to try again.
-    const offline = settle(e, receipt(e.plan, { refused: [{ itemId: 'a', step: { kind: 'status', to: 'open' }, error: { kind: 'network', message: 'x' }, partial: false }] }), 1);
+    const offline = settle(
+      e,
+      receipt(e.plan, {
+        refused: [
+          {
+            itemId: 'a',
+            step: { kind: 'status', to: 'open' },
+            error: { kind: 'network', message: 'x' },
+            partial: false,
+          },
+        ],
+      }),
+      1,
+    );
     expect(entryState(offline).kind).toBe('ready');
   });
 
@@ -86,7 +150,12 @@ describe('undo history', () => {
     const rows = [row('a', { status: 'resolved' }), row('b', { status: 'deferred' })];
     // b was deferred since, c is gone from the list; a is as the change left it.
     expect(changedSinceLoaded(e, rowsById(rows))).toBe(2);
-    expect(changedSinceLoaded(e, rowsById([...rows.slice(0, 1), row('b', { status: 'resolved' }), row('c', { status: 'resolved' })]))).toBe(0);
+    expect(
+      changedSinceLoaded(
+        e,
+        rowsById([...rows.slice(0, 1), row('b', { status: 'resolved' }), row('c', { status: 'resolved' })]),
+      ),
+    ).toBe(0);
   });
 
   it('says each state in words', () => {
@@ -94,12 +163,27 @@ describe('undo history', () => {
     expect(entryStateText(e)).toBe('Not undone yet');
     expect(entryStateText({ ...e, running: true })).toBe('Undoing…');
     expect(entryStateText(settle(e, receipt(e.plan, { done: ['a', 'b'] }), 1))).toBe('Undone');
-    const partly = settle(e, receipt(e.plan, { done: ['a'], changedSince: [{ itemId: 'b', conflict: { kind: 'status', expected: 'resolved', now: 'open' } }] }), 1);
+    const partly = settle(
+      e,
+      receipt(e.plan, {
+        done: ['a'],
+        changedSince: [{ itemId: 'b', conflict: { kind: 'status', expected: 'resolved', now: 'open' } }],
+      }),
+      1,
+    );
     expect(entryStateText(partly)).toBe('Partly undone: 1 of 2 threads changed back; 1 thread left as it is');
     const retry = settle(e, receipt(e.plan, { done: ['a'], notSent: ['b'] }), 1);
-    expect(entryStateText(retry)).toBe('Partly undone: 1 of 2 threads changed back; 1 thread still to change back: undo again');
+    expect(entryStateText(retry)).toBe(
+      'Partly undone: 1 of 2 threads changed back; 1 thread still to change back: undo again',
+    );
     const one = entry(['a']);
-    const merged = settle(one, receipt(one.plan, { changedSince: [{ itemId: 'a', conflict: { kind: 'merged', into: 'z' } }] }), 1);
-    expect(entryStateText(merged)).toBe('Can’t be undone: it was merged into another thread since, so undo left it as it is.');
+    const merged = settle(
+      one,
+      receipt(one.plan, { changedSince: [{ itemId: 'a', conflict: { kind: 'merged', into: 'z' } }] }),
+      1,
+    );
+    expect(entryStateText(merged)).toBe(
+      'Can’t be undone: it was merged into another thread since, so undo left it as it is.',
+    );
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { BulkPlan, BulkTask, Receipt } from '../../../src/renderer/stores/bulk-model.js';
 import { planUndo, planReopenAssign, planStatus, planAssign } from '../../../src/renderer/stores/bulk-model.js';
 import { recordsAnew, splitByChoice, undoGroups, undoKindOf } from '../../../src/renderer/stores/undo-records.js';
-import { groupWords, leftByChoiceWhy, recordsAnewHint, undoReceiptText } from '../../../src/renderer/format/undo-words.js';
+import {
+  groupWords,
+  leftByChoiceWhy,
+  recordsAnewHint,
+  undoReceiptText,
+} from '../../../src/renderer/format/undo-words.js';
 import { row } from '../support/fake-items.js';
 
 const priya = { id: 'u-priya', name: 'Priya Shah' };
@@ -11,13 +16,26 @@ const alex = { id: 'u-alex', name: 'Alex Kim' };
 /** The undo of a plan in which every step changed something. */
 type UndoPlan = Extract<BulkPlan, { kind: 'undo' }>;
 function undoOf(plan: BulkPlan): UndoPlan {
-  const undo = planUndo(plan, { outcomes: plan.tasks.map((t) => ({ itemId: t.itemId, changed: t.steps, refused: null, sent: true })), halted: null });
+  const undo = planUndo(plan, {
+    outcomes: plan.tasks.map((t) => ({ itemId: t.itemId, changed: t.steps, refused: null, sent: true })),
+    halted: null,
+  });
   if (undo?.kind !== 'undo') throw new Error('every step changed something, so there is an undo');
   return undo;
 }
 
 function receipt(plan: BulkPlan, parts: Partial<Receipt> = {}): Receipt {
-  return { plan, done: plan.tasks.map((t) => t.itemId), unchanged: [], refused: [], notSent: [], changedSince: [], halted: null, reopenable: [], ...parts };
+  return {
+    plan,
+    done: plan.tasks.map((t) => t.itemId),
+    unchanged: [],
+    refused: [],
+    notSent: [],
+    changedSince: [],
+    halted: null,
+    reopenable: [],
+    ...parts,
+  };
 }
 
 const rows = [
@@ -45,7 +63,9 @@ describe('what an undo records', () => {
   });
 
   it('takes the strongest record for a thread reopened and assigned: resolving again', () => {
-    const undo = undoOf(planReopenAssign([row('r', { status: 'resolved', assigneeId: priya.id, assignee: priya.name })], alex));
+    const undo = undoOf(
+      planReopenAssign([row('r', { status: 'resolved', assigneeId: priya.id, assignee: priya.name })], alex),
+    );
     expect(undoKindOf(undo.tasks[0]!)).toBe('resolve-again');
   });
 
@@ -61,11 +81,15 @@ describe('what an undo records', () => {
     const [back, again] = groups.map(groupWords);
     expect(back!.what).toBe('Change 2 threads back to Open');
     expect(again!.what).toBe('Resolve 2 threads again');
-    expect(again!.records).toMatch(/^As you, today: Review, the decision log and What’s new will name you as who resolved them, and today as when/);
+    expect(again!.records).toMatch(
+      /^As you, today: Review, the decision log and What’s new will name you as who resolved them, and today as when/,
+    );
     expect(again!.leave).toBe('Left out, they stay Deferred, as the change left them.');
     const all = JSON.stringify(groups.map(groupWords));
     expect(all).not.toMatch(/restore|as they were|put them back/i);
-    expect(recordsAnewHint(undoOf(planStatus(rows.slice(0, 4), 'deferred')).tasks)).toBe('Undo would resolve 2 threads again as you, today; it asks first.');
+    expect(recordsAnewHint(undoOf(planStatus(rows.slice(0, 4), 'deferred')).tasks)).toBe(
+      'Undo would resolve 2 threads again as you, today; it asks first.',
+    );
     expect(recordsAnewHint(undoOf(planStatus(rows.slice(0, 2), 'deferred')).tasks)).toBeNull();
     const assign = groupWords(undoGroups(undoOf(planAssign(rows.slice(4), alex)).tasks)[0]!);
     expect(assign.what).toBe('Assign 1 thread to Priya Shah again');
@@ -76,9 +100,13 @@ describe('what an undo records', () => {
     const undo = undoOf(planStatus(rows.slice(0, 4), 'deferred'));
     const { run, left } = splitByChoice(undo.tasks, new Set(['back']));
     const ran: BulkPlan = { ...undo, tasks: run, label: 'Set 4 threads to Deferred', leftByChoice: left };
-    expect(undoReceiptText(receipt(ran))).toBe('Undid “Set 4 threads to Deferred”: 2 threads changed back to Open · 2 threads left Deferred, as you chose.');
+    expect(undoReceiptText(receipt(ran))).toBe(
+      'Undid “Set 4 threads to Deferred”: 2 threads changed back to Open · 2 threads left Deferred, as you chose.',
+    );
     const one: BulkPlan = { ...undo, tasks: undo.tasks.slice(0, 1), label: 'Moved 1 thread to Deferred' };
-    expect(undoReceiptText(receipt(one), (id) => (id === 'o1' ? 'Checkout button overlaps' : undefined))).toBe('Undid “Moved 1 thread to Deferred” on “Checkout button overlaps”: 1 thread changed back to Open.');
+    expect(undoReceiptText(receipt(one), (id) => (id === 'o1' ? 'Checkout button overlaps' : undefined))).toBe(
+      'Undid “Moved 1 thread to Deferred” on “Checkout button overlaps”: 1 thread changed back to Open.',
+    );
     const task: BulkTask = left[0]!;
     expect(leftByChoiceWhy(task)).toBe('You chose to leave it Deferred rather than resolve it again as you.');
   });

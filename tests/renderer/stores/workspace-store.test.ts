@@ -13,8 +13,14 @@ describe('workspace store', () => {
   });
 
   it('restores the view and filters a URL carried, dropping bad values', () => {
-    useWorkspace.getState().enter('p1', { view: 'table', filters: { status: 'open', type: ' bug ', task: 'x' as never } });
-    expect(useWorkspace.getState()).toMatchObject({ projectId: 'p1', view: 'table', filters: { status: 'open', type: 'bug' } });
+    useWorkspace
+      .getState()
+      .enter('p1', { view: 'table', filters: { status: 'open', type: ' bug ', task: 'x' as never } });
+    expect(useWorkspace.getState()).toMatchObject({
+      projectId: 'p1',
+      view: 'table',
+      filters: { status: 'open', type: 'bug' },
+    });
   });
 
   it('makes each picked filter a history step, but refining a search only replaces it', () => {
@@ -24,7 +30,10 @@ describe('workspace store', () => {
     ws.setFilter('q', 'pay', { typing: true });
     expect(useWorkspace.getState().historyMode).toBe('push');
     ws.setFilter('q', 'pay now', { typing: true });
-    expect(useWorkspace.getState()).toMatchObject({ historyMode: 'replace', filters: { status: 'open', q: 'pay now' } });
+    expect(useWorkspace.getState()).toMatchObject({
+      historyMode: 'replace',
+      filters: { status: 'open', q: 'pay now' },
+    });
   });
 
   it('changes nothing (and makes no history step) for the filters already shown', () => {
@@ -41,7 +50,11 @@ describe('workspace store', () => {
     useWorkspace.getState().show('table', { type: 'bug', assignee: 'me' });
     unsubscribe();
     expect(updates).toBe(1);
-    expect(useWorkspace.getState()).toMatchObject({ view: 'table', filters: { type: 'bug', assignee: 'me' }, historyMode: 'push' });
+    expect(useWorkspace.getState()).toMatchObject({
+      view: 'table',
+      filters: { type: 'bug', assignee: 'me' },
+      historyMode: 'push',
+    });
   });
 
   it('clears every filter', () => {

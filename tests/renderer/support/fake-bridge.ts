@@ -38,7 +38,11 @@ export function fakeBridge() {
     network: { state: unexpected('network.state'), subscribe: vi.fn(() => () => undefined) },
     shell: { openExternal: unexpected('shell.openExternal'), copyText: unexpected('shell.copyText') },
     notify: { show: unexpected('notify.show'), availability: unexpected('notify.availability') },
-    app: { takeOpenItem: vi.fn(async () => ({ ok: true as const, data: null })), onOpenItem: vi.fn(() => () => undefined), onMenuCommand: vi.fn(() => () => undefined) },
+    app: {
+      takeOpenItem: vi.fn(async () => ({ ok: true as const, data: null })),
+      onOpenItem: vi.fn(() => () => undefined),
+      onMenuCommand: vi.fn(() => () => undefined),
+    },
     mode: 'browser' as const,
   };
 }

@@ -43,7 +43,10 @@ export function candidate(id: string, score: number, overrides: Partial<SimilarC
   };
 }
 
-export function manyRows(n: number, spread: { pages?: string[]; statuses?: Status[]; types?: string[] } = {}): ItemRow[] {
+export function manyRows(
+  n: number,
+  spread: { pages?: string[]; statuses?: Status[]; types?: string[] } = {},
+): ItemRow[] {
   const pages = spread.pages ?? ['/'];
   const statuses = spread.statuses ?? ['open'];
   const types = spread.types ?? ['bug'];
@@ -93,28 +96,35 @@ export function fakeItemsService(
       const failure = options.failOn?.(q, calls.length - 1);
       if (failure) return { ok: false, error: failure };
       const needle = q.q?.toLowerCase();
-      const saysIt = (r: ItemRow) => !needle || `${r.excerpt} ${options.replies?.[r.id] ?? ''}`.toLowerCase().includes(needle);
-      const matching = scanned.filter((r) => (!q.page || r.page === q.page) && (!q.status || r.status === q.status) && (!q.type || r.type === q.type) && saysIt(r));
+      const saysIt = (r: ItemRow) =>
+        !needle || `${r.excerpt} ${options.replies?.[r.id] ?? ''}`.toLowerCase().includes(needle);
+      const matching = scanned.filter(
+        (r) =>
+          (!q.page || r.page === q.page) &&
+          (!q.status || r.status === q.status) &&
+          (!q.type || r.type === q.type) &&
+          saysIt(r),
+      );
       const items = matching.slice(0, q.limit);
       const statusCounts = countBy(scanned, (r) => r.status);
       // Read through the client's reader, as the API client does with every answer.
       const read = readAnswer('listItems', {
-          project: { id: q.projectId, name: 'Web', slug: 'web' },
-          summary: {
-            total: scanned.length,
-            open: statusCounts.open ?? 0,
-            deferred: statusCounts.deferred ?? 0,
-            resolved: statusCounts.resolved ?? 0,
-            unassigned: scanned.length,
-            byType: countBy(scanned, (r) => r.type ?? ''),
-            byPage: countBy(scanned, (r) => r.page),
-          },
-          matched: matching.length,
-          returned: items.length,
-          truncated: matching.length > items.length,
-          capped: newestFirst.length > scanLimit,
-          scanLimit,
-          items,
+        project: { id: q.projectId, name: 'Web', slug: 'web' },
+        summary: {
+          total: scanned.length,
+          open: statusCounts.open ?? 0,
+          deferred: statusCounts.deferred ?? 0,
+          resolved: statusCounts.resolved ?? 0,
+          unassigned: scanned.length,
+          byType: countBy(scanned, (r) => r.type ?? ''),
+          byPage: countBy(scanned, (r) => r.page),
+        },
+        matched: matching.length,
+        returned: items.length,
+        truncated: matching.length > items.length,
+        capped: newestFirst.length > scanLimit,
+        scanLimit,
+        items,
       });
       if (!read.ok) throw new Error(`fake answer unreadable: ${read.reason}`);
       return read;

@@ -19,7 +19,8 @@ function rebase(node: Json): Json {
   if (Array.isArray(node)) return node.map(rebase);
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, Json> = {};
-  for (const [k, v] of Object.entries(node)) out[k] = k === '$ref' && typeof v === 'string' && v.startsWith(LOCAL) ? BASE + v.slice(LOCAL.length) : rebase(v);
+  for (const [k, v] of Object.entries(node))
+    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith(LOCAL) ? BASE + v.slice(LOCAL.length) : rebase(v);
   return out;
 }
 
@@ -35,7 +36,8 @@ export class DocumentSchemas {
   constructor(doc: Json) {
     this.ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, validateFormats: false });
     this.ajv.addVocabulary(['x-zod-type']);
-    for (const [name, schema] of Object.entries<Json>(doc.components.schemas)) this.ajv.addSchema({ ...rebase(schema), $id: BASE + name });
+    for (const [name, schema] of Object.entries<Json>(doc.components.schemas))
+      this.ajv.addSchema({ ...rebase(schema), $id: BASE + name });
   }
 
   /** Compiles every component, throwing on the first schema Ajv refuses. */

@@ -75,20 +75,32 @@ export async function startServer(
   if (fresh) await loadFixture(db, fixture);
   const clock = opts.clock ?? new TestClock();
   const { renderPng, rateLimit, authFailureLimit, publicUrl, trustProxy, timeouts, oauth } = opts;
-  const app = createServer({ db, clock, ...definedOnly({ renderPng, rateLimit, authFailureLimit, publicUrl, trustProxy, timeouts, oauth }) });
+  const app = createServer({
+    db,
+    clock,
+    ...definedOnly({ renderPng, rateLimit, authFailureLimit, publicUrl, trustProxy, timeouts, oauth }),
+  });
   await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
   const baseUrl = `http://127.0.0.1:${address.port}`;
-  const auth = (token: string | null | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+  const auth = (token: string | null | undefined): Record<string, string> =>
+    token ? { authorization: `Bearer ${token}` } : {};
   return {
     app,
     db,
     clock,
     baseUrl,
-    get: async (path, token, headers = {}) => toRes(await fetch(baseUrl + path, { headers: { ...auth(token), ...headers } })),
+    get: async (path, token, headers = {}) =>
+      toRes(await fetch(baseUrl + path, { headers: { ...auth(token), ...headers } })),
     post: async (path, body, token) =>
-      toRes(await fetch(baseUrl + path, { method: 'POST', headers: { ...auth(token), 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+      toRes(
+        await fetch(baseUrl + path, {
+          method: 'POST',
+          headers: { ...auth(token), 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      ),
     raw: async (path, init) => toRes(await fetch(baseUrl + path, init)),
     close: async () => {
       await app.close();

@@ -61,7 +61,9 @@ export class Browser {
    * Follows redirects on the service; stops at a page (returned with its HTML) or at a
    * redirect leaving the service (returned as `left`, the app's callback).
    */
-  async follow(res: Response): Promise<{ status: number; html: string; url: string; headers: Headers } | { left: URL }> {
+  async follow(
+    res: Response,
+  ): Promise<{ status: number; html: string; url: string; headers: Headers } | { left: URL }> {
     let current = res;
     let url = current.url;
     for (let hops = 0; hops < 10; hops++) {
@@ -83,27 +85,54 @@ export class Browser {
   }
 
   /** Submits the form holding the button whose text (or value) matches, with `fields` typed in. */
-  async submit(page: { html: string; url: string }, button: RegExp, fields: Record<string, string> = {}): Promise<Response> {
+  async submit(
+    page: { html: string; url: string },
+    button: RegExp,
+    fields: Record<string, string> = {},
+  ): Promise<Response> {
     const form = findForm(page.html, button);
-    const body = new URLSearchParams({ ...form.hidden, ...(form.button.name ? { [form.button.name]: form.button.value } : {}), ...fields });
-    return this.request(new URL(form.action, page.url).href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+    const body = new URLSearchParams({
+      ...form.hidden,
+      ...(form.button.name ? { [form.button.name]: form.button.value } : {}),
+      ...fields,
+    });
+    return this.request(new URL(form.action, page.url).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    });
   }
 }
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
-export function findForm(html: string, button: RegExp): { action: string; hidden: Record<string, string>; button: { name: string; value: string } } {
+export function findForm(
+  html: string,
+  button: RegExp,
+): { action: string; hidden: Record<string, string>; button: { name: string; value: string } } {
   for (const m of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
     const attrs = m[1]!;
     const inner = m[2]!;
     for (const b of inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)) {
-      const text = decode(b[2]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
+      const text = decode(
+        b[2]!
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      );
       const name = /\bname="([^"]*)"/.exec(b[1]!)?.[1] ?? '';
       const value = decode(/\bvalue="([^"]*)"/.exec(b[1]!)?.[1] ?? '');
       if (!button.test(text) && !(value && button.test(value))) continue;
       if (!/method="post"/i.test(attrs)) throw new Error('form is not a POST form');
       const hidden: Record<string, string> = {};
-      for (const h of inner.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) hidden[h[1]!] = decode(h[2]!);
+      for (const h of inner.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+        hidden[h[1]!] = decode(h[2]!);
       return { action: decode(/\baction="([^"]*)"/.exec(attrs)![1]!), hidden, button: { name, value } };
     }
   }
@@ -143,15 +172,24 @@ export async function signIn(browser: Browser, o: SignIn) {
   let page = await browser.open(url.href);
   if ('left' in page) throw new Error(`left before signing in: ${page.left.href}`);
   if (/Sign in/.test(page.html) && /name="token"/.test(page.html)) {
-    const res = 'persona' in o.as ? await browser.submit(page, o.as.persona) : await browser.submit(page, /Sign in with a personal token/, { token: o.as.token });
+    const res =
+      'persona' in o.as
+        ? await browser.submit(page, o.as.persona)
+        : await browser.submit(page, /Sign in with a personal token/, { token: o.as.token });
     page = await browser.follow(res);
     if ('left' in page) throw new Error(`left after signing in: ${page.left.href}`);
   }
   const consent = page;
   const back = await browser.follow(await browser.submit(consent, new RegExp(`^${o.decision ?? 'Allow'}$`)));
-  if (!('left' in back)) throw new Error(`stayed on the service after consent: ${back.status} ${back.html.slice(0, 300)}`);
+  if (!('left' in back))
+    throw new Error(`stayed on the service after consent: ${back.status} ${back.html.slice(0, 300)}`);
   if (back.left.searchParams.has('error')) return { callback: back.left, consent, tokens: null };
-  const tokens = await client.authorizationCodeGrant(o.config, back.left, { pkceCodeVerifier: verifier, expectedState: state }, resource);
+  const tokens = await client.authorizationCodeGrant(
+    o.config,
+    back.left,
+    { pkceCodeVerifier: verifier, expectedState: state },
+    resource,
+  );
   return { callback: back.left, consent, tokens };
 }
 
@@ -159,7 +197,14 @@ export async function signIn(browser: Browser, o: SignIn) {
 export async function register(issuer: string, redirectUris: string[], name: string): Promise<client.Configuration> {
   return client.dynamicClientRegistration(
     new URL(issuer),
-    { client_name: name, redirect_uris: redirectUris, token_endpoint_auth_method: 'none', application_type: 'native', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+    {
+      client_name: name,
+      redirect_uris: redirectUris,
+      token_endpoint_auth_method: 'none',
+      application_type: 'native',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    },
     client.None(),
     insecure,
   );
@@ -169,7 +214,12 @@ export async function register(issuer: string, redirectUris: string[], name: str
  * A person answering a sign-in page an app opened: picks the persona, answers the consent page,
  * and lets the browser go back to the app's loopback address (fetched, as a browser would).
  */
-export async function answerSignIn(origin: string, url: string, persona: RegExp, decision: 'Allow' | 'Deny' = 'Allow'): Promise<void> {
+export async function answerSignIn(
+  origin: string,
+  url: string,
+  persona: RegExp,
+  decision: 'Allow' | 'Deny' = 'Allow',
+): Promise<void> {
   const browser = new Browser(origin);
   const signInPage = await browser.open(url);
   if ('left' in signInPage) throw new Error('left the service before signing in');

@@ -67,11 +67,15 @@ class Checker {
     this.root();
     this.refs(this.doc, '');
     const paths = this.doc.paths;
-    if (isObj(paths)) for (const [template, item] of Object.entries(paths)) this.pathItem(template, item, at('#/paths', template));
+    if (isObj(paths))
+      for (const [template, item] of Object.entries(paths)) this.pathItem(template, item, at('#/paths', template));
     const components = this.doc.components;
     if (isObj(components)) {
-      if (isObj(components.schemas)) for (const [name, s] of Object.entries(components.schemas)) this.schema(s, at('#/components/schemas', name));
-      if (isObj(components.responses)) for (const [name, r] of Object.entries(components.responses)) this.response(r, at('#/components/responses', name));
+      if (isObj(components.schemas))
+        for (const [name, s] of Object.entries(components.schemas)) this.schema(s, at('#/components/schemas', name));
+      if (isObj(components.responses))
+        for (const [name, r] of Object.entries(components.responses))
+          this.response(r, at('#/components/responses', name));
       this.securitySchemes(components.securitySchemes);
     }
     this.security(this.doc.security, '#/security');
@@ -79,20 +83,28 @@ class Checker {
 
   private root(): void {
     const d = this.doc;
-    if (typeof d.openapi !== 'string' || !/^3\.1\.\d+$/.test(d.openapi)) this.fail('#/openapi', `must be 3.1.x, not ${JSON.stringify(d.openapi)}`);
+    if (typeof d.openapi !== 'string' || !/^3\.1\.\d+$/.test(d.openapi))
+      this.fail('#/openapi', `must be 3.1.x, not ${JSON.stringify(d.openapi)}`);
     if (d.jsonSchemaDialect !== DIALECT_2020_12) this.fail('#/jsonSchemaDialect', `must be ${DIALECT_2020_12}`);
-    if (!isObj(d.info) || typeof d.info.title !== 'string' || typeof d.info.version !== 'string') this.fail('#/info', 'needs title and version strings');
+    if (!isObj(d.info) || typeof d.info.title !== 'string' || typeof d.info.version !== 'string')
+      this.fail('#/info', 'needs title and version strings');
     if (!Array.isArray(d.servers) || d.servers.length === 0) this.fail('#/servers', 'must list at least one server');
-    else d.servers.forEach((s, i) => isObj(s) && typeof s.url === 'string' ? undefined : this.fail(at('#/servers', i), 'needs a url'));
+    else
+      d.servers.forEach((s, i) =>
+        isObj(s) && typeof s.url === 'string' ? undefined : this.fail(at('#/servers', i), 'needs a url'),
+      );
     if (!isObj(d.paths)) this.fail('#/paths', 'must be an object');
-    else for (const key of Object.keys(d.paths)) if (!key.startsWith('/')) this.fail(at('#/paths', key), 'a path must start with /');
+    else
+      for (const key of Object.keys(d.paths))
+        if (!key.startsWith('/')) this.fail(at('#/paths', key), 'a path must start with /');
   }
 
   /** Every `$ref` anywhere in the document must point at something in it. */
   private refs(node: Json, pointer: string): void {
     if (Array.isArray(node)) node.forEach((v, i) => this.refs(v, at(pointer, i)));
     else if (isObj(node)) {
-      if (typeof node.$ref === 'string' && resolvePointer(this.doc, node.$ref) === undefined) this.fail(pointer, `$ref ${node.$ref} does not resolve`);
+      if (typeof node.$ref === 'string' && resolvePointer(this.doc, node.$ref) === undefined)
+        this.fail(pointer, `$ref ${node.$ref} does not resolve`);
       for (const [k, v] of Object.entries(node)) this.refs(v, at(pointer, k));
     }
   }
@@ -112,8 +124,10 @@ class Checker {
       const own = this.parameters(op.parameters, at(opPointer, 'parameters'));
       const merged = new Map([...shared, ...own]);
       const pathNames = new Set([...merged.values()].filter((p) => p.in === 'path').map((p) => String(p.name)));
-      for (const name of templated) if (!pathNames.has(name)) this.fail(opPointer, `path template {${name}} has no path parameter`);
-      for (const name of pathNames) if (!templated.has(name)) this.fail(opPointer, `path parameter ${name} is not in the path template`);
+      for (const name of templated)
+        if (!pathNames.has(name)) this.fail(opPointer, `path template {${name}} has no path parameter`);
+      for (const name of pathNames)
+        if (!templated.has(name)) this.fail(opPointer, `path parameter ${name} is not in the path template`);
       this.operation(op, opPointer);
     }
     if (operations === 0) this.fail(pointer, 'has no operation');
@@ -131,7 +145,8 @@ class Checker {
       const param = this.deref(entry, p);
       if (!param) return;
       if (typeof param.name !== 'string' || param.name === '') this.fail(p, 'needs a name');
-      if (!['query', 'header', 'path', 'cookie'].includes(String(param.in))) this.fail(p, `in must be query, header, path or cookie, not ${JSON.stringify(param.in)}`);
+      if (!['query', 'header', 'path', 'cookie'].includes(String(param.in)))
+        this.fail(p, `in must be query, header, path or cookie, not ${JSON.stringify(param.in)}`);
       if (param.in === 'path' && param.required !== true) this.fail(p, 'a path parameter must be required: true');
       const hasSchema = param.schema !== undefined;
       const hasContent = param.content !== undefined;
@@ -157,10 +172,13 @@ class Checker {
       if (body) this.content(body.content, at(bodyPointer, 'content'), true);
     }
     const responses = op.responses;
-    if (!isObj(responses) || Object.keys(responses).length === 0) return this.fail(at(pointer, 'responses'), 'an operation needs at least one response');
-    if (!Object.keys(responses).some((k) => k.startsWith('2'))) this.fail(at(pointer, 'responses'), 'has no success (2xx) response');
+    if (!isObj(responses) || Object.keys(responses).length === 0)
+      return this.fail(at(pointer, 'responses'), 'an operation needs at least one response');
+    if (!Object.keys(responses).some((k) => k.startsWith('2')))
+      this.fail(at(pointer, 'responses'), 'has no success (2xx) response');
     for (const [status, r] of Object.entries(responses)) {
-      if (!STATUS_KEY.test(status)) this.fail(at(pointer, 'responses'), `${status} is not a status code, a 1XX-5XX range or default`);
+      if (!STATUS_KEY.test(status))
+        this.fail(at(pointer, 'responses'), `${status} is not a status code, a 1XX-5XX range or default`);
       this.response(r, at(at(pointer, 'responses'), status));
     }
     if (op.security !== undefined) this.security(op.security, at(pointer, 'security'));
@@ -177,7 +195,8 @@ class Checker {
         const hp = at(at(pointer, 'headers'), name);
         const header = this.deref(h, hp);
         if (!header) continue;
-        if ((header.schema === undefined) === (header.content === undefined)) this.fail(hp, 'a header needs exactly one of schema or content');
+        if ((header.schema === undefined) === (header.content === undefined))
+          this.fail(hp, 'a header needs exactly one of schema or content');
         if (header.schema !== undefined) this.schema(header.schema, at(hp, 'schema'));
       }
     }
@@ -201,7 +220,8 @@ class Checker {
     if (!isObj(raw)) return this.fail('#/components/securitySchemes', 'must be an object');
     for (const [name, s] of Object.entries(raw)) {
       const p = at('#/components/securitySchemes', name);
-      if (!isObj(s) || !['apiKey', 'http', 'mutualTLS', 'oauth2', 'openIdConnect'].includes(String(s.type))) this.fail(p, 'has no valid type');
+      if (!isObj(s) || !['apiKey', 'http', 'mutualTLS', 'oauth2', 'openIdConnect'].includes(String(s.type)))
+        this.fail(p, 'has no valid type');
       else if (s.type === 'http' && typeof s.scheme !== 'string') this.fail(p, 'an http scheme needs scheme');
     }
   }
@@ -209,10 +229,14 @@ class Checker {
   private security(raw: Json | undefined, pointer: string): void {
     if (raw === undefined) return;
     if (!Array.isArray(raw)) return this.fail(pointer, 'must be an array');
-    const schemes = isObj(this.doc.components) && isObj(this.doc.components.securitySchemes) ? this.doc.components.securitySchemes : {};
+    const schemes =
+      isObj(this.doc.components) && isObj(this.doc.components.securitySchemes)
+        ? this.doc.components.securitySchemes
+        : {};
     raw.forEach((req, i) => {
       if (!isObj(req)) return this.fail(at(pointer, i), 'must be an object');
-      for (const name of Object.keys(req)) if (!Object.hasOwn(schemes, name)) this.fail(at(pointer, i), `security scheme ${name} is not declared`);
+      for (const name of Object.keys(req))
+        if (!Object.hasOwn(schemes, name)) this.fail(at(pointer, i), `security scheme ${name} is not declared`);
     });
   }
 
@@ -220,24 +244,38 @@ class Checker {
   schema(node: Json, pointer: string): void {
     if (typeof node === 'boolean') return;
     if (!isObj(node)) return this.fail(pointer, 'a schema must be an object or a boolean');
-    if (node.$schema !== undefined && node.$schema !== DIALECT_2020_12) this.fail(pointer, `$schema ${String(node.$schema)} is not 2020-12`);
+    if (node.$schema !== undefined && node.$schema !== DIALECT_2020_12)
+      this.fail(pointer, `$schema ${String(node.$schema)} is not 2020-12`);
     if (node.nullable !== undefined) this.fail(pointer, 'nullable is OpenAPI 3.0; use type [..., "null"]');
-    for (const k of ['exclusiveMinimum', 'exclusiveMaximum'] as const) if (typeof node[k] === 'boolean') this.fail(pointer, `${k} must be a number in 2020-12`);
+    for (const k of ['exclusiveMinimum', 'exclusiveMaximum'] as const)
+      if (typeof node[k] === 'boolean') this.fail(pointer, `${k} must be a number in 2020-12`);
     if (node.type !== undefined) {
       const types = Array.isArray(node.type) ? node.type : [node.type];
-      if (types.length === 0 || types.some((t) => typeof t !== 'string' || !JSON_TYPES.has(t))) this.fail(pointer, `type ${JSON.stringify(node.type)} is not a JSON Schema type`);
+      if (types.length === 0 || types.some((t) => typeof t !== 'string' || !JSON_TYPES.has(t)))
+        this.fail(pointer, `type ${JSON.stringify(node.type)} is not a JSON Schema type`);
       if (new Set(types).size !== types.length) this.fail(pointer, 'type lists a type twice');
     }
-    if (node.required !== undefined && (!Array.isArray(node.required) || node.required.some((r) => typeof r !== 'string') || new Set(node.required).size !== node.required.length)) {
+    if (
+      node.required !== undefined &&
+      (!Array.isArray(node.required) ||
+        node.required.some((r) => typeof r !== 'string') ||
+        new Set(node.required).size !== node.required.length)
+    ) {
       this.fail(pointer, 'required must be an array of distinct strings');
     }
-    if (node.enum !== undefined && (!Array.isArray(node.enum) || node.enum.length === 0)) this.fail(pointer, 'enum must be a non-empty array');
+    if (node.enum !== undefined && (!Array.isArray(node.enum) || node.enum.length === 0))
+      this.fail(pointer, 'enum must be a non-empty array');
     if (Array.isArray(node.items)) this.fail(pointer, 'items must be one schema in 2020-12 (tuples use prefixItems)');
     for (const k of ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'] as const) {
       const v = node[k];
-      if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0)) this.fail(pointer, `${k} must be a non-negative integer`);
+      if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0))
+        this.fail(pointer, `${k} must be a non-negative integer`);
     }
-    for (const [lo, hi] of [['minimum', 'maximum'], ['minLength', 'maxLength'], ['minItems', 'maxItems']] as const) {
+    for (const [lo, hi] of [
+      ['minimum', 'maximum'],
+      ['minLength', 'maxLength'],
+      ['minItems', 'maxItems'],
+    ] as const) {
       const a = node[lo];
       const b = node[hi];
       if (typeof a === 'number' && typeof b === 'number' && a > b) this.fail(pointer, `${lo} ${a} is above ${hi} ${b}`);
@@ -254,7 +292,18 @@ class Checker {
       if (!isObj(map)) this.fail(pointer, `${k} must be an object`);
       else for (const [name, s] of Object.entries(map)) this.schema(s, at(at(pointer, k), name));
     }
-    for (const k of ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'] as const) {
+    for (const k of [
+      'items',
+      'additionalProperties',
+      'not',
+      'if',
+      'then',
+      'else',
+      'contains',
+      'propertyNames',
+      'unevaluatedItems',
+      'unevaluatedProperties',
+    ] as const) {
       const s = node[k];
       if (s !== undefined && !Array.isArray(s)) this.schema(s, at(pointer, k));
     }

@@ -31,7 +31,7 @@ export function countingSolidRenderer() {
   const render = (spec: FixtureImage): Buffer => {
     calls.push(spec);
     const { width, height } = spec;
-    const rgb = [spec.seed * 37 % 256, spec.seed * 91 % 256, spec.seed * 53 % 256];
+    const rgb = [(spec.seed * 37) % 256, (spec.seed * 91) % 256, (spec.seed * 53) % 256];
     const row = Buffer.alloc(1 + width * 3);
     for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
     const raw = Buffer.concat(Array.from({ length: height }, () => row));
@@ -39,7 +39,12 @@ export function countingSolidRenderer() {
     ihdr.writeUInt32BE(width, 0);
     ihdr.writeUInt32BE(height, 4);
     ihdr.set([8, 2, 0, 0, 0], 8);
-    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+    return Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
   };
   return { render, calls };
 }

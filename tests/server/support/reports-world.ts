@@ -16,7 +16,10 @@ export function reportsWorld(): FixtureInput {
   it2.source = { file: 'src/checkout/PayButton.tsx', line: 50, build: 'abc1234', branch: 'main' };
 
   const it3 = item('it_3');
-  it3.replies = [...(it3.replies ?? []), { id: 'r_3b', authorId: 'u_owner', body: 'Revisit next quarter', createdAt: daysAgo(2) }];
+  it3.replies = [
+    ...(it3.replies ?? []),
+    { id: 'r_3b', authorId: 'u_owner', body: 'Revisit next quarter', createdAt: daysAgo(2) },
+  ];
   it3.events = [{ kind: 'status', at: daysAgo(6), by: 'u_owner', from: 'open', to: 'deferred' }];
   it3.source = { file: 'src/pricing/Table.tsx', line: 10, build: 'abc1234', branch: 'main', component: 'PricingTable' };
 

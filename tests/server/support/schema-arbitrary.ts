@@ -27,10 +27,52 @@ export interface Pools {
 
 /** Characters that have broken text handling somewhere: RTL, emoji, combining, control (never NUL). */
 const NASTY_UNITS = [
-  'a', 'Z', '0', ' ', '-', '_', '.', '/', '%', '"', "'", '\\', '<', '>', '&', '{', '}', '@', '#', '?', '=',
-  '\u05E9', '\u0627', '\u202E', '\u202D', '\u200F', // Hebrew, Arabic, RTL override, LTR override, RTL mark
-  '😀', '👩‍💻', '🏳️‍🌈', '\u0301', '\u200B', '\uFEFF', '\u2028', 'é', 'ß', 'İ', '中',
-  '\u0001', '\u0007', '\u0008', '\t', '\n', '\r', '\u001B', '\u001F', '\u007F',
+  'a',
+  'Z',
+  '0',
+  ' ',
+  '-',
+  '_',
+  '.',
+  '/',
+  '%',
+  '"',
+  "'",
+  '\\',
+  '<',
+  '>',
+  '&',
+  '{',
+  '}',
+  '@',
+  '#',
+  '?',
+  '=',
+  '\u05E9',
+  '\u0627',
+  '\u202E',
+  '\u202D',
+  '\u200F', // Hebrew, Arabic, RTL override, LTR override, RTL mark
+  '😀',
+  '👩‍💻',
+  '🏳️‍🌈',
+  '\u0301',
+  '\u200B',
+  '\uFEFF',
+  '\u2028',
+  'é',
+  'ß',
+  'İ',
+  '中',
+  '\u0001',
+  '\u0007',
+  '\u0008',
+  '\t',
+  '\n',
+  '\r',
+  '\u001B',
+  '\u001F',
+  '\u007F',
 ];
 
 const nastyString = (minLength = 0, maxLength = 40) =>
@@ -61,7 +103,8 @@ export class SchemaArbitraries {
    */
   plausible(raw: Schema, field?: string, depth = 0): fc.Arbitrary<unknown> {
     const s = this.resolve(raw);
-    if (s.anyOf && !s.properties) return fc.oneof(...s.anyOf.map((alt: Schema) => this.plausible(alt, field, depth + 1)));
+    if (s.anyOf && !s.properties)
+      return fc.oneof(...s.anyOf.map((alt: Schema) => this.plausible(alt, field, depth + 1)));
     if (s.enum) return fc.constantFrom(...s.enum);
     if (s.const !== undefined) return fc.constant(s.const);
     const type = Array.isArray(s.type) ? s.type : s.type === undefined ? (s.properties ? ['object'] : []) : [s.type];
@@ -77,7 +120,10 @@ export class SchemaArbitraries {
       case 'null':
         return fc.constant(null);
       case 'array':
-        return fc.array(this.plausible(s.items ?? {}, field, depth + 1), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 4, 4) });
+        return fc.array(this.plausible(s.items ?? {}, field, depth + 1), {
+          minLength: s.minItems ?? 0,
+          maxLength: Math.min(s.maxItems ?? 4, 4),
+        });
       case 'object':
         return depth > 4 ? fc.constant({}) : this.object(s, depth);
       default:
@@ -88,25 +134,69 @@ export class SchemaArbitraries {
   /** A value that breaks the schema in one way or another. */
   hostile(raw: Schema, field?: string): fc.Arbitrary<unknown> {
     const s = this.resolve(raw);
-    const type = Array.isArray(s.type) ? s.type[0] : s.type ?? (s.properties ? 'object' : undefined);
-    const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), nastyString(), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(nastyString(1, 5), fc.integer(), { maxKeys: 2 }));
+    const type = Array.isArray(s.type) ? s.type[0] : (s.type ?? (s.properties ? 'object' : undefined));
+    const wrongType = fc.oneof(
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      nastyString(),
+      fc.array(fc.integer(), { maxLength: 3 }),
+      fc.dictionary(nastyString(1, 5), fc.integer(), { maxKeys: 2 }),
+    );
     const specific: fc.Arbitrary<unknown>[] = [];
     if (type === 'string') {
       specific.push(
-        fc.constantFrom('', ' ', '\t\n', '\u200B', 'null', 'undefined', '0', '-1', 'NaN', '\u0000', 'a\u0000b', '\u0085', '9007199254740993', '99999999999999999999'),
+        fc.constantFrom(
+          '',
+          ' ',
+          '\t\n',
+          '\u200B',
+          'null',
+          'undefined',
+          '0',
+          '-1',
+          'NaN',
+          '\u0000',
+          'a\u0000b',
+          '\u0085',
+          '9007199254740993',
+          '99999999999999999999',
+        ),
         nastyString(1, 60),
         hugeString(s.maxLength ?? 1000),
       );
-      if (s.enum) specific.push(fc.constantFrom(...s.enum.map((e: string) => e.toUpperCase()), ...s.enum.map((e: string) => ` ${e}`)));
+      if (s.enum)
+        specific.push(
+          fc.constantFrom(...s.enum.map((e: string) => e.toUpperCase()), ...s.enum.map((e: string) => ` ${e}`)),
+        );
     }
     if (type === 'integer' || type === 'number') {
       const lo = typeof s.minimum === 'number' ? s.minimum : 0;
       const hi = typeof s.maximum === 'number' && s.maximum < 1e9 ? s.maximum : 1e6;
-      specific.push(fc.constantFrom(lo - 1, hi + 1, -1, 0, 1.5, -0.5, 1e21, -1e21, Number.MAX_SAFE_INTEGER + 2), fc.constantFrom('12', 'abc', '', 'NaN', 'Infinity', '1e999', '0x10', '9007199254740993', '99999999999999999999', '-9007199254740993'));
+      specific.push(
+        fc.constantFrom(lo - 1, hi + 1, -1, 0, 1.5, -0.5, 1e21, -1e21, Number.MAX_SAFE_INTEGER + 2),
+        fc.constantFrom(
+          '12',
+          'abc',
+          '',
+          'NaN',
+          'Infinity',
+          '1e999',
+          '0x10',
+          '9007199254740993',
+          '99999999999999999999',
+          '-9007199254740993',
+        ),
+      );
     }
     if (type === 'array') {
       const over = (s.maxItems ?? 50) + 1;
-      specific.push(fc.array(this.plausible(s.items ?? {}, field), { minLength: over, maxLength: over + 3 }), fc.array(wrongType, { minLength: 1, maxLength: 3 }), fc.constant([]));
+      specific.push(
+        fc.array(this.plausible(s.items ?? {}, field), { minLength: over, maxLength: over + 3 }),
+        fc.array(wrongType, { minLength: 1, maxLength: 3 }),
+        fc.constant([]),
+      );
     }
     if (type === 'object') specific.push(this.brokenObject(s));
     return specific.length > 0 ? fc.oneof(fc.oneof(...specific), wrongType) : wrongType;
@@ -114,7 +204,10 @@ export class SchemaArbitraries {
 
   /** Mostly plausible, sometimes hostile. */
   field(schema: Schema, field?: string): fc.Arbitrary<unknown> {
-    return fc.oneof({ weight: 3, arbitrary: this.plausible(schema, field) }, { weight: 1, arbitrary: this.hostile(schema, field) });
+    return fc.oneof(
+      { weight: 3, arbitrary: this.plausible(schema, field) },
+      { weight: 1, arbitrary: this.hostile(schema, field) },
+    );
   }
 
   private string(s: Schema, field: string | undefined): fc.Arbitrary<string> {
@@ -149,7 +242,9 @@ export class SchemaArbitraries {
     // Each property is generated knowing its name, which picks likely strings.
     const props: Record<string, Schema> = s.properties ?? {};
     const required = new Set<string>(s.required ?? []);
-    const alternatives: string[][] = (s.anyOf ?? []).map((a: Schema) => (Array.isArray(a.required) ? a.required : [])).filter((r: string[]) => r.length > 0);
+    const alternatives: string[][] = (s.anyOf ?? [])
+      .map((a: Schema) => (Array.isArray(a.required) ? a.required : []))
+      .filter((r: string[]) => r.length > 0);
     const pick = alternatives.length > 0 ? fc.constantFrom(...alternatives) : fc.constant([] as string[]);
     const record = fc.record(
       Object.fromEntries(Object.entries(props).map(([k, v]) => [k, this.plausible(v, k, depth + 1)])),
@@ -158,7 +253,9 @@ export class SchemaArbitraries {
     return fc.tuple(record, pick).chain(([values, extraRequired]) => {
       const need = [...required, ...extraRequired].filter((k) => !(k in values) && props[k] !== undefined);
       if (need.length === 0) return fc.constant(values);
-      return fc.record(Object.fromEntries(need.map((k) => [k, this.plausible(props[k], k, depth + 1)]))).map((more) => ({ ...values, ...more }));
+      return fc
+        .record(Object.fromEntries(need.map((k) => [k, this.plausible(props[k], k, depth + 1)])))
+        .map((more) => ({ ...values, ...more }));
     });
   }
 
@@ -170,11 +267,22 @@ export class SchemaArbitraries {
     const options: fc.Arbitrary<unknown>[] = [
       base.map((o) => ({ ...o, [`unknown_${Object.keys(o).length}`]: 'x' })),
       // An own "__proto__" key (spread copies it as data): prototype poisoning must be refused, not applied.
-      base.map((o) => ({ ...o, ...(JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}') as object) })),
+      base.map((o) => ({
+        ...o,
+        ...(JSON.parse(
+          '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}',
+        ) as object),
+      })),
       fc.constantFrom([], 'text', 42, null, true),
     ];
-    if ((s.required ?? []).length > 0) options.push(fc.tuple(base, fc.constantFrom(...(s.required as string[]))).map(([o, k]) => omit(o, k)));
-    if (keys.length > 0) options.push(fc.tuple(base, fc.constantFrom(...keys)).chain(([o, k]) => this.hostile(props[k], k).map((v) => ({ ...o, [k]: v }))));
+    if ((s.required ?? []).length > 0)
+      options.push(fc.tuple(base, fc.constantFrom(...(s.required as string[]))).map(([o, k]) => omit(o, k)));
+    if (keys.length > 0)
+      options.push(
+        fc
+          .tuple(base, fc.constantFrom(...keys))
+          .chain(([o, k]) => this.hostile(props[k], k).map((v) => ({ ...o, [k]: v }))),
+      );
     return fc.oneof(...options);
   }
 }

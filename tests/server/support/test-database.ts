@@ -46,7 +46,10 @@ export async function openTestDatabase(dataDir = ':memory:'): Promise<{ db: Db; 
     const fresh = dataDir === ':memory:' || isDataDirEmpty(dataDir);
     return { db: await openDatabase({ dataDir }), fresh };
   }
-  const name = dataDir === ':memory:' ? `t_${randomBytes(6).toString('hex')}` : `d_${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`;
+  const name =
+    dataDir === ':memory:'
+      ? `t_${randomBytes(6).toString('hex')}`
+      : `d_${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`;
   await ensureDatabase(name);
   const db = await openDatabase({ databaseUrl: urlFor(name) });
   return { db, fresh: await isDatabaseEmpty(db) };

@@ -37,7 +37,11 @@ export const asLoose = (w: FixtureInput): Loose => w;
 const image = (seed: number) => ({ width: 320, height: 200, seed, title: `Shot ${seed}` });
 
 /** A complete thread with sensible defaults; tests override what they care about. */
-export function thread(id: string, projectId: string, o: Partial<ItemInput> & { body?: string; createdAt?: number; authorId?: string } = {}): ItemInput {
+export function thread(
+  id: string,
+  projectId: string,
+  o: Partial<ItemInput> & { body?: string; createdAt?: number; authorId?: string } = {},
+): ItemInput {
   const createdAt = o.createdAt ?? daysAgo(5);
   const { body, authorId, createdAt: _createdAt, ...rest } = o;
   return {
@@ -103,13 +107,64 @@ export function baseWorld(): FixtureInput {
       { workspaceId: 'ws_solo', userId: 'u_solo', role: 'owner' },
     ],
     projects: [
-      { id: 'p_web', workspaceId: 'ws_main', name: 'Web', slug: 'web', repo: 'https://github.com/paid/web', siteUrl: 'https://web.example', createdAt: daysAgo(100) },
-      { id: 'p_docs', workspaceId: 'ws_main', name: 'Docs', slug: 'docs', siteUrl: 'https://docs.example', createdAt: daysAgo(90) },
-      { id: 'p_old', workspaceId: 'ws_main', name: 'Old Site', slug: 'old', archived: true, siteUrl: 'https://old.example', createdAt: daysAgo(400) },
-      { id: 'p_labs', workspaceId: 'ws_labs', name: 'Labs App', slug: 'labs-app', siteUrl: 'https://labs.example', createdAt: daysAgo(50) },
-      { id: 'p_free', workspaceId: 'ws_free', name: 'Free Site', slug: 'free-site', siteUrl: 'https://free.example', createdAt: daysAgo(50) },
-      { id: 'p_side', workspaceId: 'ws_side', name: 'Side App', slug: 'side-app', siteUrl: 'https://side.example', createdAt: daysAgo(40) },
-      { id: 'p_solo', workspaceId: 'ws_solo', name: 'Solo Store', slug: 'solo-store', siteUrl: 'https://solo.example', createdAt: daysAgo(30) },
+      {
+        id: 'p_web',
+        workspaceId: 'ws_main',
+        name: 'Web',
+        slug: 'web',
+        repo: 'https://github.com/paid/web',
+        siteUrl: 'https://web.example',
+        createdAt: daysAgo(100),
+      },
+      {
+        id: 'p_docs',
+        workspaceId: 'ws_main',
+        name: 'Docs',
+        slug: 'docs',
+        siteUrl: 'https://docs.example',
+        createdAt: daysAgo(90),
+      },
+      {
+        id: 'p_old',
+        workspaceId: 'ws_main',
+        name: 'Old Site',
+        slug: 'old',
+        archived: true,
+        siteUrl: 'https://old.example',
+        createdAt: daysAgo(400),
+      },
+      {
+        id: 'p_labs',
+        workspaceId: 'ws_labs',
+        name: 'Labs App',
+        slug: 'labs-app',
+        siteUrl: 'https://labs.example',
+        createdAt: daysAgo(50),
+      },
+      {
+        id: 'p_free',
+        workspaceId: 'ws_free',
+        name: 'Free Site',
+        slug: 'free-site',
+        siteUrl: 'https://free.example',
+        createdAt: daysAgo(50),
+      },
+      {
+        id: 'p_side',
+        workspaceId: 'ws_side',
+        name: 'Side App',
+        slug: 'side-app',
+        siteUrl: 'https://side.example',
+        createdAt: daysAgo(40),
+      },
+      {
+        id: 'p_solo',
+        workspaceId: 'ws_solo',
+        name: 'Solo Store',
+        slug: 'solo-store',
+        siteUrl: 'https://solo.example',
+        createdAt: daysAgo(30),
+      },
     ],
     items: [
       thread('it_1', 'p_web', {
@@ -122,8 +177,21 @@ export function baseWorld(): FixtureInput {
         agentTask: 'fix',
         typeSource: 'manual',
         replies: [
-          { id: 'r_1a', authorId: 'u_admin', body: 'Same on Safari, see screenshot', createdAt: daysAgo(9), mentions: ['u_collab'] },
-          { id: 'r_1b', authorId: 'u_collab', body: 'Looking into it', createdAt: daysAgo(8), editedAt: daysAgo(7), via: 'claude' },
+          {
+            id: 'r_1a',
+            authorId: 'u_admin',
+            body: 'Same on Safari, see screenshot',
+            createdAt: daysAgo(9),
+            mentions: ['u_collab'],
+          },
+          {
+            id: 'r_1b',
+            authorId: 'u_collab',
+            body: 'Looking into it',
+            createdAt: daysAgo(8),
+            editedAt: daysAgo(7),
+            via: 'claude',
+          },
         ],
         anchor: {
           selector: 'button.pay',
@@ -133,16 +201,33 @@ export function baseWorld(): FixtureInput {
           stampKey: 'Checkout.tsx:42',
           viewport: { width: 390, height: 844, x: 12.5, y: 80 },
         },
-        source: { file: 'src/checkout/PayButton.tsx', line: 42, build: 'abc1234', branch: 'main', component: 'PayButton' },
+        source: {
+          file: 'src/checkout/PayButton.tsx',
+          line: 42,
+          build: 'abc1234',
+          branch: 'main',
+          component: 'PayButton',
+        },
         sourcePath: {
           target: { component: 'PayButton', file: 'src/checkout/PayButton.tsx', line: 42, tag: 'button' },
           above: [{ component: 'CheckoutPage', file: 'src/checkout/Page.tsx', line: 10, tag: 'main' }],
           below: [{ depth: 1, tag: 'span', component: null, file: null, line: null, text: 'Pay now' }],
         },
-        evidence: { screenshot: { ...image(1), element: { x: 0.1, y: 0.7, w: 0.3, h: 0.1 } }, domContext: '<button class="pay">Pay now</button>', capturedAt: daysAgo(10) },
+        evidence: {
+          screenshot: { ...image(1), element: { x: 0.1, y: 0.7, w: 0.3, h: 0.1 } },
+          domContext: '<button class="pay">Pay now</button>',
+          capturedAt: daysAgo(10),
+        },
         attachments: [{ authorId: 'u_admin', where: 'reply', image: image(2) }],
         reactions: [{ emoji: '👍', count: 3 }],
-        linear: [{ identifier: 'ENG-42', url: 'https://linear.app/paid/issue/ENG-42', delegateName: 'Claude', delegatedMode: 'fix' }],
+        linear: [
+          {
+            identifier: 'ENG-42',
+            url: 'https://linear.app/paid/issue/ENG-42',
+            delegateName: 'Claude',
+            delegatedMode: 'fix',
+          },
+        ],
       }),
       thread('it_2', 'p_web', {
         url: 'https://web.example/',
@@ -161,17 +246,56 @@ export function baseWorld(): FixtureInput {
         status: 'deferred',
         assigneeId: 'u_owner',
         agentTask: 'investigate',
-        replies: [{ id: 'r_3a', authorId: 'u_collab', body: 'The ZEBRA stripes layout breaks at 320px', createdAt: daysAgo(7) }],
+        replies: [
+          { id: 'r_3a', authorId: 'u_collab', body: 'The ZEBRA stripes layout breaks at 320px', createdAt: daysAgo(7) },
+        ],
       }),
-      thread('it_4', 'p_web', { url: 'https://web.example/checkout', type: 'feedback', body: 'Love the new checkout flow', createdAt: daysAgo(7), authorId: 'u_collab' }),
-      thread('it_5', 'p_web', { url: 'https://web.example/checkout', body: 'Pay button misaligned again', createdAt: daysAgo(6), duplicateOf: 'it_1' }),
-      thread('it_6', 'p_web', { url: 'https://web.example/pricing', type: 'bug', body: 'Typo in the pricing FAQ', createdAt: daysAgo(3), agentTask: 'plan', assigneeId: 'u_multi' }),
-      thread('it_d1', 'p_docs', { url: 'https://docs.example/start', body: 'Docs start page is empty', createdAt: daysAgo(2) }),
+      thread('it_4', 'p_web', {
+        url: 'https://web.example/checkout',
+        type: 'feedback',
+        body: 'Love the new checkout flow',
+        createdAt: daysAgo(7),
+        authorId: 'u_collab',
+      }),
+      thread('it_5', 'p_web', {
+        url: 'https://web.example/checkout',
+        body: 'Pay button misaligned again',
+        createdAt: daysAgo(6),
+        duplicateOf: 'it_1',
+      }),
+      thread('it_6', 'p_web', {
+        url: 'https://web.example/pricing',
+        type: 'bug',
+        body: 'Typo in the pricing FAQ',
+        createdAt: daysAgo(3),
+        agentTask: 'plan',
+        assigneeId: 'u_multi',
+      }),
+      thread('it_d1', 'p_docs', {
+        url: 'https://docs.example/start',
+        body: 'Docs start page is empty',
+        createdAt: daysAgo(2),
+      }),
       thread('it_old', 'p_old', { url: 'https://old.example/', body: 'Old site thread', createdAt: daysAgo(300) }),
       thread('it_labs', 'p_labs', { url: 'https://labs.example/', body: 'Labs thread', createdAt: daysAgo(4) }),
-      thread('it_free', 'p_free', { url: 'https://free.example/', body: 'Free site thread', createdAt: daysAgo(4), authorId: 'u_free' }),
-      thread('it_side', 'p_side', { url: 'https://side.example/', body: 'Side thread', createdAt: daysAgo(4), authorId: 'u_multi' }),
-      thread('it_solo', 'p_solo', { url: 'https://solo.example/cart', body: 'Cart total wrong', createdAt: daysAgo(1), authorId: 'u_solo' }),
+      thread('it_free', 'p_free', {
+        url: 'https://free.example/',
+        body: 'Free site thread',
+        createdAt: daysAgo(4),
+        authorId: 'u_free',
+      }),
+      thread('it_side', 'p_side', {
+        url: 'https://side.example/',
+        body: 'Side thread',
+        createdAt: daysAgo(4),
+        authorId: 'u_multi',
+      }),
+      thread('it_solo', 'p_solo', {
+        url: 'https://solo.example/cart',
+        body: 'Cart total wrong',
+        createdAt: daysAgo(1),
+        authorId: 'u_solo',
+      }),
     ],
     rules: [],
   };

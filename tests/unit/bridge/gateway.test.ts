@@ -9,7 +9,11 @@ import { MAX_EVENT_STREAMS, startGateway, type Gateway } from '../../../src/main
 import { isInsecureRemoteHttp } from '#shared/bridge/transport.js';
 
 /** A connection service that records calls: this suite tests the transport and its guards only. */
-function recordingConnections(): ConnectionsPort & { calls: string[]; emit(s: NetworkState): void; listeners: Set<(s: NetworkState) => void> } {
+function recordingConnections(): ConnectionsPort & {
+  calls: string[];
+  emit(s: NetworkState): void;
+  listeners: Set<(s: NetworkState) => void>;
+} {
   const calls: string[] = [];
   const listeners = new Set<(s: NetworkState) => void>();
   const state: NetworkState = { phase: 'idle', queued: 0, until: null, message: 'Idle' };
@@ -22,13 +26,19 @@ function recordingConnections(): ConnectionsPort & { calls: string[]; emit(s: Ne
     remove: async () => (calls.push('remove'), { ok: true, data: null }),
     activate: async () => (calls.push('activate'), { ok: false, error: { kind: 'not_found', message: 'no' } }),
     active: async () => (calls.push('active'), { ok: true, data: null }),
-    signInOptions: async () => (calls.push('signInOptions'), { ok: true, data: { available: false, reason: 'none here' } }),
+    signInOptions: async () => (
+      calls.push('signInOptions'),
+      { ok: true, data: { available: false, reason: 'none here' } }
+    ),
     signIn: async () => (calls.push('signIn'), { ok: false, error: { kind: 'sign_in', message: 'no' } }),
     cancelSignIn: () => void calls.push('cancelSignIn'),
     found: async () => (calls.push('found'), { ok: true, data: [] }),
     useFound: async () => (calls.push('useFound'), { ok: false, error: { kind: 'not_found', message: 'no' } }),
     // A reply comes back as it was sent, so a test can see text in any script make the round trip.
-    call: async (name, input) => (calls.push(`call:${name}:${JSON.stringify(input)}`), { ok: true, data: (name === 'postUpdate' ? { echo: input } : { status: 'resolved', changed: true }) as never }),
+    call: async (name, input) => (
+      calls.push(`call:${name}:${JSON.stringify(input)}`),
+      { ok: true, data: (name === 'postUpdate' ? { echo: input } : { status: 'resolved', changed: true }) as never }
+    ),
     networkState: () => state,
   };
 }
@@ -74,13 +84,25 @@ interface Raw {
   body: string;
 }
 
-function raw(path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Raw> {
+function raw(
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Raw> {
   return new Promise((ok, fail) => {
-    const req = request({ host: '127.0.0.1', port: gw.port, path, method: opts.method ?? 'GET', headers: { host: `127.0.0.1:${gw.port}`, ...opts.headers } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: gw.port,
+        path,
+        method: opts.method ?? 'GET',
+        headers: { host: `127.0.0.1:${gw.port}`, ...opts.headers },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', fail);
     req.end(opts.body);
   });
@@ -94,14 +116,21 @@ beforeAll(async () => {
 });
 
 const call = (channel: string, args: unknown, headers: Record<string, string> = {}) =>
-  raw(`/bridge/${channel}`, { method: 'POST', body: JSON.stringify(args), headers: { 'x-triage-session': session, 'content-type': 'application/json', ...headers } });
+  raw(`/bridge/${channel}`, {
+    method: 'POST',
+    body: JSON.stringify(args),
+    headers: { 'x-triage-session': session, 'content-type': 'application/json', ...headers },
+  });
 
 function openStream(path: string): Promise<{ status: number; close(): void }> {
   return new Promise((ok, fail) => {
-    const req = request({ host: '127.0.0.1', port: gw.port, path, headers: { host: `127.0.0.1:${gw.port}` } }, (res) => {
-      res.resume();
-      ok({ status: res.statusCode ?? 0, close: () => req.destroy() });
-    });
+    const req = request(
+      { host: '127.0.0.1', port: gw.port, path, headers: { host: `127.0.0.1:${gw.port}` } },
+      (res) => {
+        res.resume();
+        ok({ status: res.statusCode ?? 0, close: () => req.destroy() });
+      },
+    );
     req.on('error', fail);
     req.end();
   });
@@ -130,14 +159,19 @@ describe('browser-mode gateway', () => {
     expect((await call('connections:list', [], { 'x-triage-session': 'nope' })).status).toBe(403);
     // The launch secret itself is not a session.
     expect((await call('connections:list', [], { 'x-triage-session': 's3cret' })).status).toBe(403);
-    expect((await raw('/bridge/connections:list', { method: 'POST', body: '[]', headers: { 'x-triage-secret': 's3cret' } })).status).toBe(403);
+    expect(
+      (await raw('/bridge/connections:list', { method: 'POST', body: '[]', headers: { 'x-triage-secret': 's3cret' } }))
+        .status,
+    ).toBe(403);
     expect(conns.calls.length).toBe(before);
   });
 
   it('exchanges a launch secret once; then refuses it with a sentence saying what it is', async () => {
     const again = await raw('/session', { method: 'POST', headers: { 'x-triage-launch': 's3cret' } });
     expect(again.status).toBe(403);
-    expect(JSON.parse(again.body).error.message).toMatch(/already used: each link works once, for the one browser tab that opened it first/);
+    expect(JSON.parse(again.body).error.message).toMatch(
+      /already used: each link works once, for the one browser tab that opened it first/,
+    );
     const wrong = await raw('/session', { method: 'POST', headers: { 'x-triage-launch': 'guess' } });
     expect(wrong.status).toBe(403);
     // A new link opens a second, separate session; both work.
@@ -166,7 +200,9 @@ describe('browser-mode gateway', () => {
   });
 
   it('caps open event streams', async () => {
-    const open = await Promise.all(Array.from({ length: MAX_EVENT_STREAMS }, () => openStream(`/bridge-events?session=${session}`)));
+    const open = await Promise.all(
+      Array.from({ length: MAX_EVENT_STREAMS }, () => openStream(`/bridge-events?session=${session}`)),
+    );
     expect(open.every((o) => o.status === 200)).toBe(true);
     const over = await openStream(`/bridge-events?session=${session}`);
     expect(over.status).toBe(429);
@@ -198,8 +234,24 @@ describe('browser-mode gateway', () => {
   });
 
   it('answers invalid JSON and oversized bodies with errors, not crashes', async () => {
-    expect((await raw('/bridge/connections:list', { method: 'POST', body: '{nope', headers: { 'x-triage-session': session } })).status).toBe(400);
-    expect((await raw('/bridge/connections:list', { method: 'POST', body: 'x'.repeat(1_100_000), headers: { 'x-triage-session': session } })).status).toBe(413);
+    expect(
+      (
+        await raw('/bridge/connections:list', {
+          method: 'POST',
+          body: '{nope',
+          headers: { 'x-triage-session': session },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await raw('/bridge/connections:list', {
+          method: 'POST',
+          body: 'x'.repeat(1_100_000),
+          headers: { 'x-triage-session': session },
+        })
+      ).status,
+    ).toBe(413);
   });
 
   it('opens only http(s) links externally', async () => {
@@ -207,7 +259,9 @@ describe('browser-mode gateway', () => {
     expect(js.ok).toBe(false);
     const file = JSON.parse((await call('shell:openExternal', ['file:///etc/passwd'])).body);
     expect(file.ok).toBe(false);
-    const web = JSON.parse((await call('shell:openExternal', ['https://github.com/acme/site/blob/abc/src/a.tsx#L3'])).body);
+    const web = JSON.parse(
+      (await call('shell:openExternal', ['https://github.com/acme/site/blob/abc/src/a.tsx#L3'])).body,
+    );
     expect(web.ok).toBe(true);
     expect(opened).toEqual(['https://github.com/acme/site/blob/abc/src/a.tsx#L3']);
   });
@@ -215,7 +269,9 @@ describe('browser-mode gateway', () => {
   it('passes exports through and refuses unsafe file names', async () => {
     const ok = JSON.parse((await call('export:markdown', [{ suggestedName: 'review.md', content: '# Review' }])).body);
     expect(ok).toEqual({ ok: true, data: { saved: true, path: '/tmp/review.md' } });
-    const sneaky = JSON.parse((await call('export:markdown', [{ suggestedName: '../../.bashrc.md', content: 'x' }])).body);
+    const sneaky = JSON.parse(
+      (await call('export:markdown', [{ suggestedName: '../../.bashrc.md', content: 'x' }])).body,
+    );
     expect(sneaky).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
     const wrongType = JSON.parse((await call('export:pdf', [{ suggestedName: 'review.exe' }])).body);
     expect(wrongType.error.message).toMatch(/\.pdf/);
@@ -232,7 +288,12 @@ describe('browser-mode gateway', () => {
     const encoded = await raw('/%2e%2e/secret.txt');
     expect(encoded.body).not.toContain('outside the renderer');
     // The same refusals as the desktop app's app:// scheme: an encoded slash or backslash, a NUL.
-    for (const path of ['/..%2fsecret.txt', '/assets%2f..%2f..%2fsecret.txt', '/..%5csecret.txt', '/index.html%00.js']) {
+    for (const path of [
+      '/..%2fsecret.txt',
+      '/assets%2f..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/index.html%00.js',
+    ]) {
       const refused = await raw(path);
       expect(refused.status, path).toBe(404);
       expect(refused.body).not.toContain('outside the renderer');
@@ -244,17 +305,25 @@ describe('browser-mode gateway', () => {
     expect((await raw('/bridge-events?session=wrong')).status).toBe(403);
     expect((await raw('/bridge-events?secret=s3cret')).status).toBe(403);
     const got = await new Promise<string>((ok, fail) => {
-      const req = request({ host: '127.0.0.1', port: gw.port, path: `/bridge-events?session=${session}`, headers: { host: `127.0.0.1:${gw.port}` } }, (res) => {
-        let buf = '';
-        res.on('data', (c: Buffer) => {
-          buf += c.toString();
-          if (buf.includes('connected')) conns.emit({ phase: 'limited', queued: 3, until: 123, message: 'Paused' });
-          if (buf.includes('event: network-state')) {
-            req.destroy();
-            ok(buf);
-          }
-        });
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: gw.port,
+          path: `/bridge-events?session=${session}`,
+          headers: { host: `127.0.0.1:${gw.port}` },
+        },
+        (res) => {
+          let buf = '';
+          res.on('data', (c: Buffer) => {
+            buf += c.toString();
+            if (buf.includes('connected')) conns.emit({ phase: 'limited', queued: 3, until: 123, message: 'Paused' });
+            if (buf.includes('event: network-state')) {
+              req.destroy();
+              ok(buf);
+            }
+          });
+        },
+      );
       req.on('error', fail);
       req.end();
     });

@@ -34,7 +34,9 @@ describe('demo fixture: determinism', () => {
   });
 
   it('defaults to a fixed seed', () => {
-    expect(JSON.stringify(buildDemoFixture({ now: NOW }))).toBe(JSON.stringify(buildDemoFixture({ now: NOW, seed: DEFAULT_DEMO_SEED })));
+    expect(JSON.stringify(buildDemoFixture({ now: NOW }))).toBe(
+      JSON.stringify(buildDemoFixture({ now: NOW, seed: DEFAULT_DEMO_SEED })),
+    );
   });
 
   it('differs for another seed but keeps people and project IDs', () => {
@@ -270,7 +272,9 @@ describe('demo fixture: history', () => {
 
   it('explains most deferrals in the last reply, and some not at all', () => {
     const deferred = fixture.items.filter((i) => i.status === 'deferred');
-    const explained = deferred.filter((i) => /defer|parking|backlog|blocked|waiting|revisit|scope/i.test(i.replies.at(-1)?.body ?? ''));
+    const explained = deferred.filter((i) =>
+      /defer|parking|backlog|blocked|waiting|revisit|scope/i.test(i.replies.at(-1)?.body ?? ''),
+    );
     expect(explained.length / deferred.length).toBeGreaterThan(0.6);
     expect(explained.length).toBeLessThan(deferred.length);
   });
@@ -287,7 +291,9 @@ describe('demo fixture: history', () => {
 
   it('gives the personas something new this week: threads, assignments and mentions', () => {
     const weekAgo = NOW - 7 * DAY;
-    const acme = new Set(fixture.projects.filter((p) => p.name === 'Marketing site' || p.name === 'Checkout app').map((p) => p.id));
+    const acme = new Set(
+      fixture.projects.filter((p) => p.name === 'Marketing site' || p.name === 'Checkout app').map((p) => p.id),
+    );
     const recent = fixture.items.filter((i) => acme.has(i.projectId));
     const byName = (n: string) => fixture.users.find((u) => u.name === n)!.id;
     expect(recent.filter((i) => i.root.createdAt > weekAgo).length).toBeGreaterThan(30);
@@ -295,7 +301,9 @@ describe('demo fixture: history', () => {
     for (const name of ['Olivia Owner', 'Adam Admin', 'Cora Collaborator', 'Mia Multi']) {
       const id = byName(name);
       const assigned = recent.filter((i) => i.events.some((e) => e.kind === 'assign' && e.to === id && e.at > weekAgo));
-      const mentioned = recent.filter((i) => [i.root, ...i.replies].some((m) => m.createdAt > weekAgo && m.mentions.includes(id)));
+      const mentioned = recent.filter((i) =>
+        [i.root, ...i.replies].some((m) => m.createdAt > weekAgo && m.mentions.includes(id)),
+      );
       expect(assigned.length, `${name} assigned`).toBeGreaterThan(0);
       expect(mentioned.length, `${name} mentioned`).toBeGreaterThan(0);
     }

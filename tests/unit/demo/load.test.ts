@@ -13,7 +13,11 @@ describe('demo fixture in the service loader', () => {
       const summary = await loadFixture(db, fixture);
       expect(summary.projects).toBe(8);
       expect(summary.items).toBeGreaterThan(2900);
-      const hidden = await db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('duplicate_of', 'is not', null).executeTakeFirstOrThrow();
+      const hidden = await db
+        .selectFrom('items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('duplicate_of', 'is not', null)
+        .executeTakeFirstOrThrow();
       expect(Number(hidden.n)).toBeGreaterThan(100);
     } finally {
       await db.destroy();

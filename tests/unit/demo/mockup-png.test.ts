@@ -47,7 +47,13 @@ function decode(png: Buffer): Decoded {
   };
 }
 
-const spec: FixtureImage = { width: 1280, height: 800, seed: 4242, title: 'Payment — Acme', element: { x: 0.4, y: 0.55, w: 0.15, h: 0.06 } };
+const spec: FixtureImage = {
+  width: 1280,
+  height: 800,
+  seed: 4242,
+  title: 'Payment — Acme',
+  element: { x: 0.4, y: 0.55, w: 0.15, h: 0.06 },
+};
 
 describe('renderMockupPng', () => {
   it('produces a valid PNG of the requested size', () => {
@@ -64,7 +70,8 @@ describe('renderMockupPng', () => {
 
   it('draws the element highlight inside the element rectangle only', () => {
     const img = decode(renderMockupPng(spec));
-    const isHighlight = ([r, g, b]: [number, number, number]) => r === HIGHLIGHT[0] && g === HIGHLIGHT[1] && b === HIGHLIGHT[2];
+    const isHighlight = ([r, g, b]: [number, number, number]) =>
+      r === HIGHLIGHT[0] && g === HIGHLIGHT[1] && b === HIGHLIGHT[2];
     const x0 = Math.round(0.4 * 1280);
     const y0 = Math.round(0.55 * 800);
     const x1 = x0 + Math.round(0.15 * 1280);
@@ -88,7 +95,9 @@ describe('renderMockupPng', () => {
   it('never uses the highlight colour without an element', () => {
     let found = 0;
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
-      const img = decode(renderMockupPng({ width: 400, height: 300, seed, title: seed % 2 ? 'Pricing — Acme' : 'Home' }));
+      const img = decode(
+        renderMockupPng({ width: 400, height: 300, seed, title: seed % 2 ? 'Pricing — Acme' : 'Home' }),
+      );
       for (let y = 0; y < img.height; y += 1) {
         for (let x = 0; x < img.width; x += 1) {
           const [r, g, b] = img.pixel(x, y);
@@ -102,15 +111,28 @@ describe('renderMockupPng', () => {
   it('draws a page, not a blank: header, content and footer colours differ', () => {
     const img = decode(renderMockupPng({ width: 1280, height: 800, seed: 9, title: 'Blog — Acme' }));
     const colours = new Set<string>();
-    for (let y = 0; y < img.height; y += 4) for (let x = 0; x < img.width; x += 4) colours.add(img.pixel(x, y).join(','));
+    for (let y = 0; y < img.height; y += 4)
+      for (let x = 0; x < img.width; x += 4) colours.add(img.pixel(x, y).join(','));
     expect(colours.size).toBeGreaterThan(6);
     expect(img.pixel(5, 5).join()).not.toBe(img.pixel(5, 400).join());
     expect(img.pixel(5, 795).join()).not.toBe(img.pixel(5, 400).join());
   });
 
   it('handles small, narrow and large sizes', () => {
-    for (const [w, h] of [[16, 16], [390, 844], [1920, 1080]] as const) {
-      const img = decode(renderMockupPng({ width: w, height: h, seed: w + h, title: 'A very long page title that will not fit anywhere at all', element: { x: 0.1, y: 0.2, w: 0.5, h: 0.3 } }));
+    for (const [w, h] of [
+      [16, 16],
+      [390, 844],
+      [1920, 1080],
+    ] as const) {
+      const img = decode(
+        renderMockupPng({
+          width: w,
+          height: h,
+          seed: w + h,
+          title: 'A very long page title that will not fit anywhere at all',
+          element: { x: 0.1, y: 0.2, w: 0.5, h: 0.3 },
+        }),
+      );
       expect([img.width, img.height]).toEqual([w, h]);
     }
   });

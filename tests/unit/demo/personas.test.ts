@@ -13,7 +13,12 @@ interface Reach {
   projects: number;
 }
 
-function reachOf(token: string): { person: string; reaches: Reach[]; expiresAt: number | null; revokedAt: number | null } {
+function reachOf(token: string): {
+  person: string;
+  reaches: Reach[];
+  expiresAt: number | null;
+  revokedAt: number | null;
+} {
   const t = f.tokens.find((x) => x.token === token);
   if (!t) throw new Error(`missing token ${token}`);
   const person = f.users.find((u) => u.id === t.userId)!.name;
@@ -31,34 +36,54 @@ function reachOf(token: string): { person: string; reaches: Reach[]; expiresAt: 
 
 describe('demo personas', () => {
   it('has exactly the nine persona tokens', () => {
-    expect(f.tokens.map((t) => t.token).sort()).toEqual(
-      ['demo-admin', 'demo-collab', 'demo-expired', 'demo-free', 'demo-multi', 'demo-owner', 'demo-reviewer', 'demo-revoked', 'demo-solo'],
-    );
+    expect(f.tokens.map((t) => t.token).sort()).toEqual([
+      'demo-admin',
+      'demo-collab',
+      'demo-expired',
+      'demo-free',
+      'demo-multi',
+      'demo-owner',
+      'demo-reviewer',
+      'demo-revoked',
+      'demo-solo',
+    ]);
   });
 
   it('demo-owner: Olivia Owner, owner of Acme Web (paid, agent tools)', () => {
     const r = reachOf('demo-owner');
     expect(r.person).toBe('Olivia Owner');
-    expect(r.reaches).toEqual([{ workspace: 'Acme Web', role: 'owner', plan: 'business', agentTools: true, projects: 3 }]);
+    expect(r.reaches).toEqual([
+      { workspace: 'Acme Web', role: 'owner', plan: 'business', agentTools: true, projects: 3 },
+    ]);
     expect(r.expiresAt).toBeNull();
     expect(r.revokedAt).toBeNull();
   });
 
   it('demo-admin and demo-collab', () => {
-    expect(reachOf('demo-admin')).toMatchObject({ person: 'Adam Admin', reaches: [{ workspace: 'Acme Web', role: 'admin' }] });
-    expect(reachOf('demo-collab')).toMatchObject({ person: 'Cora Collaborator', reaches: [{ workspace: 'Acme Web', role: 'collaborator' }] });
+    expect(reachOf('demo-admin')).toMatchObject({
+      person: 'Adam Admin',
+      reaches: [{ workspace: 'Acme Web', role: 'admin' }],
+    });
+    expect(reachOf('demo-collab')).toMatchObject({
+      person: 'Cora Collaborator',
+      reaches: [{ workspace: 'Acme Web', role: 'collaborator' }],
+    });
   });
 
   it('demo-reviewer reaches Acme Web as reviewer and nothing else', () => {
     const r = reachOf('demo-reviewer');
     expect(r.person).toBe('Remy Reviewer');
-    expect(r.reaches).toEqual([{ workspace: 'Acme Web', role: 'reviewer', plan: 'business', agentTools: true, projects: 3 }]);
+    expect(r.reaches).toEqual([
+      { workspace: 'Acme Web', role: 'reviewer', plan: 'business', agentTools: true, projects: 3 },
+    ]);
   });
 
   it('demo-free owns Tiny Studio on the free plan without agent tools', () => {
     const r = reachOf('demo-free');
     expect(r.person).toBe('Finn Free');
-    expect(r.reaches).toEqual([{ workspace: 'Tiny Studio', role: 'owner', plan: 'free', agentTools: false, projects: 1 }]);
+    expect(r.reaches).toEqual([
+      { workspace: 'Tiny Studio', role: 'owner', plan: 'free', agentTools: false, projects: 1 },
+    ]);
   });
 
   it('demo-multi: four workspaces with mixed roles and plans', () => {

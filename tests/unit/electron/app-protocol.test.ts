@@ -18,7 +18,11 @@ describe('the app:// file server on this machine’s paths', () => {
   const serve = createAppFileServer({ rootDir: rendererDir, path, readFile });
 
   it('answers the page for / and /index.html, with the CSP and nosniff', async () => {
-    for (const url of ['app://triage-desk/', 'app://triage-desk/index.html', 'app://triage-desk/index.html?x=1#/projects']) {
+    for (const url of [
+      'app://triage-desk/',
+      'app://triage-desk/index.html',
+      'app://triage-desk/index.html?x=1#/projects',
+    ]) {
       const r = await serve(new Request(url));
       expect(r.status, url).toBe(200);
       expect(r.headers.get('content-security-policy')).toBe(RENDERER_CSP);
@@ -28,8 +32,12 @@ describe('the app:// file server on this machine’s paths', () => {
   });
 
   it('gives each file its type, so module scripts and styles are accepted under nosniff', async () => {
-    expect((await serve(new Request('app://triage-desk/assets/app.css'))).headers.get('content-type')).toBe('text/css; charset=utf-8');
-    expect((await serve(new Request('app://triage-desk/assets/font.woff2'))).headers.get('content-type')).toBe('font/woff2');
+    expect((await serve(new Request('app://triage-desk/assets/app.css'))).headers.get('content-type')).toBe(
+      'text/css; charset=utf-8',
+    );
+    expect((await serve(new Request('app://triage-desk/assets/font.woff2'))).headers.get('content-type')).toBe(
+      'font/woff2',
+    );
   });
 
   it('answers HEAD without a body and refuses other methods', async () => {
@@ -41,13 +49,32 @@ describe('the app:// file server on this machine’s paths', () => {
 
   it('never reads outside the page, for any path a page could ask for', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom('..', '%2e%2e', '.', '%2f', '%5c', 'assets', 'secret.txt', '%00', 'index.html', '..%2f', 'C:', '%2e'), { maxLength: 6 }), async (parts) => {
-        const url = `app://triage-desk/${parts.join('/')}`;
-        const r = await serve(new Request(url));
-        if (r.status === 200) expect(await r.text()).not.toBe('outside');
-        const file = fileForRequest(url, { rootDir: rendererDir, path });
-        if (file) expect(path.relative(rendererDir, file).startsWith('..')).toBe(false);
-      }),
+      fc.asyncProperty(
+        fc.array(
+          fc.constantFrom(
+            '..',
+            '%2e%2e',
+            '.',
+            '%2f',
+            '%5c',
+            'assets',
+            'secret.txt',
+            '%00',
+            'index.html',
+            '..%2f',
+            'C:',
+            '%2e',
+          ),
+          { maxLength: 6 },
+        ),
+        async (parts) => {
+          const url = `app://triage-desk/${parts.join('/')}`;
+          const r = await serve(new Request(url));
+          if (r.status === 200) expect(await r.text()).not.toBe('outside');
+          const file = fileForRequest(url, { rootDir: rendererDir, path });
+          if (file) expect(path.relative(rendererDir, file).startsWith('..')).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -87,6 +114,8 @@ describe('the app:// file server with Windows path rules', () => {
     ]) {
       expect(fileForRequest(url, { rootDir, path: path.win32 }), url).toBeNull();
     }
-    expect(fileForRequest('app://triage-desk/assets/index.js', { rootDir, path: path.win32 })).toBe(`${rootDir}\\assets\\index.js`);
+    expect(fileForRequest('app://triage-desk/assets/index.js', { rootDir, path: path.win32 })).toBe(
+      `${rootDir}\\assets\\index.js`,
+    );
   });
 });

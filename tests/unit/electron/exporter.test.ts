@@ -22,9 +22,15 @@ describe('spreadsheet (CSV) export', () => {
     const target = join(dir, 'triage-desk-checkout-app-2026-11-26.csv');
     electron.dialog.showSaveDialog.mockResolvedValue({ canceled: false, filePath: target });
     const content = '\ufeffID,Link,Status\r\nitm_1,triage-desk://item/itm_1,Open\r\n';
-    expect(await exporter().csv({ suggestedName: 'triage-desk-checkout-app-2026-11-26.csv', content })).toEqual({ saved: true, path: target });
+    expect(await exporter().csv({ suggestedName: 'triage-desk-checkout-app-2026-11-26.csv', content })).toEqual({
+      saved: true,
+      path: target,
+    });
     expect(readFileSync(target, 'utf8')).toBe(content);
-    expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith(win, { defaultPath: 'triage-desk-checkout-app-2026-11-26.csv', filters: [{ name: 'Spreadsheet (CSV)', extensions: ['csv'] }] });
+    expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith(win, {
+      defaultPath: 'triage-desk-checkout-app-2026-11-26.csv',
+      filters: [{ name: 'Spreadsheet (CSV)', extensions: ['csv'] }],
+    });
   });
 });
 
@@ -35,7 +41,10 @@ describe('Markdown export', () => {
     const r = await exporter().markdown({ suggestedName: 'Review 2026-11.md', content: '# Review\n\nÜnïcode ✓\n' });
     expect(r).toEqual({ saved: true, path: target });
     expect(readFileSync(target, 'utf8')).toBe('# Review\n\nÜnïcode ✓\n');
-    expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith(win, { defaultPath: 'Review 2026-11.md', filters: [{ name: 'Markdown', extensions: ['md'] }] });
+    expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith(win, {
+      defaultPath: 'Review 2026-11.md',
+      filters: [{ name: 'Markdown', extensions: ['md'] }],
+    });
   });
 
   it('writes nothing when the person cancels', async () => {
@@ -44,14 +53,20 @@ describe('Markdown export', () => {
   });
 
   it('a failed write rejects (the bridge turns it into an error sentence)', async () => {
-    electron.dialog.showSaveDialog.mockResolvedValue({ canceled: false, filePath: join(dir, 'missing-folder', 'a.md') });
+    electron.dialog.showSaveDialog.mockResolvedValue({
+      canceled: false,
+      filePath: join(dir, 'missing-folder', 'a.md'),
+    });
     await expect(exporter().markdown({ suggestedName: 'a.md', content: 'x' })).rejects.toThrow(/ENOENT/);
   });
 
   it('uses an app-modal dialog when there is no window', async () => {
     electron.dialog.showSaveDialog.mockResolvedValue({ canceled: true });
     await createElectronExporter(() => null).markdown({ suggestedName: 'a.md', content: 'x' });
-    expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith({ defaultPath: 'a.md', filters: [{ name: 'Markdown', extensions: ['md'] }] });
+    expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith({
+      defaultPath: 'a.md',
+      filters: [{ name: 'Markdown', extensions: ['md'] }],
+    });
   });
 });
 
@@ -63,7 +78,10 @@ describe('PDF export', () => {
     expect(r).toEqual({ saved: true, path: target });
     expect(win.webContents.printToPDF).toHaveBeenCalledWith({ printBackground: true, pageSize: 'A4' });
     expect(readFileSync(target, 'latin1')).toMatch(/^%PDF-/);
-    expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith(win, { defaultPath: 'review.pdf', filters: [{ name: 'PDF', extensions: ['pdf'] }] });
+    expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith(win, {
+      defaultPath: 'review.pdf',
+      filters: [{ name: 'PDF', extensions: ['pdf'] }],
+    });
   });
 
   it('does not print when the person cancels', async () => {

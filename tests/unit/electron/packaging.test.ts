@@ -2,7 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import config, { DEB_DEPENDS, DEB_DEPENDS_ADDED, ELECTRON_BUILDER_DEB_DEPENDS, macSigning, PROTOCOL_SCHEME } from '../../../electron-builder.config.js';
+import config, {
+  DEB_DEPENDS,
+  DEB_DEPENDS_ADDED,
+  ELECTRON_BUILDER_DEB_DEPENDS,
+  macSigning,
+  PROTOCOL_SCHEME,
+} from '../../../electron-builder.config.js';
 import { decodeIcnsTypes, decodeIcoSizes, ICNS_TYPES, pngSize } from '../../../scripts/lib/icon-containers.js';
 import { DESKTOP_ENTRY } from '../../../src/main/electron/app-identity.js';
 
@@ -17,20 +23,38 @@ const root = resolve(import.meta.dirname, '../../..');
 const require = createRequire(import.meta.url);
 const builderRequire = createRequire(require.resolve('app-builder-lib/package.json'));
 const { getConfig } = require('app-builder-lib/out/util/config/load.js') as {
-  getConfig(request: { packageKey: string; configFilename: string; projectDir: string; packageMetadata: null }, path: string): Promise<{ result: unknown }>;
+  getConfig(
+    request: { packageKey: string; configFilename: string; projectDir: string; packageMetadata: null },
+    path: string,
+  ): Promise<{ result: unknown }>;
 };
 const { validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
-  validateConfiguration(config: unknown, debug: { isEnabled: boolean; add(k: string, v: unknown): void }): Promise<void>;
+  validateConfiguration(
+    config: unknown,
+    debug: { isEnabled: boolean; add(k: string, v: unknown): void },
+  ): Promise<void>;
 };
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string; desktopName: string; engines: Record<string, string>; scripts: Record<string, string>; dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  main: string;
+  desktopName: string;
+  engines: Record<string, string>;
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+};
 
 // Loaded whole first: its modules require each other in an order that only the package's entry point gets right.
 builderRequire('app-builder-lib');
 type Defines = Record<string, string | null>;
 type NsisOptions = NonNullable<typeof config.nsis>;
-const { NsisTarget } = builderRequire('./out/targets/nsis/NsisTarget.js') as { NsisTarget: { prototype: { configureDefines(this: unknown, oneClick: boolean, defines: Defines): Promise<unknown> } } };
+const { NsisTarget } = builderRequire('./out/targets/nsis/NsisTarget.js') as {
+  NsisTarget: { prototype: { configureDefines(this: unknown, oneClick: boolean, defines: Defines): Promise<unknown> } };
+};
 const { CancellationToken } = builderRequire('builder-util-runtime') as { CancellationToken: new () => unknown };
-const FpmTarget = (builderRequire('./out/targets/FpmTarget.js') as { default: { prototype: { getDefaultDepends(target: string): string[] } } }).default;
+const FpmTarget = (
+  builderRequire('./out/targets/FpmTarget.js') as {
+    default: { prototype: { getDefaultDepends(target: string): string[] } };
+  }
+).default;
 
 /**
  * The NSIS defines electron-builder compiles the installer with for these options
@@ -45,24 +69,40 @@ async function nsisDefines(options: NsisOptions): Promise<Defines> {
     getResource: () => Promise.resolve(null),
     expandMacro: (pattern: string) => pattern.replace('${productName}', 'Triage Desk').replace('${version}', '0.1.0'),
   };
-  await NsisTarget.prototype.configureDefines.call({ packager, options: { ...options } }, options.oneClick !== false, defines);
+  await NsisTarget.prototype.configureDefines.call(
+    { packager, options: { ...options } },
+    options.oneClick !== false,
+    defines,
+  );
   return defines;
 }
 
 describe('electron-builder configuration', () => {
   it('loads through electron-builder and passes its schema validation', async () => {
-    const { result } = await getConfig({ packageKey: 'build', configFilename: 'electron-builder', projectDir: root, packageMetadata: null }, 'electron-builder.config.ts');
+    const { result } = await getConfig(
+      { packageKey: 'build', configFilename: 'electron-builder', projectDir: root, packageMetadata: null },
+      'electron-builder.config.ts',
+    );
     expect(result).toMatchObject({ appId: config.appId, productName: 'Triage Desk', linux: { syncDesktopName: true } });
     await expect(validateConfiguration(result, { isEnabled: false, add() {} })).resolves.toBeUndefined();
   });
 
   it('a wrong option is refused by that validation (the check is not a no-op)', async () => {
-    await expect(validateConfiguration({ ...config, asar: 'yes please' }, { isEnabled: false, add() {} })).rejects.toThrow(/asar/);
-    await expect(validateConfiguration({ ...config, linux: { ...config.linux, syncDesktopNames: true } }, { isEnabled: false, add() {} })).rejects.toThrow(/configuration\.linux/);
+    await expect(
+      validateConfiguration({ ...config, asar: 'yes please' }, { isEnabled: false, add() {} }),
+    ).rejects.toThrow(/asar/);
+    await expect(
+      validateConfiguration(
+        { ...config, linux: { ...config.linux, syncDesktopNames: true } },
+        { isEnabled: false, add() {} },
+      ),
+    ).rejects.toThrow(/configuration\.linux/);
   });
 
   it('npm run dist builds the app, then packages the current platform without publishing', () => {
-    expect(pkg.scripts['dist']).toBe('electron-vite build && electron-builder --config electron-builder.config.ts --publish never');
+    expect(pkg.scripts['dist']).toBe(
+      'electron-vite build && electron-builder --config electron-builder.config.ts --publish never',
+    );
   });
 
   it('targets the .deb only on Linux (no AppImage), dmg, NSIS', () => {
@@ -107,7 +147,9 @@ describe('electron-builder configuration', () => {
         if (e.isDirectory()) walk(p);
         else if (p.endsWith('.ts')) {
           // Static imports, and dynamic ones (a native binding loaded on first use is still shipped).
-          for (const m of readFileSync(p, 'utf8').matchAll(/^import (?!type )[^'"]*from '([^'".][^']*)'|\bimport\(\s*'([^'".][^']*)'\s*\)/gm)) {
+          for (const m of readFileSync(p, 'utf8').matchAll(
+            /^import (?!type )[^'"]*from '([^'".][^']*)'|\bimport\(\s*'([^'".][^']*)'\s*\)/gm,
+          )) {
             const spec = (m[1] ?? m[2])!;
             if (spec.startsWith('node:') || spec === 'electron') continue;
             imported.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
@@ -126,7 +168,8 @@ describe('the Linux .deb settings', () => {
   });
 
   it('depends on every default, libsecret, libgbm and ALSA, each once', () => {
-    for (const d of [...ELECTRON_BUILDER_DEB_DEPENDS, 'libsecret-1-0', 'libgbm1', 'libasound2t64 | libasound2']) expect(DEB_DEPENDS).toContain(d);
+    for (const d of [...ELECTRON_BUILDER_DEB_DEPENDS, 'libsecret-1-0', 'libgbm1', 'libasound2t64 | libasound2'])
+      expect(DEB_DEPENDS).toContain(d);
     expect(new Set(DEB_DEPENDS).size).toBe(DEB_DEPENDS.length);
     expect(DEB_DEPENDS).toEqual([...new Set([...ELECTRON_BUILDER_DEB_DEPENDS, ...DEB_DEPENDS_ADDED])]);
     expect(config.deb?.depends).toEqual(DEB_DEPENDS);
@@ -144,7 +187,12 @@ describe('the Windows installer (NSIS)', () => {
     expect(defines).toHaveProperty('ONE_CLICK');
     expect(defines).toHaveProperty('RUN_AFTER_FINISH');
     // Each of these would bring back the "for me / for all users" page or a UAC prompt.
-    for (const name of ['INSTALL_MODE_PER_ALL_USERS', 'INSTALL_MODE_PER_ALL_USERS_REQUIRED', 'MULTIUSER_INSTALLMODE_ALLOW_ELEVATION', 'allowToChangeInstallationDirectory']) {
+    for (const name of [
+      'INSTALL_MODE_PER_ALL_USERS',
+      'INSTALL_MODE_PER_ALL_USERS_REQUIRED',
+      'MULTIUSER_INSTALLMODE_ALLOW_ELEVATION',
+      'allowToChangeInstallationDirectory',
+    ]) {
       expect(defines, name).not.toHaveProperty(name);
     }
   });
@@ -165,11 +213,21 @@ describe('macOS signing and notarization', () => {
 
   it('signs only with a certificate, and notarizes only a signed build with a complete set of Apple credentials', () => {
     expect(macSigning({})).toEqual({ sign: false, notarize: false });
-    expect(macSigning({ APPLE_ID: 'a', APPLE_APP_SPECIFIC_PASSWORD: 'p', APPLE_TEAM_ID: 't' })).toEqual({ sign: false, notarize: false });
+    expect(macSigning({ APPLE_ID: 'a', APPLE_APP_SPECIFIC_PASSWORD: 'p', APPLE_TEAM_ID: 't' })).toEqual({
+      sign: false,
+      notarize: false,
+    });
     expect(macSigning({ CSC_LINK: 'cert.p12' })).toEqual({ sign: true, notarize: false });
-    expect(macSigning({ CSC_LINK: 'cert.p12', APPLE_ID: 'a', APPLE_TEAM_ID: 't' })).toEqual({ sign: true, notarize: false });
-    expect(macSigning({ CSC_LINK: 'cert.p12', APPLE_ID: 'a', APPLE_APP_SPECIFIC_PASSWORD: 'p', APPLE_TEAM_ID: 't' })).toEqual({ sign: true, notarize: true });
-    expect(macSigning({ CSC_LINK: 'cert.p12', APPLE_API_KEY: 'k.p8', APPLE_API_KEY_ID: 'i', APPLE_API_ISSUER: 'u' })).toEqual({ sign: true, notarize: true });
+    expect(macSigning({ CSC_LINK: 'cert.p12', APPLE_ID: 'a', APPLE_TEAM_ID: 't' })).toEqual({
+      sign: true,
+      notarize: false,
+    });
+    expect(
+      macSigning({ CSC_LINK: 'cert.p12', APPLE_ID: 'a', APPLE_APP_SPECIFIC_PASSWORD: 'p', APPLE_TEAM_ID: 't' }),
+    ).toEqual({ sign: true, notarize: true });
+    expect(
+      macSigning({ CSC_LINK: 'cert.p12', APPLE_API_KEY: 'k.p8', APPLE_API_KEY_ID: 'i', APPLE_API_ISSUER: 'u' }),
+    ).toEqual({ sign: true, notarize: true });
     // The workflow never passes an empty secret as a certificate.
     expect(macSigning({ CSC_LINK: '' })).toEqual({ sign: false, notarize: false });
   });
@@ -229,7 +287,15 @@ describe('app icon', () => {
 
 // Parsed with the YAML reader electron-builder itself depends on.
 const yaml = builderRequire('js-yaml') as { load(text: string): unknown };
-type Step = { name?: string; uses?: string; run?: string; if?: string; shell?: string; with?: Record<string, unknown>; env?: Record<string, string> };
+type Step = {
+  name?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  shell?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+};
 type Job = {
   name?: string;
   'runs-on': string;
@@ -241,12 +307,20 @@ type Job = {
   strategy?: { matrix: { include: Record<string, string>[] } };
   steps: Step[];
 };
-type Workflow = { on: Record<string, unknown>; permissions: Record<string, string>; env: Record<string, string>; jobs: Record<string, Job> };
-const readWorkflow = (name: string) => yaml.load(readFileSync(join(root, '.github/workflows', name), 'utf8')) as Workflow;
+type Workflow = {
+  on: Record<string, unknown>;
+  permissions: Record<string, string>;
+  env: Record<string, string>;
+  jobs: Record<string, Job>;
+};
+const readWorkflow = (name: string) =>
+  yaml.load(readFileSync(join(root, '.github/workflows', name), 'utf8')) as Workflow;
 
 /** Index of the first step after `after` whose run matches `pattern` (and whose `if` matches `when`, if given). */
 function stepIndex(steps: Step[], pattern: RegExp, after = -1, when?: string): number {
-  return steps.findIndex((s, i) => i > after && s.run !== undefined && pattern.test(s.run) && (when === undefined || s.if === when));
+  return steps.findIndex(
+    (s, i) => i > after && s.run !== undefined && pattern.test(s.run) && (when === undefined || s.if === when),
+  );
 }
 
 /** Every pinned action across both workflows: name → SHAs. */
@@ -281,7 +355,9 @@ describe('release workflow', () => {
 
   it('builds with Node 22 (package.json engines still allow 20.19)', () => {
     expect(workflow.env['NODE_VERSION']).toBe('22');
-    expect(steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with).toMatchObject({ 'node-version': '${{ env.NODE_VERSION }}' });
+    expect(steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with).toMatchObject({
+      'node-version': '${{ env.NODE_VERSION }}',
+    });
     expect(pkg.engines['node']).toBe('>=20.19.0');
   });
 
@@ -298,7 +374,17 @@ describe('release workflow', () => {
   });
 
   it('installs, checks, tests (the Electron suite under xvfb on Linux), packages, smoke-tests, uploads the installers', () => {
-    const order = [/npm ci/, /electron\/install\.js/, /npm run typecheck/, /npm run lint/, /vitest run/, /electron-vite build/, /playwright test --config playwright\.electron\.config\.ts/, /npm run dist/, /scripts\/smoke-packaged\.ts/];
+    const order = [
+      /npm ci/,
+      /electron\/install\.js/,
+      /npm run typecheck/,
+      /npm run lint/,
+      /vitest run/,
+      /electron-vite build/,
+      /playwright test --config playwright\.electron\.config\.ts/,
+      /npm run dist/,
+      /scripts\/smoke-packaged\.ts/,
+    ];
     let last = -1;
     for (const p of order) {
       const at = stepIndex(steps, p, last);
@@ -307,8 +393,19 @@ describe('release workflow', () => {
     }
     const upload = steps.findIndex((s) => s.name === 'Upload installers');
     expect(upload).toBeGreaterThan(last);
-    expect(stepIndex(steps, /xvfb-run .*playwright test --config playwright\.electron\.config\.ts/, -1, "runner.os == 'Linux'")).toBeGreaterThan(-1);
-    expect(steps[upload]?.with).toMatchObject({ name: 'triage-desk-${{ matrix.os }}', path: '${{ matrix.installers }}', 'if-no-files-found': 'error' });
+    expect(
+      stepIndex(
+        steps,
+        /xvfb-run .*playwright test --config playwright\.electron\.config\.ts/,
+        -1,
+        "runner.os == 'Linux'",
+      ),
+    ).toBeGreaterThan(-1);
+    expect(steps[upload]?.with).toMatchObject({
+      name: 'triage-desk-${{ matrix.os }}',
+      path: '${{ matrix.installers }}',
+      'if-no-files-found': 'error',
+    });
     const installers = job.strategy!.matrix.include.map((m) => m['installers']!.trim());
     expect(installers).toEqual(['dist/*.deb', 'dist/*.dmg', 'dist/*.dmg', 'dist/*.exe']);
   });
@@ -316,7 +413,9 @@ describe('release workflow', () => {
   it('on macOS and Windows runs the shell wiring and packaging config suites, leaving out only the Linux packaging tests', () => {
     const step = steps.find((s) => s.run?.includes('vitest run tests/unit/electron'));
     expect(step?.if).toBe("runner.os != 'Linux'");
-    expect(step?.run).toBe('npx vitest run tests/unit/electron tests/renderer --exclude "tests/unit/electron/linux/**"');
+    expect(step?.run).toBe(
+      'npx vitest run tests/unit/electron tests/renderer --exclude "tests/unit/electron/linux/**"',
+    );
     expect(existsSync(join(root, 'tests/unit/electron/linux/package.test.ts'))).toBe(true);
     expect(existsSync(join(root, 'tests/unit/electron/packaging.test.ts'))).toBe(true);
   });
@@ -333,7 +432,9 @@ describe('release workflow', () => {
     const linuxRun = steps[linux]!.run!;
     expect(linuxRun).toMatch(/xvfb-run .*scripts\/with-keyring\.sh npx tsx scripts\/smoke-packaged\.ts$/m);
     expect(linuxRun.indexOf('sudo chown root:root dist/linux-unpacked/chrome-sandbox')).toBeGreaterThan(-1);
-    expect(linuxRun.indexOf('sudo chmod 4755 dist/linux-unpacked/chrome-sandbox')).toBeLessThan(linuxRun.indexOf('xvfb-run'));
+    expect(linuxRun.indexOf('sudo chmod 4755 dist/linux-unpacked/chrome-sandbox')).toBeLessThan(
+      linuxRun.indexOf('xvfb-run'),
+    );
     expect(steps[others]!.run).toBe('npx tsx scripts/smoke-packaged.ts');
     // Never a sandbox-less start, in tests or in what ships.
     expect(text).not.toContain('--no-sandbox');
@@ -345,7 +446,12 @@ describe('release workflow', () => {
     const check = stepIndex(steps, /npx tsx scripts\/check-deb\.ts --deb dist\/\*\.deb/, dist, when);
     const contents = stepIndex(steps, /dpkg-deb --contents dist\/\*\.deb/, dist, when);
     const install = stepIndex(steps, /sudo apt-get install -y \.\/dist\/\*\.deb/, check, when);
-    const smoke = stepIndex(steps, /xvfb-run .*scripts\/with-keyring\.sh npx tsx scripts\/smoke-packaged\.ts --binary "\/opt\/Triage Desk\/triage-desk"/, install, when);
+    const smoke = stepIndex(
+      steps,
+      /xvfb-run .*scripts\/with-keyring\.sh npx tsx scripts\/smoke-packaged\.ts --binary "\/opt\/Triage Desk\/triage-desk"/,
+      install,
+      when,
+    );
     expect(contents).toBe(check);
     expect(check).toBeGreaterThan(dist);
     expect(install).toBeGreaterThan(check);
@@ -364,16 +470,34 @@ describe('release workflow', () => {
       expect(value, name).toMatch(/^\$\{\{ runner\.os == '(macOS|Windows)' && secrets\.[A-Z_]+ \|\| '' \}\}$/);
     }
     const secrets = Object.values(env).map((v) => /secrets\.([A-Z_]+)/.exec(v)![1]);
-    expect(secrets.sort()).toEqual(['APPLE_API_ISSUER', 'APPLE_API_KEY', 'APPLE_API_KEY_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_ID', 'APPLE_TEAM_ID', 'CSC_KEY_PASSWORD', 'CSC_LINK', 'WIN_CSC_KEY_PASSWORD', 'WIN_CSC_LINK'].sort());
-    for (const [name, value] of Object.entries(env)) expect(value.includes("'Windows'"), name).toBe(value.includes('WIN_CSC'));
+    expect(secrets.sort()).toEqual(
+      [
+        'APPLE_API_ISSUER',
+        'APPLE_API_KEY',
+        'APPLE_API_KEY_ID',
+        'APPLE_APP_SPECIFIC_PASSWORD',
+        'APPLE_ID',
+        'APPLE_TEAM_ID',
+        'CSC_KEY_PASSWORD',
+        'CSC_LINK',
+        'WIN_CSC_KEY_PASSWORD',
+        'WIN_CSC_LINK',
+      ].sort(),
+    );
+    for (const [name, value] of Object.entries(env))
+      expect(value.includes("'Windows'"), name).toBe(value.includes('WIN_CSC'));
     const run = dist.run!;
     expect(run).toMatch(/::warning title=Unsigned macOS build::/);
     expect(run).toMatch(/::warning title=macOS build not notarized::/);
     expect(run).toMatch(/::warning title=Unsigned Windows installer::/);
-    expect(run).toMatch(/if \[\[ -n \$MAC_CSC_LINK \]\]; then\n\s*export CSC_LINK=\$MAC_CSC_LINK CSC_KEY_PASSWORD=\$MAC_CSC_KEY_PASSWORD/);
+    expect(run).toMatch(
+      /if \[\[ -n \$MAC_CSC_LINK \]\]; then\n\s*export CSC_LINK=\$MAC_CSC_LINK CSC_KEY_PASSWORD=\$MAC_CSC_KEY_PASSWORD/,
+    );
     expect(run).toMatch(/export WIN_CSC_LINK=\$WIN_SIGNING_CERT/);
     // Auto-discovery off would also hide the identity CSC_LINK brings, so only without one.
-    expect(run).toMatch(/if \[\[ -z \$\{CSC_LINK:-\} \]\]; then export CSC_IDENTITY_AUTO_DISCOVERY=false; fi\n\s*npm run dist/);
+    expect(run).toMatch(
+      /if \[\[ -z \$\{CSC_LINK:-\} \]\]; then export CSC_IDENTITY_AUTO_DISCOVERY=false; fi\n\s*npm run dist/,
+    );
     expect(dist.env).not.toHaveProperty('CSC_IDENTITY_AUTO_DISCOVERY');
   });
 
@@ -418,12 +542,17 @@ describe('CI workflow', () => {
   it('on macOS and Windows installs, typechecks, lints and runs the unit and renderer suites, leaving out the Linux-only tests', () => {
     const job = workflow.jobs['other-platforms']!;
     expect(job.strategy!.matrix.include.map((m) => m['os'])).toEqual(['macos-15', 'windows-2025']);
-    expect(job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with).toMatchObject({ 'node-version': '${{ env.NODE_VERSION }}', cache: 'npm' });
+    expect(job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with).toMatchObject({
+      'node-version': '${{ env.NODE_VERSION }}',
+      cache: 'npm',
+    });
     const runs = job.steps.filter((s) => s.run).map((s) => s.run!);
     expect(runs.slice(0, 3)).toEqual(['npm ci --no-audit --no-fund', 'npm run typecheck', 'npm run lint']);
     expect(runs[3]).toContain('npx vitest run tests/unit tests/renderer "${exclude[@]}"');
     expect(runs[3]).toContain('exclude=(--exclude "tests/unit/electron/linux/**")');
-    expect(runs[3]).toMatch(/if \[\[ \$RUNNER_OS == Windows \]\]; then exclude\+=\(--exclude "tests\/unit\/scripts\/smoke-packaged\.test\.ts"\); fi/);
+    expect(runs[3]).toMatch(
+      /if \[\[ \$RUNNER_OS == Windows \]\]; then exclude\+=\(--exclude "tests\/unit\/scripts\/smoke-packaged\.test\.ts"\); fi/,
+    );
     expect(existsSync(join(root, 'tests/unit/scripts/smoke-packaged.test.ts'))).toBe(true);
   });
 });

@@ -16,8 +16,16 @@ import { PLATFORMS, startTestShell, type Platform } from './support/shell-harnes
 
 vi.mock('electron', async () => (await import('./support/fake-electron.js')).electronModule);
 
-type Item = { label?: string; role?: string; accelerator?: string; registerAccelerator?: boolean; click?: () => void; submenu?: Item[] };
-const template = (e: { Menu: { buildFromTemplate: { mock: { calls: unknown[][] } } } }) => e.Menu.buildFromTemplate.mock.calls[0]![0] as Item[];
+type Item = {
+  label?: string;
+  role?: string;
+  accelerator?: string;
+  registerAccelerator?: boolean;
+  click?: () => void;
+  submenu?: Item[];
+};
+const template = (e: { Menu: { buildFromTemplate: { mock: { calls: unknown[][] } } } }) =>
+  e.Menu.buildFromTemplate.mock.calls[0]![0] as Item[];
 function find(items: Item[], label: string): Item | undefined {
   for (const i of items) {
     if (i.label === label) return i;
@@ -26,7 +34,8 @@ function find(items: Item[], label: string): Item | undefined {
   }
   return undefined;
 }
-const roles = (items: Item[]): string[] => items.flatMap((i) => [...(i.role ? [i.role] : []), ...roles(i.submenu ?? [])]);
+const roles = (items: Item[]): string[] =>
+  items.flatMap((i) => [...(i.role ? [i.role] : []), ...roles(i.submenu ?? [])]);
 
 let service: Running;
 beforeAll(async () => {
@@ -58,7 +67,14 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
         safeDialogs: true,
         spellcheck: false,
       });
-      expect(window.options).toMatchObject({ show: false, minWidth: 900, minHeight: 600, title: 'Triage Desk', width: 1400, height: 900 });
+      expect(window.options).toMatchObject({
+        show: false,
+        minWidth: 900,
+        minHeight: 600,
+        title: 'Triage Desk',
+        width: 1400,
+        height: 900,
+      });
     });
 
     it('stays hidden until ready-to-show, then shows', async () => {
@@ -87,7 +103,9 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
     });
 
     it('fits a monitor smaller than its minimum size', async () => {
-      const { window } = await start({ before: (e) => (e.displays = [{ workArea: { x: 0, y: 0, width: 800, height: 560 } }]) });
+      const { window } = await start({
+        before: (e) => (e.displays = [{ workArea: { x: 0, y: 0, width: 800, height: 560 } }]),
+      });
       expect(window.options).toMatchObject({ minWidth: 800, minHeight: 560, width: 800, height: 560 });
     });
 
@@ -101,7 +119,9 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
   describe('the page on app://', () => {
     it('registers app: as a privileged standard, secure scheme before the app is ready', async () => {
       const { electron } = await start();
-      expect(electron.protocol.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+      expect(electron.protocol.privileged).toEqual([
+        { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+      ]);
     });
 
     it('serves the built page and its scripts with the CSP as a response header', async () => {
@@ -132,7 +152,9 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
         expect(r.status, url).toBe(404);
         expect(await r.text(), url).not.toContain('not part of the page');
       }
-      expect((await electron.protocol.fetch('app://triage-desk/index.html', { method: 'POST', body: 'x' })).status).toBe(405);
+      expect(
+        (await electron.protocol.fetch('app://triage-desk/index.html', { method: 'POST', body: 'x' })).status,
+      ).toBe(405);
     });
 
     it('adds nothing to responses through the session (webRequest never sees app:// or file://)', async () => {
@@ -157,18 +179,29 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
 
     it('validates the arguments of a call from our page', async () => {
       const { invoke } = await start();
-      await expect(invoke('export:markdown', { suggestedName: '../../etc/passwd.md', content: '' })).resolves.toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+      await expect(
+        invoke('export:markdown', { suggestedName: '../../etc/passwd.md', content: '' }),
+      ).resolves.toMatchObject({ ok: false, error: { kind: 'bad_request' } });
     });
 
     it('refuses a call from another webContents', async () => {
       const { invokeAs, pageUrl } = await start();
-      const r = await invokeAs({ sender: new FakeWebContents(), senderFrame: { url: pageUrl, parent: null } }, 'network:state');
-      expect(r).toMatchObject({ ok: false, error: { kind: 'bad_request', message: expect.stringMatching(/did not come from the Triage Desk window/) } });
+      const r = await invokeAs(
+        { sender: new FakeWebContents(), senderFrame: { url: pageUrl, parent: null } },
+        'network:state',
+      );
+      expect(r).toMatchObject({
+        ok: false,
+        error: { kind: 'bad_request', message: expect.stringMatching(/did not come from the Triage Desk window/) },
+      });
     });
 
     it('refuses a call from a subframe of our window', async () => {
       const { invokeAs, window, pageUrl } = await start();
-      const r = await invokeAs({ sender: window.webContents, senderFrame: { url: pageUrl, parent: { url: pageUrl } } }, 'network:state');
+      const r = await invokeAs(
+        { sender: window.webContents, senderFrame: { url: pageUrl, parent: { url: pageUrl } } },
+        'network:state',
+      );
       expect(r).toMatchObject({ ok: false });
     });
 
@@ -192,7 +225,9 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
 
     it('refuses a call with no frame (the frame was navigated away or destroyed)', async () => {
       const { invokeAs, window } = await start();
-      expect(await invokeAs({ sender: window.webContents, senderFrame: null }, 'network:state')).toMatchObject({ ok: false });
+      expect(await invokeAs({ sender: window.webContents, senderFrame: null }, 'network:state')).toMatchObject({
+        ok: false,
+      });
     });
 
     it('refuses calls once the window is gone', async () => {
@@ -214,7 +249,13 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
       started.electron.app.emit('web-contents-created', {}, other);
       for (const wc of [started.window.webContents, other]) {
         for (const event of ['will-navigate', 'will-redirect']) {
-          for (const url of ['https://evil.example/', 'file:///etc/passwd', 'javascript:alert(1)', 'triage-desk://item/x', 'app://evil/index.html']) {
+          for (const url of [
+            'https://evil.example/',
+            'file:///etc/passwd',
+            'javascript:alert(1)',
+            'triage-desk://item/x',
+            'app://evil/index.html',
+          ]) {
             const e = fakeEvent();
             wc.emit(event, e, url);
             expect(e.defaultPrevented, `${event} ${url}`).toBe(true);
@@ -236,8 +277,16 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
     it('denies window.open; http(s) goes to the system browser, other schemes nowhere', async () => {
       const { window, electron } = await start();
       const open = window.webContents.windowOpenHandler!;
-      for (const url of ['https://example.com/a?b=1', 'http://example.com/']) expect(open({ url })).toEqual({ action: 'deny' });
-      for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'triage-desk://item/1', 'smb://server/share', 'https://user:pw@example.com/', 'not a url']) {
+      for (const url of ['https://example.com/a?b=1', 'http://example.com/'])
+        expect(open({ url })).toEqual({ action: 'deny' });
+      for (const url of [
+        'file:///etc/passwd',
+        'javascript:alert(1)',
+        'triage-desk://item/1',
+        'smb://server/share',
+        'https://user:pw@example.com/',
+        'not a url',
+      ]) {
         expect(open({ url })).toEqual({ action: 'deny' });
       }
       expect(electron.shell.openExternal.mock.calls).toEqual([['https://example.com/a?b=1'], ['http://example.com/']]);
@@ -257,7 +306,14 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
     it('denies every permission request and check', async () => {
       const { electron, window } = await start();
       const ses = electron.session.defaultSession;
-      for (const permission of ['notifications', 'media', 'geolocation', 'clipboard-read', 'openExternal', 'fullscreen']) {
+      for (const permission of [
+        'notifications',
+        'media',
+        'geolocation',
+        'clipboard-read',
+        'openExternal',
+        'fullscreen',
+      ]) {
         const callback = vi.fn();
         ses.permissionRequestHandler!(window.webContents, permission, callback, {});
         expect(callback).toHaveBeenCalledWith(false);
@@ -279,7 +335,14 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
       const e = resetElectron();
       e.app.requestSingleInstanceLock.mockReturnValue(false);
       const { startShell } = await import('../../../src/main/electron/shell.js');
-      expect(await startShell({ platform, mainDir: join(tmpdir(), 'out', 'main'), env: {}, argv: ['x', 'triage-desk://item/itm_1'] })).toBeNull();
+      expect(
+        await startShell({
+          platform,
+          mainDir: join(tmpdir(), 'out', 'main'),
+          env: {},
+          argv: ['x', 'triage-desk://item/itm_1'],
+        }),
+      ).toBeNull();
       expect(e.app.quit).toHaveBeenCalled();
       expect(e.BrowserWindow.instances).toHaveLength(0);
       expect(e.ipcMain.handlers.size).toBe(0);
@@ -302,7 +365,9 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
       try {
         const appFolder = join(tmpdir(), 'triage-desk-checkout');
         const dev = await start({ env: { TRIAGE_REGISTER_PROTOCOL: '1' }, argv: [process.execPath, appFolder] });
-        expect(dev.electron.app.setAsDefaultProtocolClient).toHaveBeenCalledWith('triage-desk', process.execPath, [resolve(appFolder)]);
+        expect(dev.electron.app.setAsDefaultProtocolClient).toHaveBeenCalledWith('triage-desk', process.execPath, [
+          resolve(appFolder),
+        ]);
         const other = await start({ env: { TRIAGE_REGISTER_PROTOCOL: 'yes' }, argv: [process.execPath, appFolder] });
         expect(other.electron.app.setAsDefaultProtocolClient).not.toHaveBeenCalled();
       } finally {
@@ -312,7 +377,9 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
     });
 
     it('keeps the link the app was launched with until the page asks, then sends later ones', async () => {
-      const { invoke, window, electron } = await start({ argv: ['triage-desk', '--no-sandbox', 'triage-desk://item/itm_42'] });
+      const { invoke, window, electron } = await start({
+        argv: ['triage-desk', '--no-sandbox', 'triage-desk://item/itm_42'],
+      });
       expect(await invoke('app:takeOpenItem')).toEqual({ ok: true, data: { itemId: 'itm_42' } });
       expect(await invoke('app:takeOpenItem')).toEqual({ ok: true, data: null });
 
@@ -330,13 +397,16 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
       electron.app.emit('open-url', e, 'triage-desk://settings/evil');
       expect(e.defaultPrevented).toBe(true);
       const sent = window.webContents.sent.find((s) => s.channel === EVENTS.openItem);
-      expect(sent?.args[0]).toMatchObject({ problem: expect.stringMatching(/Thread links look like triage-desk:\/\/item\//) });
+      expect(sent?.args[0]).toMatchObject({
+        problem: expect.stringMatching(/Thread links look like triage-desk:\/\/item\//),
+      });
     });
 
     it('refuses a link whose thread ID hides control or bidi-override characters', async () => {
       const { invoke, electron, window } = await start();
       await invoke('app:takeOpenItem');
-      for (const id of ['itm%7F1', 'itm%C2%851', 'itm%E2%80%AE1']) electron.app.emit('open-url', fakeEvent(), `triage-desk://item/${id}`);
+      for (const id of ['itm%7F1', 'itm%C2%851', 'itm%E2%80%AE1'])
+        electron.app.emit('open-url', fakeEvent(), `triage-desk://item/${id}`);
       const sent = window.webContents.sent.filter((s) => s.channel === EVENTS.openItem).map((s) => s.args[0]);
       expect(sent).toHaveLength(3);
       for (const s of sent) expect(s).toMatchObject({ problem: expect.stringMatching(/not a valid thread ID/) });
@@ -374,7 +444,9 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
       first.window.fullScreen = true;
       first.window.close();
       // Saved by the time the window has closed: quitting may end the process right after.
-      expect(existsSync(join(first.electron.userData.replace(/Triage Desk$/, DEVELOPMENT_NAME), 'window-state.json'))).toBe(true);
+      expect(
+        existsSync(join(first.electron.userData.replace(/Triage Desk$/, DEVELOPMENT_NAME), 'window-state.json')),
+      ).toBe(true);
 
       const userData = first.electron.app.getPath('userData');
       const second = await start({ env: { TRIAGE_USER_DATA: userData } });
@@ -417,7 +489,10 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
     it('signs in with the demo variables only in a development run', async () => {
       const env = { TRIAGE_DEMO_BASE_URL: service.baseUrl, TRIAGE_DEMO_TOKEN: TOKENS.owner };
       const dev = await start({ env });
-      expect(await dev.invoke('connections:active')).toMatchObject({ ok: true, data: { connection: { label: 'Demo (this session only)', ephemeral: true } } });
+      expect(await dev.invoke('connections:active')).toMatchObject({
+        ok: true,
+        data: { connection: { label: 'Demo (this session only)', ephemeral: true } },
+      });
       const installed = await start({ packaged: true, env });
       expect(await installed.invoke('connections:active')).toEqual({ ok: true, data: null });
     });
@@ -425,14 +500,19 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
 
   describe('quitting', () => {
     it('waits for writes in flight, then quits', async () => {
-      const { invoke, electron } = await start({ env: { TRIAGE_DEMO_BASE_URL: service.baseUrl, TRIAGE_DEMO_TOKEN: TOKENS.owner } });
+      const { invoke, electron } = await start({
+        env: { TRIAGE_DEMO_BASE_URL: service.baseUrl, TRIAGE_DEMO_TOKEN: TOKENS.owner },
+      });
       const write = invoke('api:setStatus', { itemId: 'it_1', status: 'deferred' });
       electron.app.quit();
       expect(electron.app.quitted).toBe(false);
       expect(await write).toMatchObject({ ok: true });
       await vi.waitFor(() => expect(electron.app.quitted).toBe(true));
       const again = await start({ env: { TRIAGE_DEMO_BASE_URL: service.baseUrl, TRIAGE_DEMO_TOKEN: TOKENS.owner } });
-      expect(await again.invoke('api:getItem', { itemId: 'it_1' })).toMatchObject({ ok: true, data: { status: 'deferred' } });
+      expect(await again.invoke('api:getItem', { itemId: 'it_1' })).toMatchObject({
+        ok: true,
+        data: { status: 'deferred' },
+      });
       await again.invoke('api:setStatus', { itemId: 'it_1', status: 'open' });
     });
 
@@ -449,15 +529,23 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
       window.webContents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 11 });
       expect(window.webContents.reloads).toBe(1);
       await vi.waitFor(() => expect(electron.dialog.showMessageBox).toHaveBeenCalledTimes(1));
-      expect(electron.dialog.showMessageBox.mock.calls[0]!.at(-1)).toMatchObject({ message: 'The Triage Desk window stopped and was reloaded.', detail: expect.stringMatching(/\(crashed\)/) });
+      expect(electron.dialog.showMessageBox.mock.calls[0]!.at(-1)).toMatchObject({
+        message: 'The Triage Desk window stopped and was reloaded.',
+        detail: expect.stringMatching(/\(crashed\)/),
+      });
 
       electron.dialog.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false });
       window.webContents.emit('render-process-gone', fakeEvent(), { reason: 'oom', exitCode: 0 });
       await vi.waitFor(() => expect(electron.dialog.showMessageBox).toHaveBeenCalledTimes(2));
-      expect(electron.dialog.showMessageBox.mock.calls[1]!.at(-1)).toMatchObject({ message: 'The Triage Desk window stopped again.', buttons: ['Reload', 'Quit'] });
+      expect(electron.dialog.showMessageBox.mock.calls[1]!.at(-1)).toMatchObject({
+        message: 'The Triage Desk window stopped again.',
+        buttons: ['Reload', 'Quit'],
+      });
       await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
       expect(window.webContents.reloads).toBe(1);
-      expect(readFileSync(shell.log.file, 'utf8')).toMatch(/ERROR window contents stopped reason="crashed" exitCode="11"/);
+      expect(readFileSync(shell.log.file, 'utf8')).toMatch(
+        /ERROR window contents stopped reason="crashed" exitCode="11"/,
+      );
     });
 
     it('is left alone after a clean exit', async () => {
@@ -476,8 +564,18 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
       e.screen.getAllDisplays = () => {
         throw new Error('no display');
       };
-      expect(await startShell({ platform, mainDir: join(tmpdir(), 'out', 'main'), env: { TRIAGE_KEYCHAIN_SERVICE: `triage-desk-shell-test-${process.pid}` }, argv: ['x'] })).toBeNull();
-      expect(e.dialog.showErrorBox).toHaveBeenCalledWith('Triage Desk could not start', expect.stringMatching(/^no display\n\nDetails are in the log: .*triage-desk\.log$/));
+      expect(
+        await startShell({
+          platform,
+          mainDir: join(tmpdir(), 'out', 'main'),
+          env: { TRIAGE_KEYCHAIN_SERVICE: `triage-desk-shell-test-${process.pid}` },
+          argv: ['x'],
+        }),
+      ).toBeNull();
+      expect(e.dialog.showErrorBox).toHaveBeenCalledWith(
+        'Triage Desk could not start',
+        expect.stringMatching(/^no display\n\nDetails are in the log: .*triage-desk\.log$/),
+      );
       expect(e.app.exit).toHaveBeenCalledWith(1);
       const logFile = (e.dialog.showErrorBox.mock.calls[0]![1] as string).split('Details are in the log: ')[1]!;
       expect(readFileSync(logFile, 'utf8')).toMatch(/ERROR Triage Desk could not start reason="no display"/);
@@ -520,7 +618,10 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
         expect(find(items, 'Command Palette…')!.accelerator).toBeUndefined();
         expect(find(items, 'Keyboard Shortcuts')!.accelerator).toBeUndefined();
       } else {
-        expect(find(items, 'Command Palette…')).toMatchObject({ accelerator: 'CmdOrCtrl+K', registerAccelerator: false });
+        expect(find(items, 'Command Palette…')).toMatchObject({
+          accelerator: 'CmdOrCtrl+K',
+          registerAccelerator: false,
+        });
         expect(find(items, 'Keyboard Shortcuts')).toMatchObject({ accelerator: '?', registerAccelerator: false });
       }
     });
@@ -541,7 +642,11 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
 
     it('sets the About panel with the version once (macOS would show "0.1.0 (0.1.0)")', async () => {
       const { electron } = await start();
-      expect(electron.app.setAboutPanelOptions).toHaveBeenCalledWith({ applicationName: 'Triage Desk', applicationVersion: '0.1.0', copyright: 'Triage Desk contributors' });
+      expect(electron.app.setAboutPanelOptions).toHaveBeenCalledWith({
+        applicationName: 'Triage Desk',
+        applicationVersion: '0.1.0',
+        copyright: 'Triage Desk contributors',
+      });
     });
 
     it('"Check the Keychain" reports what it found in a message box', async () => {
@@ -578,8 +683,13 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
 
     it('records refused senders', async () => {
       const { invokeAs, shell } = await start();
-      await invokeAs({ sender: new FakeWebContents(), senderFrame: { url: 'https://evil.example/', parent: null } }, 'network:state');
-      expect(readFileSync(shell.log.file, 'utf8')).toMatch(/bridge call refused: not from the Triage Desk window channel="network:state"/);
+      await invokeAs(
+        { sender: new FakeWebContents(), senderFrame: { url: 'https://evil.example/', parent: null } },
+        'network:state',
+      );
+      expect(readFileSync(shell.log.file, 'utf8')).toMatch(
+        /bridge call refused: not from the Triage Desk window channel="network:state"/,
+      );
     });
   });
 
@@ -587,7 +697,9 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
     it('reports shown only when the system showed it, and a click opens the thread in the window', async () => {
       const { invoke, electron, window } = await start({ packaged: true });
       await invoke('app:takeOpenItem');
-      expect(await invoke('notify:show', { itemId: 'itm_5', title: 'Cora mentioned you in Checkout app', body: 'look' })).toEqual({ ok: true, data: { shown: true } });
+      expect(
+        await invoke('notify:show', { itemId: 'itm_5', title: 'Cora mentioned you in Checkout app', body: 'look' }),
+      ).toEqual({ ok: true, data: { shown: true } });
       const n = electron.Notification.instances[0]!;
       expect(n.shown).toBe(true);
       if (platform === 'win32') {
@@ -599,7 +711,9 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
         expect(n.options).toEqual({ title: 'Cora mentioned you in Checkout app', body: 'look' });
       }
       n.click(platform);
-      expect(window.webContents.sent.filter((s) => s.channel === EVENTS.openItem)).toEqual([{ channel: EVENTS.openItem, args: [{ itemId: 'itm_5' }] }]);
+      expect(window.webContents.sent.filter((s) => s.channel === EVENTS.openItem)).toEqual([
+        { channel: EVENTS.openItem, args: [{ itemId: 'itm_5' }] },
+      ]);
       expect(window.focused).toBe(true);
     });
 
@@ -608,38 +722,58 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
       electron.Notification.nextFailure = 'Toast notifications are disabled for this app';
       expect(await invoke('notify:show', { itemId: 'itm_5', title: 't', body: '' })).toEqual({
         ok: true,
-        data: { shown: false, reason: 'The system could not show the notification (Toast notifications are disabled for this app).' },
+        data: {
+          shown: false,
+          reason: 'The system could not show the notification (Toast notifications are disabled for this app).',
+        },
       });
     });
 
     it('says so when the system has no notifications, and validates what it is asked to show', async () => {
       const { invoke, electron } = await start();
       electron.Notification.supported = false;
-      expect(await invoke('notify:availability')).toMatchObject({ ok: true, data: { available: false, reason: expect.stringMatching(/no desktop notifications/) } });
-      expect(await invoke('notify:show', { itemId: 'itm_5', title: 't', body: '' })).toMatchObject({ ok: true, data: { shown: false } });
-      expect(await invoke('notify:show', { itemId: 'itm_5', title: 'x'.repeat(201), body: '' })).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+      expect(await invoke('notify:availability')).toMatchObject({
+        ok: true,
+        data: { available: false, reason: expect.stringMatching(/no desktop notifications/) },
+      });
+      expect(await invoke('notify:show', { itemId: 'itm_5', title: 't', body: '' })).toMatchObject({
+        ok: true,
+        data: { shown: false },
+      });
+      expect(await invoke('notify:show', { itemId: 'itm_5', title: 'x'.repeat(201), body: '' })).toMatchObject({
+        ok: false,
+        error: { kind: 'bad_request' },
+      });
       expect(electron.Notification.instances).toHaveLength(0);
     });
 
-    it(platform === 'darwin' ? 'says an unsigned build gets none, and never claims one was shown' : 'does not depend on a code signature', async () => {
-      const { invoke, electron } = await start({ packaged: true, codeSignature: 'adhoc' });
-      const availability = await invoke('notify:availability');
-      const shown = await invoke('notify:show', { itemId: 'itm_5', title: 't', body: '' });
-      if (platform === 'darwin') {
-        expect(availability).toEqual({ ok: true, data: { available: false, reason: UNSIGNED_MAC_REASON } });
-        expect(shown).toEqual({ ok: true, data: { shown: false, reason: UNSIGNED_MAC_REASON } });
-        expect(electron.Notification.instances).toHaveLength(0);
-      } else {
-        expect(availability).toEqual({ ok: true, data: { available: true, reason: null } });
-        expect(shown).toEqual({ ok: true, data: { shown: true } });
-      }
-    });
+    it(
+      platform === 'darwin'
+        ? 'says an unsigned build gets none, and never claims one was shown'
+        : 'does not depend on a code signature',
+      async () => {
+        const { invoke, electron } = await start({ packaged: true, codeSignature: 'adhoc' });
+        const availability = await invoke('notify:availability');
+        const shown = await invoke('notify:show', { itemId: 'itm_5', title: 't', body: '' });
+        if (platform === 'darwin') {
+          expect(availability).toEqual({ ok: true, data: { available: false, reason: UNSIGNED_MAC_REASON } });
+          expect(shown).toEqual({ ok: true, data: { shown: false, reason: UNSIGNED_MAC_REASON } });
+          expect(electron.Notification.instances).toHaveLength(0);
+        } else {
+          expect(availability).toEqual({ ok: true, data: { available: true, reason: null } });
+          expect(shown).toEqual({ ok: true, data: { shown: true } });
+        }
+      },
+    );
 
-    it(platform === 'win32' ? 'names the installed app to Windows, so its toasts are its own' : 'sets no Windows app ID', async () => {
-      const installed = await start({ packaged: true });
-      if (platform === 'win32') expect(installed.electron.app.setAppUserModelId).toHaveBeenCalledWith(APP_ID);
-      else expect(installed.electron.app.setAppUserModelId).not.toHaveBeenCalled();
-    });
+    it(
+      platform === 'win32' ? 'names the installed app to Windows, so its toasts are its own' : 'sets no Windows app ID',
+      async () => {
+        const installed = await start({ packaged: true });
+        if (platform === 'win32') expect(installed.electron.app.setAppUserModelId).toHaveBeenCalledWith(APP_ID);
+        else expect(installed.electron.app.setAppUserModelId).not.toHaveBeenCalled();
+      },
+    );
 
     it('never writes a notification text to the log', async () => {
       const { invoke, shell } = await start();
@@ -662,13 +796,18 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
     it('checks the page, a bridge round trip and the keychain, writes the result and exits 0', async () => {
       const resultFile = join(mkdtempSync(join(tmpdir(), 'triage-smoke-')), 'result.json');
       const lines: string[] = [];
-      const { window, electron, invoke } = await start({ packaged: true, argv: ['triage-desk', '--smoke-test', `--smoke-result=${resultFile}`], out: (l) => lines.push(l) });
+      const { window, electron, invoke } = await start({
+        packaged: true,
+        argv: ['triage-desk', '--smoke-test', `--smoke-result=${resultFile}`],
+        out: (l) => lines.push(l),
+      });
       // A fresh throwaway data folder: never the person's own.
       expect(electron.app.getPath('userData')).not.toBe(electron.userData);
       expect(electron.app.setAsDefaultProtocolClient).not.toHaveBeenCalled();
       window.webContents.evaluate = (code) => {
         if (code.includes('childElementCount')) return 2;
-        if (code.includes('window.triage.networkState()')) return invoke('network:state').then((r) => JSON.stringify(r));
+        if (code.includes('window.triage.networkState()'))
+          return invoke('network:state').then((r) => JSON.stringify(r));
         throw new Error(`unexpected script ${code}`);
       };
       window.webContents.finishLoad();
@@ -683,10 +822,18 @@ describe.each(PLATFORMS)('the desktop shell as %s', (platform: Platform) => {
 
     it('exits non-zero with the reason when the page does not load', async () => {
       const resultFile = join(mkdtempSync(join(tmpdir(), 'triage-smoke-')), 'result.json');
-      const { window, electron } = await start({ packaged: true, argv: ['triage-desk', '--smoke-test', `--smoke-result=${resultFile}`], out: () => {} });
+      const { window, electron } = await start({
+        packaged: true,
+        argv: ['triage-desk', '--smoke-test', `--smoke-result=${resultFile}`],
+        out: () => {},
+      });
       window.webContents.emit('did-fail-load', fakeEvent(), -6, 'ERR_FILE_NOT_FOUND');
       await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
-      expect(JSON.parse(readFileSync(resultFile, 'utf8'))).toEqual({ ok: false, steps: [], reason: 'the window loads the page: ERR_FILE_NOT_FOUND (-6)' });
+      expect(JSON.parse(readFileSync(resultFile, 'utf8'))).toEqual({
+        ok: false,
+        steps: [],
+        reason: 'the window loads the page: ERR_FILE_NOT_FOUND (-6)',
+      });
     });
   });
 });
@@ -733,7 +880,10 @@ describe('macOS with the window closed', () => {
   });
 
   it('a notification clicked after the window was closed opens the thread in a new window', async () => {
-    const { electron, window, invoke, invokeAs, pageUrl } = await startTestShell({ platform: 'darwin', packaged: true });
+    const { electron, window, invoke, invokeAs, pageUrl } = await startTestShell({
+      platform: 'darwin',
+      packaged: true,
+    });
     await invoke('app:takeOpenItem');
     await invoke('notify:show', { itemId: 'itm_9', title: 'Assigned to you', body: '' });
     window.close();
@@ -741,28 +891,40 @@ describe('macOS with the window closed', () => {
     const reopened = electron.BrowserWindow.getAllWindows()[0]!;
     expect(reopened).toBeDefined();
     expect(reopened.visible).toBe(true);
-    expect(await invokeAs({ sender: reopened.webContents, senderFrame: { url: pageUrl, parent: null } }, 'app:takeOpenItem')).toEqual({ ok: true, data: { itemId: 'itm_9' } });
+    expect(
+      await invokeAs({ sender: reopened.webContents, senderFrame: { url: pageUrl, parent: null } }, 'app:takeOpenItem'),
+    ).toEqual({ ok: true, data: { itemId: 'itm_9' } });
   });
 });
 
 describe('browser sign-in in the desktop app', () => {
   it('opens the sign-in page in the system browser (never a window of ours), tells the page, and signs in', async () => {
-    const oauthService = await startServer(baseWorld(), { oauth: { enabled: true, personas: ['u_owner'] }, authFailureLimit: { perMinute: 1_000_000, burst: 1_000_000 } });
+    const oauthService = await startServer(baseWorld(), {
+      oauth: { enabled: true, personas: ['u_owner'] },
+      authFailureLimit: { perMinute: 1_000_000, burst: 1_000_000 },
+    });
     try {
       const { invoke, electron, window } = await startTestShell({ platform: 'linux' });
-      electron.shell.openExternal.mockImplementation((url: string) => answerSignIn(oauthService.baseUrl, url, /Olivia Owner/));
+      electron.shell.openExternal.mockImplementation((url: string) =>
+        answerSignIn(oauthService.baseUrl, url, /Olivia Owner/),
+      );
       const r = await invoke('connections:signIn', { baseUrl: oauthService.baseUrl, label: 'Desktop sign-in' });
-      expect(r).toMatchObject({ ok: true, data: { connection: { label: 'Desktop sign-in', auth: 'browser' }, you: { name: 'Olivia Owner' } } });
+      expect(r).toMatchObject({
+        ok: true,
+        data: { connection: { label: 'Desktop sign-in', auth: 'browser' }, you: { name: 'Olivia Owner' } },
+      });
       const opened = electron.shell.openExternal.mock.calls.map((c) => String(c[0]));
       expect(opened).toHaveLength(1);
       expect(opened[0]).toMatch(new RegExp(`^${oauthService.baseUrl}/oauth/auth\\?`));
       expect(window.webContents.sent).toContainEqual({ channel: EVENTS.signInPage, args: [opened[0]] });
       expect(electron.BrowserWindow.instances).toHaveLength(1);
-      const removed = await invoke('connections:remove', (r as { data: { connection: { id: string } } }).data.connection.id);
+      const removed = await invoke(
+        'connections:remove',
+        (r as { data: { connection: { id: string } } }).data.connection.id,
+      );
       expect(removed).toEqual({ ok: true, data: null });
     } finally {
       await oauthService.close();
     }
   });
 });
-

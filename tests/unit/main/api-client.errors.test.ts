@@ -8,20 +8,38 @@ describe('ApiClient error mapping', () => {
   const h = useClientHarness({ autoAdvance: true });
 
   it('401 with WWW-Authenticate: auth, with the way out and the service sentence', async () => {
-    h.server.handle((_req, res) => json(res, 401, { error: 'Token revoked.' }, { 'WWW-Authenticate': 'Bearer error="invalid_token"' }));
+    h.server.handle((_req, res) =>
+      json(res, 401, { error: 'Token revoked.' }, { 'WWW-Authenticate': 'Bearer error="invalid_token"' }),
+    );
     const r = await h.client().call('listWorkspaces', {});
-    expect(r).toEqual({ ok: false, error: { kind: 'auth', status: 401, message: AUTH_MESSAGE, serverMessage: 'Token revoked.' } });
-    expect(AUTH_MESSAGE).toBe('The service refused the token: it is missing, expired or revoked. Create a new token and reconnect.');
+    expect(r).toEqual({
+      ok: false,
+      error: { kind: 'auth', status: 401, message: AUTH_MESSAGE, serverMessage: 'Token revoked.' },
+    });
+    expect(AUTH_MESSAGE).toBe(
+      'The service refused the token: it is missing, expired or revoked. Create a new token and reconnect.',
+    );
     expect(h.server.requests).toHaveLength(1);
   });
 
   it.each([
-    ['no_seat', BILLING_NO_SEAT, "You are a reviewer in this workspace; reviewers can't use the API. Ask an owner or admin to make you a collaborator."],
-    ['no_plan', BILLING_NO_PLAN, "This workspace's plan doesn't include agent tools. The organization owner can upgrade the plan."],
+    [
+      'no_seat',
+      BILLING_NO_SEAT,
+      "You are a reviewer in this workspace; reviewers can't use the API. Ask an owner or admin to make you a collaborator.",
+    ],
+    [
+      'no_plan',
+      BILLING_NO_PLAN,
+      "This workspace's plan doesn't include agent tools. The organization owner can upgrade the plan.",
+    ],
   ] as const)('403 billing %s: billing with the reason and who can fix it', async (reason, body, message) => {
     h.server.handle((_req, res) => json(res, 403, body));
     const r = await h.client().call('listProjects', {});
-    expect(r).toEqual({ ok: false, error: { kind: 'billing', status: 403, reason, message, serverMessage: body.error } });
+    expect(r).toEqual({
+      ok: false,
+      error: { kind: 'billing', status: 403, reason, message, serverMessage: body.error },
+    });
     expect(BILLING_MESSAGES[reason]).toBe(message);
   });
 
@@ -39,12 +57,18 @@ describe('ApiClient error mapping', () => {
   it('404: not_found', async () => {
     h.server.handle((_req, res) => json(res, 404, { error: 'Item not found.' }));
     const r = await h.client().call('getItem', { itemId: 'gone' });
-    expect(r.ok === false && r.error).toMatchObject({ kind: 'not_found', status: 404, serverMessage: 'Item not found.' });
+    expect(r.ok === false && r.error).toMatchObject({
+      kind: 'not_found',
+      status: 404,
+      serverMessage: 'Item not found.',
+    });
     expect(h.server.requests).toHaveLength(1);
   });
 
   it('400 for a reply id: validation with the thread to open instead', async () => {
-    h.server.handle((_req, res) => json(res, 400, { error: 'That is a reply; use the thread.', reason: 'reply_id', parentId: 'thread-9' }));
+    h.server.handle((_req, res) =>
+      json(res, 400, { error: 'That is a reply; use the thread.', reason: 'reply_id', parentId: 'thread-9' }),
+    );
     const r = await h.client().call('getItem', { itemId: 'reply-3' });
     expect(r).toEqual({
       ok: false,
@@ -64,7 +88,9 @@ describe('ApiClient error mapping', () => {
       { id: 'u2', name: 'Sam Lee', email: 'sam.lee@example.com' },
       { id: 'u3', name: 'Sam Li', email: 'sam.li@example.com' },
     ];
-    h.server.handle((_req, res) => json(res, 400, { error: '"Sam" matches several people.', reason: 'ambiguous_name', name: 'Sam', candidates }));
+    h.server.handle((_req, res) =>
+      json(res, 400, { error: '"Sam" matches several people.', reason: 'ambiguous_name', name: 'Sam', candidates }),
+    );
     const r = await h.client().call('postUpdate', { itemId: 'i1', body: 'Over to you @Sam', mentions: ['Sam'] });
     expect(r.ok === false && r.error).toEqual({
       kind: 'validation',
@@ -73,12 +99,15 @@ describe('ApiClient error mapping', () => {
       name: 'Sam',
       candidates,
       serverMessage: '"Sam" matches several people.',
-      message: '"Sam" matches several people (Sam Lee <sam.lee@example.com>, Sam Li <sam.li@example.com>). Pick one and try again; nothing was posted.',
+      message:
+        '"Sam" matches several people (Sam Lee <sam.lee@example.com>, Sam Li <sam.li@example.com>). Pick one and try again; nothing was posted.',
     });
   });
 
   it('400 with reason and field: validation that keeps both', async () => {
-    h.server.handle((_req, res) => json(res, 400, { error: 'body must be at most 4,000 characters', reason: 'invalid_request', field: 'body' }));
+    h.server.handle((_req, res) =>
+      json(res, 400, { error: 'body must be at most 4,000 characters', reason: 'invalid_request', field: 'body' }),
+    );
     const r = await h.client().call('postUpdate', { itemId: 'i1', body: 'x' });
     expect(r.ok === false && r.error).toEqual({
       kind: 'validation',
@@ -93,13 +122,21 @@ describe('ApiClient error mapping', () => {
   it('400 without a JSON body still explains itself', async () => {
     h.server.handle((_req, res) => raw(res, 400, 'nope', { 'Content-Type': 'text/plain' }));
     const r = await h.client().call('listItems', {});
-    expect(r.ok === false && r.error).toEqual({ kind: 'validation', status: 400, message: 'The service refused the request (HTTP 400).' });
+    expect(r.ok === false && r.error).toEqual({
+      kind: 'validation',
+      status: 400,
+      message: 'The service refused the request (HTTP 400).',
+    });
   });
 
   it('malformed JSON on 200: bad_response', async () => {
     h.server.handle((_req, res) => raw(res, 200, '{"workspaces": [', {}));
     const r = await h.client().call('listWorkspaces', {});
-    expect(r.ok === false && r.error).toMatchObject({ kind: 'bad_response', status: 200, message: expect.stringMatching(/not JSON/) });
+    expect(r.ok === false && r.error).toMatchObject({
+      kind: 'bad_response',
+      status: 200,
+      message: expect.stringMatching(/not JSON/),
+    });
   });
 
   it('JSON that is not this API on 200: bad_response naming what is missing and the address that answered', async () => {
@@ -163,7 +200,11 @@ describe('ApiClient redirects', () => {
         const r = await client.call('listWorkspaces', {});
         expect(elsewhere.requests).toHaveLength(0);
         expect(client.movedTo).toBeNull();
-        expect(r.ok === false && r.error).toMatchObject({ kind: 'bad_response', status, message: expect.stringMatching(/did not send your token there/) });
+        expect(r.ok === false && r.error).toMatchObject({
+          kind: 'bad_response',
+          status,
+          message: expect.stringMatching(/did not send your token there/),
+        });
       } finally {
         await elsewhere.stop();
       }

@@ -7,7 +7,10 @@ import { json } from './support/scripted-server.js';
 
 /** A hostile service: answers 200 and streams JSON-looking bytes until the client hangs up. */
 function streamForever(res: ServerResponse, sent: { bytes: number; closed: boolean }, withLength?: number): void {
-  res.writeHead(200, { 'Content-Type': 'application/json', ...(withLength ? { 'Content-Length': String(withLength) } : {}) });
+  res.writeHead(200, {
+    'Content-Type': 'application/json',
+    ...(withLength ? { 'Content-Length': String(withLength) } : {}),
+  });
   const chunk = Buffer.alloc(64 * 1024, 0x20);
   res.write('{"workspaces":[');
   res.on('close', () => (sent.closed = true));
@@ -34,7 +37,9 @@ describe('ApiClient reads every answer with a byte limit', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.kind).toBe('bad_response');
-    expect(r.error.message).toMatch(/sent an answer larger than 2 MB, so Triage Desk stopped reading it and did not try again/);
+    expect(r.error.message).toMatch(
+      /sent an answer larger than 2 MB, so Triage Desk stopped reading it and did not try again/,
+    );
     expect(h.server.requests).toHaveLength(1);
     await new Promise((ok) => setTimeout(ok, 200));
     // The connection was closed: the service stopped well before the 700 MB it would send.

@@ -128,7 +128,9 @@ describe('ApiClient requests', () => {
       const client = h.client();
       const before = h.server.requests.length;
       h.server.handle((_req, res, n) =>
-        n === before + 1 ? json(res, 429, { error: 'Slow down.' }, header ? { 'Retry-After': header } : {}) : json(res, 200, WORKSPACES),
+        n === before + 1
+          ? json(res, 429, { error: 'Slow down.' }, header ? { 'Retry-After': header } : {})
+          : json(res, 200, WORKSPACES),
       );
       const t = h.clock.now();
       const pending = client.call('listWorkspaces', {});

@@ -19,7 +19,9 @@ describe('ApiClient retries', () => {
   const h = useClientHarness({ autoAdvance: true });
 
   it('retries a GET on 5xx with capped exponential backoff and full jitter', async () => {
-    h.server.handle((_req, res, n) => (n < 4 ? json(res, 500 + n, { error: 'Upstream trouble.' }) : json(res, 200, WORKSPACES)));
+    h.server.handle((_req, res, n) =>
+      n < 4 ? json(res, 500 + n, { error: 'Upstream trouble.' }) : json(res, 200, WORKSPACES),
+    );
     const r = await h.client().call('listWorkspaces', {});
     expect(r.ok).toBe(true);
     expect(h.server.requests).toHaveLength(4);
@@ -41,7 +43,11 @@ describe('ApiClient retries', () => {
     expect(h.server.requests).toHaveLength(4);
     expect(r).toEqual({
       ok: false,
-      error: { kind: 'server', status: 502, message: expect.stringMatching(/had a problem \(HTTP 502\)\. Try again in a moment\./) },
+      error: {
+        kind: 'server',
+        status: 502,
+        message: expect.stringMatching(/had a problem \(HTTP 502\)\. Try again in a moment\./),
+      },
     });
   });
 
@@ -52,7 +58,9 @@ describe('ApiClient retries', () => {
     expect(r.ok).toBe(true);
     expect(h.server.requests).toHaveLength(3);
     expect(phases(h.states)).toEqual(['busy', 'offline', 'busy', 'idle']);
-    expect(h.states.find((s) => s.phase === 'offline')?.message).toMatch(/Can't reach 127\.0\.0\.1:\d+: the connection dropped/);
+    expect(h.states.find((s) => s.phase === 'offline')?.message).toMatch(
+      /Can't reach 127\.0\.0\.1:\d+: the connection dropped/,
+    );
   });
 
   it('stays offline after a GET gives up on the network, until a request gets through', async () => {
@@ -60,7 +68,10 @@ describe('ApiClient retries', () => {
     h.server.handle((_req, res) => (reachable ? json(res, 200, WORKSPACES) : drop(res)));
     const client = h.client();
     const failed = await client.call('listWorkspaces', {});
-    expect(failed.ok === false && failed.error).toMatchObject({ kind: 'network', message: expect.stringMatching(/Check your connection/) });
+    expect(failed.ok === false && failed.error).toMatchObject({
+      kind: 'network',
+      message: expect.stringMatching(/Check your connection/),
+    });
     expect(failed.ok === false && failed.error.uncertain).toBeUndefined();
     expect(h.server.requests).toHaveLength(4);
     expect(client.state().phase).toBe('offline');
@@ -69,22 +80,30 @@ describe('ApiClient retries', () => {
     expect(client.state().phase).toBe('idle');
   });
 
-  it.each(writeCalls)('never replays %s after a dropped connection; the result says it may have happened', async (name, input) => {
-    h.server.handle((_req, res) => drop(res));
-    const r = await h.client().call(name, input);
-    expect(h.server.requests.map((q) => q.method)).toEqual(['POST']);
-    expect(r.ok === false && r.error).toMatchObject({
-      kind: 'network',
-      uncertain: true,
-      message: expect.stringMatching(/may or may not have been made\. Refresh to check before trying again\./),
-    });
-  });
+  it.each(writeCalls)(
+    'never replays %s after a dropped connection; the result says it may have happened',
+    async (name, input) => {
+      h.server.handle((_req, res) => drop(res));
+      const r = await h.client().call(name, input);
+      expect(h.server.requests.map((q) => q.method)).toEqual(['POST']);
+      expect(r.ok === false && r.error).toMatchObject({
+        kind: 'network',
+        uncertain: true,
+        message: expect.stringMatching(/may or may not have been made\. Refresh to check before trying again\./),
+      });
+    },
+  );
 
   it.each(writeCalls)('never replays %s after a 5xx', async (name, input) => {
     h.server.handle((_req, res) => json(res, 500, { error: 'Internal error.' }));
     const r = await h.client().call(name, input);
     expect(h.server.requests).toHaveLength(1);
-    expect(r.ok === false && r.error).toMatchObject({ kind: 'server', status: 500, uncertain: true, serverMessage: 'Internal error.' });
+    expect(r.ok === false && r.error).toMatchObject({
+      kind: 'server',
+      status: 500,
+      uncertain: true,
+      serverMessage: 'Internal error.',
+    });
   });
 
   it('retries findSimilar like a read: it is a POST only to carry its text', async () => {
@@ -100,7 +119,10 @@ describe('ApiClient retries', () => {
     const url = closed.baseUrl;
     await closed.stop();
     const r = await h.client({ baseUrl: url }).call('setStatus', { itemId: 'i1', status: 'open' });
-    expect(r.ok === false && r.error).toMatchObject({ kind: 'network', message: expect.stringMatching(/connection was refused\. Nothing was saved\./) });
+    expect(r.ok === false && r.error).toMatchObject({
+      kind: 'network',
+      message: expect.stringMatching(/connection was refused\. Nothing was saved\./),
+    });
     expect(r.ok === false && r.error.uncertain).toBeUndefined();
   });
 
@@ -124,7 +146,9 @@ describe('ApiClient retries', () => {
   });
 
   it('caps a huge Retry-After at two minutes', async () => {
-    h.server.handle((_req, res, n) => (n === 1 ? json(res, 429, { error: 'Later.' }, { 'Retry-After': '86400' }) : json(res, 200, WORKSPACES)));
+    h.server.handle((_req, res, n) =>
+      n === 1 ? json(res, 429, { error: 'Later.' }, { 'Retry-After': '86400' }) : json(res, 200, WORKSPACES),
+    );
     const t0 = h.clock.now();
     expect((await h.client().call('listWorkspaces', {})).ok).toBe(true);
     expect(h.server.requests.map((q) => (q.at ?? 0) - t0)).toEqual([0, 120_000]);
@@ -133,6 +157,9 @@ describe('ApiClient retries', () => {
   it('turns a request that outlives timeoutMs into a network error', async () => {
     h.server.handle(() => undefined);
     const r = await h.client({ timeoutMs: 150, retry: { attempts: 1 } }).call('listWorkspaces', {});
-    expect(r.ok === false && r.error).toMatchObject({ kind: 'network', message: expect.stringMatching(/no answer within 150 ms/) });
+    expect(r.ok === false && r.error).toMatchObject({
+      kind: 'network',
+      message: expect.stringMatching(/no answer within 150 ms/),
+    });
   });
 });

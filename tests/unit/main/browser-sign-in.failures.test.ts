@@ -20,7 +20,10 @@ afterEach(async () => {
   );
 });
 
-async function signInServer(handlers: { token?: Handler; reg?: Handler }): Promise<{ origin: string; calls: string[] }> {
+async function signInServer(handlers: {
+  token?: Handler;
+  reg?: Handler;
+}): Promise<{ origin: string; calls: string[] }> {
   const calls: string[] = [];
   const server = createServer((req, res) => {
     calls.push(req.url ?? '');
@@ -35,7 +38,12 @@ async function signInServer(handlers: { token?: Handler; reg?: Handler }): Promi
 
 const discovery = (origin: string, clientId: string | null): Extract<SignInDiscovery, { available: true }> => ({
   available: true,
-  server: { issuer: `${origin}/oauth`, authorization_endpoint: `${origin}/oauth/auth`, token_endpoint: `${origin}/oauth/token`, registration_endpoint: `${origin}/oauth/reg` },
+  server: {
+    issuer: `${origin}/oauth`,
+    authorization_endpoint: `${origin}/oauth/auth`,
+    token_endpoint: `${origin}/oauth/token`,
+    registration_endpoint: `${origin}/oauth/reg`,
+  },
   resource: null,
   clientId,
   callbackPort: null,
@@ -51,14 +59,19 @@ async function allowAtOnce(url: string): Promise<void> {
   void fetch(back);
 }
 
-const webPage: Handler = (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Maintenance</title><p>Back soon');
+const webPage: Handler = (_req, res) =>
+  res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Maintenance</title><p>Back soon');
 const never: Handler = () => undefined;
 // The libraries' own wording, which a person cannot act on.
 const LIBRARY_TEXT = /JSON|OperationProcessingError|unexpected|must be|"response"|fetch failed|aborted/i;
 
 describe('a sign-in server failing during the flow', () => {
   for (const [what, token, said] of [
-    ['answers a web page', webPage, /answered with something that is not a sign-in answer \(HTTP 200, a web page\) while finishing the sign-in/],
+    [
+      'answers a web page',
+      webPage,
+      /answered with something that is not a sign-in answer \(HTTP 200, a web page\) while finishing the sign-in/,
+    ],
     ['never answers', never, /did not answer in time while finishing the sign-in/],
   ] as const) {
     it(`token endpoint ${what}: a clear sentence, nothing kept, and the loopback closed`, async () => {
@@ -82,7 +95,11 @@ describe('a sign-in server failing during the flow', () => {
   }
 
   for (const [what, reg, said] of [
-    ['answers a web page', webPage, /answered with something that is not a sign-in answer \(HTTP 200, a web page\) while registering Triage Desk as an app/],
+    [
+      'answers a web page',
+      webPage,
+      /answered with something that is not a sign-in answer \(HTTP 200, a web page\) while registering Triage Desk as an app/,
+    ],
     ['never answers', never, /did not answer in time while registering Triage Desk as an app/],
   ] as const) {
     it(`registration ${what}: a clear sentence, and the browser is never opened`, async () => {
@@ -104,9 +121,16 @@ describe('a sign-in server failing during the flow', () => {
 
   it('quotes the service’s own refusal of the code', async () => {
     const { origin } = await signInServer({
-      token: (_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_grant', error_description: 'The code was already used' })),
+      token: (_req, res) =>
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'invalid_grant', error_description: 'The code was already used' })),
     });
     const r = await signInWithBrowser(discovery(origin, 'desk'), { requestTimeoutMs: 1_000, openBrowser: allowAtOnce });
-    expect(r).toMatchObject({ ok: false, kind: 'refused', message: `${new URL(origin).host} refused finishing the sign-in (invalid_grant: The code was already used). Nothing was changed: start the sign-in again, or use a personal token.` });
+    expect(r).toMatchObject({
+      ok: false,
+      kind: 'refused',
+      message: `${new URL(origin).host} refused finishing the sign-in (invalid_grant: The code was already used). Nothing was changed: start the sign-in again, or use a personal token.`,
+    });
   });
 });

@@ -26,8 +26,14 @@ let person: (url: string) => Promise<void> = async () => {};
 
 beforeAll(async () => {
   await requireKeyring();
-  s = await startServer(baseWorld(), { oauth: { enabled: true, accessTokenTtlSeconds: 600, personas: ['u_owner', 'u_collab'] }, authFailureLimit: { perMinute: 1_000_000, burst: 1_000_000 } });
-  svc = createConnectionService({ store: createKeychainStore({ service: keychain }), signIn: { flow: { timeoutMs: 20_000 } } });
+  s = await startServer(baseWorld(), {
+    oauth: { enabled: true, accessTokenTtlSeconds: 600, personas: ['u_owner', 'u_collab'] },
+    authFailureLimit: { perMinute: 1_000_000, burst: 1_000_000 },
+  });
+  svc = createConnectionService({
+    store: createKeychainStore({ service: keychain }),
+    signIn: { flow: { timeoutMs: 20_000 } },
+  });
   svc.onSignInPage((url) => {
     pages.push(url);
     void person(url);
@@ -49,11 +55,17 @@ async function revokeOnTheAccountPage(appName: RegExp): Promise<void> {
   const browser = new Browser(s.baseUrl);
   const signInPage = await browser.open('/oauth/account');
   if ('left' in signInPage) throw new Error('left the service');
-  const page = await browser.follow(await browser.submit(signInPage, /Sign in with a personal token/, { token: TOKENS.owner }));
+  const page = await browser.follow(
+    await browser.submit(signInPage, /Sign in with a personal token/, { token: TOKENS.owner }),
+  );
   if ('left' in page) throw new Error('left the service');
   const at = page.html.search(appName);
   const form = findForm(page.html.slice(at), /^Revoke$/);
-  await browser.request(form.action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form.hidden).toString() });
+  await browser.request(form.action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form.hidden).toString(),
+  });
 }
 
 describe('signing in with the browser', () => {
@@ -61,8 +73,17 @@ describe('signing in with the browser', () => {
     expect(await svc.signInOptions(s.baseUrl)).toEqual({ ok: true, data: { available: true, reason: null } });
     const tokensOnly = await startServer(baseWorld());
     try {
-      expect(await svc.signInOptions(tokensOnly.baseUrl)).toEqual({ ok: true, data: { available: false, reason: `${new URL(tokensOnly.baseUrl).host} does not offer browser sign-in. Use a personal token instead.` } });
-      expect(await svc.signIn({ baseUrl: tokensOnly.baseUrl })).toMatchObject({ ok: false, error: { kind: 'sign_in', reason: 'unavailable' } });
+      expect(await svc.signInOptions(tokensOnly.baseUrl)).toEqual({
+        ok: true,
+        data: {
+          available: false,
+          reason: `${new URL(tokensOnly.baseUrl).host} does not offer browser sign-in. Use a personal token instead.`,
+        },
+      });
+      expect(await svc.signIn({ baseUrl: tokensOnly.baseUrl })).toMatchObject({
+        ok: false,
+        error: { kind: 'sign_in', reason: 'unavailable' },
+      });
     } finally {
       await tokensOnly.close();
     }
@@ -71,12 +92,19 @@ describe('signing in with the browser', () => {
   it('signs in, keeps the sign-in in the keychain, works the API, and renews after the access token expires', async () => {
     person = signsInAs(/Olivia Owner/);
     const r = await svc.signIn({ baseUrl: s.baseUrl, label: 'Browser sign-in' });
-    expect(r).toMatchObject({ ok: true, data: { connection: { label: 'Browser sign-in', auth: 'browser' }, you: { name: 'Olivia Owner' }, notes: [] } });
+    expect(r).toMatchObject({
+      ok: true,
+      data: { connection: { label: 'Browser sign-in', auth: 'browser' }, you: { name: 'Olivia Owner' }, notes: [] },
+    });
     if (!r.ok) return;
     expect(pages).toHaveLength(1);
     expect(new URL(pages[0]!).searchParams.get('code_challenge_method')).toBe('S256');
     const saved = await createKeychainStore({ service: keychain }).get(r.data.connection.id);
-    expect(saved?.signIn).toMatchObject({ refreshToken: expect.any(String), issuer: `${s.baseUrl}/oauth`, resource: `${s.baseUrl}/api/v1` });
+    expect(saved?.signIn).toMatchObject({
+      refreshToken: expect.any(String),
+      issuer: `${s.baseUrl}/oauth`,
+      resource: `${s.baseUrl}/api/v1`,
+    });
 
     expect(await svc.call('getItem', { itemId: 'it_1' })).toMatchObject({ ok: true });
     // Past the access token's life on the service's clock: the next request is refused, renewed, and goes through.
@@ -94,9 +122,15 @@ describe('signing in with the browser', () => {
     await revokeOnTheAccountPage(/Triage Desk/);
     const write = svc.call('setStatus', { itemId: 'it_1', status: 'deferred' });
     await expect.poll(() => ended.length).toBe(1);
-    expect(ended[0]).toEqual({ connectionId, message: expect.stringMatching(/^Signed out of 127\.0\.0\.1:\d+ — sign in again\./) });
+    expect(ended[0]).toEqual({
+      connectionId,
+      message: expect.stringMatching(/^Signed out of 127\.0\.0\.1:\d+ — sign in again\./),
+    });
     person = signsInAs(/Olivia Owner/);
-    expect(await svc.signIn({ baseUrl: s.baseUrl, connectionId })).toMatchObject({ ok: true, data: { connection: { id: connectionId, label: 'Browser sign-in' } } });
+    expect(await svc.signIn({ baseUrl: s.baseUrl, connectionId })).toMatchObject({
+      ok: true,
+      data: { connection: { id: connectionId, label: 'Browser sign-in' } },
+    });
     expect(await write).toMatchObject({ ok: true, data: { status: 'deferred' } });
     expect(ended).toHaveLength(1);
     await svc.call('setStatus', { itemId: 'it_1', status: 'open' });
@@ -106,14 +140,27 @@ describe('signing in with the browser', () => {
     const active = await svc.active();
     const connectionId = active.ok ? active.data!.connection.id : '';
     person = signsInAs(/Cora Collab/);
-    expect(await svc.signIn({ baseUrl: s.baseUrl, connectionId })).toMatchObject({ ok: false, error: { kind: 'sign_in', reason: 'other_person', message: /You signed in as Cora Collab, but this connection is Olivia Owner's/ } });
+    expect(await svc.signIn({ baseUrl: s.baseUrl, connectionId })).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'sign_in',
+        reason: 'other_person',
+        message: /You signed in as Cora Collab, but this connection is Olivia Owner's/,
+      },
+    });
   });
 
   it('says so when the person declines, and when they cancel while the browser is open', async () => {
     person = signsInAs(/Olivia Owner/, 'Deny');
-    expect(await svc.signIn({ baseUrl: s.baseUrl })).toMatchObject({ ok: false, error: { kind: 'sign_in', reason: 'denied', message: /You declined the sign-in/ } });
+    expect(await svc.signIn({ baseUrl: s.baseUrl })).toMatchObject({
+      ok: false,
+      error: { kind: 'sign_in', reason: 'denied', message: /You declined the sign-in/ },
+    });
     person = async () => void setTimeout(() => svc.cancelSignIn(), 50);
-    expect(await svc.signIn({ baseUrl: s.baseUrl })).toMatchObject({ ok: false, error: { kind: 'sign_in', reason: 'cancelled', message: 'Sign-in cancelled. Nothing was changed.' } });
+    expect(await svc.signIn({ baseUrl: s.baseUrl })).toMatchObject({
+      ok: false,
+      error: { kind: 'sign_in', reason: 'cancelled', message: 'Sign-in cancelled. Nothing was changed.' },
+    });
   });
 
   it('signing out revokes the sign-in on the service', async () => {
@@ -136,7 +183,13 @@ describe('signing in with the browser', () => {
     const write = svc.call('setStatus', { itemId: 'it_1', status: 'deferred' });
     await expect.poll(() => ended.length).toBe(before + 1);
     expect(await svc.remove(connectionId)).toEqual({ ok: true, data: null });
-    expect(await write).toMatchObject({ ok: false, error: { kind: 'auth', message: expect.stringMatching(/^The connection to 127\.0\.0\.1:\d+ was removed, so this was not sent\./) } });
+    expect(await write).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'auth',
+        message: expect.stringMatching(/^The connection to 127\.0\.0\.1:\d+ was removed, so this was not sent\./),
+      },
+    });
   });
 });
 
@@ -151,7 +204,11 @@ describe('a sign-in that cannot go as planned', () => {
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
     port = (blocker.address() as { port: number }).port;
     server = await startServer(baseWorld(), {
-      oauth: { enabled: true, personas: ['u_owner'], preRegisteredClient: { clientId: 'triage-desk-test', callbackPort: port } },
+      oauth: {
+        enabled: true,
+        personas: ['u_owner'],
+        preRegisteredClient: { clientId: 'triage-desk-test', callbackPort: port },
+      },
       authFailureLimit: { perMinute: 1_000_000, burst: 1_000_000 },
     });
   });
@@ -162,17 +219,28 @@ describe('a sign-in that cannot go as planned', () => {
   });
 
   const service = (opts: Parameters<typeof createConnectionService>[0]['signIn'] = {}) => {
-    const svc = createConnectionService({ store: createKeychainStore({ service: keychain2 }), signIn: { flow: { timeoutMs: 20_000 }, ...opts } });
+    const svc = createConnectionService({
+      store: createKeychainStore({ service: keychain2 }),
+      signIn: { flow: { timeoutMs: 20_000 }, ...opts },
+    });
     return svc;
   };
   // A sign-in that goes wrong on purpose rejects here; the test reads what the service answered.
-  const signingInAs = (svc: ConnectionService, persona: RegExp) => svc.onSignInPage((url) => void answerSignIn(server.baseUrl, url, persona).catch(() => undefined));
+  const signingInAs = (svc: ConnectionService, persona: RegExp) =>
+    svc.onSignInPage((url) => void answerSignIn(server.baseUrl, url, persona).catch(() => undefined));
 
   it('the deployment’s callback port is taken: registers on another port where the service allows, and says so', async () => {
     const svc = service();
     signingInAs(svc, /Olivia Owner/);
     const r = await svc.signIn({ baseUrl: server.baseUrl });
-    expect(r).toMatchObject({ ok: true, data: { notes: [`Port ${port} was in use by another program, so Triage Desk registered itself with ${new URL(server.baseUrl).host} on another port.`] } });
+    expect(r).toMatchObject({
+      ok: true,
+      data: {
+        notes: [
+          `Port ${port} was in use by another program, so Triage Desk registered itself with ${new URL(server.baseUrl).host} on another port.`,
+        ],
+      },
+    });
   });
 
   it('the port is taken and the service registers no apps: says which port and why', async () => {
@@ -186,7 +254,11 @@ describe('a sign-in that cannot go as planned', () => {
     });
     expect(await svc.signIn({ baseUrl: server.baseUrl })).toMatchObject({
       ok: false,
-      error: { kind: 'sign_in', reason: 'port_in_use', message: `Port ${port} on this computer is in use by another program, and ${new URL(server.baseUrl).host} accepts sign-ins only on that port. Close the program using it (another app signing in to ${new URL(server.baseUrl).host}?) and try again.` },
+      error: {
+        kind: 'sign_in',
+        reason: 'port_in_use',
+        message: `Port ${port} on this computer is in use by another program, and ${new URL(server.baseUrl).host} accepts sign-ins only on that port. Close the program using it (another app signing in to ${new URL(server.baseUrl).host}?) and try again.`,
+      },
     });
   });
 
@@ -209,7 +281,14 @@ describe('a sign-in that cannot go as planned', () => {
 
   it('the browser never comes back (a closed tab): gives up after its time, with a sentence', async () => {
     const svc = service({ flow: { timeoutMs: 300 } });
-    expect(await svc.signIn({ baseUrl: server.baseUrl })).toMatchObject({ ok: false, error: { kind: 'sign_in', reason: 'timed_out', message: /did not come back from .* in time \(was the tab closed\?\)/ } });
+    expect(await svc.signIn({ baseUrl: server.baseUrl })).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'sign_in',
+        reason: 'timed_out',
+        message: /did not come back from .* in time \(was the tab closed\?\)/,
+      },
+    });
   });
 
   it('a sign-in the service gives no refresh token says it will end with its access token', async () => {
@@ -221,7 +300,16 @@ describe('a sign-in that cannot go as planned', () => {
     });
     signingInAs(svc, /Olivia Owner/);
     const r = await svc.signIn({ baseUrl: server.baseUrl });
-    expect(r).toMatchObject({ ok: true, data: { notes: expect.arrayContaining([expect.stringMatching(/gave no refresh token, so this sign-in ends when its access token does \(in about 60 minutes\); you will be asked to sign in again then\.$/)]) } });
+    expect(r).toMatchObject({
+      ok: true,
+      data: {
+        notes: expect.arrayContaining([
+          expect.stringMatching(
+            /gave no refresh token, so this sign-in ends when its access token does \(in about 60 minutes\); you will be asked to sign in again then\.$/,
+          ),
+        ]),
+      },
+    });
   });
 
   it('two browser sign-ins of one person to one service share one request budget; a personal token keeps its own', async () => {

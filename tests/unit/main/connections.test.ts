@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../../../src/main/services/api-client.js';
 import { createConnectionService, type ConnectionService } from '../../../src/main/services/connections.js';
-import { createKeychainStore, KEYCHAIN_UNAVAILABLE_MESSAGE, toKeychainError, type CredentialStore } from '../../../src/main/services/credential-store.js';
+import {
+  createKeychainStore,
+  KEYCHAIN_UNAVAILABLE_MESSAGE,
+  toKeychainError,
+  type CredentialStore,
+} from '../../../src/main/services/credential-store.js';
 import type { NetworkState } from '#shared/bridge/index.js';
 import { phases } from './support/client-harness.js';
 import { FakeClock } from './support/fake-clock.js';
@@ -23,7 +28,8 @@ function tokenService(server: ScriptedServer, revoked: Set<string>) {
   });
 }
 
-const authHeaders = (server: ScriptedServer) => server.requests.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`);
+const authHeaders = (server: ScriptedServer) =>
+  server.requests.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`);
 
 describe('connection service (real keyring, real HTTP)', () => {
   const service = uniqueService('connections');
@@ -82,10 +88,20 @@ describe('connection service (real keyring, real HTTP)', () => {
       json(res, 200, { ...WORKSPACES, you: { id: 'id-good', name: 'Owner' } });
     });
     const r = await svc.add({ baseUrl: `${server.baseUrl}/old`, token: 'good-token' });
-    expect(r).toMatchObject({ ok: true, data: { connection: { baseUrl: server.baseUrl }, notes: [`${server.baseUrl}/old moved to ${server.baseUrl}; the connection uses ${server.baseUrl}.`] } });
+    expect(r).toMatchObject({
+      ok: true,
+      data: {
+        connection: { baseUrl: server.baseUrl },
+        notes: [`${server.baseUrl}/old moved to ${server.baseUrl}; the connection uses ${server.baseUrl}.`],
+      },
+    });
     await svc.call('listWorkspaces', {});
     // Later calls go straight to the canonical address.
-    expect(server.requests.map((q) => q.url)).toEqual(['/old/api/v1/workspaces', '/api/v1/workspaces', '/api/v1/workspaces']);
+    expect(server.requests.map((q) => q.url)).toEqual([
+      '/old/api/v1/workspaces',
+      '/api/v1/workspaces',
+      '/api/v1/workspaces',
+    ]);
   });
 
   it('add validates the token with GET /workspaces, saves only then, and makes it active', async () => {
@@ -119,7 +135,11 @@ describe('connection service (real keyring, real HTTP)', () => {
 
   it('a 401 on validation returns the auth error and saves nothing', async () => {
     const r = await svc.add({ baseUrl: server.baseUrl, token: 'revoked-token' });
-    expect(r.ok === false && r.error).toMatchObject({ kind: 'auth', status: 401, serverMessage: 'Invalid or revoked token.' });
+    expect(r.ok === false && r.error).toMatchObject({
+      kind: 'auth',
+      status: 401,
+      serverMessage: 'Invalid or revoked token.',
+    });
     expect(await store.list()).toEqual([]);
     expect(await svc.active()).toEqual({ ok: true, data: null });
   });
@@ -127,15 +147,26 @@ describe('connection service (real keyring, real HTTP)', () => {
   it.each([
     ['reviewer-token', 'no_seat', /reviewers can't use the API/],
     ['free-plan-token', 'no_plan', /plan doesn't include agent tools/],
-  ])('a 403 billing on validation (%s) returns the billing error with its reason and saves nothing', async (token, reason, message) => {
-    const r = await svc.add({ baseUrl: server.baseUrl, token });
-    expect(r.ok === false && r.error).toMatchObject({ kind: 'billing', status: 403, reason, message: expect.stringMatching(message) });
-    expect(await store.list()).toEqual([]);
-  });
+  ])(
+    'a 403 billing on validation (%s) returns the billing error with its reason and saves nothing',
+    async (token, reason, message) => {
+      const r = await svc.add({ baseUrl: server.baseUrl, token });
+      expect(r.ok === false && r.error).toMatchObject({
+        kind: 'billing',
+        status: 403,
+        reason,
+        message: expect.stringMatching(message),
+      });
+      expect(await store.list()).toEqual([]);
+    },
+  );
 
   it('refuses malformed connection details before any request', async () => {
     const r = await svc.add({ baseUrl: 'ftp://example.com', token: 'good-token' });
-    expect(r).toEqual({ ok: false, error: { kind: 'bad_request', message: 'Service URL must start with http:// or https://' } });
+    expect(r).toEqual({
+      ok: false,
+      error: { kind: 'bad_request', message: 'Service URL must start with http:// or https://' },
+    });
     const spaced = await svc.add({ baseUrl: server.baseUrl, token: 'two words' });
     expect(spaced.ok === false && spaced.error.kind).toBe('bad_request');
     expect(server.requests).toHaveLength(0);
@@ -159,7 +190,10 @@ describe('connection service (real keyring, real HTTP)', () => {
 
   it('call without an active connection is a no_connection error', async () => {
     const r = await svc.call('listWorkspaces', {});
-    expect(r.ok === false && r.error).toMatchObject({ kind: 'no_connection', message: expect.stringMatching(/Add a connection/) });
+    expect(r.ok === false && r.error).toMatchObject({
+      kind: 'no_connection',
+      message: expect.stringMatching(/Add a connection/),
+    });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -176,16 +210,31 @@ describe('connection service (real keyring, real HTTP)', () => {
     expect(authHeaders(server).slice(before)).toEqual(['GET /api/v1/workspaces Bearer token-a']);
     await svc.call('setStatus', { itemId: 'i1', status: 'resolved' });
     expect(authHeaders(server).at(-1)).toBe('POST /api/v1/items/status Bearer token-a');
-    expect((await svc.active()).ok && (await svc.active())).toMatchObject({ data: { connection: { id: a.data.connection.id } } });
+    expect((await svc.active()).ok && (await svc.active())).toMatchObject({
+      data: { connection: { id: a.data.connection.id } },
+    });
 
     await svc.activate(a.data.connection.id);
     expect(created.map((o) => o.token)).toEqual(['token-a', 'token-b']);
   });
 
   it('activate loads a connection saved by an earlier run from the keychain', async () => {
-    const saved = await store.add({ baseUrl: server.baseUrl, token: 'token-saved', label: 'Saved', userName: 'Old name', addedAt: 5 });
+    const saved = await store.add({
+      baseUrl: server.baseUrl,
+      token: 'token-saved',
+      label: 'Saved',
+      userName: 'Old name',
+      addedAt: 5,
+    });
     const r = await svc.activate(saved.id);
-    expect(r).toEqual({ ok: true, data: { connection: saved, workspaces: WORKSPACES.workspaces, you: { id: 'id-token-saved', name: 'Owner of token-saved' } } });
+    expect(r).toEqual({
+      ok: true,
+      data: {
+        connection: saved,
+        workspaces: WORKSPACES.workspaces,
+        you: { id: 'id-token-saved', name: 'Owner of token-saved' },
+      },
+    });
     expect(authHeaders(server)).toEqual(['GET /api/v1/workspaces Bearer token-saved']);
   });
 
@@ -196,12 +245,17 @@ describe('connection service (real keyring, real HTTP)', () => {
     revoked.add('token-a');
     const r = await svc.activate(a.data.connection.id);
     expect(r.ok === false && r.error.kind).toBe('auth');
-    expect((await svc.active()).ok && (await svc.active())).toMatchObject({ data: { connection: { id: b.data.connection.id } } });
+    expect((await svc.active()).ok && (await svc.active())).toMatchObject({
+      data: { connection: { id: b.data.connection.id } },
+    });
   });
 
   it('activate of an unknown id is not_found', async () => {
     const r = await svc.activate('no-such-connection');
-    expect(r.ok === false && r.error).toMatchObject({ kind: 'not_found', message: expect.stringMatching(/no longer saved/) });
+    expect(r.ok === false && r.error).toMatchObject({
+      kind: 'not_found',
+      message: expect.stringMatching(/no longer saved/),
+    });
   });
 
   it('remove deletes from the keychain and clears the active connection', async () => {
@@ -212,7 +266,9 @@ describe('connection service (real keyring, real HTTP)', () => {
     expect(await svc.remove(a.data.connection.id)).toEqual({ ok: true, data: null });
     expect(await store.list()).toEqual([]);
     expect(await svc.list()).toEqual({ ok: true, data: [e.data.connection] });
-    expect((await svc.active()).ok && (await svc.active())).toMatchObject({ data: { connection: { id: e.data.connection.id } } });
+    expect((await svc.active()).ok && (await svc.active())).toMatchObject({
+      data: { connection: { id: e.data.connection.id } },
+    });
 
     expect(await svc.remove(e.data.connection.id)).toEqual({ ok: true, data: null });
     expect(await svc.list()).toEqual({ ok: true, data: [] });
@@ -260,12 +316,20 @@ describe('connection service keychain failures', () => {
     const r = await svc.add({ baseUrl: server.baseUrl, token: 'good-token' });
     expect(r).toEqual({
       ok: false,
-      error: { kind: 'keychain', message: KEYCHAIN_UNAVAILABLE_MESSAGE, serverMessage: "Couldn't access platform storage: Secret Service: no result found" },
+      error: {
+        kind: 'keychain',
+        message: KEYCHAIN_UNAVAILABLE_MESSAGE,
+        serverMessage: "Couldn't access platform storage: Secret Service: no result found",
+      },
     });
     expect(await svc.active()).toEqual({ ok: true, data: null });
     expect((await svc.list()).ok === false && (await svc.list())).toMatchObject({ error: { kind: 'keychain' } });
-    expect((await svc.activate('x')).ok === false && (await svc.activate('x'))).toMatchObject({ error: { kind: 'keychain' } });
-    expect((await svc.remove('x')).ok === false && (await svc.remove('x'))).toMatchObject({ error: { kind: 'keychain' } });
+    expect((await svc.activate('x')).ok === false && (await svc.activate('x'))).toMatchObject({
+      error: { kind: 'keychain' },
+    });
+    expect((await svc.remove('x')).ok === false && (await svc.remove('x'))).toMatchObject({
+      error: { kind: 'keychain' },
+    });
   });
 
   it('still lists and uses the in-memory demo connection without a keychain', async () => {
@@ -285,7 +349,10 @@ describe('connecting to an address where no feedback API lives', () => {
   afterEach(() => server.stop());
 
   const connect = () => {
-    const svc = createConnectionService({ store: createKeychainStore({ service: uniqueService('no-api') }), clock: new FakeClock() });
+    const svc = createConnectionService({
+      store: createKeychainStore({ service: uniqueService('no-api') }),
+      clock: new FakeClock(),
+    });
     return svc.addEphemeral({ baseUrl: `${server.baseUrl}/api/v1`, token: 'tok' });
   };
 
@@ -304,8 +371,14 @@ describe('connecting to an address where no feedback API lives', () => {
   });
 
   it('a live-like answer (no slug or available, you null) connects, labelled by host', async () => {
-    server.handle((_req, res) => json(res, 200, { workspaces: [{ id: 'w1', name: 'Acme', role: 'owner', projectCount: 1 }], total: 1, you: null }));
+    server.handle((_req, res) =>
+      json(res, 200, { workspaces: [{ id: 'w1', name: 'Acme', role: 'owner', projectCount: 1 }], total: 1, you: null }),
+    );
     const r = await connect();
-    expect(r.ok && r.data.connection).toMatchObject({ label: `Connection to ${new URL(server.baseUrl).host}`, userName: null, baseUrl: server.baseUrl });
+    expect(r.ok && r.data.connection).toMatchObject({
+      label: `Connection to ${new URL(server.baseUrl).host}`,
+      userName: null,
+      baseUrl: server.baseUrl,
+    });
   });
 });

@@ -34,13 +34,22 @@ describe('keychain credential store (real gnome-keyring)', () => {
   it('adds, lists without tokens, gets with the token, and removes', async () => {
     const a = await store.add(conn(1));
     const b = await store.add({ ...conn(2), id: 'fixed-id' });
-    expect(a).toEqual({ id: expect.any(String), label: 'Connection 1', baseUrl: 'https://feedback1.example.com', userName: 'User 1', addedAt: conn(1).addedAt, ephemeral: false, auth: 'token' });
+    expect(a).toEqual({
+      id: expect.any(String),
+      label: 'Connection 1',
+      baseUrl: 'https://feedback1.example.com',
+      userName: 'User 1',
+      addedAt: conn(1).addedAt,
+      ephemeral: false,
+      auth: 'token',
+    });
     expect(b.id).toBe('fixed-id');
 
     const listed = await store.list();
     expect(listed).toEqual([a, b]);
     expect(JSON.stringify(listed)).not.toMatch(/tok-secret/);
-    for (const s of listed) expect(Object.keys(s).sort()).toEqual(['addedAt', 'auth', 'baseUrl', 'ephemeral', 'id', 'label', 'userName']);
+    for (const s of listed)
+      expect(Object.keys(s).sort()).toEqual(['addedAt', 'auth', 'baseUrl', 'ephemeral', 'id', 'label', 'userName']);
 
     expect(await store.get(a.id)).toEqual({ summary: a, token: conn(1).token });
 
@@ -74,7 +83,9 @@ describe('keychain credential store (real gnome-keyring)', () => {
       expect(await other.list()).toEqual([mine]);
       expect(warnings).toHaveLength(2);
       expect(warnings.join('\n')).toMatch(/Skipping keychain entry "not-json".*not JSON/);
-      expect(warnings.join('\n')).toMatch(/Skipping keychain entry "other-app".*does not look like a Triage Desk connection/);
+      expect(warnings.join('\n')).toMatch(
+        /Skipping keychain entry "other-app".*does not look like a Triage Desk connection/,
+      );
       expect(warnings.join('\n')).not.toMatch(/hunter2|other-secret/);
       expect(await other.get('other-app')).toBeNull();
     } finally {
@@ -95,9 +106,16 @@ describe('keychain unreachable', () => {
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/triage-desk-test-bus' },
       timeout: 20_000,
     });
-    const result = JSON.parse(stdout) as Record<string, { ok: boolean; name?: string; message?: string; detail?: string }>;
+    const result = JSON.parse(stdout) as Record<
+      string,
+      { ok: boolean; name?: string; message?: string; detail?: string }
+    >;
     for (const op of ['add', 'list', 'get', 'remove']) {
-      expect(result[op], op).toMatchObject({ ok: false, name: 'KeychainUnavailableError', message: KEYCHAIN_UNAVAILABLE_MESSAGE });
+      expect(result[op], op).toMatchObject({
+        ok: false,
+        name: 'KeychainUnavailableError',
+        message: KEYCHAIN_UNAVAILABLE_MESSAGE,
+      });
     }
     expect(result.add?.detail).toMatch(/nonexistent\/triage-desk-test-bus/);
     expect(KEYCHAIN_UNAVAILABLE_MESSAGE).toBe(
@@ -137,7 +155,9 @@ describe('the keychain binding', () => {
       const e = await op().catch((err: unknown) => err);
       expect(e).toBeInstanceOf(KeychainUnavailableError);
       expect((e as KeychainUnavailableError).message).toBe(KEYCHAIN_UNAVAILABLE_MESSAGE);
-      expect((e as KeychainUnavailableError).detail).toMatch(/^the keychain binding could not be loaded: Cannot find module '@napi-rs\/keyring-linux-x64-gnu'/);
+      expect((e as KeychainUnavailableError).detail).toMatch(
+        /^the keychain binding could not be loaded: Cannot find module '@napi-rs\/keyring-linux-x64-gnu'/,
+      );
     }
     expect(attempts).toBe(4);
   });
@@ -155,7 +175,9 @@ describe('the keychain binding', () => {
   });
 
   it('is not imported by the credential store module itself, so startup never waits on it', async () => {
-    const source = await import('node:fs/promises').then((fs) => fs.readFile(fileURLToPath(new URL('../../../src/main/services/credential-store.ts', import.meta.url)), 'utf8'));
+    const source = await import('node:fs/promises').then((fs) =>
+      fs.readFile(fileURLToPath(new URL('../../../src/main/services/credential-store.ts', import.meta.url)), 'utf8'),
+    );
     expect(source).not.toMatch(/^import (?!type )[^;]*'@napi-rs\/keyring'/m);
   });
 });
@@ -184,7 +206,12 @@ describe('a browser sign-in in the keychain', () => {
     expect(listed).toEqual(saved);
     expect(JSON.stringify(listed)).not.toMatch(/secret/);
     // A rotated refresh token replaces the old one under the same connection.
-    await store.add({ ...conn(7), id: saved.id, token: 'at-secret-2', signIn: { ...signIn, refreshToken: 'rt-secret-2' } });
+    await store.add({
+      ...conn(7),
+      id: saved.id,
+      token: 'at-secret-2',
+      signIn: { ...signIn, refreshToken: 'rt-secret-2' },
+    });
     expect(await store.get(saved.id)).toMatchObject({ token: 'at-secret-2', signIn: { refreshToken: 'rt-secret-2' } });
   });
 });

@@ -21,10 +21,25 @@ const home = (file?: string) => {
 describe('credentials the hosted service’s agent client keeps on this computer', () => {
   it('finds the environment’s token and the credentials file’s, showing only a hint of each', async () => {
     const dir = home(JSON.stringify({ apiUrl: 'https://feedback.example.com/', token: 'sky_file_0123456789abcdef' }));
-    const found = await findAgentClientCredentials({ env: { SKYELIGHT_API_TOKEN: 'sky_env_0123456789abcdef' }, home: dir });
+    const found = await findAgentClientCredentials({
+      env: { SKYELIGHT_API_TOKEN: 'sky_env_0123456789abcdef' },
+      home: dir,
+    });
     expect(found.map(({ token: _t, ...shown }) => shown)).toEqual([
-      { source: 'environment', where: 'the SKYELIGHT_API_TOKEN environment variable', baseUrl: HOSTED_API_URL, tokenHint: 'sky_env_…cdef', unusable: null },
-      { source: 'file', where: join(dir, '.skyelight', 'credentials'), baseUrl: 'https://feedback.example.com', tokenHint: 'sky_file…cdef', unusable: null },
+      {
+        source: 'environment',
+        where: 'the SKYELIGHT_API_TOKEN environment variable',
+        baseUrl: HOSTED_API_URL,
+        tokenHint: 'sky_env_…cdef',
+        unusable: null,
+      },
+      {
+        source: 'file',
+        where: join(dir, '.skyelight', 'credentials'),
+        baseUrl: 'https://feedback.example.com',
+        tokenHint: 'sky_file…cdef',
+        unusable: null,
+      },
     ]);
   });
 
@@ -32,7 +47,13 @@ describe('credentials the hosted service’s agent client keeps on this computer
     const key = await findAgentClientCredentials({ env: { SKYELIGHT_API_TOKEN: 'sk_live_0123456789' }, home: home() });
     expect(key[0]?.unusable).toMatch(/workspace API key/);
     const broken = await findAgentClientCredentials({ env: {}, home: home('{"token": ') });
-    expect(broken).toEqual([expect.objectContaining({ source: 'file', token: '', unusable: expect.stringMatching(/is not what the agent client writes there/) })]);
+    expect(broken).toEqual([
+      expect.objectContaining({
+        source: 'file',
+        token: '',
+        unusable: expect.stringMatching(/is not what the agent client writes there/),
+      }),
+    ]);
     expect(await findAgentClientCredentials({ env: { SKYELIGHT_API_TOKEN: '  ' }, home: home() })).toEqual([]);
     expect(maskToken('short')).toBe('shor…');
   });
@@ -58,10 +79,16 @@ describe('using a found token', () => {
     const store = createKeychainStore({ service });
     const svc = createConnectionService({ store, agentClient: { env: {}, home: dir } });
     const offered = await svc.found();
-    expect(offered).toEqual({ ok: true, data: [expect.objectContaining({ source: 'file', baseUrl: server.baseUrl, unusable: null })] });
+    expect(offered).toEqual({
+      ok: true,
+      data: [expect.objectContaining({ source: 'file', baseUrl: server.baseUrl, unusable: null })],
+    });
     expect(JSON.stringify(offered)).not.toContain(TOKENS.owner);
     const used = await svc.useFound('file');
-    expect(used).toMatchObject({ ok: true, data: { connection: { baseUrl: server.baseUrl, auth: 'token' }, you: { name: 'Olivia Owner' } } });
+    expect(used).toMatchObject({
+      ok: true,
+      data: { connection: { baseUrl: server.baseUrl, auth: 'token' }, you: { name: 'Olivia Owner' } },
+    });
     const saved = used.ok ? await store.get(used.data.connection.id) : null;
     expect(saved?.token).toBe(TOKENS.owner);
     expect(readFileSync(file, 'utf8')).toBe(content);
@@ -69,8 +96,14 @@ describe('using a found token', () => {
   });
 
   it('refuses a workspace key with the sentence, before asking the service', async () => {
-    const svc = createConnectionService({ store: createKeychainStore({ service }), agentClient: { env: { SKYELIGHT_API_URL: server.baseUrl, SKYELIGHT_API_TOKEN: 'sk_live_old' }, home: home() } });
-    expect(await svc.useFound('environment')).toMatchObject({ ok: false, error: { kind: 'bad_request', message: expect.stringMatching(/^This is a workspace API key/) } });
+    const svc = createConnectionService({
+      store: createKeychainStore({ service }),
+      agentClient: { env: { SKYELIGHT_API_URL: server.baseUrl, SKYELIGHT_API_TOKEN: 'sk_live_old' }, home: home() },
+    });
+    expect(await svc.useFound('environment')).toMatchObject({
+      ok: false,
+      error: { kind: 'bad_request', message: expect.stringMatching(/^This is a workspace API key/) },
+    });
     expect(await svc.useFound('file')).toMatchObject({ ok: false, error: { kind: 'not_found' } });
   });
 });

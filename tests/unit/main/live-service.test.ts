@@ -8,24 +8,33 @@ import { BILLING_NO_SEAT } from './support/fixtures.js';
 describe('ApiClient against a live-like service', () => {
   const h = useClientHarness({ autoAdvance: true });
 
-  it.each(['https://feedback.example.com', 'https://feedback.example.com/', 'https://feedback.example.com/api/v1', 'https://feedback.example.com/api/v1/', 'https://feedback.example.com/API/V1//'])(
-    'reads %s as the service root',
-    (address) => {
-      expect(normalizeBaseUrl(address).href).toBe('https://feedback.example.com/');
-    },
-  );
+  it.each([
+    'https://feedback.example.com',
+    'https://feedback.example.com/',
+    'https://feedback.example.com/api/v1',
+    'https://feedback.example.com/api/v1/',
+    'https://feedback.example.com/API/V1//',
+  ])('reads %s as the service root', (address) => {
+    expect(normalizeBaseUrl(address).href).toBe('https://feedback.example.com/');
+  });
 
   it('keeps a path prefix the service lives under, dropping only /api/v1', () => {
-    expect(normalizeBaseUrl('https://tools.example.com/feedback/api/v1?x=1#y').href).toBe('https://tools.example.com/feedback');
+    expect(normalizeBaseUrl('https://tools.example.com/feedback/api/v1?x=1#y').href).toBe(
+      'https://tools.example.com/feedback',
+    );
   });
 
   it('reads an endpoint’s whole address (as a redirect names it) as its service, never doubling /api/v1', () => {
     expect(normalizeBaseUrl('https://app.example.com/api/v1/workspaces').href).toBe('https://app.example.com/');
-    expect(normalizeBaseUrl('https://tools.example.com/feedback/api/v1/items/it_1?x=1').href).toBe('https://tools.example.com/feedback');
+    expect(normalizeBaseUrl('https://tools.example.com/feedback/api/v1/items/it_1?x=1').href).toBe(
+      'https://tools.example.com/feedback',
+    );
   });
 
   it('an address pasted with /api/v1 calls /api/v1/workspaces once, not /api/v1/api/v1', async () => {
-    h.server.handle((_req, res) => json(res, 200, { workspaces: [{ id: 'w1', name: 'Acme', role: 'owner', projectCount: 1 }], total: 1, you: null }));
+    h.server.handle((_req, res) =>
+      json(res, 200, { workspaces: [{ id: 'w1', name: 'Acme', role: 'owner', projectCount: 1 }], total: 1, you: null }),
+    );
     const r = await h.client({ baseUrl: `${h.server.baseUrl}/api/v1/` }).call('listWorkspaces', {});
     expect(r.ok && r.data.workspaces[0]).toMatchObject({ id: 'w1', available: true });
     expect(h.server.requests.map((q) => q.url)).toEqual(['/api/v1/workspaces']);
@@ -35,7 +44,11 @@ describe('ApiClient against a live-like service', () => {
     h.server.handle((_req, res) => json(res, 200, { error: 'Replies are closed on this thread.' }));
     const r = await h.client().call('postUpdate', { itemId: 'i1', body: 'hi' });
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.error).toMatchObject({ kind: 'validation', status: 200, serverMessage: 'Replies are closed on this thread.' });
+    expect(!r.ok && r.error).toMatchObject({
+      kind: 'validation',
+      status: 200,
+      serverMessage: 'Replies are closed on this thread.',
+    });
     expect(!r.ok && r.error.uncertain).toBeUndefined();
   });
 
@@ -52,7 +65,9 @@ describe('ApiClient against a live-like service', () => {
   });
 
   it('an HTML page is named as such, with the address that answered', async () => {
-    h.server.handle((_req, res) => raw(res, 200, '<!doctype html><title>Login</title>', { 'content-type': 'text/html' }));
+    h.server.handle((_req, res) =>
+      raw(res, 200, '<!doctype html><title>Login</title>', { 'content-type': 'text/html' }),
+    );
     const r = await h.client().call('listProjects', {});
     expect(!r.ok && r.error.message).toContain('an HTML page');
     expect(!r.ok && r.error.address).toBe(`${h.server.baseUrl}/api/v1/projects`);
@@ -60,7 +75,13 @@ describe('ApiClient against a live-like service', () => {
 
   it('a 403 billing refusal whose limit and used carry numbers, or whose reason is new, is still a plan refusal', async () => {
     h.server.handle((_req, res, n) =>
-      json(res, 403, n === 1 ? { ...BILLING_NO_SEAT, limit: 3, used: 3 } : { ...BILLING_NO_SEAT, reason: 'seat_expired', limit: 1, used: 2 }),
+      json(
+        res,
+        403,
+        n === 1
+          ? { ...BILLING_NO_SEAT, limit: 3, used: 3 }
+          : { ...BILLING_NO_SEAT, reason: 'seat_expired', limit: 1, used: 2 },
+      ),
     );
     const seat = await h.client().call('listProjects', {});
     expect(!seat.ok && seat.error).toMatchObject({ kind: 'billing', reason: 'no_seat' });

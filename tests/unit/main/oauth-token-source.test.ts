@@ -2,7 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../src/main/services/api-client.js';
-import { createOAuthTokenSource, type StoredOAuthSession } from '../../../src/main/services/sign-in/oauth-token-source.js';
+import {
+  createOAuthTokenSource,
+  type StoredOAuthSession,
+} from '../../../src/main/services/sign-in/oauth-token-source.js';
 
 /**
  * A stand-in sign-in server's token endpoint and a protected API on one origin: refresh
@@ -27,7 +30,16 @@ afterEach(async () => {
 });
 
 async function world(): Promise<World> {
-  const w: World = { origin: '', refreshCalls: 0, valid: new Set(['at-0']), liveRefresh: 'rt-0', gate: null, down: false, refuseAll: false, apiCalls: [] };
+  const w: World = {
+    origin: '',
+    refreshCalls: 0,
+    valid: new Set(['at-0']),
+    liveRefresh: 'rt-0',
+    gate: null,
+    down: false,
+    refuseAll: false,
+    apiCalls: [],
+  };
   const server = createServer(async (req, res) => {
     if (req.url === '/oauth/token') {
       let body = '';
@@ -37,18 +49,34 @@ async function world(): Promise<World> {
       if (w.gate) await w.gate;
       if (w.down) return res.destroy();
       if (params.get('grant_type') !== 'refresh_token' || params.get('refresh_token') !== w.liveRefresh) {
-        return res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_grant', error_description: 'grant request is invalid' }));
+        return res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'invalid_grant', error_description: 'grant request is invalid' }));
       }
       const n = w.refreshCalls;
       w.liveRefresh = `rt-${n}`;
       w.valid.add(`at-${n}`);
-      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: `at-${n}`, token_type: 'Bearer', expires_in: 3600, refresh_token: `rt-${n}`, scope: 'profile offline_access' }));
+      return res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            access_token: `at-${n}`,
+            token_type: 'Bearer',
+            expires_in: 3600,
+            refresh_token: `rt-${n}`,
+            scope: 'profile offline_access',
+          }),
+        );
     }
     if (req.url?.startsWith('/api/v1/')) {
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       w.apiCalls.push(token);
-      if (w.refuseAll || !w.valid.has(token)) return res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token"' }).end('{"error":"The token expired."}');
-      const answer = req.url === '/api/v1/items/status' ? { status: 'resolved', changed: true } : { projects: [], total: 0 };
+      if (w.refuseAll || !w.valid.has(token))
+        return res
+          .writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token"' })
+          .end('{"error":"The token expired."}');
+      const answer =
+        req.url === '/api/v1/items/status' ? { status: 'resolved', changed: true } : { projects: [], total: 0 };
       return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     }
     res.writeHead(404).end();
@@ -76,7 +104,11 @@ describe('a browser sign-in as a connection’s token', () => {
   it('refreshes ahead of expiry, saving the rotated refresh token before the new access token is used', async () => {
     const w = await world();
     const saved: StoredOAuthSession[] = [];
-    const source = createOAuthTokenSource({ session: session(w, { expiresAt: Date.now() + 10_000 }), save: async (s) => void saved.push(s), onSignedOut: () => {} });
+    const source = createOAuthTokenSource({
+      session: session(w, { expiresAt: Date.now() + 10_000 }),
+      save: async (s) => void saved.push(s),
+      onSignedOut: () => {},
+    });
     expect(await source.current()).toBe('at-1');
     expect(saved).toEqual([expect.objectContaining({ accessToken: 'at-1', refreshToken: 'rt-1' })]);
     expect(await source.current()).toBe('at-1');
@@ -112,7 +144,11 @@ describe('a browser sign-in as a connection’s token', () => {
     const w = await world();
     w.down = true;
     const ended: string[] = [];
-    const source = createOAuthTokenSource({ session: session(w), save: async () => {}, onSignedOut: (m) => ended.push(m) });
+    const source = createOAuthTokenSource({
+      session: session(w),
+      save: async () => {},
+      onSignedOut: (m) => ended.push(m),
+    });
     expect(await source.renew('at-0')).toBeNull();
     expect(source.signedOut()).toBe(false);
     expect(ended).toEqual([]);
@@ -123,12 +159,18 @@ describe('a browser sign-in as a connection’s token', () => {
     w.valid.clear();
     w.liveRefresh = 'rt-revoked-elsewhere';
     const ended: string[] = [];
-    const source = createOAuthTokenSource({ session: session(w), save: async () => {}, onSignedOut: (m) => ended.push(m) });
+    const source = createOAuthTokenSource({
+      session: session(w),
+      save: async () => {},
+      onSignedOut: (m) => ended.push(m),
+    });
     const api = new ApiClient({ baseUrl: w.origin, token: source });
     const write = api.call('setStatus', { itemId: 'it_1', status: 'resolved' });
     await new Promise((r) => setTimeout(r, 100));
     expect(source.signedOut()).toBe(true);
-    expect(ended).toEqual([`Signed out of ${new URL(w.origin).host} — sign in again. Your drafts, the open thread and anything waiting to be sent are kept.`]);
+    expect(ended).toEqual([
+      `Signed out of ${new URL(w.origin).host} — sign in again. Your drafts, the open thread and anything waiting to be sent are kept.`,
+    ]);
     const second = api.call('listProjects', {});
     await new Promise((r) => setTimeout(r, 50));
     expect(ended).toHaveLength(1);
@@ -156,9 +198,19 @@ describe('a browser sign-in as a connection’s token', () => {
       await vi.advanceTimersByTimeAsync(60 * 60_000);
       expect(settled).toBe(false);
       source.close('The connection to feedback.example.com was removed, so this was not sent.');
-      expect(await waiting).toEqual({ ok: false, error: { kind: 'auth', status: 401, message: 'The connection to feedback.example.com was removed, so this was not sent.' } });
+      expect(await waiting).toEqual({
+        ok: false,
+        error: {
+          kind: 'auth',
+          status: 401,
+          message: 'The connection to feedback.example.com was removed, so this was not sent.',
+        },
+      });
       // Later requests fail the same way instead of waiting.
-      expect(await api.call('listProjects', {})).toMatchObject({ ok: false, error: { message: 'The connection to feedback.example.com was removed, so this was not sent.' } });
+      expect(await api.call('listProjects', {})).toMatchObject({
+        ok: false,
+        error: { message: 'The connection to feedback.example.com was removed, so this was not sent.' },
+      });
     } finally {
       vi.useRealTimers();
     }
@@ -168,7 +220,12 @@ describe('a browser sign-in as a connection’s token', () => {
     const w = await world();
     let clock = 1_000_000;
     // A 30 s token: refreshed once less than 10 s are left, not the 60 s a longer one gets.
-    const source = createOAuthTokenSource({ session: session(w, { expiresAt: clock + 30_000, lifetimeMs: 30_000 }), now: () => clock, save: async () => {}, onSignedOut: () => {} });
+    const source = createOAuthTokenSource({
+      session: session(w, { expiresAt: clock + 30_000, lifetimeMs: 30_000 }),
+      now: () => clock,
+      save: async () => {},
+      onSignedOut: () => {},
+    });
     expect(await source.current()).toBe('at-0');
     clock += 19_000;
     expect(await source.current()).toBe('at-0');
@@ -189,16 +246,31 @@ describe('a browser sign-in as a connection’s token', () => {
     const events: string[] = [];
     const recording: typeof fetch = async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      if (url.endsWith('/oauth/token')) events.push(`refresh with ${new URLSearchParams(String(init?.body)).get('refresh_token')}`);
+      if (url.endsWith('/oauth/token'))
+        events.push(`refresh with ${new URLSearchParams(String(init?.body)).get('refresh_token')}`);
       else events.push(`api with ${new Headers(init?.headers).get('authorization')?.replace('Bearer ', '')}`);
       return fetch(input, init);
     };
-    const source = createOAuthTokenSource({ session: session(w), fetch: recording, save: async (s) => void events.push(`saved ${s.accessToken} ${s.refreshToken}`), onSignedOut: () => {} });
+    const source = createOAuthTokenSource({
+      session: session(w),
+      fetch: recording,
+      save: async (s) => void events.push(`saved ${s.accessToken} ${s.refreshToken}`),
+      onSignedOut: () => {},
+    });
     const api = new ApiClient({ baseUrl: w.origin, token: source, fetch: recording });
     expect(await api.call('listProjects', {})).toMatchObject({ ok: true });
     w.valid.clear();
     expect(await api.call('listProjects', {})).toMatchObject({ ok: true });
-    expect(events).toEqual(['api with at-0', 'refresh with rt-0', 'saved at-1 rt-1', 'api with at-1', 'api with at-1', 'refresh with rt-1', 'saved at-2 rt-2', 'api with at-2']);
+    expect(events).toEqual([
+      'api with at-0',
+      'refresh with rt-0',
+      'saved at-1 rt-1',
+      'api with at-1',
+      'api with at-1',
+      'refresh with rt-1',
+      'saved at-2 rt-2',
+      'api with at-2',
+    ]);
   });
 
   it('a second 401 after a refresh fails the request without refreshing again', async () => {
@@ -218,7 +290,11 @@ describe('a browser sign-in as a connection’s token', () => {
     const w = await world();
     w.valid.clear();
     const ended: string[] = [];
-    const source = createOAuthTokenSource({ session: session(w, { refreshToken: null }), save: async () => {}, onSignedOut: (m) => ended.push(m) });
+    const source = createOAuthTokenSource({
+      session: session(w, { refreshToken: null }),
+      save: async () => {},
+      onSignedOut: (m) => ended.push(m),
+    });
     const renewal = source.renew('at-0');
     await vi.waitFor(() => expect(ended).toHaveLength(1));
     expect(w.refreshCalls).toBe(0);

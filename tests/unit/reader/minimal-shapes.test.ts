@@ -6,16 +6,39 @@ import { readAnswer } from '#shared/reader/index.js';
  * endpoint: each must read, with defaults for what is missing and nothing dropped silently.
  */
 
-const row = { id: 'r1', line: 'Pay button grey', page: '/checkout', replyCount: 1, reportCount: 0, source: null, type: null };
+const row = {
+  id: 'r1',
+  line: 'Pay button grey',
+  page: '/checkout',
+  replyCount: 1,
+  reportCount: 0,
+  source: null,
+  type: null,
+};
 const message = { author: 'Ada', at: 0, text: 'Done' };
 
 describe('reader: minimal shapes of the live service', () => {
   it('workspaces without slug, available, unavailableReason, and you null', () => {
-    const r = readAnswer('listWorkspaces', { workspaces: [{ id: 'w1', name: 'Acme', role: 'owner', projectCount: 2 }], total: 1, you: null });
+    const r = readAnswer('listWorkspaces', {
+      workspaces: [{ id: 'w1', name: 'Acme', role: 'owner', projectCount: 2 }],
+      total: 1,
+      you: null,
+    });
     expect(r).toEqual({
       ok: true,
       data: {
-        workspaces: [{ id: 'w1', name: 'Acme', slug: '', role: 'owner', projectCount: 2, available: true, unavailableReason: null, unavailableKind: null }],
+        workspaces: [
+          {
+            id: 'w1',
+            name: 'Acme',
+            slug: '',
+            role: 'owner',
+            projectCount: 2,
+            available: true,
+            unavailableReason: null,
+            unavailableKind: null,
+          },
+        ],
         total: 1,
         you: null,
         unreadable: [],
@@ -24,15 +47,29 @@ describe('reader: minimal shapes of the live service', () => {
   });
 
   it('an unknown role is kept as sent, and the workspace stays usable when it says so', () => {
-    const r = readAnswer('listWorkspaces', { workspaces: [{ id: 'w1', name: 'Acme', role: 'billing-manager', projectCount: 2, available: true }], you: null });
+    const r = readAnswer('listWorkspaces', {
+      workspaces: [{ id: 'w1', name: 'Acme', role: 'billing-manager', projectCount: 2, available: true }],
+      you: null,
+    });
     expect(r.ok && r.data.workspaces[0]).toMatchObject({ role: 'billing-manager', available: true });
     expect(r.ok && r.data.total).toBe(1);
   });
 
   it('projects without lastActivityAt, members without email', () => {
-    const p = readAnswer('listProjects', { projects: [{ id: 'p1', name: 'Site', slug: 'site', workspace: { id: 'w1', name: 'Acme' }, repo: null, updatedAt: 5 }], total: 1 });
+    const p = readAnswer('listProjects', {
+      projects: [
+        { id: 'p1', name: 'Site', slug: 'site', workspace: { id: 'w1', name: 'Acme' }, repo: null, updatedAt: 5 },
+      ],
+      total: 1,
+    });
     expect(p.ok && p.data.projects[0]).toMatchObject({ id: 'p1', lastActivityAt: null, updatedAt: 5 });
-    const m = readAnswer('listMembers', { workspace: { id: 'w1', name: 'Acme' }, members: [{ id: 'u1', name: 'Ada', role: 'admin' }, { id: 'u2', name: 'Bo', email: '', role: 'collaborator' }] });
+    const m = readAnswer('listMembers', {
+      workspace: { id: 'w1', name: 'Acme' },
+      members: [
+        { id: 'u1', name: 'Ada', role: 'admin' },
+        { id: 'u2', name: 'Bo', email: '', role: 'collaborator' },
+      ],
+    });
     expect(m.ok && m.data.members.map((x) => x.email)).toEqual(['', '']);
   });
 
@@ -44,21 +81,57 @@ describe('reader: minimal shapes of the live service', () => {
       returned: 2,
       truncated: false,
       items: [
-        { id: 'a', page: '/', type: null, status: 'open', excerpt: 'New', author: 'Ada', assignee: null, assigneeId: null, replyCount: 0, createdAt: 1700000000000.5 },
-        { id: 'b', page: '/', type: 'bug', status: 'triaged', excerpt: 'Old', author: 'Bo', assignee: null, assigneeId: null, replyCount: 1, createdAt: '2026-01-02T03:04:05Z' },
+        {
+          id: 'a',
+          page: '/',
+          type: null,
+          status: 'open',
+          excerpt: 'New',
+          author: 'Ada',
+          assignee: null,
+          assigneeId: null,
+          replyCount: 0,
+          createdAt: 1700000000000.5,
+        },
+        {
+          id: 'b',
+          page: '/',
+          type: 'bug',
+          status: 'triaged',
+          excerpt: 'Old',
+          author: 'Bo',
+          assignee: null,
+          assigneeId: null,
+          replyCount: 1,
+          createdAt: '2026-01-02T03:04:05Z',
+        },
       ],
     });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.data).toMatchObject({ capped: false, scanLimit: 2000, summary: { deferred: 0, total: 2 }, hasSummary: true, unreadable: [] });
+    expect(r.data).toMatchObject({
+      capped: false,
+      scanLimit: 2000,
+      summary: { deferred: 0, total: 2 },
+      hasSummary: true,
+      unreadable: [],
+    });
     const lean = readAnswer('listItems', { summary: { total: 10, open: 4, resolved: 3 }, items: [] });
     expect(lean.ok && lean.data.summary.deferred).toBe(3);
-    expect(r.data.items[0]).toMatchObject({ type: null, excerptSource: null, reportCount: 0, agentTask: null, createdAt: 1700000000000.5 });
+    expect(r.data.items[0]).toMatchObject({
+      type: null,
+      excerptSource: null,
+      reportCount: 0,
+      agentTask: null,
+      createdAt: 1700000000000.5,
+    });
     expect(r.data.items[1]).toMatchObject({ status: 'triaged', createdAt: Date.UTC(2026, 0, 2, 3, 4, 5) });
   });
 
   it('one unreadable row is left out and counted, never the list', () => {
-    const r = readAnswer('listItems', { items: [{ id: 'a', status: 'open' }, { page: '/' }, 'junk', { id: 'c', status: 7 }] });
+    const r = readAnswer('listItems', {
+      items: [{ id: 'a', status: 'open' }, { page: '/' }, 'junk', { id: 'c', status: 7 }],
+    });
     expect(r.ok && r.data.items.map((i) => i.id)).toEqual(['a', 'c']);
     expect(r.ok && r.data.items[1]?.status).toBe('unknown');
     expect(r.ok && r.data.unreadable).toEqual([
@@ -77,8 +150,18 @@ describe('reader: minimal shapes of the live service', () => {
       status: 'open',
       agentTask: null,
       assignee: null,
-      thread: { root: { author: 'Ada', content: 'Grey button', createdAt: 5 }, replies: [{ author: 'Bo', content: 'Same', createdAt: 6 }] },
-      anchor: { selector: '#pay', elementText: 'Pay', selectedText: null, skyId: 'sky-1', skyKey: 'Checkout.tsx:42', viewport: { width: 1280, height: 800, x: 40, y: 60 } },
+      thread: {
+        root: { author: 'Ada', content: 'Grey button', createdAt: 5 },
+        replies: [{ author: 'Bo', content: 'Same', createdAt: 6 }],
+      },
+      anchor: {
+        selector: '#pay',
+        elementText: 'Pay',
+        selectedText: null,
+        skyId: 'sky-1',
+        skyKey: 'Checkout.tsx:42',
+        viewport: { width: 1280, height: 800, x: 40, y: 60 },
+      },
       source: { file: 'src/Checkout.tsx', line: 42 },
       evidence: { screenshotUrl: null, expired: true },
     });
@@ -107,31 +190,75 @@ describe('reader: minimal shapes of the live service', () => {
   });
 
   it('item detail: an unreadable evidence or source degrades alone, and says so', () => {
-    const r = readAnswer('getItem', { id: 'i1', status: 'open', evidence: 'gone', source: { line: 3 }, thread: { root: { content: 'Hi' }, replies: [null] } });
-    expect(r.ok && r.data).toMatchObject({ evidence: null, source: null, thread: { root: { content: 'Hi' }, replies: [] } });
+    const r = readAnswer('getItem', {
+      id: 'i1',
+      status: 'open',
+      evidence: 'gone',
+      source: { line: 3 },
+      thread: { root: { content: 'Hi' }, replies: [null] },
+    });
+    expect(r.ok && r.data).toMatchObject({
+      evidence: null,
+      source: null,
+      thread: { root: { content: 'Hi' }, replies: [] },
+    });
     expect(r.ok && r.data.unreadable.map((p) => p.part).sort()).toEqual(['evidence', 'reply', 'source']);
   });
 
   it('both sourcePath shapes are read', () => {
-    const obj = readAnswer('getItem', { id: 'i', sourcePath: { target: { file: 'a.tsx', line: 1, tag: 'button', component: 'Pay' }, above: [{ file: 'b.tsx' }], below: [] } });
+    const obj = readAnswer('getItem', {
+      id: 'i',
+      sourcePath: {
+        target: { file: 'a.tsx', line: 1, tag: 'button', component: 'Pay' },
+        above: [{ file: 'b.tsx' }],
+        below: [],
+      },
+    });
     expect(obj.ok && obj.data.sourcePath).toMatchObject({ target: { file: 'a.tsx' }, above: [{ file: 'b.tsx' }] });
     const arr = readAnswer('getItem', { id: 'i', sourcePath: ['a.tsx', { file: 'b.tsx', line: 2 }] });
     expect(arr.ok && arr.data.sourcePath).toEqual(['a.tsx', { file: 'b.tsx', line: 2, component: null, tag: null }]);
   });
 
   it('writes: reply and create answering only {pinId, postedAs}; rule without cited', () => {
-    expect(readAnswer('postUpdate', { pinId: 'm1', postedAs: 'Ada' })).toEqual({ ok: true, data: { pinId: 'm1', postedAs: 'Ada', mentioned: [], unreadable: [] } });
-    expect(readAnswer('createItem', { pinId: 'i9', postedAs: 'Ada' })).toMatchObject({ ok: true, data: { pinId: 'i9', assignedTo: null, mentioned: [], page: null } });
-    expect(readAnswer('saveRule', { saved: true, rule: 'Copy typos are bugs.' })).toMatchObject({ ok: true, data: { saved: true, cited: [], duplicate: false } });
-    expect(readAnswer('saveRule', { saved: false, duplicate: true })).toMatchObject({ ok: true, data: { saved: false, duplicate: true } });
+    expect(readAnswer('postUpdate', { pinId: 'm1', postedAs: 'Ada' })).toEqual({
+      ok: true,
+      data: { pinId: 'm1', postedAs: 'Ada', mentioned: [], unreadable: [] },
+    });
+    expect(readAnswer('createItem', { pinId: 'i9', postedAs: 'Ada' })).toMatchObject({
+      ok: true,
+      data: { pinId: 'i9', assignedTo: null, mentioned: [], page: null },
+    });
+    expect(readAnswer('saveRule', { saved: true, rule: 'Copy typos are bugs.' })).toMatchObject({
+      ok: true,
+      data: { saved: true, cited: [], duplicate: false },
+    });
+    expect(readAnswer('saveRule', { saved: false, duplicate: true })).toMatchObject({
+      ok: true,
+      data: { saved: false, duplicate: true },
+    });
   });
 
   it('writes: the essential field decides; without it the answer is not read as a success', () => {
-    expect(readAnswer('setStatus', { changed: true })).toMatchObject({ ok: true, data: { status: null, changed: true } });
-    expect(readAnswer('setStatus', { status: 'parked' })).toMatchObject({ ok: true, data: { status: 'parked', changed: null } });
-    expect(readAnswer('assign', { assignedTo: null })).toMatchObject({ ok: true, data: { assignedTo: null, changed: null } });
+    expect(readAnswer('setStatus', { changed: true })).toMatchObject({
+      ok: true,
+      data: { status: null, changed: true },
+    });
+    expect(readAnswer('setStatus', { status: 'parked' })).toMatchObject({
+      ok: true,
+      data: { status: 'parked', changed: null },
+    });
+    expect(readAnswer('assign', { assignedTo: null })).toMatchObject({
+      ok: true,
+      data: { assignedTo: null, changed: null },
+    });
     expect(readAnswer('mergeItems', { merged: 3 })).toMatchObject({ ok: true, data: { merged: 3, canonicalId: null } });
-    for (const [name, body] of [['postUpdate', { postedAs: 'Ada' }], ['setStatus', {}], ['assign', {}], ['mergeItems', { canonicalId: 'x' }], ['saveRule', { rule: 'x' }]] as const) {
+    for (const [name, body] of [
+      ['postUpdate', { postedAs: 'Ada' }],
+      ['setStatus', {}],
+      ['assign', {}],
+      ['mergeItems', { canonicalId: 'x' }],
+      ['saveRule', { rule: 'x' }],
+    ] as const) {
       expect(readAnswer(name, body).ok, name).toBe(false);
     }
   });
@@ -153,7 +280,15 @@ describe('reader: minimal shapes of the live service', () => {
     });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.data.counts).toEqual({ newThreads: 1, newReplies: 3, threadsWithNewReplies: 1, resolved: 0, deferred: 0, assignedToYou: 0, mentionsYou: 1 });
+    expect(r.data.counts).toEqual({
+      newThreads: 1,
+      newReplies: 3,
+      threadsWithNewReplies: 1,
+      resolved: 0,
+      deferred: 0,
+      assignedToYou: 0,
+      mentionsYou: 1,
+    });
     expect(r.data.newReplies[0]?.replies[0]).toEqual({ author: 'Ada', via: null, at: null, text: 'Done' });
   });
 
@@ -184,7 +319,17 @@ describe('reader: minimal shapes of the live service', () => {
       decided: 1,
       offset: 0,
       nextOffset: null,
-      decisions: [{ ...row, outcome: 'escalated', decidedAt: 0, decidedBy: null, question: message, omittedReplies: 0, conversation: [] }],
+      decisions: [
+        {
+          ...row,
+          outcome: 'escalated',
+          decidedAt: 0,
+          decidedBy: null,
+          question: message,
+          omittedReplies: 0,
+          conversation: [],
+        },
+      ],
       corrections: [],
       recurring: [],
     });
@@ -193,11 +338,28 @@ describe('reader: minimal shapes of the live service', () => {
   });
 
   it('source: hotspots and matches; similar candidates with unknown status', () => {
-    const h = readAnswer('findBySource', { project: { id: 'p1', name: 'Site' }, mode: 'hotspots', coverage: { threads: 4, stamped: 2 }, totalFiles: 1, files: [{ file: 'a.tsx', open: 1, deferred: 0, resolved: 1 }] });
+    const h = readAnswer('findBySource', {
+      project: { id: 'p1', name: 'Site' },
+      mode: 'hotspots',
+      coverage: { threads: 4, stamped: 2 },
+      totalFiles: 1,
+      files: [{ file: 'a.tsx', open: 1, deferred: 0, resolved: 1 }],
+    });
     expect(h.ok && h.data.files?.[0]).toEqual({ file: 'a.tsx', open: 1, deferred: 0, resolved: 1, components: [] });
-    const m = readAnswer('findBySource', { mode: 'matches', query: { file: 'a.tsx' }, matched: 1, summary: { open: 1, deferred: 0, resolved: 0 }, items: [{ ...row, status: 'open' }] });
+    const m = readAnswer('findBySource', {
+      mode: 'matches',
+      query: { file: 'a.tsx' },
+      matched: 1,
+      summary: { open: 1, deferred: 0, resolved: 0 },
+      items: [{ ...row, status: 'open' }],
+    });
     expect(m.ok && m.data.items?.[0]?.id).toBe('r1');
-    const s = readAnswer('findSimilar', { project: { id: 'p1', name: 'Site' }, subject: null, compared: 10, candidates: [{ ...row, status: 'blocked', score: 0.7, reasons: ['same page'] }] });
+    const s = readAnswer('findSimilar', {
+      project: { id: 'p1', name: 'Site' },
+      subject: null,
+      compared: 10,
+      candidates: [{ ...row, status: 'blocked', score: 0.7, reasons: ['same page'] }],
+    });
     expect(s.ok && s.data.candidates[0]).toMatchObject({ status: 'blocked', score: 0.7 });
   });
 

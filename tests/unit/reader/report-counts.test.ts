@@ -88,7 +88,11 @@ describe('reportCount: duplicates merged in, under either reading', () => {
     });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect([r.data.newThreads[0]?.reportCount, r.data.resolved[0]?.reportCount, r.data.mentionsYou[0]?.thread?.reportCount]).toEqual([0, 2, 0]);
+    expect([
+      r.data.newThreads[0]?.reportCount,
+      r.data.resolved[0]?.reportCount,
+      r.data.mentionsYou[0]?.thread?.reportCount,
+    ]).toEqual([0, 2, 0]);
   });
 
   it('whatever the counts, a thread never reads more duplicates than the service sent, nor fewer than one less', () => {

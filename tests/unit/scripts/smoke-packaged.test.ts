@@ -31,7 +31,10 @@ ${body}
 function smoke(args: string[]): Promise<{ status: number | null; out: string; ms: number }> {
   const started = Date.now();
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/smoke-packaged.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/smoke-packaged.ts'), ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -68,8 +71,12 @@ describe('smoke-packaged: which executable', () => {
     const dist = '/build/dist';
     expect(packagedExecutable(dist, 'linux', 'x64')).toBe('/build/dist/linux-unpacked/triage-desk');
     expect(packagedExecutable(dist, 'linux', 'arm64')).toBe('/build/dist/linux-arm64-unpacked/triage-desk');
-    expect(packagedExecutable(dist, 'darwin', 'arm64')).toBe('/build/dist/mac-arm64/Triage Desk.app/Contents/MacOS/Triage Desk');
-    expect(packagedExecutable(dist, 'darwin', 'x64')).toBe('/build/dist/mac/Triage Desk.app/Contents/MacOS/Triage Desk');
+    expect(packagedExecutable(dist, 'darwin', 'arm64')).toBe(
+      '/build/dist/mac-arm64/Triage Desk.app/Contents/MacOS/Triage Desk',
+    );
+    expect(packagedExecutable(dist, 'darwin', 'x64')).toBe(
+      '/build/dist/mac/Triage Desk.app/Contents/MacOS/Triage Desk',
+    );
     expect(packagedExecutable(dist, 'win32', 'x64')).toBe('/build/dist/win-unpacked/triage-desk.exe');
   });
 
@@ -94,7 +101,10 @@ describe('smoke-packaged: which executable', () => {
 
 describe('smoke-packaged: the verdict', () => {
   it('passes when the app exits 0 and its result says ok, printing the steps and the output', async () => {
-    const app = standIn('passes', `echo "Triage Desk smoke test: ok"\necho "a warning" >&2\nprintf '{"ok":true,"steps":["window loaded","bridge round trip","keychain"]}' > "$result"\nexit 0`);
+    const app = standIn(
+      'passes',
+      `echo "Triage Desk smoke test: ok"\necho "a warning" >&2\nprintf '{"ok":true,"steps":["window loaded","bridge round trip","keychain"]}' > "$result"\nexit 0`,
+    );
     const r = await smoke(['--binary', app]);
     expect(r.out).toContain('  Triage Desk smoke test: ok');
     expect(r.out).toContain('  a warning');
@@ -104,14 +114,20 @@ describe('smoke-packaged: the verdict', () => {
   });
 
   it('fails with the reason when the app exits 1', async () => {
-    const app = standIn('fails', `printf '{"ok":false,"reason":"keychain: no Secret Service","steps":["window loaded"]}' > "$result"\nexit 1`);
+    const app = standIn(
+      'fails',
+      `printf '{"ok":false,"reason":"keychain: no Secret Service","steps":["window loaded"]}' > "$result"\nexit 1`,
+    );
     const r = await smoke(['--binary', app]);
     expect(r.out).toContain('the app exited with status 1: keychain: no Secret Service');
     expect(r.status).toBe(1);
   });
 
   it('fails when the app exits 0 but its result says not ok', async () => {
-    const app = standIn('exits-0-not-ok', `printf '{"ok":false,"reason":"bridge timed out","steps":[]}' > "$result"\nexit 0`);
+    const app = standIn(
+      'exits-0-not-ok',
+      `printf '{"ok":false,"reason":"bridge timed out","steps":[]}' > "$result"\nexit 0`,
+    );
     const r = await smoke(['--binary', app]);
     expect(r.out).toContain('the app exited 0 but reported failure: bridge timed out');
     expect(r.status).toBe(1);

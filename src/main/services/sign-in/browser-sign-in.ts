@@ -32,8 +32,7 @@ export interface OAuthSession extends OAuthTokens {
 type SignInFailureKind = 'cancelled' | 'denied' | 'timed_out' | 'port_in_use' | 'refused' | 'unreachable';
 
 type BrowserSignInResult =
-  | { ok: true; session: OAuthSession; notes: string[] }
-  | { ok: false; kind: SignInFailureKind; message: string };
+  { ok: true; session: OAuthSession; notes: string[] } | { ok: false; kind: SignInFailureKind; message: string };
 
 export interface BrowserSignInOptions {
   /** Opens the authorization page in the person's browser (shell.openExternal, or a new tab). */
@@ -63,7 +62,11 @@ function insecureAllowed(server: oauth.AuthorizationServer): boolean {
   return new URL(server.issuer).protocol === 'http:' && !isInsecureRemoteHttp(server.issuer);
 }
 
-async function registerClient(server: oauth.AuthorizationServer, redirectUri: string, opts: BrowserSignInOptions): Promise<string> {
+async function registerClient(
+  server: oauth.AuthorizationServer,
+  redirectUri: string,
+  opts: BrowserSignInOptions,
+): Promise<string> {
   const res = await oauth.dynamicClientRegistrationRequest(
     server,
     {
@@ -85,8 +88,17 @@ async function registerClient(server: oauth.AuthorizationServer, redirectUri: st
 }
 
 /** A Configuration for a public client of `server`, as openid-client uses it for every grant. */
-export function clientConfiguration(server: oauth.AuthorizationServer, clientId: string, fetchImpl?: typeof fetch): client.Configuration {
-  const config = new client.Configuration(server as client.ServerMetadata, clientId, { token_endpoint_auth_method: 'none' }, client.None());
+export function clientConfiguration(
+  server: oauth.AuthorizationServer,
+  clientId: string,
+  fetchImpl?: typeof fetch,
+): client.Configuration {
+  const config = new client.Configuration(
+    server as client.ServerMetadata,
+    clientId,
+    { token_endpoint_auth_method: 'none' },
+    client.None(),
+  );
   if (insecureAllowed(server)) client.allowInsecureRequests(config);
   if (fetchImpl) config[client.customFetch] = fetchImpl;
   return config;
@@ -95,7 +107,8 @@ export function clientConfiguration(server: oauth.AuthorizationServer, clientId:
 /** Every error and what caused it, outermost first: the libraries wrap fetch's. */
 function causes(e: unknown): unknown[] {
   const chain: unknown[] = [];
-  for (let c: unknown = e; c !== undefined && c !== null && chain.length < 8; c = (c as { cause?: unknown }).cause) chain.push(c);
+  for (let c: unknown = e; c !== undefined && c !== null && chain.length < 8; c = (c as { cause?: unknown }).cause)
+    chain.push(c);
   return chain;
 }
 
@@ -107,28 +120,48 @@ function causes(e: unknown): unknown[] {
 function describeServerFailure(e: unknown, host: string, step: string): string {
   const chain = causes(e);
   const refusal = chain.find((c): c is oauth.ResponseBodyError => c instanceof oauth.ResponseBodyError);
-  if (refusal) return `${host} refused ${step} (${refusal.error}${refusal.error_description ? `: ${refusal.error_description}` : ''}).`;
-  if (chain.some((c) => c instanceof Error && (c.name === 'TimeoutError' || c.name === 'AbortError'))) return `${host} did not answer in time while ${step}.`;
+  if (refusal)
+    return `${host} refused ${step} (${refusal.error}${refusal.error_description ? `: ${refusal.error_description}` : ''}).`;
+  if (chain.some((c) => c instanceof Error && (c.name === 'TimeoutError' || c.name === 'AbortError')))
+    return `${host} did not answer in time while ${step}.`;
   const response = chain.map((c) => (c as { cause?: unknown }).cause).find((c): c is Response => c instanceof Response);
-  const code = chain.map((c) => (c as { code?: unknown }).code).find((c) => typeof c === 'string' && c.startsWith('OAUTH_'));
+  const code = chain
+    .map((c) => (c as { code?: unknown }).code)
+    .find((c) => typeof c === 'string' && c.startsWith('OAUTH_'));
   if (response || code) {
-    const status = response ? ` (HTTP ${response.status}${/html/i.test(response.headers.get('content-type') ?? '') ? ', a web page' : ''})` : '';
+    const status = response
+      ? ` (HTTP ${response.status}${/html/i.test(response.headers.get('content-type') ?? '') ? ', a web page' : ''})`
+      : '';
     return `${host} answered with something that is not a sign-in answer${status} while ${step}.`;
   }
   return `${host} could not be reached while ${step}.`;
 }
 
-function describeCallbackFailure(outcome: Exclude<CallbackOutcome, { kind: 'callback' }>, host: string): { kind: SignInFailureKind; message: string } {
+function describeCallbackFailure(
+  outcome: Exclude<CallbackOutcome, { kind: 'callback' }>,
+  host: string,
+): { kind: SignInFailureKind; message: string } {
   switch (outcome.kind) {
     case 'denied':
-      return { kind: 'denied', message: `You declined the sign-in on ${host}, so nothing was shared. Sign in again and choose Allow, or use a personal token.` };
+      return {
+        kind: 'denied',
+        message: `You declined the sign-in on ${host}, so nothing was shared. Sign in again and choose Allow, or use a personal token.`,
+      };
     case 'error':
-      return { kind: 'refused', message: `${host} did not finish the sign-in (${outcome.error}${outcome.description ? `: ${outcome.description}` : ''}). Try again, or use a personal token.` };
+      return {
+        kind: 'refused',
+        message: `${host} did not finish the sign-in (${outcome.error}${outcome.description ? `: ${outcome.description}` : ''}). Try again, or use a personal token.`,
+      };
   }
 }
 
 /** Where the loopback listens: the deployment's port, or any free one when it allows registration. */
-async function openLoopback(discovery: Available, notes: string[]): Promise<{ loopback: Loopback; clientId: string | null } | { failure: { kind: SignInFailureKind; message: string } }> {
+async function openLoopback(
+  discovery: Available,
+  notes: string[],
+): Promise<
+  { loopback: Loopback; clientId: string | null } | { failure: { kind: SignInFailureKind; message: string } }
+> {
   const host = hostOf(discovery.server);
   if (discovery.clientId && discovery.callbackPort) {
     try {
@@ -143,14 +176,19 @@ async function openLoopback(discovery: Available, notes: string[]): Promise<{ lo
           },
         };
       }
-      notes.push(`Port ${e.port} was in use by another program, so Triage Desk registered itself with ${host} on another port.`);
+      notes.push(
+        `Port ${e.port} was in use by another program, so Triage Desk registered itself with ${host} on another port.`,
+      );
       return { loopback: await startLoopback(0), clientId: null };
     }
   }
   return { loopback: await startLoopback(0), clientId: discovery.clientId };
 }
 
-export async function signInWithBrowser(discovery: Available, opts: BrowserSignInOptions): Promise<BrowserSignInResult> {
+export async function signInWithBrowser(
+  discovery: Available,
+  opts: BrowserSignInOptions,
+): Promise<BrowserSignInResult> {
   const host = hostOf(discovery.server);
   const notes: string[] = [];
   const opened = await openLoopback(discovery, notes);
@@ -162,7 +200,11 @@ export async function signInWithBrowser(discovery: Available, opts: BrowserSignI
       try {
         clientId = await registerClient(discovery.server, loopback.redirectUri, opts);
       } catch (e) {
-        return { ok: false, kind: 'refused', message: `${describeServerFailure(e, host, 'registering Triage Desk as an app')} Nothing was changed: try again later, or use a personal token.` };
+        return {
+          ok: false,
+          kind: 'refused',
+          message: `${describeServerFailure(e, host, 'registering Triage Desk as an app')} Nothing was changed: try again later, or use a personal token.`,
+        };
       }
     }
     const config = clientConfiguration(discovery.server, clientId, opts.fetch);
@@ -189,21 +231,37 @@ export async function signInWithBrowser(discovery: Available, opts: BrowserSignI
         opts.signal?.addEventListener('abort', () => r('cancelled'), { once: true });
       }),
     ]);
-    if (waited === 'cancelled') return { ok: false, kind: 'cancelled', message: 'Sign-in cancelled. Nothing was changed.' };
+    if (waited === 'cancelled')
+      return { ok: false, kind: 'cancelled', message: 'Sign-in cancelled. Nothing was changed.' };
     if (waited === 'timed_out') {
-      return { ok: false, kind: 'timed_out', message: `The browser did not come back from ${host} in time (was the tab closed?). Start the sign-in again when you are ready.` };
+      return {
+        ok: false,
+        kind: 'timed_out',
+        message: `The browser did not come back from ${host} in time (was the tab closed?). Start the sign-in again when you are ready.`,
+      };
     }
     if (waited.kind !== 'callback') return { ok: false, ...describeCallbackFailure(waited, host) };
 
     let tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
     try {
-      tokens = await client.authorizationCodeGrant(config, waited.url, { pkceCodeVerifier: verifier, expectedState: state }, resource);
+      tokens = await client.authorizationCodeGrant(
+        config,
+        waited.url,
+        { pkceCodeVerifier: verifier, expectedState: state },
+        resource,
+      );
     } catch (e) {
-      return { ok: false, kind: 'refused', message: `${describeServerFailure(e, host, 'finishing the sign-in')} Nothing was changed: start the sign-in again, or use a personal token.` };
+      return {
+        ok: false,
+        kind: 'refused',
+        message: `${describeServerFailure(e, host, 'finishing the sign-in')} Nothing was changed: start the sign-in again, or use a personal token.`,
+      };
     }
     const expiresIn = tokens.expiresIn();
     if (!tokens.refresh_token) {
-      notes.push(`${host} gave no refresh token, so this sign-in ends when its access token does${expiresIn ? ` (in about ${Math.max(1, Math.round(expiresIn / 60))} minutes)` : ''}; you will be asked to sign in again then.`);
+      notes.push(
+        `${host} gave no refresh token, so this sign-in ends when its access token does${expiresIn ? ` (in about ${Math.max(1, Math.round(expiresIn / 60))} minutes)` : ''}; you will be asked to sign in again then.`,
+      );
     }
     return {
       ok: true,

@@ -59,7 +59,11 @@ function requestOptions(url: URL, opts: DiscoveryOptions): oauth.HttpRequestOpti
 }
 
 async function getJson(url: URL, opts: DiscoveryOptions): Promise<unknown> {
-  const res = await (opts.fetch ?? fetch)(url, { headers: { accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) });
+  const res = await (opts.fetch ?? fetch)(url, {
+    headers: { accept: 'application/json' },
+    redirect: 'manual',
+    signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+  });
   if (!res.ok) {
     await res.body?.cancel().catch(() => undefined);
     return undefined;
@@ -96,7 +100,11 @@ export function resourceMetadataFromChallenge(header: string | null): string | n
 
 async function resourceMetadataUrlFrom401(apiBase: string, opts: DiscoveryOptions): Promise<URL | null> {
   try {
-    const res = await (opts.fetch ?? fetch)(`${apiBase}/workspaces`, { headers: { accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) });
+    const res = await (opts.fetch ?? fetch)(`${apiBase}/workspaces`, {
+      headers: { accept: 'application/json' },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
     await res.body?.cancel().catch(() => undefined);
     if (res.status !== 401) return null;
     const named = resourceMetadataFromChallenge(res.headers.get('www-authenticate'));
@@ -113,7 +121,13 @@ async function resourceMetadata(apiBase: string, opts: DiscoveryOptions): Promis
   const resource = new URL(apiBase);
   const attempts: (() => Promise<Response>)[] = [];
   const named = await resourceMetadataUrlFrom401(apiBase, opts);
-  if (named) attempts.push(() => (opts.fetch ?? fetch)(named, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) }));
+  if (named)
+    attempts.push(() =>
+      (opts.fetch ?? fetch)(named, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      }),
+    );
   attempts.push(() => oauth.resourceDiscoveryRequest(resource, requestOptions(resource, opts)));
   for (const attempt of attempts) {
     try {
@@ -125,7 +139,10 @@ async function resourceMetadata(apiBase: string, opts: DiscoveryOptions): Promis
   // Without the path: a deployment describing its whole origin as the resource.
   try {
     const origin = new URL(resource.origin);
-    return await oauth.processResourceDiscoveryResponse(origin, await oauth.resourceDiscoveryRequest(origin, requestOptions(origin, opts)));
+    return await oauth.processResourceDiscoveryResponse(
+      origin,
+      await oauth.resourceDiscoveryRequest(origin, requestOptions(origin, opts)),
+    );
   } catch {
     return null;
   }
@@ -149,12 +166,19 @@ async function authorizationServer(issuer: URL, opts: DiscoveryOptions): Promise
 export async function discoverSignIn(baseUrl: string, opts: DiscoveryOptions = {}): Promise<SignInDiscovery> {
   const base = new URL(baseUrl);
   if (!httpAllowed(base)) {
-    return { available: false, reason: `Browser sign-in needs an https:// address; ${base.host} was given with http://.` };
+    return {
+      available: false,
+      reason: `Browser sign-in needs an https:// address; ${base.host} was given with http://.`,
+    };
   }
   const apiBase = `${base.href.replace(/\/+$/, '')}${API_PREFIX}`;
   const [config, metadata] = await Promise.all([installConfig(base.origin, opts), resourceMetadata(apiBase, opts)]);
 
-  const issuers = metadata?.authorization_servers?.length ? metadata.authorization_servers : config ? [base.origin] : [];
+  const issuers = metadata?.authorization_servers?.length
+    ? metadata.authorization_servers
+    : config
+      ? [base.origin]
+      : [];
   let server: oauth.AuthorizationServer | null = null;
   for (const issuer of issuers) {
     let url: URL;
@@ -175,10 +199,16 @@ export async function discoverSignIn(baseUrl: string, opts: DiscoveryOptions = {
     };
   }
   if (!server.authorization_endpoint || !server.token_endpoint) {
-    return { available: false, reason: `${base.host}'s sign-in server has no authorization or token endpoint. Use a personal token instead.` };
+    return {
+      available: false,
+      reason: `${base.host}'s sign-in server has no authorization or token endpoint. Use a personal token instead.`,
+    };
   }
   if (server.code_challenge_methods_supported && !server.code_challenge_methods_supported.includes('S256')) {
-    return { available: false, reason: `${base.host}'s sign-in server does not support PKCE (S256), which Triage Desk requires. Use a personal token instead.` };
+    return {
+      available: false,
+      reason: `${base.host}'s sign-in server does not support PKCE (S256), which Triage Desk requires. Use a personal token instead.`,
+    };
   }
   const clientId = config?.clientId ?? null;
   if (!clientId && !server.registration_endpoint) {

@@ -37,7 +37,8 @@ const PAGE_STYLE =
 const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'`;
 
 function page(title: string, text: string): string {
-  const esc = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+  const esc = (s: string) =>
+    s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
   return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)} — Triage Desk</title><style>${PAGE_STYLE}</style><main><h1>${esc(title)}</h1><p>${esc(text)}</p></main></html>`;
 }
 
@@ -47,16 +48,31 @@ export async function startLoopback(port: number): Promise<Loopback> {
   let taken = false;
   const server: Server = createServer((req, res) => {
     const send = (status: number, title: string, text: string) => {
-      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+      res.writeHead(status, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': PAGE_CSP,
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+      });
       res.end(page(title, text));
     };
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    if (req.method !== 'GET' || url.pathname !== '/callback') return send(404, 'Nothing here', 'This address is only used while Triage Desk signs you in.');
-    if (taken || !expected) return send(409, 'No sign-in is waiting', 'Triage Desk is not waiting for a sign-in here. Start it again from Triage Desk if you meant to sign in.');
+    if (req.method !== 'GET' || url.pathname !== '/callback')
+      return send(404, 'Nothing here', 'This address is only used while Triage Desk signs you in.');
+    if (taken || !expected)
+      return send(
+        409,
+        'No sign-in is waiting',
+        'Triage Desk is not waiting for a sign-in here. Start it again from Triage Desk if you meant to sign in.',
+      );
     const state = url.searchParams.get('state');
     const error = url.searchParams.get('error');
     if (state !== expected.state) {
-      return send(400, 'This link does not belong to the sign-in in progress', 'It was not used. The sign-in Triage Desk started is still waiting: finish it in the tab it opened, or cancel it in Triage Desk.');
+      return send(
+        400,
+        'This link does not belong to the sign-in in progress',
+        'It was not used. The sign-in Triage Desk started is still waiting: finish it in the tab it opened, or cancel it in Triage Desk.',
+      );
     }
     taken = true;
     const { settle } = expected;
@@ -64,7 +80,11 @@ export async function startLoopback(port: number): Promise<Loopback> {
       send(200, 'Sign-in declined', 'Nothing was shared with Triage Desk. You can close this tab.');
       settle({ kind: 'denied', description: url.searchParams.get('error_description') });
     } else if (error) {
-      send(200, 'Sign-in did not finish', `The service answered “${error}”. Triage Desk says what to do next. You can close this tab.`);
+      send(
+        200,
+        'Sign-in did not finish',
+        `The service answered “${error}”. Triage Desk says what to do next. You can close this tab.`,
+      );
       settle({ kind: 'error', error, description: url.searchParams.get('error_description') });
     } else {
       send(200, 'Signed in', 'Triage Desk has your sign-in. You can close this tab.');
@@ -72,7 +92,9 @@ export async function startLoopback(port: number): Promise<Loopback> {
     }
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' || e.code === 'EACCES' ? new PortInUseError(port) : e));
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(e.code === 'EADDRINUSE' || e.code === 'EACCES' ? new PortInUseError(port) : e),
+    );
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const actual = (server.address() as AddressInfo).port;

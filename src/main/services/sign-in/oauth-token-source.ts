@@ -45,13 +45,20 @@ export interface OAuthTokenSource extends TokenSource {
 const MAX_AHEAD_MS = 60_000;
 
 function configFor(s: StoredOAuthSession, fetchImpl?: typeof fetch): client.Configuration {
-  const server = { issuer: s.issuer, token_endpoint: s.tokenEndpoint, ...(s.revocationEndpoint ? { revocation_endpoint: s.revocationEndpoint } : {}) };
+  const server = {
+    issuer: s.issuer,
+    token_endpoint: s.tokenEndpoint,
+    ...(s.revocationEndpoint ? { revocation_endpoint: s.revocationEndpoint } : {}),
+  };
   return clientConfiguration(server, s.clientId, fetchImpl);
 }
 
 /** invalid_grant (and a refused client) end the sign-in; anything else may pass. */
 function endsSignIn(e: unknown): boolean {
-  return e instanceof client.ResponseBodyError && (e.error === 'invalid_grant' || e.error === 'invalid_client' || e.error === 'unauthorized_client');
+  return (
+    e instanceof client.ResponseBodyError &&
+    (e.error === 'invalid_grant' || e.error === 'invalid_client' || e.error === 'unauthorized_client')
+  );
 }
 
 export function createOAuthTokenSource(opts: OAuthTokenSourceOptions): OAuthTokenSource {
@@ -77,7 +84,9 @@ export function createOAuthTokenSource(opts: OAuthTokenSourceOptions): OAuthToke
     ended = true;
     let resolve!: () => void;
     signedIn = { promise: new Promise<void>((r) => (resolve = r)), resolve };
-    opts.onSignedOut(`Signed out of ${host} — sign in again. Your drafts, the open thread and anything waiting to be sent are kept.`);
+    opts.onSignedOut(
+      `Signed out of ${host} — sign in again. Your drafts, the open thread and anything waiting to be sent are kept.`,
+    );
   }
 
   /** Resolves with the new sign-in's access token, or null when the connection was removed meanwhile. */
@@ -123,7 +132,8 @@ export function createOAuthTokenSource(opts: OAuthTokenSourceOptions): OAuthToke
   return {
     async current() {
       if (ended || closed !== null) return (await waitForSignIn()) ?? session.accessToken;
-      if (expiresSoon() && session.refreshToken) return (await refresh()) ?? (ended ? ((await waitForSignIn()) ?? session.accessToken) : session.accessToken);
+      if (expiresSoon() && session.refreshToken)
+        return (await refresh()) ?? (ended ? ((await waitForSignIn()) ?? session.accessToken) : session.accessToken);
       return session.accessToken;
     },
     async renew(rejected) {

@@ -36,7 +36,8 @@ export function showRoute(route: Exclude<Route, { screen: 'item' }> | null): voi
   }
   if (route.screen === 'reports' || route.screen === 'dedupe') {
     if (route.screen === 'reports' && route.tab) useReportTab.getState().setTab(route.tab);
-    if (screen.name !== route.screen || !('projectId' in screen) || screen.projectId !== route.projectId) go({ name: route.screen, projectId: route.projectId, projectName: knownProjectName(route.projectId) });
+    if (screen.name !== route.screen || !('projectId' in screen) || screen.projectId !== route.projectId)
+      go({ name: route.screen, projectId: route.projectId, projectName: knownProjectName(route.projectId) });
     return;
   }
   useWorkspace.getState().enter(route.projectId, { view: route.view, filters: route.filters });
@@ -48,4 +49,3 @@ export function showRoute(route: Exclude<Route, { screen: 'item' }> | null): voi
   if (route.threadId && route.threadId !== shown && route.threadId !== thread.itemId) void thread.open(route.threadId);
   else if (!route.threadId && thread.itemId) thread.close();
 }
-

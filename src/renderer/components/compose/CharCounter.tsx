@@ -14,7 +14,11 @@ export function CharCounter({ length, max = LIMITS.bodyMaxChars, id }: { length:
     <span className={tone} id={id} data-testid="char-counter">
       {formatCount(length)} / {formatCount(max)}
       <span className="visually-hidden" aria-live="polite">
-        {remaining < 0 ? `${formatCount(-remaining)} characters over the limit` : remaining <= WARN_WITHIN ? `${remaining} characters left` : ''}
+        {remaining < 0
+          ? `${formatCount(-remaining)} characters over the limit`
+          : remaining <= WARN_WITHIN
+            ? `${remaining} characters left`
+            : ''}
       </span>
     </span>
   );

@@ -12,7 +12,8 @@ interface LinksEditorProps {
 /** Up to five links with optional labels; the service appends them to the end of the reply. */
 export function LinksEditor({ links, problems, onChange, disabled }: LinksEditorProps) {
   const baseId = useId();
-  const set = (i: number, patch: Partial<LinkDraft>) => onChange(links.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const set = (i: number, patch: Partial<LinkDraft>) =>
+    onChange(links.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   return (
     <fieldset className="links-editor" disabled={disabled}>
       <legend className="visually-hidden">Links</legend>
@@ -30,8 +31,19 @@ export function LinksEditor({ links, problems, onChange, disabled }: LinksEditor
               aria-describedby={problem ? errorId : undefined}
               onChange={(e) => set(i, { url: e.target.value })}
             />
-            <input className="text-input links-editor__label" aria-label={`Link ${i + 1} label`} placeholder="Label (optional)" value={link.label} onChange={(e) => set(i, { label: e.target.value })} />
-            <button type="button" className="button button--quiet" aria-label={`Remove link ${i + 1}`} onClick={() => onChange(links.filter((_, j) => j !== i))}>
+            <input
+              className="text-input links-editor__label"
+              aria-label={`Link ${i + 1} label`}
+              placeholder="Label (optional)"
+              value={link.label}
+              onChange={(e) => set(i, { label: e.target.value })}
+            />
+            <button
+              type="button"
+              className="button button--quiet"
+              aria-label={`Remove link ${i + 1}`}
+              onClick={() => onChange(links.filter((_, j) => j !== i))}
+            >
               ✕
             </button>
             {problem && (

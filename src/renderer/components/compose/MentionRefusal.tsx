@@ -15,10 +15,15 @@ interface MentionRefusalProps {
   focusFirst?: boolean;
 }
 
-function question(problem: Extract<MentionProblem, { kind: 'ambiguous' }>, beforeSend: MentionRefusalProps['beforeSend']): string {
+function question(
+  problem: Extract<MentionProblem, { kind: 'ambiguous' }>,
+  beforeSend: MentionRefusalProps['beforeSend'],
+): string {
   if (beforeSend) {
     const who = problem.candidates.map((c) => c.name).join(' or ');
-    return beforeSend.waiting ? `Who did you mean: ${who}? Your reply is waiting and goes once you choose.` : `Who do you mean: ${who}? Nothing is posted until you choose.`;
+    return beforeSend.waiting
+      ? `Who did you mean: ${who}? Your reply is waiting and goes once you choose.`
+      : `Who do you mean: ${who}? Nothing is posted until you choose.`;
   }
   return 'Who did you mean? Nothing was posted yet.';
 }
@@ -28,21 +33,44 @@ function question(problem: Extract<MentionProblem, { kind: 'ambiguous' }>, befor
  * was posted; picking one rewrites the mention to that full name (and, once Send was pressed,
  * sends). Shown before sending too, as soon as the members list says a typed name is ambiguous.
  */
-export function MentionRefusal({ problem, onChoose, onIgnore, onCancel, beforeSend, focusFirst = true }: MentionRefusalProps) {
+export function MentionRefusal({
+  problem,
+  onChoose,
+  onIgnore,
+  onCancel,
+  beforeSend,
+  focusFirst = true,
+}: MentionRefusalProps) {
   if (problem.kind === 'ambiguous') {
     return (
-      <div className="decision" role="group" aria-labelledby="mention-question" data-testid="mention-choice" data-when={beforeSend ? 'before-send' : 'refused'}>
+      <div
+        className="decision"
+        role="group"
+        aria-labelledby="mention-question"
+        data-testid="mention-choice"
+        data-when={beforeSend ? 'before-send' : 'refused'}
+      >
         <p id="mention-question">
           {problem.sentence === undefined ? (
-            <strong>“@{problem.name}” matches {problem.candidates.length} people.</strong>
+            <strong>
+              “@{problem.name}” matches {problem.candidates.length} people.
+            </strong>
           ) : (
-            <strong>The service refused the mention “@{problem.name}”: {problem.sentence}</strong>
+            <strong>
+              The service refused the mention “@{problem.name}”: {problem.sentence}
+            </strong>
           )}{' '}
           {question(problem, beforeSend)}
         </p>
         <div className="decision__actions">
           {problem.candidates.map((c, i) => (
-            <button key={c.id} type="button" className="button" onClick={() => onChoose(problem.name, c)} autoFocus={focusFirst && i === 0}>
+            <button
+              key={c.id}
+              type="button"
+              className="button"
+              onClick={() => onChoose(problem.name, c)}
+              autoFocus={focusFirst && i === 0}
+            >
               {c.name}
               {c.email && <span className="muted"> {c.email}</span>}
             </button>

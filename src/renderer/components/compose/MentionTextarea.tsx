@@ -2,7 +2,13 @@ import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Re
 import type { Member } from '#shared/reader/index.js';
 import { useListbox } from '../listbox/use-listbox.js';
 import { rankPeople } from '../../format/people-search.js';
-import { activeMentionQuery, insertMention, suggestionsAbove, type MentionPerson, type MentionQuery } from './mentions.js';
+import {
+  activeMentionQuery,
+  insertMention,
+  suggestionsAbove,
+  type MentionPerson,
+  type MentionQuery,
+} from './mentions.js';
 import './compose.css';
 
 const MAX_SUGGESTIONS = 6;
@@ -42,7 +48,20 @@ interface MentionTextareaProps {
  * (use-listbox): Enter inserts "@Full Name", Esc dismisses the list (a second Esc is left to
  * whatever is around it), Tab moves on and leaves the name as typed.
  */
-export function MentionTextarea({ id, value, onChange, onMention, members, onSubmit, textareaRef, placeholder, rows = 4, disabled, describedBy, invalid }: MentionTextareaProps) {
+export function MentionTextarea({
+  id,
+  value,
+  onChange,
+  onMention,
+  members,
+  onSubmit,
+  textareaRef,
+  placeholder,
+  rows = 4,
+  disabled,
+  describedBy,
+  invalid,
+}: MentionTextareaProps) {
   const [caret, setCaret] = useState(0);
   /** The "@" whose suggestions were dismissed with Esc, so they stay closed while typing that name. */
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
@@ -84,7 +103,12 @@ export function MentionTextarea({ id, value, onChange, onMention, members, onSub
     });
   };
 
-  const listbox = useListbox({ options: suggestions, open, onPick: (person) => pick(person), onClose: () => setDismissedAt(query?.start ?? null) });
+  const listbox = useListbox({
+    options: suggestions,
+    open,
+    onPick: (person) => pick(person),
+    onClose: () => setDismissedAt(query?.start ?? null),
+  });
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
@@ -122,12 +146,22 @@ export function MentionTextarea({ id, value, onChange, onMention, members, onSub
         onFocus={() => setDismissedAt(null)}
       />
       {open && (
-        <ul ref={listRef} {...listbox.listProps} aria-label="People to mention" className={above ? 'mention-suggestions mention-suggestions--above' : 'mention-suggestions'} data-testid="mention-suggestions">
+        <ul
+          ref={listRef}
+          {...listbox.listProps}
+          aria-label="People to mention"
+          className={above ? 'mention-suggestions mention-suggestions--above' : 'mention-suggestions'}
+          data-testid="mention-suggestions"
+        >
           {suggestions.map((m, i) => (
             <li
               key={m.id}
               {...listbox.optionProps(i)}
-              className={i === listbox.activeIndex ? 'mention-suggestions__option mention-suggestions__option--active' : 'mention-suggestions__option'}
+              className={
+                i === listbox.activeIndex
+                  ? 'mention-suggestions__option mention-suggestions__option--active'
+                  : 'mention-suggestions__option'
+              }
             >
               <span className="mention-suggestions__name">{m.name}</span> <span className="muted">{m.email}</span>
             </li>

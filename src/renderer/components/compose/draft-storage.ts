@@ -28,33 +28,50 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 function person(v: unknown): MentionPerson | null {
   if (!isRecord(v) || typeof v['id'] !== 'string' || typeof v['name'] !== 'string') return null;
-  return typeof v['email'] === 'string' ? { id: v['id'], name: v['name'], email: v['email'] } : { id: v['id'], name: v['name'] };
+  return typeof v['email'] === 'string'
+    ? { id: v['id'], name: v['name'], email: v['email'] }
+    : { id: v['id'], name: v['name'] };
 }
 
-const people = (v: unknown): MentionPerson[] => (Array.isArray(v) ? v.map(person).filter((p): p is MentionPerson => p !== null) : []);
+const people = (v: unknown): MentionPerson[] =>
+  Array.isArray(v) ? v.map(person).filter((p): p is MentionPerson => p !== null) : [];
 
 function resolution(v: unknown): MentionResolution {
   if (!isRecord(v)) return { chosen: {}, ignored: [] };
-  const chosen = isRecord(v['chosen']) ? Object.fromEntries(Object.entries(v['chosen']).flatMap(([k, p]) => (person(p) ? [[k, person(p)!]] : []))) : {};
+  const chosen = isRecord(v['chosen'])
+    ? Object.fromEntries(Object.entries(v['chosen']).flatMap(([k, p]) => (person(p) ? [[k, person(p)!]] : [])))
+    : {};
   const ignored = Array.isArray(v['ignored']) ? v['ignored'].filter((x): x is string => typeof x === 'string') : [];
   return { chosen, ignored };
 }
 
 export function readLinks(v: unknown): LinkDraft[] {
   if (!Array.isArray(v)) return [];
-  return v.flatMap((l) => (isRecord(l) && typeof l['url'] === 'string' && typeof l['label'] === 'string' ? [{ url: l['url'], label: l['label'] }] : []));
+  return v.flatMap((l) =>
+    isRecord(l) && typeof l['url'] === 'string' && typeof l['label'] === 'string'
+      ? [{ url: l['url'], label: l['label'] }]
+      : [],
+  );
 }
 
 /** The body and its mentions, or null when there is no body. */
 export function readMentionState(v: Record<string, unknown>): MentionState | null {
   if (typeof v['body'] !== 'string') return null;
-  return { body: v['body'].slice(0, STORED_BODY_MAX), people: people(v['people']), resolution: resolution(v['resolution']) };
+  return {
+    body: v['body'].slice(0, STORED_BODY_MAX),
+    people: people(v['people']),
+    resolution: resolution(v['resolution']),
+  };
 }
 
 export const readString = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** A connection's stored drafts of one kind by key; anything unreadable reads as none. */
-export function readStoredDrafts<D>(key: string, read: DraftReader<D>, storage: KeyValueStorage | null): Record<string, Stored<D>> {
+export function readStoredDrafts<D>(
+  key: string,
+  read: DraftReader<D>,
+  storage: KeyValueStorage | null,
+): Record<string, Stored<D>> {
   const v = readJson(key, storage);
   if (!isRecord(v)) return {};
   return Object.fromEntries(
@@ -68,7 +85,11 @@ export function readStoredDrafts<D>(key: string, read: DraftReader<D>, storage: 
 }
 
 /** Writes a connection's drafts of one kind: the newest `STORED_DRAFTS_MAX`, bodies bounded. */
-export function writeStoredDrafts<D extends { body: string }>(key: string, drafts: Readonly<Record<string, Stored<D>>>, storage: KeyValueStorage | null): void {
+export function writeStoredDrafts<D extends { body: string }>(
+  key: string,
+  drafts: Readonly<Record<string, Stored<D>>>,
+  storage: KeyValueStorage | null,
+): void {
   const kept = Object.entries(drafts)
     .sort((a, b) => b[1].at - a[1].at)
     .slice(0, STORED_DRAFTS_MAX)

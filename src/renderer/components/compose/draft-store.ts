@@ -45,11 +45,14 @@ const SAVE_DELAY_MS = 300;
  * away, closing, a refused post, a reload or a restart never loses what was typed. A draft
  * goes away only when cleared (once posted).
  */
-export function createDraftStore<D extends { body: string }, E extends object = object>(spec: DraftStoreSpec<D, E>): DraftStore<D, E> {
+export function createDraftStore<D extends { body: string }, E extends object = object>(
+  spec: DraftStoreSpec<D, E>,
+): DraftStore<D, E> {
   /** When each draft was last edited, for keeping the newest ones in storage. */
   const editedAt = new Map<string, number>();
   let storageOverride: KeyValueStorage | null | undefined;
-  const storage = (): KeyValueStorage | null => (storageOverride !== undefined ? storageOverride : spec.storage ? spec.storage() : defaultStorage());
+  const storage = (): KeyValueStorage | null =>
+    storageOverride !== undefined ? storageOverride : spec.storage ? spec.storage() : defaultStorage();
   let saveTimer: ReturnType<typeof setTimeout> | null = null;
 
   const useStore = create<DraftsState<D> & E>()((set, get) => ({
@@ -72,7 +75,12 @@ export function createDraftStore<D extends { body: string }, E extends object = 
     },
     update: (key, patch) => {
       editedAt.set(key, Date.now());
-      set((s) => ({ drafts: { ...s.drafts, [key]: { ...(s.drafts[key] ?? spec.empty), ...patch } } }) as Partial<DraftsState<D> & E>);
+      set(
+        (s) =>
+          ({ drafts: { ...s.drafts, [key]: { ...(s.drafts[key] ?? spec.empty), ...patch } } }) as Partial<
+            DraftsState<D> & E
+          >,
+      );
     },
     clear: (key) => {
       editedAt.delete(key);
@@ -89,7 +97,8 @@ export function createDraftStore<D extends { body: string }, E extends object = 
     const { connectionId, drafts } = useStore.getState();
     if (!connectionId) return;
     const stored: Record<string, Stored<D>> = {};
-    for (const [key, d] of Object.entries(drafts)) if (spec.hasContent(d)) stored[key] = { ...d, at: editedAt.get(key) ?? 0 };
+    for (const [key, d] of Object.entries(drafts))
+      if (spec.hasContent(d)) stored[key] = { ...d, at: editedAt.get(key) ?? 0 };
     writeStoredDrafts(draftsKey(spec.prefix, connectionId), stored, storage());
   }
 

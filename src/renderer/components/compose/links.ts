@@ -26,7 +26,10 @@ function isWebUrl(text: string): boolean {
  * The links to send ({url, label?}) and, per row, what the service would refuse — checked
  * here first so a reply is not refused for a typo. Rows with neither field are ignored.
  */
-export function prepareLinks(rows: readonly LinkDraft[]): { links: Array<{ url: string; label?: string }>; problems: LinkProblem[] } {
+export function prepareLinks(rows: readonly LinkDraft[]): {
+  links: Array<{ url: string; label?: string }>;
+  problems: LinkProblem[];
+} {
   const links: Array<{ url: string; label?: string }> = [];
   const problems: LinkProblem[] = [];
   rows.forEach((row, index) => {
@@ -34,10 +37,13 @@ export function prepareLinks(rows: readonly LinkDraft[]): { links: Array<{ url: 
     const label = row.label.trim();
     if (!url && !label) return;
     if (!url) problems.push({ index, message: 'Add the address for this label, or remove the row.' });
-    else if (!isWebUrl(url)) problems.push({ index, message: 'Links must be full web addresses starting with http:// or https://.' });
-    else if (label.length > LABEL_MAX) problems.push({ index, message: `A label can be at most ${LABEL_MAX} characters.` });
+    else if (!isWebUrl(url))
+      problems.push({ index, message: 'Links must be full web addresses starting with http:// or https://.' });
+    else if (label.length > LABEL_MAX)
+      problems.push({ index, message: `A label can be at most ${LABEL_MAX} characters.` });
     else links.push(label ? { url, label } : { url });
   });
-  if (links.length > LIMITS.linksMax) problems.push({ index: rows.length - 1, message: `A reply can carry at most ${LIMITS.linksMax} links.` });
+  if (links.length > LIMITS.linksMax)
+    problems.push({ index: rows.length - 1, message: `A reply can carry at most ${LIMITS.linksMax} links.` });
   return { links, problems };
 }

@@ -12,7 +12,9 @@ export type MentionProblem =
   | { kind: 'ambiguous'; name: string; candidates: MentionPerson[]; sentence?: string }
   | { kind: 'unknown'; name: string; sentence: string };
 
-const OTHER_REFUSALS: ReadonlySet<string> = new Set(REFUSAL_REASONS.filter((r) => r !== 'ambiguous_name' && r !== 'unknown_person'));
+const OTHER_REFUSALS: ReadonlySet<string> = new Set(
+  REFUSAL_REASONS.filter((r) => r !== 'ambiguous_name' && r !== 'unknown_person'),
+);
 
 /** How many members a fallback choice offers at most: enough to find anyone by scrolling a short list. */
 const MAX_FALLBACK_CHOICES = 20;
@@ -22,7 +24,11 @@ function membersNamed(name: string, members: readonly MentionPerson[]): MentionP
   const typed = fold(name.replace(/^@/, ''));
   return members.filter((m) => {
     const full = fold(m.name);
-    return full.startsWith(typed) || full.split(/\s+/).some((w) => w.startsWith(typed)) || (m.email ? fold(m.email).startsWith(typed) : false);
+    return (
+      full.startsWith(typed) ||
+      full.split(/\s+/).some((w) => w.startsWith(typed)) ||
+      (m.email ? fold(m.email).startsWith(typed) : false)
+    );
   });
 }
 
@@ -31,7 +37,11 @@ function membersNamed(name: string, members: readonly MentionPerson[]): MentionP
  * mention was sent and the service's sentence names it (or it was the only one), the person
  * picks from the members whose names fit, or from all members.
  */
-function fallbackProblem(error: BridgeError, sent: readonly string[], members: readonly MentionPerson[]): MentionProblem | null {
+function fallbackProblem(
+  error: BridgeError,
+  sent: readonly string[],
+  members: readonly MentionPerson[],
+): MentionProblem | null {
   if (error.kind !== 'validation' || sent.length === 0) return null;
   // Our service's codes name other problems precisely (a body too long, a merged thread…).
   if (error.reason !== undefined && OTHER_REFUSALS.has(error.reason)) return null;
@@ -54,7 +64,11 @@ function sentMention(field: string | undefined, sent: readonly string[]): string
 }
 
 /** Reads the refusals about people out of a bridge error; null for any other failure. */
-export function mentionProblem(error: BridgeError, sent: readonly string[], members: readonly MentionPerson[] = []): MentionProblem | null {
+export function mentionProblem(
+  error: BridgeError,
+  sent: readonly string[],
+  members: readonly MentionPerson[] = [],
+): MentionProblem | null {
   const name = error.name ?? sentMention(error.field, sent);
   if (!name) return fallbackProblem(error, sent, members);
   if (error.reason === 'ambiguous_name' && error.candidates && error.candidates.length > 0) {

@@ -49,7 +49,12 @@ export function activeMentionQuery(text: string, caret: number): MentionQuery | 
 }
 
 /** Replaces the "@query" being typed with "@Full Name " and returns where the caret goes. */
-export function insertMention(text: string, query: MentionQuery, caret: number, person: MentionPerson): { text: string; caret: number } {
+export function insertMention(
+  text: string,
+  query: MentionQuery,
+  caret: number,
+  person: MentionPerson,
+): { text: string; caret: number } {
   const after = text.slice(caret);
   // No extra space before text that already separates it ("@Ann, …", "@Ann …").
   const spacer = /^[\s,.;:!?)\]}]/.test(after) ? '' : ' ';
@@ -76,7 +81,9 @@ export function scanMentions(body: string, known: readonly MentionPerson[]): Men
     if (!startsMention(body, i)) continue;
     const rest = body.slice(i + 1);
     const lower = rest.toLocaleLowerCase();
-    const person = byLength.find((p) => lower.startsWith(p.name.toLocaleLowerCase()) && !NAME_END.test(rest[p.name.length] ?? ''));
+    const person = byLength.find(
+      (p) => lower.startsWith(p.name.toLocaleLowerCase()) && !NAME_END.test(rest[p.name.length] ?? ''),
+    );
     if (person) {
       out.push({ kind: 'person', start: i, end: i + 1 + person.name.length, person });
       i += person.name.length;
@@ -106,7 +113,11 @@ export const NO_RESOLUTION: MentionResolution = { chosen: {}, ignored: [] };
  * The `mentions` field to send: user IDs for known people, typed names as typed (the service
  * resolves them), each person once, in body order.
  */
-export function mentionsToSend(body: string, known: readonly MentionPerson[], resolution: MentionResolution = NO_RESOLUTION): string[] {
+export function mentionsToSend(
+  body: string,
+  known: readonly MentionPerson[],
+  resolution: MentionResolution = NO_RESOLUTION,
+): string[] {
   const out: string[] = [];
   const add = (value: string) => {
     if (!out.includes(value)) out.push(value);
@@ -128,7 +139,12 @@ export function mentionsToSend(body: string, known: readonly MentionPerson[], re
  * After the service said a typed name is ambiguous and the person picked someone: every
  * "@name" typed that way becomes "@Full Name", so the body says who was meant.
  */
-export function rewriteTypedMention(body: string, name: string, person: MentionPerson, known: readonly MentionPerson[]): string {
+export function rewriteTypedMention(
+  body: string,
+  name: string,
+  person: MentionPerson,
+  known: readonly MentionPerson[],
+): string {
   const target = name.replace(/^@/, '').toLocaleLowerCase();
   const tokens = scanMentions(body, known).filter((t) => t.kind === 'typed' && t.name.toLocaleLowerCase() === target);
   let out = body;
@@ -137,10 +153,18 @@ export function rewriteTypedMention(body: string, name: string, person: MentionP
 }
 
 /** The people who will be notified, as the body names them (for the composer's preview). */
-export function mentionedNames(body: string, known: readonly MentionPerson[], resolution: MentionResolution = NO_RESOLUTION): string[] {
+export function mentionedNames(
+  body: string,
+  known: readonly MentionPerson[],
+  resolution: MentionResolution = NO_RESOLUTION,
+): string[] {
   const names: string[] = [];
   for (const t of scanMentions(body, known)) {
-    const label = t.kind === 'person' ? t.person.name : resolution.chosen[t.name.toLocaleLowerCase()]?.name ?? (resolution.ignored.includes(t.name.toLocaleLowerCase()) ? null : `@${t.name}`);
+    const label =
+      t.kind === 'person'
+        ? t.person.name
+        : (resolution.chosen[t.name.toLocaleLowerCase()]?.name ??
+          (resolution.ignored.includes(t.name.toLocaleLowerCase()) ? null : `@${t.name}`));
     if (label && !names.includes(label)) names.push(label);
   }
   return names;
@@ -161,23 +185,37 @@ export function knownPeople(members: readonly MentionPerson[], state: Pick<Menti
 }
 
 /** The person chose who an ambiguous "@name" meant: the body says so, and it is sent by ID. */
-export function chooseForName(state: MentionState, name: string, person: MentionPerson, members: readonly MentionPerson[]): MentionState {
+export function chooseForName(
+  state: MentionState,
+  name: string,
+  person: MentionPerson,
+  members: readonly MentionPerson[],
+): MentionState {
   const people = state.people.some((p) => p.id === person.id) ? state.people : [...state.people, person];
   return {
     body: rewriteTypedMention(state.body, name, person, knownPeople(members, { people })),
     people,
-    resolution: { ...state.resolution, chosen: { ...state.resolution.chosen, [name.replace(/^@/, '').toLocaleLowerCase()]: person } },
+    resolution: {
+      ...state.resolution,
+      chosen: { ...state.resolution.chosen, [name.replace(/^@/, '').toLocaleLowerCase()]: person },
+    },
   };
 }
 
 /** The person chose to post "@name" as plain text, notifying no one. */
 export function ignoreName(state: MentionState, name: string): MentionState {
   const key = name.replace(/^@/, '').toLocaleLowerCase();
-  return state.resolution.ignored.includes(key) ? state : { ...state, resolution: { ...state.resolution, ignored: [...state.resolution.ignored, key] } };
+  return state.resolution.ignored.includes(key)
+    ? state
+    : { ...state, resolution: { ...state.resolution, ignored: [...state.resolution.ignored, key] } };
 }
 
 /** Where the suggestions open: below the field unless that would cut the list off and there is more room above. */
-export function suggestionsAbove(field: { top: number; bottom: number }, bounds: { top: number; bottom: number }, listHeight: number): boolean {
+export function suggestionsAbove(
+  field: { top: number; bottom: number },
+  bounds: { top: number; bottom: number },
+  listHeight: number,
+): boolean {
   const below = bounds.bottom - field.bottom;
   const above = field.top - bounds.top;
   return below < listHeight && above > below;
@@ -205,12 +243,22 @@ function membersAnswering(name: string, members: readonly MentionPerson[]): Ment
  * Typed @names (not picked, chosen or ignored) that several members answer to, in body
  * order: said under the box before Send, so the person chooses before anything is posted.
  */
-export function ambiguousMentions(body: string, known: readonly MentionPerson[], resolution: MentionResolution, members: readonly MentionPerson[]): Ambiguity[] {
+export function ambiguousMentions(
+  body: string,
+  known: readonly MentionPerson[],
+  resolution: MentionResolution,
+  members: readonly MentionPerson[],
+): Ambiguity[] {
   const out: Ambiguity[] = [];
   for (const t of scanMentions(body, known)) {
     if (t.kind !== 'typed') continue;
     const key = t.name.toLocaleLowerCase();
-    if (resolution.ignored.includes(key) || resolution.chosen[key] || out.some((a) => a.name.toLocaleLowerCase() === key)) continue;
+    if (
+      resolution.ignored.includes(key) ||
+      resolution.chosen[key] ||
+      out.some((a) => a.name.toLocaleLowerCase() === key)
+    )
+      continue;
     const candidates = membersAnswering(t.name, members);
     if (candidates.length < 2) continue;
     const rest = body.slice(t.start + 1).toLocaleLowerCase();

@@ -7,7 +7,11 @@ import { chooseForName, ignoreName, knownPeople, type MentionPerson, type Mentio
  * the textarea's wiring, everyone the body can name, and the two ways of settling a name the
  * service found ambiguous. `edit` writes a patch into the form's draft.
  */
-export function useMentionField(draft: MentionState, members: readonly Member[], edit: (patch: Partial<MentionState>) => void) {
+export function useMentionField(
+  draft: MentionState,
+  members: readonly Member[],
+  edit: (patch: Partial<MentionState>) => void,
+) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   return {
     textareaRef,

@@ -2,7 +2,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';
 import { announce } from '../../stores/announcer-store.js';
-import { planAssign, planReopenAssign, type BulkPlan, type BulkRunResult, type Person, type PlanRow, type Receipt, type StepReport } from '../../stores/bulk-model.js';
+import {
+  planAssign,
+  planReopenAssign,
+  type BulkPlan,
+  type BulkRunResult,
+  type Person,
+  type PlanRow,
+  type Receipt,
+  type StepReport,
+} from '../../stores/bulk-model.js';
 import { executePlan, recordPlanUndo } from '../../stores/bulk-send.js';
 import { useSession } from '../../stores/session-store.js';
 import { ActionDialog } from '../../components/ActionDialog.js';
@@ -69,16 +78,25 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
 
   const personOf = (choice: PickerChoice): Person | null => {
     if (!choice.assignee) return null;
-    const name = choice.assignee === you?.id ? you.name : (members.members.find((m) => m.id === choice.assignee)?.name ?? choice.label);
+    const name =
+      choice.assignee === you?.id
+        ? you.name
+        : (members.members.find((m) => m.id === choice.assignee)?.name ?? choice.label);
     return { id: choice.assignee, name };
   };
 
   const recordUndo = (choice: PickerChoice, known: LookupResult) => {
-    const changed = runs.current.flatMap((r) => r.result.outcomes.filter((o) => o.changed.length > 0).map((o) => o.itemId));
+    const changed = runs.current.flatMap((r) =>
+      r.result.outcomes.filter((o) => o.changed.length > 0).map((o) => o.itemId),
+    );
     if (changed.length === 0) return;
     const verb = runs.current.some((r) => r.plan.kind === 'reopen-assign') ? 'Reopened and assigned' : 'Assigned';
     const label = `${verb} ${threadsPhrase(changed, (id) => brief(id, known)?.excerpt)} to ${choice.label}`;
-    undoEntry.current = recordPlanUndo(projectId, runs.current, { label, ...(undoEntry.current !== null ? { replaces: undoEntry.current } : {}) }) ?? undoEntry.current;
+    undoEntry.current =
+      recordPlanUndo(projectId, runs.current, {
+        label,
+        ...(undoEntry.current !== null ? { replaces: undoEntry.current } : {}),
+      }) ?? undoEntry.current;
   };
 
   const assign = async (choice: PickerChoice) => {
@@ -89,7 +107,10 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
       personOf(choice),
     );
     // One at a time, in the order chosen, as the progress line counts them.
-    const { result, receipt } = await executePlan(projectId, plan, { concurrency: 1, onProgress: (done) => setPhase({ name: 'assigning', choice, done }) });
+    const { result, receipt } = await executePlan(projectId, plan, {
+      concurrency: 1,
+      onProgress: (done) => setPhase({ name: 'assigning', choice, done }),
+    });
     runs.current = [{ plan, result }];
     recordUndo(choice, before);
     const answered = receipt.done.length + receipt.unchanged.length;
@@ -121,22 +142,36 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
   };
 
   const busy = phase.name === 'assigning' || (phase.name === 'reopening' && !phase.finished);
-  const title = itemIds.length === 1 ? `Assign ${quoteThread(excerptOf(itemIds[0]!), 48)}` : `Assign ${threadCount(itemIds.length)}`;
+  const title =
+    itemIds.length === 1
+      ? `Assign ${quoteThread(excerptOf(itemIds[0]!), 48)}`
+      : `Assign ${threadCount(itemIds.length)}`;
 
   return (
     <ActionDialog title={title} onClose={onClose} busy={busy} initialFocus={searchRef} testId="assign-dialog">
       {phase.name === 'pick' && (
         <>
-          {single && <p className="muted">Currently {single.assignee ? `assigned to ${single.assignee}` : 'unassigned'}.</p>}
+          {single && (
+            <p className="muted">Currently {single.assignee ? `assigned to ${single.assignee}` : 'unassigned'}.</p>
+          )}
           {knownResolved > 0 && (
             <p className="notice notice--warning">
-              {itemIds.length === 1 ? 'This thread is resolved' : `${knownResolved} of these threads are resolved`}: the service only assigns open or deferred threads. You will be
-              offered to reopen {itemIds.length === 1 ? 'it' : 'them'} first.
+              {itemIds.length === 1 ? 'This thread is resolved' : `${knownResolved} of these threads are resolved`}: the
+              service only assigns open or deferred threads. You will be offered to reopen{' '}
+              {itemIds.length === 1 ? 'it' : 'them'} first.
             </p>
           )}
           {members.problem && <ErrorMessage problem={members.problem} onRetry={members.reload} compact />}
-          <MemberPicker members={members.members} you={you} currentId={single?.assigneeId ?? null} onPick={(c) => void assign(c)} inputRef={searchRef} />
-          {members.loading && members.members.length === 0 && <p className="muted">Loading the people of this workspace…</p>}
+          <MemberPicker
+            members={members.members}
+            you={you}
+            currentId={single?.assigneeId ?? null}
+            onPick={(c) => void assign(c)}
+            inputRef={searchRef}
+          />
+          {members.loading && members.members.length === 0 && (
+            <p className="muted">Loading the people of this workspace…</p>
+          )}
           <p className="muted action-dialog__hint">
             <kbd>↑</kbd> <kbd>↓</kbd> to choose, <kbd>Enter</kbd> to assign, <kbd>Esc</kbd> to cancel.
           </p>
@@ -153,7 +188,12 @@ export function AssignDialog({ projectId, itemIds, onClose }: AssignDialogProps)
       )}
 
       {(phase.name === 'assigned' || phase.name === 'reopening') && (
-        <AssignResult phase={phase} excerptOf={excerptOf} onReopen={() => void reopenThenAssign(phase.choice, phase.receipt)} onClose={onClose} />
+        <AssignResult
+          phase={phase}
+          excerptOf={excerptOf}
+          onReopen={() => void reopenThenAssign(phase.choice, phase.receipt)}
+          onClose={onClose}
+        />
       )}
     </ActionDialog>
   );
@@ -188,17 +228,27 @@ function AssignResult({
         )}
         {failed.map((f) => (
           <li key={f.itemId} className="outcome--bad">
-            <ErrorMessage problem={actionFailure(`Could not assign ${quoteThread(excerptOf(f.itemId))}`, f.error)} compact />
+            <ErrorMessage
+              problem={actionFailure(`Could not assign ${quoteThread(excerptOf(f.itemId))}`, f.error)}
+              compact
+            />
           </li>
         ))}
-        {receipt.notSent.length > 0 && <li className="outcome--bad">Stopped before {threadCount(receipt.notSent.length)}: nothing was sent for them. Try again when the connection is back.</li>}
+        {receipt.notSent.length > 0 && (
+          <li className="outcome--bad">
+            Stopped before {threadCount(receipt.notSent.length)}: nothing was sent for them. Try again when the
+            connection is back.
+          </li>
+        )}
       </ul>
 
       {resolved.length > 0 && !reopening && (
         <div className="decision" role="group" aria-labelledby="reopen-question">
           <p id="reopen-question">
-            {resolved.length === 1 ? `${quoteThread(excerptOf(resolved[0]!))} is resolved, and resolved threads` : `${resolved.length} threads are resolved, and resolved threads`} can&apos;t be
-            assigned. Reopen and assign to {choice.label}?
+            {resolved.length === 1
+              ? `${quoteThread(excerptOf(resolved[0]!))} is resolved, and resolved threads`
+              : `${resolved.length} threads are resolved, and resolved threads`}{' '}
+            can&apos;t be assigned. Reopen and assign to {choice.label}?
           </p>
           <div className="decision__actions">
             <button type="button" className="button button--primary" onClick={onReopen} autoFocus>
@@ -221,8 +271,18 @@ function AssignResult({
               return (
                 <li key={`${s.itemId}-${s.step.kind}`} className={s.ok ? 'steps__ok' : 'steps__bad'}>
                   <span aria-hidden="true">{s.ok ? '✓' : '✗'}</span>{' '}
-                  {reopen ? `Reopened ${quoteThread(excerptOf(s.itemId))}` : `Assigned ${quoteThread(excerptOf(s.itemId))} to ${assignedTo ?? choice.label}`}
-                  {!s.ok && <ErrorMessage problem={actionFailure(reopen ? 'Could not reopen it (so it was not assigned)' : 'Reopened, but could not assign it', s.error)} compact />}
+                  {reopen
+                    ? `Reopened ${quoteThread(excerptOf(s.itemId))}`
+                    : `Assigned ${quoteThread(excerptOf(s.itemId))} to ${assignedTo ?? choice.label}`}
+                  {!s.ok && (
+                    <ErrorMessage
+                      problem={actionFailure(
+                        reopen ? 'Could not reopen it (so it was not assigned)' : 'Reopened, but could not assign it',
+                        s.error,
+                      )}
+                      compact
+                    />
+                  )}
                 </li>
               );
             })}

@@ -39,7 +39,8 @@ function optionsFor(members: readonly Member[], you: MemberPickerProps['you'], q
   if (!q || 'nobody'.startsWith(q) || 'unassign'.startsWith(q) || 'none'.startsWith(q)) {
     out.push({ key: 'nobody', assignee: null, label: 'nobody', title: 'Nobody', detail: 'Unassign' });
   }
-  for (const m of rankPeople(others, q)) out.push({ key: m.id, assignee: m.id, label: m.name, title: m.name, detail: `${m.email} · ${roleLabel(m.role)}` });
+  for (const m of rankPeople(others, q))
+    out.push({ key: m.id, assignee: m.id, label: m.name, title: m.name, detail: `${m.email} · ${roleLabel(m.role)}` });
   return out;
 }
 
@@ -47,7 +48,15 @@ function optionsFor(members: readonly Member[], you: MemberPickerProps['you'], q
  * A searchable list of the workspace's people: type to narrow (name or email), move and pick
  * with the keys of every listbox here (use-listbox). "Me" and "Nobody" (unassign) come first.
  */
-export function MemberPicker({ members, you, currentId, onPick, disabled = false, inputRef, label = 'Search people' }: MemberPickerProps) {
+export function MemberPicker({
+  members,
+  you,
+  currentId,
+  onPick,
+  disabled = false,
+  inputRef,
+  label = 'Search people',
+}: MemberPickerProps) {
   const [query, setQuery] = useState('');
   const options = useMemo(() => optionsFor(members, you, query), [members, you, query]);
   const listbox = useListbox({ options, onPick: (o) => !disabled && onPick(o) });
@@ -81,7 +90,11 @@ export function MemberPicker({ members, you, currentId, onPick, disabled = false
             key={o.key}
             {...listbox.optionProps(i)}
             aria-disabled={disabled}
-            className={i === listbox.activeIndex ? 'member-picker__option member-picker__option--active' : 'member-picker__option'}
+            className={
+              i === listbox.activeIndex
+                ? 'member-picker__option member-picker__option--active'
+                : 'member-picker__option'
+            }
           >
             <span className="member-picker__name">
               {o.title}

@@ -27,14 +27,23 @@ function mayTakeFocus(el: HTMLElement): boolean {
 
 const modifiersOf = (e: MouseEvent) => ({ range: e.shiftKey, toggle: e.ctrlKey || e.metaKey });
 
-export const BoardCard = memo(function BoardCard({ row, focused, selected, tabbable, pending, onOpen, onSelect }: BoardCardProps) {
+export const BoardCard = memo(function BoardCard({
+  row,
+  focused,
+  selected,
+  tabbable,
+  pending,
+  onOpen,
+  onSelect,
+}: BoardCardProps) {
   const ref = useRef<HTMLDivElement>(null);
   const focusTick = useProjectItems((s) => s.focusTick);
   const focusCard = useProjectItems((s) => s.focusCard);
 
   useEffect(() => {
     const el = ref.current;
-    if (focused && focusTick > 0 && el && document.activeElement !== el && mayTakeFocus(el)) el.focus({ preventScroll: true });
+    if (focused && focusTick > 0 && el && document.activeElement !== el && mayTakeFocus(el))
+      el.focus({ preventScroll: true });
   }, [focused, focusTick]);
 
   const assignee = row.assignee?.trim();
@@ -105,7 +114,10 @@ export const BoardCard = memo(function BoardCard({ row, focused, selected, tabba
         <span className={assignee ? 'card__assignee' : 'card__assignee muted'}>{assignee || 'Unassigned'}</span>
         <span>{plural(row.replyCount, 'reply', 'replies')}</span>
         {row.reportCount > 0 && (
-          <span className="card__reports" title={`${plural(row.reportCount, 'duplicate report', 'duplicate reports')} merged into this thread`}>
+          <span
+            className="card__reports"
+            title={`${plural(row.reportCount, 'duplicate report', 'duplicate reports')} merged into this thread`}
+          >
             +{plural(row.reportCount, 'report', 'reports')}
           </span>
         )}

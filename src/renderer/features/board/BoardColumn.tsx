@@ -30,7 +30,19 @@ interface BoardColumnProps {
   cardHeight: number;
 }
 
-export function BoardColumn({ status, rows, count, atLeast, filtered, selected, tabbableId, onOpen, onSelect, onDropCard, cardHeight }: BoardColumnProps) {
+export function BoardColumn({
+  status,
+  rows,
+  count,
+  atLeast,
+  filtered,
+  selected,
+  tabbableId,
+  onOpen,
+  onSelect,
+  onDropCard,
+  cardHeight,
+}: BoardColumnProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [dropping, setDropping] = useState(false);
   const focusedId = useProjectItems((s) => s.focusedId);
@@ -66,9 +78,17 @@ export function BoardColumn({ status, rows, count, atLeast, filtered, selected, 
   }, [focusTick, focusedId, rows, virtualizer]);
 
   const label = statusLabel(status);
-  const counted = countText(count, atLeast, filtered ? { one: 'matching thread', many: 'matching threads' } : { one: 'thread', many: 'threads' });
+  const counted = countText(
+    count,
+    atLeast,
+    filtered ? { one: 'matching thread', many: 'matching threads' } : { one: 'thread', many: 'threads' },
+  );
   const headingId = `column-${status}-heading`;
-  const empty = filtered ? 'No matching threads.' : count > 0 ? 'None of these threads could be listed.' : `Nothing ${label.toLowerCase()}.`;
+  const empty = filtered
+    ? 'No matching threads.'
+    : count > 0
+      ? 'None of these threads could be listed.'
+      : `Nothing ${label.toLowerCase()}.`;
 
   return (
     <section
@@ -108,7 +128,12 @@ export function BoardColumn({ status, rows, count, atLeast, filtered, selected, 
             {isStatus(status) ? ' Drop a card here to move it.' : ''}
           </p>
         ) : (
-          <div className="column__canvas" role="list" aria-label={`${label} threads`} style={{ height: virtualizer.getTotalSize() }}>
+          <div
+            className="column__canvas"
+            role="list"
+            aria-label={`${label} threads`}
+            style={{ height: virtualizer.getTotalSize() }}
+          >
             {virtualizer.getVirtualItems().map((v) => {
               const row = rows[v.index]!;
               return (

@@ -33,7 +33,18 @@ interface BoardViewProps {
 }
 
 /** Three status columns over the filtered threads; drag or o/d/r to move, x or Shift+click to select. */
-export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, onOpenFromKeyboard, onFollow, renderPanel, cardHeight }: BoardViewProps) {
+export function BoardView({
+  projectId,
+  rows,
+  summary,
+  capped,
+  filtered,
+  onOpen,
+  onOpenFromKeyboard,
+  onFollow,
+  renderPanel,
+  cardHeight,
+}: BoardViewProps) {
   const focusedId = useProjectItems((s) => s.focusedId);
   const setStatus = useProjectItems((s) => s.setStatus);
   const selected = useSelection((s) => (s.projectId === projectId ? s.selected : NOTHING_SELECTED));
@@ -58,7 +69,15 @@ export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, 
     (itemId: string, modifiers: ClickModifiers, onCheckbox: boolean) => {
       const current = useSelection.getState();
       const base = current.projectId === projectId ? current.selected : NOTHING_SELECTED;
-      const result = clickRow({ orderedIds: orderedIdsRef.current, selected: base, anchor: anchorRef.current, fallbackAnchorId: useProjectItems.getState().focusedId, id: itemId, modifiers, onCheckbox });
+      const result = clickRow({
+        orderedIds: orderedIdsRef.current,
+        selected: base,
+        anchor: anchorRef.current,
+        fallbackAnchorId: useProjectItems.getState().focusedId,
+        id: itemId,
+        modifiers,
+        onCheckbox,
+      });
       anchorRef.current = result.anchor;
       if (result.selected) current.setSelection(projectId, result.selected);
       useProjectItems.getState().focusCard(itemId, false);
@@ -67,7 +86,13 @@ export function BoardView({ projectId, rows, summary, capped, filtered, onOpen, 
   );
 
   const changeStatus = useCallback((itemId: string, status: Status) => void setStatus(itemId, status), [setStatus]);
-  const { onBoardKeyDown, onPanelKeyDown } = useBoardKeyboard(columns, projectId, onOpenFromKeyboard, onFollow, anchorRef);
+  const { onBoardKeyDown, onPanelKeyDown } = useBoardKeyboard(
+    columns,
+    projectId,
+    onOpenFromKeyboard,
+    onFollow,
+    anchorRef,
+  );
 
   return (
     <>

@@ -1,7 +1,14 @@
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 import type { Status } from '#shared/api/common.js';
 import { isPlainKey, isTypingTarget } from '../../app/keyboard.js';
-import { type Columns, columnRows, firstCard, locate, neighbourAfterRemoval, nextFocus } from '../../stores/board-model.js';
+import {
+  type Columns,
+  columnRows,
+  firstCard,
+  locate,
+  neighbourAfterRemoval,
+  nextFocus,
+} from '../../stores/board-model.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useSelection } from '../../stores/selection-store.js';
 import { BOARD_STATUSES } from '../../format/labels.js';

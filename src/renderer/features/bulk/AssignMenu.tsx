@@ -35,10 +35,19 @@ function AssignPanel({ count, onPick, close }: { count: number; onPick(person: P
     const all: Choice[] = [
       ...(self ? [{ key: 'me', label: `Me (${self.name})`, detail: 'Assign to yourself', person: self }] : []),
       { key: 'none', label: 'Unassign', detail: 'Nobody', person: null },
-      ...members.filter((m) => m.id !== self?.id).map((m) => ({ key: m.id, label: m.name, detail: `${roleLabel(m.role)} · ${m.email}`, person: { id: m.id, name: m.name } })),
+      ...members
+        .filter((m) => m.id !== self?.id)
+        .map((m) => ({
+          key: m.id,
+          label: m.name,
+          detail: `${roleLabel(m.role)} · ${m.email}`,
+          person: { id: m.id, name: m.name },
+        })),
     ];
     const f = filter.trim().toLocaleLowerCase();
-    return f ? all.filter((c) => c.label.toLocaleLowerCase().includes(f) || c.detail.toLocaleLowerCase().includes(f)) : all;
+    return f
+      ? all.filter((c) => c.label.toLocaleLowerCase().includes(f) || c.detail.toLocaleLowerCase().includes(f))
+      : all;
   }, [members, filter]);
 
   const pick = (choice: Choice) => {
@@ -65,7 +74,11 @@ function AssignPanel({ count, onPick, close }: { count: number; onPick(person: P
           }
         }}
       />
-      {problem && <p className="inline-error">{problem.title}: {problem.error.message}</p>}
+      {problem && (
+        <p className="inline-error">
+          {problem.title}: {problem.error.message}
+        </p>
+      )}
       <ul className="assign-menu__list" aria-label="People">
         {choices.map((c) => (
           <li key={c.key}>
@@ -75,14 +88,26 @@ function AssignPanel({ count, onPick, close }: { count: number; onPick(person: P
             </button>
           </li>
         ))}
-        {choices.length === 0 && <li className="muted assign-menu__none">{loading ? 'Loading people…' : 'Nobody by that name in this workspace.'}</li>}
+        {choices.length === 0 && (
+          <li className="muted assign-menu__none">
+            {loading ? 'Loading people…' : 'Nobody by that name in this workspace.'}
+          </li>
+        )}
       </ul>
     </div>
   );
 }
 
 /** Member picker for assigning the selection: yourself, nobody, or anyone in the workspace. */
-export function AssignMenu({ count, onPick, disabled = false }: { count: number; onPick(person: Person | null): void; disabled?: boolean }) {
+export function AssignMenu({
+  count,
+  onPick,
+  disabled = false,
+}: {
+  count: number;
+  onPick(person: Person | null): void;
+  disabled?: boolean;
+}) {
   if (disabled) {
     return (
       <button type="button" className="button" disabled>

@@ -21,7 +21,9 @@ function useExcerpts(): (id: string) => string {
 
 /** An undo's receipt names the change it undid and what each kind of thread now records. */
 function summaryOf(receipt: Receipt, excerpt: (id: string) => string): string {
-  return receipt.plan.kind === 'undo' ? undoReceiptText(receipt, (id) => (excerpt(id) === id ? undefined : excerpt(id))) : receiptSummary(receipt);
+  return receipt.plan.kind === 'undo'
+    ? undoReceiptText(receipt, (id) => (excerpt(id) === id ? undefined : excerpt(id)))
+    : receiptSummary(receipt);
 }
 
 /**
@@ -36,7 +38,11 @@ export function BulkReceipt({ receipt, projectId }: { receipt: Receipt; projectI
   const reassignTo = plan.kind === 'assign' ? plan.to : null;
 
   return (
-    <section className={`receipt${failed ? ' receipt--problem' : ''}`} aria-label={plan.kind === 'undo' ? 'Result of the undo' : 'Result of the bulk change'} data-testid="bulk-receipt">
+    <section
+      className={`receipt${failed ? ' receipt--problem' : ''}`}
+      aria-label={plan.kind === 'undo' ? 'Result of the undo' : 'Result of the bulk change'}
+      data-testid="bulk-receipt"
+    >
       <p className="receipt__summary" role="status">
         {summaryOf(receipt, excerpt)}
       </p>
@@ -45,26 +51,37 @@ export function BulkReceipt({ receipt, projectId }: { receipt: Receipt; projectI
         <ul className="receipt__refused" aria-label="Threads changed since, left as they are">
           {receipt.changedSince.slice(0, SHOWN_REFUSALS).map((c) => (
             <li key={c.itemId} data-testid="changed-since-thread" data-item-id={c.itemId}>
-              <span className="receipt__thread">{excerpt(c.itemId)}</span> — <span className="receipt__reason">{conflictText(c.conflict)}</span>
+              <span className="receipt__thread">{excerpt(c.itemId)}</span> —{' '}
+              <span className="receipt__reason">{conflictText(c.conflict)}</span>
             </li>
           ))}
-          {receipt.changedSince.length > SHOWN_REFUSALS && <li className="muted">…and {receipt.changedSince.length - SHOWN_REFUSALS} more.</li>}
+          {receipt.changedSince.length > SHOWN_REFUSALS && (
+            <li className="muted">…and {receipt.changedSince.length - SHOWN_REFUSALS} more.</li>
+          )}
         </ul>
       )}
       {refused.length > 0 && (
         <ul className="receipt__refused" aria-label="Refused threads">
           {refused.slice(0, SHOWN_REFUSALS).map((r) => (
             <li key={r.itemId} data-testid="refused-thread" data-item-id={r.itemId}>
-              <span className="receipt__thread">{excerpt(r.itemId)}</span> — <span className="receipt__reason">{refusalText(r.error, r.step, r.partial)}</span>
+              <span className="receipt__thread">{excerpt(r.itemId)}</span> —{' '}
+              <span className="receipt__reason">{refusalText(r.error, r.step, r.partial)}</span>
             </li>
           ))}
-          {refused.length > SHOWN_REFUSALS && <li className="muted">…and {refused.length - SHOWN_REFUSALS} more (select them to see which).</li>}
+          {refused.length > SHOWN_REFUSALS && (
+            <li className="muted">…and {refused.length - SHOWN_REFUSALS} more (select them to see which).</li>
+          )}
         </ul>
       )}
       <div className="receipt__actions">
         {reopenable.length > 0 && plan.kind === 'assign' && (
-          <button type="button" className="button button--primary" onClick={() => void bulkReopenAndAssign(projectId, reopenable, reassignTo)}>
-            Reopen and {reassignTo ? 'assign' : 'unassign'} {reopenable.length === 1 ? 'this thread' : `these ${formatCount(reopenable.length)}`}
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void bulkReopenAndAssign(projectId, reopenable, reassignTo)}
+          >
+            Reopen and {reassignTo ? 'assign' : 'unassign'}{' '}
+            {reopenable.length === 1 ? 'this thread' : `these ${formatCount(reopenable.length)}`}
           </button>
         )}
         {refused.length > 0 && (

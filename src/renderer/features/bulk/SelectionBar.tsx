@@ -24,7 +24,11 @@ function Progress() {
   return (
     <div className="bulk-progress" data-testid="bulk-progress">
       <progress max={running.total} value={running.finished} aria-label="Bulk change progress" />
-      <span role="status">{running.stopping ? 'Stopping after the requests already sent…' : planProgressText(running.plan, running.finished, running.total)}</span>
+      <span role="status">
+        {running.stopping
+          ? 'Stopping after the requests already sent…'
+          : planProgressText(running.plan, running.finished, running.total)}
+      </span>
       <button type="button" className="button button--quiet" onClick={stop} disabled={running.stopping}>
         Stop
       </button>
@@ -60,13 +64,30 @@ export function SelectionBar({ projectId, selected, shownIds }: SelectionBarProp
           <span className="selection-bar__sep" aria-hidden="true" />
           <span className="selection-bar__group" role="group" aria-label="Set status">
             {BOARD_STATUSES.map((s) => (
-              <button key={s} type="button" className="button" disabled={running} onClick={() => setStatus(s)} title={`Set ${statusLabel(s)} (${STATUS_KEY[s]})`}>
+              <button
+                key={s}
+                type="button"
+                className="button"
+                disabled={running}
+                onClick={() => setStatus(s)}
+                title={`Set ${statusLabel(s)} (${STATUS_KEY[s]})`}
+              >
                 {statusLabel(s)}
               </button>
             ))}
           </span>
-          <AssignMenu count={selected.length} disabled={running} onPick={(person) => void bulkAssign(projectId, selected, person)} />
-          <button type="button" className="button" disabled={running || selected.length < 2} onClick={openMerge} title="Merge duplicates (m)">
+          <AssignMenu
+            count={selected.length}
+            disabled={running}
+            onPick={(person) => void bulkAssign(projectId, selected, person)}
+          />
+          <button
+            type="button"
+            className="button"
+            disabled={running || selected.length < 2}
+            onClick={openMerge}
+            title="Merge duplicates (m)"
+          >
             Merge…
           </button>
         </div>

@@ -27,7 +27,9 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
   const [label, setLabel] = useState('');
   const [tokenError, setTokenError] = useState<string | null>(null);
   // A token the keychain could not keep: offered for this session only, said plainly.
-  const noKeychain = useSession((s) => s.problem?.error.kind === 'keychain' && s.problem.title.startsWith('Could not connect'));
+  const noKeychain = useSession(
+    (s) => s.problem?.error.kind === 'keychain' && s.problem.title.startsWith('Could not connect'),
+  );
   // A failed connect is tied to the field it is about (the address or the token), and focus goes there.
   const [failed, setFailed] = useState<{ field: 'baseUrl' | 'token'; message: string } | null>(null);
   const [options, setOptions] = useState<{ url: string; answer: SignInOptions } | null>(null);
@@ -48,7 +50,8 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
       void getBridge()
         .connections.signInOptions(askable)
         .then((r) => {
-          if (!stale) setOptions({ url: askable, answer: r.ok ? r.data : { available: false, reason: r.error.message } });
+          if (!stale)
+            setOptions({ url: askable, answer: r.ok ? r.data : { available: false, reason: r.error.message } });
         });
     }, ASK_AFTER_MS);
     return () => {
@@ -131,7 +134,11 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
             if (failed?.field === 'baseUrl') setFailed(null);
           }}
           aria-invalid={failed?.field === 'baseUrl' ? true : undefined}
-          aria-describedby={[insecure ? `${id}-insecure` : '', failed?.field === 'baseUrl' ? `${id}-url-error` : ''].filter(Boolean).join(' ') || undefined}
+          aria-describedby={
+            [insecure ? `${id}-insecure` : '', failed?.field === 'baseUrl' ? `${id}-url-error` : '']
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
         />
         {failed?.field === 'baseUrl' && (
           <p id={`${id}-url-error`} className="field__error">
@@ -142,11 +149,16 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
       {insecure && (
         <div className="connect-form__insecure" id={`${id}-insecure`}>
           <p>
-            <strong>Not encrypted.</strong> This address starts with http:// and is not on this computer: your API token would travel in clear text, and
-            anyone on the network path could read it and act as you. Use https:// if the service offers it.
+            <strong>Not encrypted.</strong> This address starts with http:// and is not on this computer: your API token
+            would travel in clear text, and anyone on the network path could read it and act as you. Use https:// if the
+            service offers it.
           </p>
           <label className="connect-form__check">
-            <input type="checkbox" checked={allowInsecure} onChange={(e) => setInsecureOkFor(e.target.checked ? baseUrl : null)} />
+            <input
+              type="checkbox"
+              checked={allowInsecure}
+              onChange={(e) => setInsecureOkFor(e.target.checked ? baseUrl : null)}
+            />
             Send my token unencrypted to this address
           </label>
         </div>
@@ -155,7 +167,8 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
       {waiting ? (
         <div className="connect-form__waiting" role="status" data-testid="sign-in-waiting">
           <p>
-            <strong>Finish signing in to {waiting.host} in your browser.</strong> Triage Desk carries on by itself when you are back.
+            <strong>Finish signing in to {waiting.host} in your browser.</strong> Triage Desk carries on by itself when
+            you are back.
           </p>
           {waiting.page && (
             <p>
@@ -168,7 +181,12 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
         </div>
       ) : (
         signIn?.available && (
-          <button type="button" className="button button--primary" onClick={() => void signInWithBrowser()} disabled={busy}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void signInWithBrowser()}
+            disabled={busy}
+          >
             Sign in with your browser
           </button>
         )
@@ -179,50 +197,65 @@ export function ConnectForm({ onConnected }: { onConnected: () => void }) {
         </p>
       )}
 
-      <h3 className="connect-form__subheading">{signIn?.available ? 'Or use a personal token' : 'Use a personal token'}</h3>
-        <div className="field">
-          <label htmlFor={`${id}-token`}>API token</label>
-          <input
-            id={`${id}-token`}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            aria-describedby={`${id}-token-help${tokenError || failed?.field === 'token' ? ` ${id}-token-error` : ''}`}
-            aria-invalid={tokenError || failed?.field === 'token' ? true : undefined}
-            value={token}
-            onChange={(e) => {
-              setToken(e.target.value);
-              setTokenError(null);
-              if (failed?.field === 'token') setFailed(null);
-            }}
-          />
-          {(tokenError || failed?.field === 'token') && (
-            <p id={`${id}-token-error`} className="field__error" role={tokenError ? 'alert' : undefined}>
-              {tokenError ?? failed?.message}
-            </p>
-          )}
-          <p id={`${id}-token-help`} className="field__help">
-            A personal token from your account settings on the service. It is stored in the system keychain, never in this window.
+      <h3 className="connect-form__subheading">
+        {signIn?.available ? 'Or use a personal token' : 'Use a personal token'}
+      </h3>
+      <div className="field">
+        <label htmlFor={`${id}-token`}>API token</label>
+        <input
+          id={`${id}-token`}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={`${id}-token-help${tokenError || failed?.field === 'token' ? ` ${id}-token-error` : ''}`}
+          aria-invalid={tokenError || failed?.field === 'token' ? true : undefined}
+          value={token}
+          onChange={(e) => {
+            setToken(e.target.value);
+            setTokenError(null);
+            if (failed?.field === 'token') setFailed(null);
+          }}
+        />
+        {(tokenError || failed?.field === 'token') && (
+          <p id={`${id}-token-error`} className="field__error" role={tokenError ? 'alert' : undefined}>
+            {tokenError ?? failed?.message}
           </p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-label`}>Label (optional)</label>
-          <input id={`${id}-label`} type="text" placeholder="e.g. Acme production" value={label} onChange={(e) => setLabel(e.target.value)} />
-        </div>
-        {noKeychain && token.trim() !== '' && (
-          <div className="connect-form__insecure" data-testid="session-only-offer">
-            <p>
-              <strong>This computer has no keychain Triage Desk can use</strong>, so the token cannot be saved. You can still connect for this session only:
-              the token stays in memory, nothing is written anywhere, and you paste it again next time.
-            </p>
-            <button type="button" className="button" disabled={busy} onClick={(e) => void submitToken(e, true)}>
-              Connect for this session only
-            </button>
-          </div>
         )}
-        <button type="submit" className={signIn?.available ? 'button' : 'button button--primary'} disabled={busy || waiting !== null || (insecure && !allowInsecure)} aria-busy={busy}>
-          {busy ? 'Connecting…' : 'Connect'}
-        </button>
+        <p id={`${id}-token-help`} className="field__help">
+          A personal token from your account settings on the service. It is stored in the system keychain, never in this
+          window.
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-label`}>Label (optional)</label>
+        <input
+          id={`${id}-label`}
+          type="text"
+          placeholder="e.g. Acme production"
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+        />
+      </div>
+      {noKeychain && token.trim() !== '' && (
+        <div className="connect-form__insecure" data-testid="session-only-offer">
+          <p>
+            <strong>This computer has no keychain Triage Desk can use</strong>, so the token cannot be saved. You can
+            still connect for this session only: the token stays in memory, nothing is written anywhere, and you paste
+            it again next time.
+          </p>
+          <button type="button" className="button" disabled={busy} onClick={(e) => void submitToken(e, true)}>
+            Connect for this session only
+          </button>
+        </div>
+      )}
+      <button
+        type="submit"
+        className={signIn?.available ? 'button' : 'button button--primary'}
+        disabled={busy || waiting !== null || (insecure && !allowInsecure)}
+        aria-busy={busy}
+      >
+        {busy ? 'Connecting…' : 'Connect'}
+      </button>
     </form>
   );
 }

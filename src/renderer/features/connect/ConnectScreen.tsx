@@ -51,9 +51,17 @@ export function ConnectScreen() {
               ))}
               <WorkspaceList workspaces={active.workspaces} />
               {!anyAvailable && active.workspaces.length > 0 && (
-                <p className="muted">None of these workspaces allows the API yet, so there are no projects to triage. The notes above say who can change that.</p>
+                <p className="muted">
+                  None of these workspaces allows the API yet, so there are no projects to triage. The notes above say
+                  who can change that.
+                </p>
               )}
-              <button type="button" className="button button--primary" onClick={() => go({ name: 'projects' })} disabled={!anyAvailable}>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => go({ name: 'projects' })}
+                disabled={!anyAvailable}
+              >
                 Choose a project
               </button>
             </section>

@@ -46,7 +46,11 @@ export function FoundCredentials({ onConnected }: { onConnected: () => void }) {
   }
 
   return (
-    <section className="panel found-credentials" aria-labelledby="found-credentials-heading" data-testid="found-credentials">
+    <section
+      className="panel found-credentials"
+      aria-labelledby="found-credentials-heading"
+      data-testid="found-credentials"
+    >
       <h2 id="found-credentials-heading">Found on this computer</h2>
       <ul>
         {found.map((f) => (
@@ -59,7 +63,10 @@ export function FoundCredentials({ onConnected }: { onConnected: () => void }) {
               <p className="muted">{f.unusable}</p>
             ) : (
               <>
-                <p className="muted">Using it copies the token into the system keychain; {f.source === 'file' ? 'the file' : 'the variable'} is left as it is.</p>
+                <p className="muted">
+                  Using it copies the token into the system keychain;{' '}
+                  {f.source === 'file' ? 'the file' : 'the variable'} is left as it is.
+                </p>
                 <button type="button" className="button" disabled={using !== null} onClick={() => void use(f)}>
                   {using === f.source ? 'Checking…' : `Use this token`}
                 </button>

@@ -3,7 +3,15 @@ import type { ConnectionSummary } from '#shared/bridge/channels.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { useSession } from '../../stores/session-store.js';
 
-function ConnectionRow({ connection, active, onActivated }: { connection: ConnectionSummary; active: boolean; onActivated: () => void }) {
+function ConnectionRow({
+  connection,
+  active,
+  onActivated,
+}: {
+  connection: ConnectionSummary;
+  active: boolean;
+  onActivated: () => void;
+}) {
   const busy = useSession((s) => s.busy);
   const activate = useSession((s) => s.activate);
   const remove = useSession((s) => s.remove);
@@ -40,7 +48,12 @@ function ConnectionRow({ connection, active, onActivated }: { connection: Connec
         )}
         {confirming ? (
           <>
-            <button type="button" className="button button--danger" disabled={busy !== null} onClick={() => void remove(connection.id)}>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy !== null}
+              onClick={() => void remove(connection.id)}
+            >
               {removing ? 'Removing…' : `Remove ${connection.label}`}
             </button>
             <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>
@@ -48,7 +61,12 @@ function ConnectionRow({ connection, active, onActivated }: { connection: Connec
             </button>
           </>
         ) : (
-          <button type="button" className="button button--quiet" aria-label={`Remove ${connection.label}`} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-label={`Remove ${connection.label}`}
+            onClick={() => setConfirming(true)}
+          >
             Remove
           </button>
         )}

@@ -11,11 +11,15 @@ export function SignInPageLink({ page, tab }: { page: string; tab: SignInTab }) 
       {text}
     </a>
   );
-  if (tab === 'blocked') return <span data-testid="sign-in-page-link">Your browser blocked the new tab: {link('open the sign-in page')}.</span>;
+  if (tab === 'blocked')
+    return (
+      <span data-testid="sign-in-page-link">Your browser blocked the new tab: {link('open the sign-in page')}.</span>
+    );
   if (tab === 'opened') {
     return (
       <span data-testid="sign-in-page-link">
-        The sign-in page opened in a new tab. {link('Open the sign-in page again')} <span className="muted">if you closed it.</span>
+        The sign-in page opened in a new tab. {link('Open the sign-in page again')}{' '}
+        <span className="muted">if you closed it.</span>
       </span>
     );
   }

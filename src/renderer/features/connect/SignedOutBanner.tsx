@@ -12,7 +12,12 @@ export function SignedOutBanner() {
   const waiting = useSignIn((s) => s.waiting);
   const start = useSignIn((s) => s.start);
   const cancel = useSignIn((s) => s.cancel);
-  const connection = useSession((s) => (signedOut ? (s.connections.find((c) => c.id === signedOut.connectionId) ?? (s.active?.connection.id === signedOut.connectionId ? s.active.connection : null)) : null));
+  const connection = useSession((s) =>
+    signedOut
+      ? (s.connections.find((c) => c.id === signedOut.connectionId) ??
+        (s.active?.connection.id === signedOut.connectionId ? s.active.connection : null))
+      : null,
+  );
   if (!signedOut) return null;
   return (
     <div className="signed-out-banner" role="alert" data-testid="signed-out-banner">
@@ -27,7 +32,11 @@ export function SignedOutBanner() {
         </>
       ) : (
         connection && (
-          <button type="button" className="button button--primary" onClick={() => void start({ baseUrl: connection.baseUrl, connectionId: connection.id })}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void start({ baseUrl: connection.baseUrl, connectionId: connection.id })}
+          >
             Sign in again
           </button>
         )

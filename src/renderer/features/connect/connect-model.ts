@@ -7,7 +7,8 @@ export const HOSTED_SERVICE = { name: 'Skyelight', baseUrl: 'https://app.skyelig
 /** Why a pasted token cannot work, or null. */
 export function tokenProblem(token: string): string | null {
   const t = token.trim();
-  if (t.startsWith('sk_live_')) return 'Workspace API keys no longer work: create a personal token under Account settings → API Keys.';
+  if (t.startsWith('sk_live_'))
+    return 'Workspace API keys no longer work: create a personal token under Account settings → API Keys.';
   return null;
 }
 
@@ -25,6 +26,7 @@ export function askableAddress(text: string): string | null {
 export function fieldOfFailure(error: { kind: string; field?: string; reason?: string }): 'baseUrl' | 'token' | null {
   if (error.field === 'baseUrl' || error.field === 'token') return error.field;
   if (error.kind === 'auth') return 'token';
-  if (['network', 'not_found', 'bad_response'].includes(error.kind) || error.reason === 'insecure_http') return 'baseUrl';
+  if (['network', 'not_found', 'bad_response'].includes(error.kind) || error.reason === 'insecure_http')
+    return 'baseUrl';
   return null;
 }

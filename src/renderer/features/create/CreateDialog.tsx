@@ -29,7 +29,11 @@ interface CreateDialogProps {
   onClose(): void;
 }
 
-type Phase = { name: 'editing' } | { name: 'sending' } | { name: 'mention'; problem: MentionProblem } | { name: 'failed'; problem: Failure; urlProblem: string | null };
+type Phase =
+  | { name: 'editing' }
+  | { name: 'sending' }
+  | { name: 'mention'; problem: MentionProblem }
+  | { name: 'failed'; problem: Failure; urlProblem: string | null };
 
 /** The site of the thread on screen, when it is in this project: a good start for the page URL. */
 function siteOfOpenThread(projectId: string): string {
@@ -45,7 +49,8 @@ function siteOfOpenThread(projectId: string): string {
 function localProblem(d: CreateDraft): string | null {
   if (!d.url.trim()) return 'Enter the full address of the page, e.g. https://shop.example.com/cart.';
   if (!d.body.trim()) return 'Describe the feedback.';
-  if (d.body.length > LIMITS.bodyMaxChars) return `The message can be at most ${formatCount(LIMITS.bodyMaxChars)} characters.`;
+  if (d.body.length > LIMITS.bodyMaxChars)
+    return `The message can be at most ${formatCount(LIMITS.bodyMaxChars)} characters.`;
   return null;
 }
 
@@ -55,7 +60,10 @@ function localProblem(d: CreateDraft): string | null {
  * duplicate. Posting announces the new thread to the lists and opens it.
  */
 export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
-  const draft = useCreateDrafts((s) => s.drafts[projectId]) ?? { ...EMPTY_CREATE_DRAFT, url: siteOfOpenThread(projectId) };
+  const draft = useCreateDrafts((s) => s.drafts[projectId]) ?? {
+    ...EMPTY_CREATE_DRAFT,
+    url: siteOfOpenThread(projectId),
+  };
   const update = (patch: Partial<CreateDraft>) => {
     useCreateDrafts.getState().update(projectId, { ...draft, ...patch });
     // What was refused concerned the text before this edit.
@@ -66,7 +74,15 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
   const [tried, setTried] = useState(false);
   const urlRef = useRef<HTMLInputElement>(null);
-  const ids = { url: useId(), body: useId(), selector: useId(), title: useId(), assignee: useId(), counter: useId(), urlError: useId() };
+  const ids = {
+    url: useId(),
+    body: useId(),
+    selector: useId(),
+    title: useId(),
+    assignee: useId(),
+    counter: useId(),
+    urlError: useId(),
+  };
   const similar = useSimilarWhileTyping(projectId, draft.body, draft.url, draft.selector);
 
   const memberList = members.members;
@@ -92,7 +108,12 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
     if (!res.ok) {
       const problem = mentionProblem(res.error, mentions, memberList);
       if (problem) setPhase({ name: 'mention', problem });
-      else setPhase({ name: 'failed', problem: actionFailure('The thread was not created', res.error), urlProblem: res.error.field === 'url' ? (res.error.serverMessage ?? res.error.message) : null });
+      else
+        setPhase({
+          name: 'failed',
+          problem: actionFailure('The thread was not created', res.error),
+          urlProblem: res.error.field === 'url' ? (res.error.serverMessage ?? res.error.message) : null,
+        });
       if (res.error.field === 'url') urlRef.current?.focus();
       return;
     }
@@ -100,7 +121,9 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
     emitItemsChanged({ projectId, created: [{ id: res.data.pinId, page: res.data.page ?? null }] });
     const assigned = res.data.assignedTo ? `, assigned to ${res.data.assignedTo}` : '';
     useSession.getState().notePostedAs(res.data.postedAs);
-    announce(`Thread created on ${res.data.page ?? 'the page'}${res.data.postedAs ? ` as ${res.data.postedAs}` : ''}${assigned}.`);
+    announce(
+      `Thread created on ${res.data.page ?? 'the page'}${res.data.postedAs ? ` as ${res.data.postedAs}` : ''}${assigned}.`,
+    );
     onClose();
     void useThread.getState().open(res.data.pinId);
   };
@@ -114,10 +137,14 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
   /** Moves what was written into a reply to the existing thread, and opens it there. */
   const replyThere = (c: SimilarCandidate) => {
     const drafts = useDrafts.getState();
-    if (!hasContent(drafts.drafts[c.id])) drafts.update(c.id, { body: draft.body, people: draft.people, resolution: draft.resolution });
+    if (!hasContent(drafts.drafts[c.id]))
+      drafts.update(c.id, { body: draft.body, people: draft.people, resolution: draft.resolution });
     update({ body: '', people: [], resolution: EMPTY_CREATE_DRAFT.resolution });
     onClose();
-    void useThread.getState().open(c.id).then(() => drafts.requestFocus(c.id));
+    void useThread
+      .getState()
+      .open(c.id)
+      .then(() => drafts.requestFocus(c.id));
   };
 
   const onSubmit = (e: FormEvent) => {
@@ -129,7 +156,14 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
   const candidates = similar.result?.candidates ?? [];
 
   return (
-    <ActionDialog title="New thread" onClose={onClose} busy={sending} size="wide" initialFocus={draft.url ? bodyRef : urlRef} testId="create-dialog">
+    <ActionDialog
+      title="New thread"
+      onClose={onClose}
+      busy={sending}
+      size="wide"
+      initialFocus={draft.url ? bodyRef : urlRef}
+      testId="create-dialog"
+    >
       <div className="create">
         <form className="create__form" onSubmit={onSubmit} noValidate>
           <div className="field">
@@ -168,16 +202,32 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
           <div className="create__row">
             <div className="field">
               <label htmlFor={ids.selector}>CSS selector (optional)</label>
-              <input id={ids.selector} className="text-input" value={draft.selector} placeholder="e.g. form.payment button.pay" onChange={(e) => update({ selector: e.target.value })} />
+              <input
+                id={ids.selector}
+                className="text-input"
+                value={draft.selector}
+                placeholder="e.g. form.payment button.pay"
+                onChange={(e) => update({ selector: e.target.value })}
+              />
             </div>
             <div className="field">
               <label htmlFor={ids.title}>Page title (optional)</label>
-              <input id={ids.title} className="text-input" value={draft.pageTitle} onChange={(e) => update({ pageTitle: e.target.value })} />
+              <input
+                id={ids.title}
+                className="text-input"
+                value={draft.pageTitle}
+                onChange={(e) => update({ pageTitle: e.target.value })}
+              />
             </div>
           </div>
           <div className="field">
             <label htmlFor={ids.assignee}>Assignee</label>
-            <select id={ids.assignee} className="text-input" value={draft.assignee} onChange={(e) => update({ assignee: e.target.value })}>
+            <select
+              id={ids.assignee}
+              className="text-input"
+              value={draft.assignee}
+              onChange={(e) => update({ assignee: e.target.value })}
+            >
               <option value="">Nobody</option>
               {you && <option value={you.id}>Me ({you.name})</option>}
               {memberList
@@ -198,7 +248,14 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
               onCancel={() => setPhase({ name: 'editing' })}
             />
           )}
-          {phase.name === 'failed' && !urlProblem && <ErrorMessage problem={phase.problem} onRetry={() => void send(draft)} onDismiss={() => setPhase({ name: 'editing' })} compact />}
+          {phase.name === 'failed' && !urlProblem && (
+            <ErrorMessage
+              problem={phase.problem}
+              onRetry={() => void send(draft)}
+              onDismiss={() => setPhase({ name: 'editing' })}
+              compact
+            />
+          )}
           {tried && blocked && (
             <p className="inline-error" role="alert">
               {blocked}
@@ -217,9 +274,19 @@ export function CreateDialog({ projectId, onClose }: CreateDialogProps) {
         <aside className="create__similar" aria-labelledby="similar-heading" aria-busy={similar.searching}>
           <h3 id="similar-heading">Already reported?</h3>
           {similar.problem && <ErrorMessage problem={similar.problem} compact />}
-          {!similar.result && !similar.searching && <p className="muted">Similar threads appear here as you write, so you can reply to one instead of reporting it again.</p>}
+          {!similar.result && !similar.searching && (
+            <p className="muted">
+              Similar threads appear here as you write, so you can reply to one instead of reporting it again.
+            </p>
+          )}
           {similar.searching && <p className="muted">Looking for similar threads…</p>}
-          {similar.result && candidates.length === 0 && !similar.searching && <p className="muted">{similar.result.compared === null ? 'Nothing similar found.' : `Nothing similar among ${threadCount(similar.result.compared)}.`}</p>}
+          {similar.result && candidates.length === 0 && !similar.searching && (
+            <p className="muted">
+              {similar.result.compared === null
+                ? 'Nothing similar found.'
+                : `Nothing similar among ${threadCount(similar.result.compared)}.`}
+            </p>
+          )}
           <ol className="candidate-list" data-testid="create-similar">
             {candidates.map((c) => (
               <li key={c.id}>

@@ -11,12 +11,21 @@ export interface CreateDraft extends MentionState {
   assignee: string;
 }
 
-export const EMPTY_CREATE_DRAFT: CreateDraft = { url: '', body: '', selector: '', pageTitle: '', assignee: '', people: [], resolution: NO_RESOLUTION };
+export const EMPTY_CREATE_DRAFT: CreateDraft = {
+  url: '',
+  body: '',
+  selector: '',
+  pageTitle: '',
+  assignee: '',
+  people: [],
+  resolution: NO_RESOLUTION,
+};
 
 export const CREATE_DRAFTS_PREFIX = 'triage-desk:create-drafts:';
 
 /** Worth keeping: something typed besides who to assign. */
-const hasCreateContent = (d: CreateDraft): boolean => [d.body, d.url, d.selector, d.pageTitle].some((s) => s.trim().length > 0);
+const hasCreateContent = (d: CreateDraft): boolean =>
+  [d.body, d.url, d.selector, d.pageTitle].some((s) => s.trim().length > 0);
 
 /**
  * New-thread drafts per project, kept per connection as reply drafts are (draft-store):
@@ -28,7 +37,15 @@ const createDrafts = createDraftStore<CreateDraft>({
   hasContent: hasCreateContent,
   read: (v) => {
     const mention = readMentionState(v);
-    return mention && { ...mention, url: readString(v['url']), selector: readString(v['selector']), pageTitle: readString(v['pageTitle']), assignee: readString(v['assignee']) };
+    return (
+      mention && {
+        ...mention,
+        url: readString(v['url']),
+        selector: readString(v['selector']),
+        pageTitle: readString(v['pageTitle']),
+        assignee: readString(v['assignee']),
+      }
+    );
   },
 });
 

@@ -28,7 +28,12 @@ interface SimilarWhileTyping {
  * reporter can reply to an existing thread instead of starting a duplicate. An answer that
  * arrives after newer text was typed is dropped.
  */
-export function useSimilarWhileTyping(projectId: string, text: string, url: string, selector: string): SimilarWhileTyping {
+export function useSimilarWhileTyping(
+  projectId: string,
+  text: string,
+  url: string,
+  selector: string,
+): SimilarWhileTyping {
   const [state, setState] = useState<SimilarWhileTyping>({ result: null, searching: false, problem: null });
   const trimmed = text.trim();
   const page = webUrl(url);
@@ -43,10 +48,24 @@ export function useSimilarWhileTyping(projectId: string, text: string, url: stri
     setState((s) => ({ ...s, searching: true }));
     const timer = setTimeout(() => {
       void getBridge()
-        .api.findSimilar({ projectId, text: trimmed, ...(page ? { page } : {}), ...(element ? { selector: element } : {}), includeResolved: true })
+        .api.findSimilar({
+          projectId,
+          text: trimmed,
+          ...(page ? { page } : {}),
+          ...(element ? { selector: element } : {}),
+          includeResolved: true,
+        })
         .then((res) => {
           if (!live) return;
-          setState(res.ok ? { result: res.data, searching: false, problem: null } : { result: null, searching: false, problem: actionFailure('Could not look for similar threads', res.error) });
+          setState(
+            res.ok
+              ? { result: res.data, searching: false, problem: null }
+              : {
+                  result: null,
+                  searching: false,
+                  problem: actionFailure('Could not look for similar threads', res.error),
+                },
+          );
         });
     }, DEBOUNCE_MS);
     return () => {

@@ -16,7 +16,12 @@ interface CandidateCardProps {
 /** A similar thread: how similar (score and the reasons the service gave) and what it is. */
 export function CandidateCard({ candidate: c, children, className }: CandidateCardProps) {
   return (
-    <article className={`candidate ${className ?? ''}`} data-testid="candidate" data-item-id={c.id} aria-label={`${scorePercent(c.score)} similar: ${c.line}`}>
+    <article
+      className={`candidate ${className ?? ''}`}
+      data-testid="candidate"
+      data-item-id={c.id}
+      aria-label={`${scorePercent(c.score)} similar: ${c.line}`}
+    >
       <div className="candidate__head">
         <span className="candidate__score" title="Similarity score from the service (0–100 %)">
           {scorePercent(c.score)}

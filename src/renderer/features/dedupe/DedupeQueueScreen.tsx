@@ -54,7 +54,8 @@ function FullMessage({ itemId, fallback }: { itemId: string; fallback: string })
     <>
       <p className="dedupe__message">{detail.thread.root?.content ?? fallback}</p>
       <p className="muted">
-        {detail.thread.root?.author || 'Unknown author'} · <RelativeTime ms={detail.createdAt} /> · {detail.pageTitle || detail.page}
+        {detail.thread.root?.author || 'Unknown author'} · <RelativeTime ms={detail.createdAt} /> ·{' '}
+        {detail.pageTitle || detail.page}
         {detail.anchor?.selector && (
           <>
             {' · '}
@@ -65,7 +66,6 @@ function FullMessage({ itemId, fallback }: { itemId: string; fallback: string })
     </>
   );
 }
-
 
 /**
  * Clearing duplicates by keyboard: each open thread with strong similar candidates is shown
@@ -99,7 +99,8 @@ function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQue
   const focusIndex = Math.min(focused, Math.max(0, candidates.length - 1));
   // The subject's count as the service last said it: its detail is read again after each merge.
   const subjectDetail = useDedupe((st) => (entry ? st.details[entry.subject.id] : undefined));
-  const subjectReports = subjectDetail && !isFailure(subjectDetail) ? subjectDetail.reportCount : (entry?.subject.reportCount ?? 0);
+  const subjectReports =
+    subjectDetail && !isFailure(subjectDetail) ? subjectDetail.reportCount : (entry?.subject.reportCount ?? 0);
   const focusedCandidate: SimilarCandidate | undefined = candidates[focusIndex];
   const scanDone = s.phase === 'ready' && s.checked >= s.subjects.length && !s.scanning;
   const finished = scanDone && s.position >= s.entries.length;
@@ -120,10 +121,16 @@ function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQue
   /** Names what would be merged into what, and waits for the person to confirm. */
   const merge = (direction: 'into-this' | 'into-candidate') => {
     if (!entry || busy) return;
-    const subject: ConfirmThread = { id: entry.subject.id, excerpt: entry.subject.excerpt, reportCount: subjectReports };
+    const subject: ConfirmThread = {
+      id: entry.subject.id,
+      excerpt: entry.subject.excerpt,
+      reportCount: subjectReports,
+    };
     const picked = targets().map((c): ConfirmThread => ({ id: c.id, excerpt: c.line, reportCount: c.reportCount }));
     if (picked.length === 0) return;
-    setConfirming(direction === 'into-this' ? { kept: subject, duplicates: picked } : { kept: picked[0]!, duplicates: [subject] });
+    setConfirming(
+      direction === 'into-this' ? { kept: subject, duplicates: picked } : { kept: picked[0]!, duplicates: [subject] },
+    );
   };
 
   const runMergeConfirmed = async () => {
@@ -192,7 +199,13 @@ function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQue
   });
 
   return (
-    <main ref={rootRef} className="screen dedupe" aria-label={`Duplicates queue of ${projectName}`} tabIndex={-1} data-testid="dedupe-queue">
+    <main
+      ref={rootRef}
+      className="screen dedupe"
+      aria-label={`Duplicates queue of ${projectName}`}
+      tabIndex={-1}
+      data-testid="dedupe-queue"
+    >
       <header className="dedupe__bar">
         <button type="button" className="button button--quiet" onClick={onExit} title="Back (Esc)">
           ← Back
@@ -203,16 +216,28 @@ function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQue
         </button>
         {s.phase === 'ready' && (
           <span className="dedupe__progress">
-            <progress max={Math.max(1, s.entries.length)} value={Math.min(s.position, s.entries.length)} aria-hidden="true" />
+            <progress
+              max={Math.max(1, s.entries.length)}
+              value={Math.min(s.position, s.entries.length)}
+              aria-hidden="true"
+            />
             <strong data-testid="dedupe-progress" aria-live="polite">
-              {finished ? `All ${s.entries.length} reviewed` : s.entries.length === 0 ? 'Looking…' : progressText(counts)}
+              {finished
+                ? `All ${s.entries.length} reviewed`
+                : s.entries.length === 0
+                  ? 'Looking…'
+                  : progressText(counts)}
             </strong>
             <span className="muted">{scanText(counts)}</span>
           </span>
         )}
         <label className="dedupe__threshold">
           <span className="muted">Show</span>
-          <select className="text-input" value={s.threshold} onChange={(e) => useDedupe.getState().setThreshold(Number(e.target.value))}>
+          <select
+            className="text-input"
+            value={s.threshold}
+            onChange={(e) => useDedupe.getState().setThreshold(Number(e.target.value))}
+          >
             {SCORE_THRESHOLDS.map((t) => (
               <option key={t.value} value={t.value}>
                 {t.label}
@@ -226,30 +251,43 @@ function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQue
       </header>
 
       {s.phase === 'loading' && <p className="muted dedupe__note">Loading the open threads of {projectName}…</p>}
-      {s.phase === 'failed' && s.loadProblem && <ErrorMessage problem={s.loadProblem} onRetry={() => void useDedupe.getState().start(projectId)} />}
-      {s.scanProblem && <ErrorMessage problem={s.scanProblem} onRetry={() => useDedupe.getState().retryScan()} compact />}
-      {receipt && (
-        <MergeReceiptNotice receipt={receipt} testId="dedupe-receipt" ref={receiptRef} />
+      {s.phase === 'failed' && s.loadProblem && (
+        <ErrorMessage problem={s.loadProblem} onRetry={() => void useDedupe.getState().start(projectId)} />
       )}
+      {s.scanProblem && (
+        <ErrorMessage problem={s.scanProblem} onRetry={() => useDedupe.getState().retryScan()} compact />
+      )}
+      {receipt && <MergeReceiptNotice receipt={receipt} testId="dedupe-receipt" ref={receiptRef} />}
 
       {lastDecision && !receipt && (
         <p className="notice" role="status" data-testid="dedupe-decision">
           {lastDecision.kind === 'keep' ? 'Kept' : 'Skipped'} {quoteThread(lastDecision.subject.excerpt, 48)}
           {lastDecision.kind === 'keep' ? ': not a duplicate.' : '.'}{' '}
-          <button type="button" className="button button--quiet" onClick={undoDecision} disabled={busy} title="Put it back in the queue (z)">
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={undoDecision}
+            disabled={busy}
+            title="Put it back in the queue (z)"
+          >
             <kbd>z</kbd> Undo
           </button>
         </p>
       )}
 
-      {s.phase === 'ready' && !entry && !finished && <p className="muted dedupe__note">Checking open threads for similar ones… {scanText(counts)}</p>}
+      {s.phase === 'ready' && !entry && !finished && (
+        <p className="muted dedupe__note">Checking open threads for similar ones… {scanText(counts)}</p>
+      )}
       {finished && (
         <QueueDone
           onExit={onExit}
           summary={
             <>
-              {s.entries.length === 0 ? `None of the ${formatCount(s.subjects.length)} open threads has candidates at this score.` : `Reviewed ${threadCount(s.entries.length)} with likely duplicates.`}{' '}
-              {formatCount(s.stats.merged)} merged, {formatCount(s.stats.kept)} kept, {formatCount(s.stats.skipped)} skipped.
+              {s.entries.length === 0
+                ? `None of the ${formatCount(s.subjects.length)} open threads has candidates at this score.`
+                : `Reviewed ${threadCount(s.entries.length)} with likely duplicates.`}{' '}
+              {formatCount(s.stats.merged)} merged, {formatCount(s.stats.kept)} kept, {formatCount(s.stats.skipped)}{' '}
+              skipped.
             </>
           }
         />
@@ -257,11 +295,20 @@ function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQue
 
       {entry && (
         <div className="dedupe__pair" aria-busy={busy}>
-          <section className="dedupe__subject" aria-labelledby="dedupe-subject-heading" data-testid="dedupe-subject" data-item-id={entry.subject.id} tabIndex={0}>
+          <section
+            className="dedupe__subject"
+            aria-labelledby="dedupe-subject-heading"
+            data-testid="dedupe-subject"
+            data-item-id={entry.subject.id}
+            tabIndex={0}
+          >
             <h2 id="dedupe-subject-heading">This thread</h2>
             <p className="dedupe__meta">
-              <span className={`tag status-tag status-tag--${entry.subject.status}`}>{statusLabel(entry.subject.status)}</span> {typeLabel(entry.subject.type)} ·{' '}
-              <span className="break">{entry.subject.page}</span> · {plural(entry.subject.replyCount, 'reply', 'replies')} ·{' '}
+              <span className={`tag status-tag status-tag--${entry.subject.status}`}>
+                {statusLabel(entry.subject.status)}
+              </span>{' '}
+              {typeLabel(entry.subject.type)} · <span className="break">{entry.subject.page}</span> ·{' '}
+              {plural(entry.subject.replyCount, 'reply', 'replies')} ·{' '}
               <span data-testid="dedupe-subject-reports">{plural(subjectReports, 'report', 'reports')}</span>
             </p>
             <FullMessage itemId={entry.subject.id} fallback={entry.subject.excerpt} />
@@ -271,10 +318,27 @@ function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQue
             <h2 id="dedupe-candidates-heading">
               Likely duplicates <span className="muted">· {candidates.length}</span>
             </h2>
-            <ol id={listId} className="candidate-list" role="listbox" aria-label="Candidates" aria-multiselectable="true" aria-activedescendant={focusedCandidate ? `${listId}-${focusedCandidate.id}` : undefined}>
+            <ol
+              id={listId}
+              className="candidate-list"
+              role="listbox"
+              aria-label="Candidates"
+              aria-multiselectable="true"
+              aria-activedescendant={focusedCandidate ? `${listId}-${focusedCandidate.id}` : undefined}
+            >
               {candidates.map((c, i) => (
-                <li key={c.id} id={`${listId}-${c.id}`} role="option" aria-selected={chosen.has(c.id)} data-focused={i === focusIndex || undefined} onClick={() => setFocused(i)}>
-                  <CandidateCard candidate={c} className={`${i === focusIndex ? 'candidate--focused' : ''} ${chosen.has(c.id) ? 'candidate--chosen' : ''}`}>
+                <li
+                  key={c.id}
+                  id={`${listId}-${c.id}`}
+                  role="option"
+                  aria-selected={chosen.has(c.id)}
+                  data-focused={i === focusIndex || undefined}
+                  onClick={() => setFocused(i)}
+                >
+                  <CandidateCard
+                    candidate={c}
+                    className={`${i === focusIndex ? 'candidate--focused' : ''} ${chosen.has(c.id) ? 'candidate--chosen' : ''}`}
+                  >
                     {/* A mark for the mouse, not a checkbox: an option may hold no control. The option's
                         aria-selected says "chosen"; the keyboard chooses with the queue's keys. */}
                     <span className="candidate__choose" aria-hidden="true" onClick={() => toggle(c.id)}>
@@ -299,24 +363,45 @@ function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQue
           <button type="button" className="button" onClick={keep} disabled={busy}>
             <kbd>n</kbd> Keep: not a duplicate
           </button>
-          <button type="button" className="button button--primary" onClick={() => merge('into-this')} disabled={busy || candidates.length === 0}>
-            <kbd>m</kbd> Merge {chosen.size > 1 ? plural(chosen.size, 'chosen candidate', 'chosen candidates') : 'the candidate'} into this thread
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => merge('into-this')}
+            disabled={busy || candidates.length === 0}
+          >
+            <kbd>m</kbd> Merge{' '}
+            {chosen.size > 1 ? plural(chosen.size, 'chosen candidate', 'chosen candidates') : 'the candidate'} into this
+            thread
           </button>
-          <button type="button" className="button" onClick={() => merge('into-candidate')} disabled={busy || !focusedCandidate}>
-            <kbd>Shift</kbd>+<kbd>M</kbd> Merge this thread into {focusedCandidate ? quoteThread(focusedCandidate.line, 32) : 'the candidate'}
+          <button
+            type="button"
+            className="button"
+            onClick={() => merge('into-candidate')}
+            disabled={busy || !focusedCandidate}
+          >
+            <kbd>Shift</kbd>+<kbd>M</kbd> Merge this thread into{' '}
+            {focusedCandidate ? quoteThread(focusedCandidate.line, 32) : 'the candidate'}
           </button>
           <QueueFooterEnd
             onSkip={skip}
             busy={busy}
             keys={
               <>
-                <kbd>j</kbd>/<kbd>↓</kbd> <kbd>k</kbd>/<kbd>↑</kbd> move · <kbd>x</kbd> choose several · <kbd>z</kbd> undo a keep or skip · <kbd>Esc</kbd> back · merges cannot be undone
+                <kbd>j</kbd>/<kbd>↓</kbd> <kbd>k</kbd>/<kbd>↑</kbd> move · <kbd>x</kbd> choose several · <kbd>z</kbd>{' '}
+                undo a keep or skip · <kbd>Esc</kbd> back · merges cannot be undone
               </>
             }
           />
         </footer>
       )}
-      {confirming && <MergeConfirm kept={confirming.kept} duplicates={confirming.duplicates} onConfirm={() => void runMergeConfirmed()} onCancel={() => setConfirming(null)} />}
+      {confirming && (
+        <MergeConfirm
+          kept={confirming.kept}
+          duplicates={confirming.duplicates}
+          onConfirm={() => void runMergeConfirmed()}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
     </main>
   );
 }

@@ -37,8 +37,17 @@ interface DuplicateGroupsScreenProps {
 
 type GroupRow = GroupThread & { row: ItemRow };
 
-const sourceOf = (row: ItemRow): GroupThread['textSource'] => (row.excerptSource === null ? null : row.excerptSource === 'summary' ? 'summary' : 'message');
-const asGroupThread = (row: ItemRow): GroupRow => ({ id: row.id, text: row.excerpt, textSource: sourceOf(row), page: row.page, reportCount: row.reportCount, createdAt: row.createdAt ?? null, row });
+const sourceOf = (row: ItemRow): GroupThread['textSource'] =>
+  row.excerptSource === null ? null : row.excerptSource === 'summary' ? 'summary' : 'message';
+const asGroupThread = (row: ItemRow): GroupRow => ({
+  id: row.id,
+  text: row.excerpt,
+  textSource: sourceOf(row),
+  page: row.page,
+  reportCount: row.reportCount,
+  createdAt: row.createdAt ?? null,
+  row,
+});
 const asConfirmThread = (t: GroupRow): ConfirmThread => ({ id: t.id, excerpt: t.text, reportCount: t.reportCount });
 
 /**
@@ -93,14 +102,21 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
     );
     return () => aborter.abort();
   }, [rows, byId, proposal.attempt]);
-  const proposalQuery = { data: proposal.data, error: proposal.error, refetch: () => setProposal((p) => ({ attempt: p.attempt + 1 })) };
+  const proposalQuery = {
+    data: proposal.data,
+    error: proposal.error,
+    refetch: () => setProposal((p) => ({ attempt: p.attempt + 1 })),
+  };
   const proposed = useMemo(() => proposalQuery.data?.groups ?? [], [proposalQuery.data]);
 
   // One /similar call per proposed group, on its head: the service's view of the same threads.
   const checks = useQueries({
     queries: proposed.map((ids) => ({
       queryKey: connectionKey(connectionId, 'dedupe-groups', 'similar', ids[0]),
-      queryFn: () => fromBridge(getBridge().api.findSimilar({ itemId: ids[0]!, includeResolved: false, limit: LIMITS.similarLimitMax })),
+      queryFn: () =>
+        fromBridge(
+          getBridge().api.findSimilar({ itemId: ids[0]!, includeResolved: false, limit: LIMITS.similarLimitMax }),
+        ),
       staleTime: 5 * 60_000,
     })),
   });
@@ -129,12 +145,18 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
   useEffect(() => {
     if (!allChecked || markedFor.current === proposalQuery.data) return;
     markedFor.current = proposalQuery.data;
-    performance.mark(GROUP_MARKS.confirmed, { detail: { requests: proposed.length, groups: confirmedEntries.map((e) => e.confirmed) } });
+    performance.mark(GROUP_MARKS.confirmed, {
+      detail: { requests: proposed.length, groups: confirmedEntries.map((e) => e.confirmed) },
+    });
   });
 
   /** The group on screen: the first confirmed one nothing has been decided on and that still has two threads. */
-  const live = (ids: readonly string[]) => ids.map((id) => byId.get(id)).filter((t): t is GroupRow => !!t && !q.gone.has(t.id));
-  const current = entries.find((e) => !q.decided[e.key] && (e.check?.isPending || e.check?.isError || (e.confirmed && live(e.confirmed).length > 1)));
+  const live = (ids: readonly string[]) =>
+    ids.map((id) => byId.get(id)).filter((t): t is GroupRow => !!t && !q.gone.has(t.id));
+  const current = entries.find(
+    (e) =>
+      !q.decided[e.key] && (e.check?.isPending || e.check?.isError || (e.confirmed && live(e.confirmed).length > 1)),
+  );
   const members = current?.confirmed ? live(current.confirmed) : [];
   const takenOut = new Set(current ? (q.takenOut[current.key] ?? []) : []);
   const shaped = current ? shapeGroup(members, takenOut, q.staying[current.key] ?? null) : null;
@@ -158,8 +180,13 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
       rootRef.current?.focus();
     },
     takeOut: () => current && focusedThread && !busy && useGroupQueue.getState().takeOut(current.key, focusedThread.id),
-    stay: () => current && focusedThread && !busy && useGroupQueue.getState().chooseStaying(current.key, focusedThread.id),
-    merge: () => current && shaped && !busy && setConfirming({ group: current.key, kept: shaped.staying, leaving: shaped.leaving }),
+    stay: () =>
+      current && focusedThread && !busy && useGroupQueue.getState().chooseStaying(current.key, focusedThread.id),
+    merge: () =>
+      current &&
+      shaped &&
+      !busy &&
+      setConfirming({ group: current.key, kept: shaped.staying, leaving: shaped.leaving }),
     move: (d: number) => setFocused(Math.max(0, Math.min(inGroup.length - 1, focusIndex + d))),
   };
 
@@ -190,11 +217,23 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
   });
 
   const lastDecision = q.history[q.history.length - 1];
-  const problem = threadsQuery.error ? failure(`Could not load the open threads of ${projectName}`, bridgeErrorOf(threadsQuery.error)) : null;
-  const groupingProblem = proposalQuery.error ? (proposalQuery.error instanceof Error ? proposalQuery.error.message : String(proposalQuery.error)) : null;
+  const problem = threadsQuery.error
+    ? failure(`Could not load the open threads of ${projectName}`, bridgeErrorOf(threadsQuery.error))
+    : null;
+  const groupingProblem = proposalQuery.error
+    ? proposalQuery.error instanceof Error
+      ? proposalQuery.error.message
+      : String(proposalQuery.error)
+    : null;
 
   return (
-    <main ref={rootRef} className="screen dedupe" aria-label={`Duplicate groups of ${projectName}`} tabIndex={-1} data-testid="duplicate-groups">
+    <main
+      ref={rootRef}
+      className="screen dedupe"
+      aria-label={`Duplicate groups of ${projectName}`}
+      tabIndex={-1}
+      data-testid="duplicate-groups"
+    >
       <header className="dedupe__bar">
         <button type="button" className="button button--quiet" onClick={onExit} title="Back (Esc)">
           ← Back
@@ -227,15 +266,14 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
       {problem && <ErrorMessage problem={problem} onRetry={() => void threadsQuery.refetch()} />}
       {groupingProblem && (
         <div className="notice notice--warning" role="alert">
-          <strong>Could not group the threads.</strong> {groupingProblem} The pair queue still works: “Pairs instead” above.{' '}
+          <strong>Could not group the threads.</strong> {groupingProblem} The pair queue still works: “Pairs instead”
+          above.{' '}
           <button type="button" className="button" onClick={proposalQuery.refetch}>
             Try again
           </button>
         </div>
       )}
-      {receipt && (
-        <MergeReceiptNotice receipt={receipt} testId="groups-receipt" ref={receiptRef} />
-      )}
+      {receipt && <MergeReceiptNotice receipt={receipt} testId="groups-receipt" ref={receiptRef} />}
       {lastDecision && !receipt && (
         <p className="notice" role="status" data-testid="groups-decision">
           {lastDecision.kind === 'take-out'
@@ -243,7 +281,13 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
             : lastDecision.kind === 'keep'
               ? 'Kept the group apart: not duplicates.'
               : 'Skipped the group.'}{' '}
-          <button type="button" className="button button--quiet" onClick={act.undo} disabled={busy} title="Take it back (z)">
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={act.undo}
+            disabled={busy}
+            title="Take it back (z)"
+          >
             <kbd>z</kbd> Undo
           </button>
         </p>
@@ -254,8 +298,11 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
           onExit={onExit}
           summary={
             <>
-              {confirmedEntries.length === 0 ? `No duplicate groups among the ${formatCount(rows?.length ?? 0)} open threads.` : `Reviewed ${plural(confirmedEntries.length, 'group', 'groups')}.`}{' '}
-              {formatCount(q.stats.merged)} merged, {formatCount(q.stats.kept)} kept apart, {formatCount(q.stats.skipped)} skipped.
+              {confirmedEntries.length === 0
+                ? `No duplicate groups among the ${formatCount(rows?.length ?? 0)} open threads.`
+                : `Reviewed ${plural(confirmedEntries.length, 'group', 'groups')}.`}{' '}
+              {formatCount(q.stats.merged)} merged, {formatCount(q.stats.kept)} kept apart,{' '}
+              {formatCount(q.stats.skipped)} skipped.
             </>
           }
         />
@@ -264,7 +311,14 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
       {current && !current.confirmed && (
         <div className="dedupe__note">
           {current.check?.isError ? (
-            <ErrorMessage problem={failure(`Could not check the group of ${quoteThread(byId.get(current.key)?.text, 48)}`, bridgeErrorOf(current.check.error))} onRetry={() => void current.check?.refetch()} compact />
+            <ErrorMessage
+              problem={failure(
+                `Could not check the group of ${quoteThread(byId.get(current.key)?.text, 48)}`,
+                bridgeErrorOf(current.check.error),
+              )}
+              onRetry={() => void current.check?.refetch()}
+              compact
+            />
           ) : (
             <p className="muted">Checking the next group with the service…</p>
           )}
@@ -272,24 +326,51 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
       )}
 
       {current?.confirmed && (
-        <section className="dedupe__group" aria-labelledby={`${listId}-heading`} data-testid="duplicate-group" tabIndex={0}>
+        <section
+          className="dedupe__group"
+          aria-labelledby={`${listId}-heading`}
+          data-testid="duplicate-group"
+          tabIndex={0}
+        >
           <h2 id={`${listId}-heading`}>
             {plural(inGroup.length, 'thread', 'threads')} that read as the same report
             {takenOut.size > 0 && <span className="muted"> · {formatCount(takenOut.size)} taken out</span>}
           </h2>
-          <ol className="candidate-list" role="listbox" aria-label="Threads in this group" aria-activedescendant={focusedThread ? `${listId}-${focusedThread.id}` : undefined} tabIndex={-1}>
+          <ol
+            className="candidate-list"
+            role="listbox"
+            aria-label="Threads in this group"
+            aria-activedescendant={focusedThread ? `${listId}-${focusedThread.id}` : undefined}
+            tabIndex={-1}
+          >
             {inGroup.map((t, i) => {
               const stays = shaped?.staying.id === t.id;
               return (
-                <li key={t.id} id={`${listId}-${t.id}`} role="option" aria-selected={i === focusIndex} data-focused={i === focusIndex || undefined} data-item-id={t.id} data-testid="group-thread" onClick={() => setFocused(i)}>
-                  <article className={`candidate ${i === focusIndex ? 'candidate--focused' : ''} ${stays ? 'candidate--chosen' : ''}`} aria-label={`${stays ? 'Stays: ' : 'Leaves: '}${t.text}`}>
+                <li
+                  key={t.id}
+                  id={`${listId}-${t.id}`}
+                  role="option"
+                  aria-selected={i === focusIndex}
+                  data-focused={i === focusIndex || undefined}
+                  data-item-id={t.id}
+                  data-testid="group-thread"
+                  onClick={() => setFocused(i)}
+                >
+                  <article
+                    className={`candidate ${i === focusIndex ? 'candidate--focused' : ''} ${stays ? 'candidate--chosen' : ''}`}
+                    aria-label={`${stays ? 'Stays: ' : 'Leaves: '}${t.text}`}
+                  >
                     <div className="candidate__head">
-                      <span className={`tag ${stays ? 'group__stays' : ''}`} data-testid={stays ? 'group-stays' : undefined}>
+                      <span
+                        className={`tag ${stays ? 'group__stays' : ''}`}
+                        data-testid={stays ? 'group-stays' : undefined}
+                      >
                         {stays ? 'Stays' : 'Leaves'}
                       </span>
                       <span className={`tag status-tag status-tag--${t.row.status}`}>{statusLabel(t.row.status)}</span>
                       <span className="muted">
-                        {typeLabel(t.row.type)} · <span className="break">{t.page}</span> · {plural(t.reportCount, 'report', 'reports')} · <RelativeTime ms={t.createdAt} />
+                        {typeLabel(t.row.type)} · <span className="break">{t.page}</span> ·{' '}
+                        {plural(t.reportCount, 'report', 'reports')} · <RelativeTime ms={t.createdAt} />
                       </span>
                     </div>
                     <p className="candidate__line">{t.text}</p>
@@ -306,7 +387,12 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
           <button type="button" className="button button--primary" onClick={act.merge} disabled={busy || !shaped}>
             <kbd>m</kbd> Merge the group into the staying thread
           </button>
-          <button type="button" className="button" onClick={act.stay} disabled={busy || !focusedThread || shaped?.staying.id === focusedThread.id}>
+          <button
+            type="button"
+            className="button"
+            onClick={act.stay}
+            disabled={busy || !focusedThread || shaped?.staying.id === focusedThread.id}
+          >
             <kbd>p</kbd> This one stays
           </button>
           <button type="button" className="button" onClick={act.takeOut} disabled={busy || !focusedThread}>
@@ -320,14 +406,20 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
             busy={busy}
             keys={
               <>
-                <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>z</kbd> undo a keep, skip or take-out · <kbd>Esc</kbd> back · merges cannot be undone
+                <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>z</kbd> undo a keep, skip or take-out · <kbd>Esc</kbd> back ·
+                merges cannot be undone
               </>
             }
           />
         </footer>
       )}
       {confirming && (
-        <MergeConfirm kept={asConfirmThread(confirming.kept)} duplicates={confirming.leaving.map(asConfirmThread)} onConfirm={() => void runMerge()} onCancel={() => setConfirming(null)} />
+        <MergeConfirm
+          kept={asConfirmThread(confirming.kept)}
+          duplicates={confirming.leaving.map(asConfirmThread)}
+          onConfirm={() => void runMerge()}
+          onCancel={() => setConfirming(null)}
+        />
       )}
     </main>
   );

@@ -16,7 +16,6 @@ import { UnreadableNotice } from '../../components/UnreadableNotice.js';
 import { unreadableOf } from '#shared/reader/problems.js';
 import { formatCount, plural, threadCount } from '../../format/counts.js';
 
-
 interface FindDuplicatesDialogProps {
   projectId: string;
   itemId: string;
@@ -27,7 +26,10 @@ type MergeState = { name: 'merging' } | { name: 'done'; receipt: MergeReceipt };
 
 /** Words for one duplicate's merge outcome. */
 function outcomeText(receipt: MergeReceipt): string {
-  if (receipt.merged === 1) return receipt.canonicalId === receipt.keptId ? 'Merged into this thread.' : `Merged into ${receipt.canonicalId} (this thread had itself been merged there).`;
+  if (receipt.merged === 1)
+    return receipt.canonicalId === receipt.keptId
+      ? 'Merged into this thread.'
+      : `Merged into ${receipt.canonicalId} (this thread had itself been merged there).`;
   if (receipt.alreadyMerged === 1) return 'It had already been merged before; nothing changed.';
   if (receipt.refused[0]) return `Not merged: ${receipt.refused[0].message}`;
   if (receipt.uncertainIds.length > 0) return 'The answer was lost: it may or may not be merged. Refresh to check.';
@@ -87,7 +89,9 @@ export function FindDuplicatesDialog({ projectId, itemId, onClose }: FindDuplica
     setConfirming(null);
     setFocusOutcome(candidateId);
     setMerges((m) => ({ ...m, [candidateId]: { name: 'merging' } }));
-    const receipt = await mergeThreads(projectId, { id: itemId, reportCount: subject?.reportCount ?? 0 }, [{ id: candidateId, reportCount }]);
+    const receipt = await mergeThreads(projectId, { id: itemId, reportCount: subject?.reportCount ?? 0 }, [
+      { id: candidateId, reportCount },
+    ]);
     setMerges((m) => ({ ...m, [candidateId]: { name: 'done', receipt } }));
   };
 
@@ -107,7 +111,13 @@ export function FindDuplicatesDialog({ projectId, itemId, onClose }: FindDuplica
       initialFocus={includeRef}
     >
       <label className="checkbox">
-        <input ref={includeRef} type="checkbox" checked={includeResolved} onChange={(e) => setIncludeResolved(e.target.checked)} /> Include resolved threads
+        <input
+          ref={includeRef}
+          type="checkbox"
+          checked={includeResolved}
+          onChange={(e) => setIncludeResolved(e.target.checked)}
+        />{' '}
+        Include resolved threads
       </label>
       {problem && <ErrorMessage problem={problem} onRetry={() => setAttempt((n) => n + 1)} compact />}
       {!result && !problem && (
@@ -131,13 +141,18 @@ export function FindDuplicatesDialog({ projectId, itemId, onClose }: FindDuplica
           const state = merges[c.id];
           return (
             <li key={c.id}>
-              <CandidateCard candidate={c} className={state?.name === 'done' && state.receipt.merged > 0 ? 'candidate--merged' : undefined}>
+              <CandidateCard
+                candidate={c}
+                className={state?.name === 'done' && state.receipt.merged > 0 ? 'candidate--merged' : undefined}
+              >
                 {state ? (
                   // One element from "Merging…" to the outcome, so the focus it holds stays on it.
                   <span
                     ref={c.id === focusOutcome ? outcomeRef : undefined}
                     tabIndex={-1}
-                    className={state.name === 'merging' ? 'muted' : state.receipt.merged > 0 ? 'outcome--ok' : 'outcome--bad'}
+                    className={
+                      state.name === 'merging' ? 'muted' : state.receipt.merged > 0 ? 'outcome--ok' : 'outcome--bad'
+                    }
                     role="status"
                     data-testid="merge-outcome"
                   >

@@ -35,7 +35,10 @@ export function MergeConfirm({ kept, duplicates, onConfirm, onCancel }: MergeCon
   const label = `Merge ${threadCount(duplicates.length)} into ${quoteThread(kept.excerpt, 32)}`;
   return (
     <ActionDialog title="Merge these threads?" onClose={onCancel} initialFocus={cancelRef} testId="dedupe-confirm">
-      <p>{duplicates.length === 1 ? 'This thread' : `These ${formatCount(duplicates.length)} threads`} will be merged and leave every list (they stay readable by ID, marked as duplicates):</p>
+      <p>
+        {duplicates.length === 1 ? 'This thread' : `These ${formatCount(duplicates.length)} threads`} will be merged and
+        leave every list (they stay readable by ID, marked as duplicates):
+      </p>
       <ul className="merge-confirm__list">
         {duplicates.map((d) => (
           <li key={d.id}>

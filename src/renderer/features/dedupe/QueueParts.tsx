@@ -2,9 +2,23 @@ import type { ReactNode, Ref } from 'react';
 import { receiptHeadline, type MergeReceipt } from '../merge/merge-run.js';
 
 /** What a merge did, warning-styled when some of it was refused or it stopped early; focusable so the screen can move focus to it. */
-export function MergeReceiptNotice({ receipt, testId, ref }: { receipt: MergeReceipt; testId: string; ref: Ref<HTMLParagraphElement> }) {
+export function MergeReceiptNotice({
+  receipt,
+  testId,
+  ref,
+}: {
+  receipt: MergeReceipt;
+  testId: string;
+  ref: Ref<HTMLParagraphElement>;
+}) {
   return (
-    <p className={receipt.refused.length > 0 || receipt.stoppedBy ? 'notice notice--warning' : 'notice'} role="status" data-testid={testId} ref={ref} tabIndex={-1}>
+    <p
+      className={receipt.refused.length > 0 || receipt.stoppedBy ? 'notice notice--warning' : 'notice'}
+      role="status"
+      data-testid={testId}
+      ref={ref}
+      tabIndex={-1}
+    >
       {receiptHeadline(receipt)}
       {receipt.refused.map((r) => ` ${r.message}`).join('')}
       {receipt.stoppedBy && ` ${receipt.stoppedBy.message}`}

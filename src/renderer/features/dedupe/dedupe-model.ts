@@ -32,7 +32,10 @@ interface CandidateFilter {
 
 /** Candidates worth a person's look: strong enough, still there, not already judged against this thread. */
 export function strongCandidates(candidates: readonly SimilarCandidate[], f: CandidateFilter): SimilarCandidate[] {
-  return candidates.filter((c) => c.id !== f.subjectId && c.score >= f.threshold && !f.gone.has(c.id) && !f.judged.has(pairKey(f.subjectId, c.id)));
+  return candidates.filter(
+    (c) =>
+      c.id !== f.subjectId && c.score >= f.threshold && !f.gone.has(c.id) && !f.judged.has(pairKey(f.subjectId, c.id)),
+  );
 }
 
 interface QueueCounts {

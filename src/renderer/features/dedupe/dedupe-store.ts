@@ -101,8 +101,16 @@ const INITIAL = {
 };
 
 /** The candidates of an entry as they stand now (merges and judgements since the scan removed). */
-export function liveCandidates(entry: QueueEntry, s: Pick<DedupeState, 'threshold' | 'gone' | 'judged'>): SimilarCandidate[] {
-  return strongCandidates(entry.candidates, { subjectId: entry.subject.id, threshold: s.threshold, gone: s.gone, judged: s.judged });
+export function liveCandidates(
+  entry: QueueEntry,
+  s: Pick<DedupeState, 'threshold' | 'gone' | 'judged'>,
+): SimilarCandidate[] {
+  return strongCandidates(entry.candidates, {
+    subjectId: entry.subject.id,
+    threshold: s.threshold,
+    gone: s.gone,
+    judged: s.judged,
+  });
 }
 
 function isLive(entry: QueueEntry | undefined, s: Pick<DedupeState, 'threshold' | 'gone' | 'judged'>): boolean {
@@ -115,10 +123,20 @@ export async function openThreads(projectId: string): Promise<{ rows: ItemRow[] 
   let rows = board.projectId === projectId ? board.data?.rows : undefined;
   if (!rows) {
     const outcome = await loadProjectItems((q) => getBridge().api.listItems(q), projectId);
-    if (!outcome.data) return { problem: failure('Could not load the threads of this project', outcome.error ?? { kind: 'bad_response', message: 'The list came back empty.' }) };
+    if (!outcome.data)
+      return {
+        problem: failure(
+          'Could not load the threads of this project',
+          outcome.error ?? { kind: 'bad_response', message: 'The list came back empty.' },
+        ),
+      };
     rows = outcome.data.rows;
   }
-  return { rows: rows.filter((r) => r.status === 'open').sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0) || a.id.localeCompare(b.id)) };
+  return {
+    rows: rows
+      .filter((r) => r.status === 'open')
+      .sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0) || a.id.localeCompare(b.id)),
+  };
 }
 
 /**
@@ -151,15 +169,29 @@ export const useDedupe = create<DedupeState>()((set, get) => {
         set({ checked: s.checked + 1 });
         continue;
       }
-      const res = await getBridge().api.findSimilar({ itemId: subject.id, includeResolved: true, limit: CANDIDATES_PER_THREAD });
+      const res = await getBridge().api.findSimilar({
+        itemId: subject.id,
+        includeResolved: true,
+        limit: CANDIDATES_PER_THREAD,
+      });
       if (runId !== run) return;
       if (!res.ok) {
-        set({ scanProblem: actionFailure(`Could not check “${subject.excerpt.slice(0, 60)}” for duplicates`, res.error) });
+        set({
+          scanProblem: actionFailure(`Could not check “${subject.excerpt.slice(0, 60)}” for duplicates`, res.error),
+        });
         break;
       }
       const now = get();
-      const strong = strongCandidates(res.data.candidates, { subjectId: subject.id, threshold: now.threshold, gone: now.gone, judged: now.judged });
-      set({ checked: now.checked + 1, entries: strong.length > 0 ? [...now.entries, { subject, candidates: strong }] : now.entries });
+      const strong = strongCandidates(res.data.candidates, {
+        subjectId: subject.id,
+        threshold: now.threshold,
+        gone: now.gone,
+        judged: now.judged,
+      });
+      set({
+        checked: now.checked + 1,
+        entries: strong.length > 0 ? [...now.entries, { subject, candidates: strong }] : now.entries,
+      });
       settlePosition();
       prefetch();
     }
@@ -178,7 +210,12 @@ export const useDedupe = create<DedupeState>()((set, get) => {
 
     async start(projectId) {
       const runId = ++run;
-      set({ ...INITIAL, projectId, phase: 'loading', threshold: get().projectId === projectId ? get().threshold : DEFAULT_THRESHOLD });
+      set({
+        ...INITIAL,
+        projectId,
+        phase: 'loading',
+        threshold: get().projectId === projectId ? get().threshold : DEFAULT_THRESHOLD,
+      });
       const loaded = await openThreads(projectId);
       if (runId !== run) return;
       if ('problem' in loaded) {
@@ -224,7 +261,10 @@ export const useDedupe = create<DedupeState>()((set, get) => {
       if (!decision) return null;
       const judged = new Set(s.judged);
       for (const key of decision.judgedPairs) judged.delete(key);
-      const stats = decision.kind === 'keep' ? { ...s.stats, kept: Math.max(0, s.stats.kept - 1) } : { ...s.stats, skipped: Math.max(0, s.stats.skipped - 1) };
+      const stats =
+        decision.kind === 'keep'
+          ? { ...s.stats, kept: Math.max(0, s.stats.kept - 1) }
+          : { ...s.stats, skipped: Math.max(0, s.stats.skipped - 1) };
       set({ judged, stats, decisions: s.decisions.slice(0, -1), position: Math.min(decision.position, s.position) });
       // A subject merged away since has nothing left to decide: settling moves past it.
       settlePosition();
@@ -238,7 +278,8 @@ export const useDedupe = create<DedupeState>()((set, get) => {
       for (const id of receipt.acceptedIds) gone.add(id);
       set({ gone, stats: { ...s.stats, merged: s.stats.merged + receipt.merged } });
       // The kept thread gained reports: show the count the service has now, not the one from the scan.
-      if (receipt.acceptedIds.length > 0) for (const id of new Set([receipt.keptId, receipt.canonicalId])) get().refreshDetail(id);
+      if (receipt.acceptedIds.length > 0)
+        for (const id of new Set([receipt.keptId, receipt.canonicalId])) get().refreshDetail(id);
       const entry = get().entries[get().position];
       if (!isLive(entry, get())) advance();
     },
@@ -265,7 +306,12 @@ export const useDedupe = create<DedupeState>()((set, get) => {
           // A failed re-read keeps what was shown; a first read that fails says so.
           const previous = get().details[itemId];
           if (!res.ok && previous && !('error' in previous && 'title' in previous)) return;
-          set((s) => ({ details: { ...s.details, [itemId]: res.ok ? res.data : actionFailure('Could not load this thread', res.error) } }));
+          set((s) => ({
+            details: {
+              ...s.details,
+              [itemId]: res.ok ? res.data : actionFailure('Could not load this thread', res.error),
+            },
+          }));
         });
     },
 

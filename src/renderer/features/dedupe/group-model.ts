@@ -51,7 +51,11 @@ interface ServiceCandidate {
  */
 export function wordsCouldNotJudge(candidate: GroupThread, members: readonly GroupThread[]): boolean {
   const source = candidate.textSource ?? null;
-  return source !== null && members.length > 0 && members.every((m) => (m.textSource ?? null) !== null && m.textSource !== source);
+  return (
+    source !== null &&
+    members.length > 0 &&
+    members.every((m) => (m.textSource ?? null) !== null && m.textSource !== source)
+  );
 }
 
 /** Threads the service may add to a group it confirms, and the score they need. */
@@ -70,14 +74,22 @@ interface GroupJoining {
  * Otherwise the service's list only removes members: a thread it finds strongly similar that
  * the words compared and left out joined a wrong group more often than a right one in the bench.
  */
-export function confirmGroup(ids: readonly string[], candidates: readonly ServiceCandidate[], minScore: number, taken: ReadonlySet<string> = new Set(), joining?: GroupJoining): string[] {
+export function confirmGroup(
+  ids: readonly string[],
+  candidates: readonly ServiceCandidate[],
+  minScore: number,
+  taken: ReadonlySet<string> = new Set(),
+  joining?: GroupJoining,
+): string[] {
   const [head, ...rest] = ids;
   if (head === undefined || taken.has(head)) return [];
   const listed = new Set(candidates.filter((c) => c.score >= minScore).map((c) => c.id));
   const kept = rest.filter((id) => listed.has(id) && !taken.has(id));
   const proposed = new Set(ids);
   const joined = joining
-    ? candidates.filter((c) => c.score >= joining.minScore && !proposed.has(c.id) && !taken.has(c.id) && joining.may(c.id)).map((c) => c.id)
+    ? candidates
+        .filter((c) => c.score >= joining.minScore && !proposed.has(c.id) && !taken.has(c.id) && joining.may(c.id))
+        .map((c) => c.id)
     : [];
   const members = [...kept, ...new Set(joined)];
   return members.length > 0 ? [head, ...members] : [];
@@ -88,7 +100,11 @@ export function confirmGroup(ids: readonly string[], candidates: readonly Servic
  * chosen thread (or the default one while that is still in the group). Fewer than two left:
  * nothing to merge.
  */
-export function shapeGroup<T extends GroupThread>(members: readonly T[], takenOut: ReadonlySet<string>, chosenStayId: string | null): { staying: T; leaving: T[] } | null {
+export function shapeGroup<T extends GroupThread>(
+  members: readonly T[],
+  takenOut: ReadonlySet<string>,
+  chosenStayId: string | null,
+): { staying: T; leaving: T[] } | null {
   const left = members.filter((t) => !takenOut.has(t.id));
   if (left.length < 2) return null;
   const staying = left.find((t) => t.id === chosenStayId) ?? stayingThread(left)!;

@@ -57,19 +57,30 @@ export const useGroupQueue = create<GroupQueueState>()((set, get) => ({
 
   keep(group) {
     const s = get();
-    set({ decided: { ...s.decided, [group]: 'keep' }, history: [...s.history, { kind: 'keep', group }], stats: { ...s.stats, kept: s.stats.kept + 1 } });
+    set({
+      decided: { ...s.decided, [group]: 'keep' },
+      history: [...s.history, { kind: 'keep', group }],
+      stats: { ...s.stats, kept: s.stats.kept + 1 },
+    });
   },
 
   skip(group) {
     const s = get();
-    set({ decided: { ...s.decided, [group]: 'skip' }, history: [...s.history, { kind: 'skip', group }], stats: { ...s.stats, skipped: s.stats.skipped + 1 } });
+    set({
+      decided: { ...s.decided, [group]: 'skip' },
+      history: [...s.history, { kind: 'skip', group }],
+      stats: { ...s.stats, skipped: s.stats.skipped + 1 },
+    });
   },
 
   takeOut(group, threadId) {
     const s = get();
     const out = s.takenOut[group] ?? [];
     if (out.includes(threadId)) return;
-    set({ takenOut: { ...s.takenOut, [group]: [...out, threadId] }, history: [...s.history, { kind: 'take-out', group, threadId }] });
+    set({
+      takenOut: { ...s.takenOut, [group]: [...out, threadId] },
+      history: [...s.history, { kind: 'take-out', group, threadId }],
+    });
   },
 
   chooseStaying(group, threadId) {
@@ -91,12 +102,16 @@ export const useGroupQueue = create<GroupQueueState>()((set, get) => ({
     if (!last) return null;
     const history = s.history.slice(0, -1);
     if (last.kind === 'take-out') {
-      set({ history, takenOut: { ...s.takenOut, [last.group]: (s.takenOut[last.group] ?? []).filter((id) => id !== last.threadId) } });
+      set({
+        history,
+        takenOut: { ...s.takenOut, [last.group]: (s.takenOut[last.group] ?? []).filter((id) => id !== last.threadId) },
+      });
       return last;
     }
     const decided = { ...s.decided };
     delete decided[last.group];
-    const stats = last.kind === 'keep' ? { ...s.stats, kept: s.stats.kept - 1 } : { ...s.stats, skipped: s.stats.skipped - 1 };
+    const stats =
+      last.kind === 'keep' ? { ...s.stats, kept: s.stats.kept - 1 } : { ...s.stats, skipped: s.stats.skipped - 1 };
     set({ history, decided, stats });
     return last;
   },

@@ -106,8 +106,10 @@ class UnionFind {
 export function proposeGroups(threads: readonly GroupThread[], options: GroupingOptions = {}): string[][] {
   const minContainment = options.minContainment ?? DEFAULT_MIN_CONTAINMENT;
   const hashes = options.hashes ?? DEFAULT_HASHES;
-  if (!(minContainment > 0 && minContainment <= 1)) throw new RangeError(`minContainment must be above 0 and at most 1, not ${minContainment}`);
-  if (!Number.isInteger(hashes) || hashes < 1) throw new RangeError(`hashes must be a positive whole number, not ${hashes}`);
+  if (!(minContainment > 0 && minContainment <= 1))
+    throw new RangeError(`minContainment must be above 0 and at most 1, not ${minContainment}`);
+  if (!Number.isInteger(hashes) || hashes < 1)
+    throw new RangeError(`hashes must be a positive whole number, not ${hashes}`);
 
   // Word pairs become small numbers: the sketches hash numbers.
   const vocabulary = new Map<string, number>();
@@ -153,7 +155,11 @@ export function proposeGroups(threads: readonly GroupThread[], options: Grouping
         const estimate = (jaccard * (a + b)) / (1 + jaccard) / Math.min(a, b);
         // The sketch only screens: on a dozen pairs its estimate is off by a pair or two, so
         // the near ones are counted exactly (the sets are small; the screening is what scales).
-        if (estimate >= minContainment - SCREEN_MARGIN && exactContainment(pairSets[i]!, pairSets[j]!) >= minContainment) groups.union(i, j);
+        if (
+          estimate >= minContainment - SCREEN_MARGIN &&
+          exactContainment(pairSets[i]!, pairSets[j]!) >= minContainment
+        )
+          groups.union(i, j);
       }
     }
   }
@@ -171,4 +177,3 @@ export function proposeGroups(threads: readonly GroupThread[], options: Grouping
     .map((g) => orderGroup(g, stayingThread(g)!.id))
     .sort((a, b) => b.length - a.length || a[0]!.localeCompare(b[0]!));
 }
-

@@ -19,7 +19,11 @@ export interface Proposal {
 }
 
 /** Proposes duplicate groups in a Web Worker; rejects with words a person can act on. */
-export function proposeGroupsOffThread(threads: readonly GroupThread[], options?: GroupingOptions, signal?: AbortSignal): Promise<Proposal> {
+export function proposeGroupsOffThread(
+  threads: readonly GroupThread[],
+  options?: GroupingOptions,
+  signal?: AbortSignal,
+): Promise<Proposal> {
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {

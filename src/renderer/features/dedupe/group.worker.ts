@@ -12,7 +12,10 @@ export interface GroupingRequest {
 
 export type GroupingAnswer = { groups: string[][]; ms: number } | { error: string };
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<GroupingRequest>) => void) | null; postMessage(answer: GroupingAnswer): void };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<GroupingRequest>) => void) | null;
+  postMessage(answer: GroupingAnswer): void;
+};
 
 scope.onmessage = (e) => {
   const started = performance.now();

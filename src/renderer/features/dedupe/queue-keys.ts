@@ -12,7 +12,15 @@ export function useQueueKeys(keys: Record<string, () => void>): void {
   });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target) || document.querySelector('dialog[open]')) return;
+      if (
+        e.defaultPrevented ||
+        e.ctrlKey ||
+        e.metaKey ||
+        e.altKey ||
+        isTypingTarget(e.target) ||
+        document.querySelector('dialog[open]')
+      )
+        return;
       const action = current.current[e.key];
       if (!action) return;
       e.preventDefault();

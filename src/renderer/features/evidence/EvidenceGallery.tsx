@@ -15,9 +15,30 @@ import './evidence.css';
 /** A tile's width with its gap; the columns are as many as fit. */
 const TILE_PITCH = 232;
 
-const KEY_MOVES: Record<string, Move> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down', Home: 'first', End: 'last' };
+const KEY_MOVES: Record<string, Move> = {
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  Home: 'first',
+  End: 'last',
+};
 
-const Tile = memo(function Tile({ row, detail, tabbable, active, onOpen, onFocusTile }: { row: ItemRow; detail: DetailState | undefined; tabbable: boolean; active: boolean; onOpen(id: string): void; onFocusTile(id: string): void }) {
+const Tile = memo(function Tile({
+  row,
+  detail,
+  tabbable,
+  active,
+  onOpen,
+  onFocusTile,
+}: {
+  row: ItemRow;
+  detail: DetailState | undefined;
+  tabbable: boolean;
+  active: boolean;
+  onOpen(id: string): void;
+  onFocusTile(id: string): void;
+}) {
   return (
     <button
       type="button"
@@ -39,7 +60,15 @@ const Tile = memo(function Tile({ row, detail, tabbable, active, onOpen, onFocus
   );
 });
 
-function Heading({ row, failedHere, onRetry }: { row: Exclude<GalleryRow, { kind: 'tiles' }>; failedHere: number; onRetry(): void }) {
+function Heading({
+  row,
+  failedHere,
+  onRetry,
+}: {
+  row: Exclude<GalleryRow, { kind: 'tiles' }>;
+  failedHere: number;
+  onRetry(): void;
+}) {
   if (row.kind === 'page') {
     return (
       <h3 className="gallery__page" data-testid="gallery-page">
@@ -74,7 +103,15 @@ function Heading({ row, failedHere, onRetry }: { row: Exclude<GalleryRow, { kind
  * element. Only the rows on screen are drawn and only their threads read (nearest the middle
  * first); arrow keys, Home and End move between tiles, Enter opens the thread beside.
  */
-export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOpen(itemId: string): void; panel: ReactNode }) {
+export function EvidenceGallery({
+  rows,
+  onOpen,
+  panel,
+}: {
+  rows: ItemRow[];
+  onOpen(itemId: string): void;
+  panel: ReactNode;
+}) {
   const reads = useEvidenceReads();
   const { lookup, want } = reads;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -113,7 +150,13 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
   useEffect(() => {
     const middle = offset + height / 2;
     const middleRow = items.find((i) => i.start <= middle && i.end > middle)?.index ?? items[0]?.index ?? 0;
-    want(nearestFirst(layout, items.map((i) => i.index), middleRow));
+    want(
+      nearestFirst(
+        layout,
+        items.map((i) => i.index),
+        middleRow,
+      ),
+    );
     // `drawn` stands for `items`, whose array is new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [drawn, layout, want]);
@@ -128,7 +171,11 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
   }, [focusTick]);
 
   const current = active && layout.at.has(active) ? active : null;
-  const drawnIds = new Set(items.flatMap((i) => (layout.rows[i.index]?.kind === 'tiles' ? (layout.rows[i.index] as { ids: string[] }).ids : [])));
+  const drawnIds = new Set(
+    items.flatMap((i) =>
+      layout.rows[i.index]?.kind === 'tiles' ? (layout.rows[i.index] as { ids: string[] }).ids : [],
+    ),
+  );
   const tabbableId = current && drawnIds.has(current) ? current : (layout.order.find((id) => drawnIds.has(id)) ?? null);
 
   /** Scrolls a tile into view; the first tile brings its page's heading too. */
@@ -141,7 +188,8 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
   function goTo(id: string) {
     // The tile that has the focus may scroll out and unmount: the list holds the focus (and
     // so the keys) until the next tile is drawn.
-    if (!scrollRef.current?.querySelector(`[data-item-id="${CSS.escape(id)}"]`)) scrollRef.current?.focus({ preventScroll: true });
+    if (!scrollRef.current?.querySelector(`[data-item-id="${CSS.escape(id)}"]`))
+      scrollRef.current?.focus({ preventScroll: true });
     setActive(id);
     reveal(id);
     pendingFocus.current = id;
@@ -173,7 +221,9 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
   useLayoutEffect(() => {
     if (!keyboardInside.current || pendingFocus.current || !current) return;
     if (document.activeElement && document.activeElement !== document.body) return;
-    scrollRef.current?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(current)}"]`)?.focus({ preventScroll: true });
+    scrollRef.current
+      ?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(current)}"]`)
+      ?.focus({ preventScroll: true });
   });
 
   useEffect(() => {
@@ -227,12 +277,26 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
           <h2 id="gallery-heading" className="gallery__title">
             Evidence
           </h2>
-          <ReadProgress done={progress.done} total={progress.total} failed={progress.failed} what="screenshots" rest="the others are read as you scroll to them" />
+          <ReadProgress
+            done={progress.done}
+            total={progress.total}
+            failed={progress.failed}
+            what="screenshots"
+            rest="the others are read as you scroll to them"
+          />
         </div>
         {rows.length === 0 ? (
           <p className="muted gallery__empty">No thread matches these filters, so there is no evidence to show.</p>
         ) : (
-          <div ref={scrollRef} className="gallery__scroll" onKeyDown={onKeyDown} tabIndex={-1} role="group" aria-label="Screenshots by page and element" data-testid="gallery-scroll">
+          <div
+            ref={scrollRef}
+            className="gallery__scroll"
+            onKeyDown={onKeyDown}
+            tabIndex={-1}
+            role="group"
+            aria-label="Screenshots by page and element"
+            data-testid="gallery-scroll"
+          >
             <div className="gallery__canvas" style={{ height: virtualizer.getTotalSize() }}>
               {/* Tiles are keyed by thread, straight under the canvas: a change of columns or a
                   regrouping moves a tile rather than making a new one, so the focus stays on it. */}
@@ -240,16 +304,35 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
                 const row = layout.rows[item.index]!;
                 if (row.kind !== 'tiles') {
                   return [
-                    <div key={item.key} className={`gallery__row gallery__row--${row.kind}`} style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
-                      <Heading row={row} failedHere={row.kind === 'pending' ? failedIn(row.key) : 0} onRetry={() => retryIn(row.key)} />
+                    <div
+                      key={item.key}
+                      className={`gallery__row gallery__row--${row.kind}`}
+                      style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+                    >
+                      <Heading
+                        row={row}
+                        failedHere={row.kind === 'pending' ? failedIn(row.key) : 0}
+                        onRetry={() => retryIn(row.key)}
+                      />
                     </div>,
                   ];
                 }
                 return row.ids.map((id, col) => {
                   const r = byId.get(id);
                   return r ? (
-                    <div key={id} className="gallery__cell" style={{ transform: `translate(${col * TILE_PITCH}px, ${item.start}px)`, height: item.size }}>
-                      <Tile row={r} detail={lookup(id)} tabbable={id === tabbableId} active={id === current} onOpen={onOpen} onFocusTile={onFocusTile} />
+                    <div
+                      key={id}
+                      className="gallery__cell"
+                      style={{ transform: `translate(${col * TILE_PITCH}px, ${item.start}px)`, height: item.size }}
+                    >
+                      <Tile
+                        row={r}
+                        detail={lookup(id)}
+                        tabbable={id === tabbableId}
+                        active={id === current}
+                        onOpen={onOpen}
+                        onFocusTile={onFocusTile}
+                      />
                     </div>
                   ) : null;
                 });
@@ -262,4 +345,3 @@ export function EvidenceGallery({ rows, onOpen, panel }: { rows: ItemRow[]; onOp
     </>
   );
 }
-

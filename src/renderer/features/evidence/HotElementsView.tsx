@@ -26,11 +26,15 @@ function pick(page: string) {
 /** Without a page filter: the pages of the filter, busiest first, to choose one. */
 function PageChooser({ rows }: { rows: ItemRow[] }) {
   const pages = useMemo(() => pagesByCount(rows), [rows]);
-  if (pages.length === 0) return <p className="muted">No thread matches these filters, so no page has feedback to show.</p>;
+  if (pages.length === 0)
+    return <p className="muted">No thread matches these filters, so no page has feedback to show.</p>;
   return (
     <>
       <h2 className="hot-elements__title">Hot elements: choose a page</h2>
-      <p className="muted">Choose a page to see which of its elements gather the most feedback. Pages with the most threads under these filters come first.</p>
+      <p className="muted">
+        Choose a page to see which of its elements gather the most feedback. Pages with the most threads under these
+        filters come first.
+      </p>
       <ul className="hot-pages" data-testid="hot-pages">
         {pages.map(({ page, count }) => (
           <li key={page}>
@@ -46,12 +50,28 @@ function PageChooser({ rows }: { rows: ItemRow[] }) {
 }
 
 function StatusCounts({ group }: { group: ElementGroup }) {
-  const parts = (['open', 'deferred', 'resolved'] as const).filter((s) => group.byStatus[s] > 0).map((s) => `${formatCount(group.byStatus[s])} ${statusLabel(s).toLowerCase()}`);
+  const parts = (['open', 'deferred', 'resolved'] as const)
+    .filter((s) => group.byStatus[s] > 0)
+    .map((s) => `${formatCount(group.byStatus[s])} ${statusLabel(s).toLowerCase()}`);
   if (group.byStatus.other > 0) parts.push(`${formatCount(group.byStatus.other)} other`);
-  return <p className="hot-element__counts" data-testid="hot-element-status">{parts.join(' · ')}</p>;
+  return (
+    <p className="hot-element__counts" data-testid="hot-element-status">
+      {parts.join(' · ')}
+    </p>
+  );
 }
 
-function ElementCard({ group, rank, lookup, onOpen }: { group: ElementGroup; rank: number; lookup: DetailLookup; onOpen(itemId: string): void }) {
+function ElementCard({
+  group,
+  rank,
+  lookup,
+  onOpen,
+}: {
+  group: ElementGroup;
+  rank: number;
+  lookup: DetailLookup;
+  onOpen(itemId: string): void;
+}) {
   const [all, setAll] = useState(false);
   const headingId = `hot-element-${rank}`;
   const shot = group.latest ? lookup(group.latest.itemId) : lookup(group.rows[0]!.id);
@@ -62,7 +82,11 @@ function ElementCard({ group, rank, lookup, onOpen }: { group: ElementGroup; ran
       <figure className="hot-element__shot">
         <ScreenshotThumb detail={shot} />
         <figcaption className="muted">
-          {shotRow ? `Latest screenshot, from “${shotRow.excerpt || shotRow.id}”` : group.expired > 0 ? `No screenshot kept: the evidence of ${plural(group.expired, 'thread', 'threads')} expired.` : 'No screenshot of this element.'}
+          {shotRow
+            ? `Latest screenshot, from “${shotRow.excerpt || shotRow.id}”`
+            : group.expired > 0
+              ? `No screenshot kept: the evidence of ${plural(group.expired, 'thread', 'threads')} expired.`
+              : 'No screenshot of this element.'}
         </figcaption>
       </figure>
       <div className="hot-element__body">
@@ -70,7 +94,11 @@ function ElementCard({ group, rank, lookup, onOpen }: { group: ElementGroup; ran
           <span className="hot-element__rank">{rank}.</span> {group.element.label}
         </h3>
         <p className="hot-element__key">
-          {group.element.kind === 'page' ? <span className="muted">{elementIdentity(group.element)}</span> : <code className="break">{elementIdentity(group.element)}</code>}
+          {group.element.kind === 'page' ? (
+            <span className="muted">{elementIdentity(group.element)}</span>
+          ) : (
+            <code className="break">{elementIdentity(group.element)}</code>
+          )}
           {group.element.kind === 'stamp' && <span className="muted"> (stamp key)</span>}
         </p>
         <p className="hot-element__total" data-testid="hot-element-total">
@@ -83,7 +111,12 @@ function ElementCard({ group, rank, lookup, onOpen }: { group: ElementGroup; ran
         <ul className="hot-element__threads" aria-label={`Threads on ${group.element.label}`}>
           {threads.map((r) => (
             <li key={r.id}>
-              <button type="button" className="row-button hot-element__thread" data-item-id={r.id} onClick={() => onOpen(r.id)}>
+              <button
+                type="button"
+                className="row-button hot-element__thread"
+                data-item-id={r.id}
+                onClick={() => onOpen(r.id)}
+              >
                 <span className="hot-element__excerpt">{r.excerpt || r.id}</span>
                 <span className="muted"> — {statusLabel(r.status)}</span>
               </button>
@@ -114,11 +147,21 @@ function PageElements({ page, rows, onOpen }: { page: string; rows: ItemRow[]; o
         <h2 className="hot-elements__title">
           Hot elements of <span className="hot-elements__page">{page}</span>
         </h2>
-        <button type="button" className="button button--quiet" onClick={() => useWorkspace.getState().setFilter('page', undefined)}>
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => useWorkspace.getState().setFilter('page', undefined)}
+        >
           All pages
         </button>
       </div>
-      <ReadProgress done={progress.done} total={asked.length} failed={progress.failed} what="threads" rest="grouping them by the element they are pinned to" />
+      <ReadProgress
+        done={progress.done}
+        total={asked.length}
+        failed={progress.failed}
+        what="threads"
+        rest="grouping them by the element they are pinned to"
+      />
       {left > 0 && (
         <p className="notice" data-testid="hot-elements-more">
           This page has {threadCount(rows.length)}; the newest {formatCount(asked.length)} are read and grouped.{' '}
@@ -149,13 +192,25 @@ function PageElements({ page, rows, onOpen }: { page: string; rows: ItemRow[]; o
  * Hot elements: which parts of a page people complain about. The workspace's filters choose
  * the threads; its page filter chooses the page (a list of pages stands in until one is).
  */
-export function HotElementsView({ rows, page, onOpen, panel }: { rows: ItemRow[]; page: string | undefined; onOpen(itemId: string): void; panel: ReactNode }) {
+export function HotElementsView({
+  rows,
+  page,
+  onOpen,
+  panel,
+}: {
+  rows: ItemRow[];
+  page: string | undefined;
+  onOpen(itemId: string): void;
+  panel: ReactNode;
+}) {
   // The panel closing gives the focus back to the thread's entry (WorkspaceScreen's focusCard).
   const focusTick = useProjectItems((s) => s.focusTick);
   useEffect(() => {
     const id = useProjectItems.getState().focusedId;
     if (!focusTick || !id) return;
-    document.querySelector<HTMLElement>(`[data-testid="hot-elements-view"] [data-item-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
+    document
+      .querySelector<HTMLElement>(`[data-testid="hot-elements-view"] [data-item-id="${CSS.escape(id)}"]`)
+      ?.focus({ preventScroll: true });
   }, [focusTick]);
   return (
     <>

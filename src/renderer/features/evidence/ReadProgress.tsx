@@ -1,7 +1,19 @@
 import { formatCount } from '../../format/counts.js';
 
 /** How many of the threads' details are in: "38 of 120 screenshots read". */
-export function ReadProgress({ done, total, failed, what, rest }: { done: number; total: number; failed: number; what: string; rest?: string }) {
+export function ReadProgress({
+  done,
+  total,
+  failed,
+  what,
+  rest,
+}: {
+  done: number;
+  total: number;
+  failed: number;
+  what: string;
+  rest?: string;
+}) {
   const complete = done >= total;
   return (
     <p className="evidence-progress" data-testid="evidence-progress">

@@ -10,7 +10,8 @@ import type { DetailState } from './evidence-model.js';
 export function ScreenshotThumb({ detail }: { detail: DetailState | undefined }) {
   const [broken, setBroken] = useState<string | null>(null);
   if (!detail) return <span className="thumb thumb--empty">Reading…</span>;
-  if (detail.state === 'failed') return <span className="thumb thumb--empty thumb--problem">Could not read this thread: {detail.message}</span>;
+  if (detail.state === 'failed')
+    return <span className="thumb thumb--empty thumb--problem">Could not read this thread: {detail.message}</span>;
   const { evidence } = detail;
   if (evidence.expired) {
     return (
@@ -19,13 +20,25 @@ export function ScreenshotThumb({ detail }: { detail: DetailState | undefined })
       </span>
     );
   }
-  if (!evidence.screenshotUrl) return <span className="thumb thumb--empty">{evidence.missing ? 'The service sent no evidence.' : 'No screenshot was taken.'}</span>;
-  if (broken === evidence.screenshotUrl) return <span className="thumb thumb--empty thumb--problem">The screenshot could not be loaded from storage.</span>;
+  if (!evidence.screenshotUrl)
+    return (
+      <span className="thumb thumb--empty">
+        {evidence.missing ? 'The service sent no evidence.' : 'No screenshot was taken.'}
+      </span>
+    );
+  if (broken === evidence.screenshotUrl)
+    return <span className="thumb thumb--empty thumb--problem">The screenshot could not be loaded from storage.</span>;
   return (
     <span className="thumb">
       <span className="thumb__frame">
         {/* Decorative here: the tile's own name says whose screenshot it is. */}
-        <img src={evidence.screenshotUrl} alt="" loading="lazy" decoding="async" onError={() => setBroken(evidence.screenshotUrl)} />
+        <img
+          src={evidence.screenshotUrl}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setBroken(evidence.screenshotUrl)}
+        />
         {evidence.click && <ClickRing x={evidence.click.x} y={evidence.click.y} />}
       </span>
     </span>

@@ -6,7 +6,8 @@ import type { Anchor } from '#shared/reader/index.js';
  * reader already folds in); otherwise the CSS selector is all there is. A thread pinned to the
  * page as a whole (or whose anchor could not be read) has no element.
  */
-export type ElementKey = { kind: 'stamp' | 'selector'; key: string; label: string } | { kind: 'page'; key: string; label: string };
+export type ElementKey =
+  { kind: 'stamp' | 'selector'; key: string; label: string } | { kind: 'page'; key: string; label: string };
 
 const WHOLE_PAGE_KEY = 'page:';
 

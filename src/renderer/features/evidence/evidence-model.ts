@@ -53,7 +53,9 @@ interface PageCount {
 export function pagesByCount(rows: readonly ItemRow[]): PageCount[] {
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(r.page, (counts.get(r.page) ?? 0) + 1);
-  return [...counts].map(([page, count]) => ({ page, count })).sort((a, b) => b.count - a.count || a.page.localeCompare(b.page));
+  return [...counts]
+    .map(([page, count]) => ({ page, count }))
+    .sort((a, b) => b.count - a.count || a.page.localeCompare(b.page));
 }
 
 export interface Screenshot {
@@ -91,7 +93,9 @@ function countStatus(rows: readonly ItemRow[]): ElementGroup['byStatus'] {
 function countTypes(rows: readonly ItemRow[]): ElementGroup['byType'] {
   const counts = new Map<string | null, number>();
   for (const r of rows) counts.set(r.type, (counts.get(r.type) ?? 0) + 1);
-  return [...counts].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count || (a.type ?? '~').localeCompare(b.type ?? '~'));
+  return [...counts]
+    .map(([type, count]) => ({ type, count }))
+    .sort((a, b) => b.count - a.count || (a.type ?? '~').localeCompare(b.type ?? '~'));
 }
 
 function latestScreenshot(rows: readonly ItemRow[], lookup: DetailLookup): Screenshot | null {
@@ -156,7 +160,10 @@ export function groupByElement(rows: readonly ItemRow[], lookup: DetailLookup): 
 }
 
 /** Read-progress over a set of rows: how many details are in (read or failed). */
-export function readProgress(rows: readonly ItemRow[], lookup: DetailLookup): { done: number; total: number; failed: number } {
+export function readProgress(
+  rows: readonly ItemRow[],
+  lookup: DetailLookup,
+): { done: number; total: number; failed: number } {
   let done = 0;
   let failed = 0;
   for (const r of rows) {

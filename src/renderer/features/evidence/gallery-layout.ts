@@ -52,14 +52,20 @@ export function galleryLayout(rows: readonly ItemRow[], lookup: DetailLookup, co
     for (const g of groups) {
       const key = `e:${page}\n${g.element.key}`;
       out.push({ kind: 'element', key, element: g.element, count: g.rows.length });
-      tiles(key, g.rows.map((r) => r.id));
+      tiles(
+        key,
+        g.rows.map((r) => r.id),
+      );
     }
     // Threads that failed wait with those not read yet: their tiles say why and offer to try again.
     const waiting = [...unread, ...failed.map((f) => f.row)];
     if (waiting.length > 0) {
       const key = `u:${page}`;
       out.push({ kind: 'pending', key, count: waiting.length });
-      tiles(key, waiting.map((r) => r.id));
+      tiles(
+        key,
+        waiting.map((r) => r.id),
+      );
     }
   }
   return { rows: out, order, at };

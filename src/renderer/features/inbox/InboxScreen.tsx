@@ -30,7 +30,14 @@ export function InboxScreen() {
   // Like the board: j/k (or arrows) move, Enter opens, from anywhere on the screen.
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || !isPlainKey(e) || isTypingTarget(e.target) || useDialogs.getState().dialog || entries.length === 0) return;
+      if (
+        e.defaultPrevented ||
+        !isPlainKey(e) ||
+        isTypingTarget(e.target) ||
+        useDialogs.getState().dialog ||
+        entries.length === 0
+      )
+        return;
       const current = Math.min(focus, entries.length - 1);
       if (e.key === 'j' || e.key === 'ArrowDown') moveTo(Math.min(current + 1, entries.length - 1));
       else if (e.key === 'k' || e.key === 'ArrowUp') moveTo(Math.max(current - 1, 0));
@@ -44,7 +51,12 @@ export function InboxScreen() {
 
   const unread = unreadCount(entries);
   return (
-    <main className="screen inbox" aria-labelledby="inbox-heading" aria-busy={loading} data-loaded={loadedAt !== null && !loading}>
+    <main
+      className="screen inbox"
+      aria-labelledby="inbox-heading"
+      aria-busy={loading}
+      data-loaded={loadedAt !== null && !loading}
+    >
       <div className="inbox__bar">
         <h1 id="inbox-heading">
           For me <span className="muted">· {unread} unread</span>
@@ -57,14 +69,19 @@ export function InboxScreen() {
         </button>
         <NotificationsToggle on={notificationsOn} />
       </div>
-      <p className="muted">Threads assigned to you (open and deferred) and mentions of you from the last {MENTION_WINDOW_DAYS} days, in every project of this connection. Read marks are kept on this computer.</p>
+      <p className="muted">
+        Threads assigned to you (open and deferred) and mentions of you from the last {MENTION_WINDOW_DAYS} days, in
+        every project of this connection. Read marks are kept on this computer.
+      </p>
       {problem && <ErrorMessage problem={problem} onRetry={() => void load()} />}
       {partial.length > 0 && (
         <p className="banner banner--warning" role="status" data-testid="inbox-partial">
           Some projects could not be read, so they are missing here: {partial.join('; ')}.
         </p>
       )}
-      {loadedAt !== null && !loading && !problem && entries.length === 0 && <p data-testid="inbox-empty">Nothing for you: no threads assigned to you and no recent mentions.</p>}
+      {loadedAt !== null && !loading && !problem && entries.length === 0 && (
+        <p data-testid="inbox-empty">Nothing for you: no threads assigned to you and no recent mentions.</p>
+      )}
       <ol className="inbox__list" ref={listRef} data-testid="inbox-list" aria-label="Threads for you, newest first">
         {entries.map((e, i) => (
           <InboxRow key={e.key} entry={e} focused={i === focus} onFocus={() => setFocus(i)} />
@@ -75,7 +92,10 @@ export function InboxScreen() {
 }
 
 function InboxRow({ entry, focused, onFocus }: { entry: InboxEntry; focused: boolean; onFocus: () => void }) {
-  const what = entry.kind === 'assigned' ? `Assigned to you${entry.by ? ` by ${entry.by}` : ''} · ${entry.status}` : `${entry.by ?? 'Someone'} mentioned you`;
+  const what =
+    entry.kind === 'assigned'
+      ? `Assigned to you${entry.by ? ` by ${entry.by}` : ''} · ${entry.status}`
+      : `${entry.by ?? 'Someone'} mentioned you`;
   return (
     <li>
       <button
@@ -92,7 +112,8 @@ function InboxRow({ entry, focused, onFocus }: { entry: InboxEntry; focused: boo
       >
         <span className="inbox__what">
           {entry.read ? '' : <span className="visually-hidden">Unread. </span>}
-          {what} · {entry.projectName} · <RelativeTime ms={entry.at} {...(entry.kind === 'assigned' ? { prefix: 'opened' } : {})} />
+          {what} · {entry.projectName} ·{' '}
+          <RelativeTime ms={entry.at} {...(entry.kind === 'assigned' ? { prefix: 'opened' } : {})} />
         </span>
         <span className="inbox__line">{entry.line}</span>
         {entry.excerpt && <span className="inbox__excerpt muted">“{entry.excerpt}”</span>}

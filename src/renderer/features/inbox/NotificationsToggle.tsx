@@ -16,7 +16,10 @@ export function NotificationsToggle({ on }: { on: boolean }) {
     if (getBridge().mode === 'browser') {
       if (typeof Notification === 'undefined') return explain('This browser cannot show notifications.');
       const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
-      if (permission !== 'granted') return explain('The browser did not allow notifications. Allow them for this page in the browser’s site settings, then try again.');
+      if (permission !== 'granted')
+        return explain(
+          'The browser did not allow notifications. Allow them for this page in the browser’s site settings, then try again.',
+        );
     } else {
       // The desktop app asks the system first (an unsigned macOS build gets none): say so now, not never.
       const can = await getBridge().notify.availability();

@@ -38,7 +38,8 @@ export interface ProjectInbox {
 
 const EXCERPT_MAX = 160;
 
-export const entryKey = (kind: InboxKind, itemId: string, at: number | null): string => (kind === 'assigned' ? `assigned:${itemId}` : `mention:${itemId}:${at ?? 0}`);
+export const entryKey = (kind: InboxKind, itemId: string, at: number | null): string =>
+  kind === 'assigned' ? `assigned:${itemId}` : `mention:${itemId}:${at ?? 0}`;
 
 function excerpt(text: string): string {
   const one = text.replace(/\s+/g, ' ').trim();
@@ -91,7 +92,8 @@ export function buildInbox(projects: readonly ProjectInbox[], read: ReadonlySet<
   return [...entries.values()].sort((a, b) => (b.at ?? 0) - (a.at ?? 0) || a.key.localeCompare(b.key));
 }
 
-export const unreadCount = (entries: readonly InboxEntry[]): number => entries.reduce((n, e) => (e.read ? n : n + 1), 0);
+export const unreadCount = (entries: readonly InboxEntry[]): number =>
+  entries.reduce((n, e) => (e.read ? n : n + 1), 0);
 
 /** Read keys worth keeping: those still in the inbox (so the stored set does not grow forever). */
 export function pruneRead(read: ReadonlySet<string>, entries: readonly InboxEntry[]): Set<string> {
@@ -112,18 +114,32 @@ interface InboxNotification {
  * New assignments and mentions in one briefing (read with `since`, so the person's bookmark
  * never moves) that were not notified before. `seen` is updated by the caller.
  */
-export function notificationsFrom(project: Pick<Project, 'name'>, briefing: Pick<WhatsNewResponse, 'mentionsYou' | 'assignedToYou'>, seen: ReadonlySet<string>): InboxNotification[] {
+export function notificationsFrom(
+  project: Pick<Project, 'name'>,
+  briefing: Pick<WhatsNewResponse, 'mentionsYou' | 'assignedToYou'>,
+  seen: ReadonlySet<string>,
+): InboxNotification[] {
   const out: InboxNotification[] = [];
   for (const r of briefing.assignedToYou) {
     const key = entryKey('assigned', r.id, null);
     if (seen.has(key)) continue;
-    out.push({ key, itemId: r.id, title: `Assigned to you in ${project.name}`, body: `${r.assignedBy ? `${r.assignedBy}: ` : ''}${excerpt(r.line)}` });
+    out.push({
+      key,
+      itemId: r.id,
+      title: `Assigned to you in ${project.name}`,
+      body: `${r.assignedBy ? `${r.assignedBy}: ` : ''}${excerpt(r.line)}`,
+    });
   }
   for (const m of briefing.mentionsYou) {
     const key = entryKey('mention', m.threadId, m.mention?.at ?? null);
     if (seen.has(key)) continue;
     const who = m.mention?.author || 'Someone';
-    out.push({ key, itemId: m.threadId, title: `${who} mentioned you in ${project.name}`, body: excerpt(m.mention?.text ?? m.thread?.line ?? '') });
+    out.push({
+      key,
+      itemId: m.threadId,
+      title: `${who} mentioned you in ${project.name}`,
+      body: excerpt(m.mention?.text ?? m.thread?.line ?? ''),
+    });
   }
   return out;
 }

@@ -27,16 +27,23 @@ interface InboxState {
 
 let loadSeq = 0;
 
-async function readProject(project: Project, since: number): Promise<{ ok: true; data: ProjectInbox } | { ok: false; name: string; message: string }> {
+async function readProject(
+  project: Project,
+  since: number,
+): Promise<{ ok: true; data: ProjectInbox } | { ok: false; name: string; message: string }> {
   const api = getBridge().api;
   const [open, deferred, briefing] = await Promise.all([
     api.listItems({ projectId: project.id, assignee: 'me', status: 'open', limit: 200 }),
     api.listItems({ projectId: project.id, assignee: 'me', status: 'deferred', limit: 200 }),
     api.whatsNew({ projectId: project.id, since: String(since) }),
   ]);
-  for (const r of [open, deferred, briefing]) if (!r.ok) return { ok: false, name: project.name, message: r.error.message };
+  for (const r of [open, deferred, briefing])
+    if (!r.ok) return { ok: false, name: project.name, message: r.error.message };
   if (!open.ok || !deferred.ok || !briefing.ok) throw new Error('unreachable');
-  return { ok: true, data: { project, assigned: [...open.data.items, ...deferred.data.items], briefing: briefing.data } };
+  return {
+    ok: true,
+    data: { project, assigned: [...open.data.items, ...deferred.data.items], briefing: briefing.data },
+  };
 }
 
 export const useInbox = create<InboxState>()((set, get) => ({
@@ -53,7 +60,13 @@ export const useInbox = create<InboxState>()((set, get) => ({
     if (!connectionId) return;
     const seq = ++loadSeq;
     const storage = createInboxStorage(connectionId);
-    set({ connectionId, loading: true, problem: null, notificationsOn: storage.notificationsOn(), ...(get().connectionId === connectionId ? {} : { entries: [], partial: [], loadedAt: null }) });
+    set({
+      connectionId,
+      loading: true,
+      problem: null,
+      notificationsOn: storage.notificationsOn(),
+      ...(get().connectionId === connectionId ? {} : { entries: [], partial: [], loadedAt: null }),
+    });
     const projects = await getBridge().api.listProjects({});
     if (seq !== loadSeq) return;
     if (!projects.ok) {

@@ -29,7 +29,8 @@ export function startNotifier(opts: { intervalMs?: number; now?: () => number } 
   let toldWhyNotShown = false;
 
   async function projectsOf(connectionId: string): Promise<Project[] | null> {
-    if (projects && projects.connectionId === connectionId && now() - projects.at < PROJECTS_TTL_MS) return projects.list;
+    if (projects && projects.connectionId === connectionId && now() - projects.at < PROJECTS_TTL_MS)
+      return projects.list;
     const r = await getBridge().api.listProjects({});
     if (!r.ok) return null;
     projects = { connectionId, list: r.data.projects, at: now() };

@@ -7,5 +7,11 @@ import type { InboxEntry } from './inbox-model.js';
 export function openInboxEntry(entry: InboxEntry): void {
   useInbox.getState().markRead(entry.key);
   const ws = useWorkspace.getState();
-  showRoute({ screen: 'project', projectId: entry.projectId, view: ws.view, filters: ws.projectId === entry.projectId ? ws.filters : {}, threadId: entry.itemId });
+  showRoute({
+    screen: 'project',
+    projectId: entry.projectId,
+    view: ws.view,
+    filters: ws.projectId === entry.projectId ? ws.filters : {},
+    threadId: entry.itemId,
+  });
 }

@@ -38,11 +38,14 @@ export async function openItemLink(itemId: string): Promise<void> {
   // A lean service may not name the thread's project: the project open now stands in.
   const projectId = item.project?.id ?? ws.projectId;
   if (!projectId) {
-    explain(`The service did not say which project thread ${item.id} belongs to. Open its project, then the link again.`);
+    explain(
+      `The service did not say which project thread ${item.id} belongs to. Open its project, then the link again.`,
+    );
     return;
   }
   const sameProject = ws.projectId === projectId;
   showRoute({ screen: 'project', projectId, view: ws.view, filters: sameProject ? ws.filters : {}, threadId: item.id });
   const screen = useNavigation.getState().screen;
-  if (screen.name === 'board' && !screen.projectName && item.project) useNavigation.getState().go({ ...screen, projectName: item.project.name });
+  if (screen.name === 'board' && !screen.projectName && item.project)
+    useNavigation.getState().go({ ...screen, projectName: item.project.name });
 }

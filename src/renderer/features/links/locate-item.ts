@@ -38,12 +38,14 @@ export async function locateItem(itemId: string, port: LocatePort): Promise<Loca
   if (originalId) {
     const r = await readThread(port, itemId);
     if (r.ok) return { ok: true, item: r.data, connection: null };
-    if (!TRY_NEXT.has(r.error.kind)) return { ok: false, message: `Could not open thread ${itemId}: ${r.error.message}`, connection: null };
+    if (!TRY_NEXT.has(r.error.kind))
+      return { ok: false, message: `Could not open thread ${itemId}: ${r.error.message}`, connection: null };
     reasons.push(`the current connection cannot see it (${bare(r.error.message)})`);
   }
 
   const saved = await port.list();
-  if (!saved.ok) return { ok: false, message: `Could not open thread ${itemId}: ${saved.error.message}`, connection: null };
+  if (!saved.ok)
+    return { ok: false, message: `Could not open thread ${itemId}: ${saved.error.message}`, connection: null };
   const others = saved.data.filter((c) => c.id !== originalId);
   let switched: ConnectResult | null = null;
   for (const c of others) {
@@ -65,7 +67,11 @@ export async function locateItem(itemId: string, port: LocatePort): Promise<Loca
     restored = back.ok ? back.data : switched;
   }
   if (!originalId && others.length === 0) {
-    return { ok: false, message: `To open thread ${itemId}, connect to the service it belongs to first (no connection is saved).`, connection: restored };
+    return {
+      ok: false,
+      message: `To open thread ${itemId}, connect to the service it belongs to first (no connection is saved).`,
+      connection: restored,
+    };
   }
   return {
     ok: false,

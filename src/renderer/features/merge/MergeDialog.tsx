@@ -18,7 +18,8 @@ interface MergeDialogProps {
   onClose(): void;
 }
 
-type Phase = { name: 'choose' } | { name: 'running'; progress: MergeProgress } | { name: 'done'; receipt: MergeReceipt };
+type Phase =
+  { name: 'choose' } | { name: 'running'; progress: MergeProgress } | { name: 'done'; receipt: MergeReceipt };
 
 /**
  * Merge a selection of duplicates into one thread: pick the one to keep (a suggestion says
@@ -44,7 +45,10 @@ export function MergeDialog({ projectId, itemIds, onClose }: MergeDialogProps) {
     };
   }, [itemIds]);
 
-  const threads = useMemo(() => itemIds.map((id) => lookup?.briefs.get(id)).filter((b): b is ThreadBrief => !!b), [itemIds, lookup]);
+  const threads = useMemo(
+    () => itemIds.map((id) => lookup?.briefs.get(id)).filter((b): b is ThreadBrief => !!b),
+    [itemIds, lookup],
+  );
   const suggestion = useMemo(() => suggestKeep(threads, now), [threads, now]);
   const kept = threads.find((t) => t.id === keptId) ?? null;
   const duplicates = threads.filter((t) => t.id !== keptId);
@@ -52,7 +56,9 @@ export function MergeDialog({ projectId, itemIds, onClose }: MergeDialogProps) {
 
   const merge = async () => {
     if (!kept || duplicates.length === 0) return;
-    const receipt = await mergeThreads(projectId, kept, duplicates, (progress) => setPhase({ name: 'running', progress }));
+    const receipt = await mergeThreads(projectId, kept, duplicates, (progress) =>
+      setPhase({ name: 'running', progress }),
+    );
     setPhase({ name: 'done', receipt });
   };
 
@@ -70,11 +76,14 @@ export function MergeDialog({ projectId, itemIds, onClose }: MergeDialogProps) {
         <>
           {lookup.missing.length > 0 && (
             <p className="notice notice--warning">
-              {plural(lookup.missing.length, 'selected thread', 'selected threads')} could not be found ({lookup.missing.map((m) => m.id).join(', ')}) and will be left out.
+              {plural(lookup.missing.length, 'selected thread', 'selected threads')} could not be found (
+              {lookup.missing.map((m) => m.id).join(', ')}) and will be left out.
             </p>
           )}
           {threads.length < 2 ? (
-            <p className="notice">Select at least two threads to merge: one to keep and the duplicates to merge into it.</p>
+            <p className="notice">
+              Select at least two threads to merge: one to keep and the duplicates to merge into it.
+            </p>
           ) : (
             <>
               <fieldset className="keep-picker">
@@ -89,11 +98,19 @@ export function MergeDialog({ projectId, itemIds, onClose }: MergeDialogProps) {
                     <li key={t.id}>
                       <label className={t.id === keptId ? 'keep-option keep-option--kept' : 'keep-option'}>
                         {/* Focus starts on the kept thread, never on the merge button: m then Enter must not merge. */}
-                        <input type="radio" name="kept-thread" value={t.id} checked={t.id === keptId} onChange={() => setKeptId(t.id)} autoFocus={t.id === keptId} />
+                        <input
+                          type="radio"
+                          name="kept-thread"
+                          value={t.id}
+                          checked={t.id === keptId}
+                          onChange={() => setKeptId(t.id)}
+                          autoFocus={t.id === keptId}
+                        />
                         <span className="keep-option__text">{quoteThread(t.excerpt, 90)}</span>
                         <span className="keep-option__meta muted">
                           {/* ID and page tell apart threads whose opening words are the same. */}
-                          <code>{t.id}</code> · {statusLabel(t.status)} · <span className="break">{t.page}</span> · {plural(t.reportCount, 'report', 'reports')} · <RelativeTime ms={t.createdAt} />
+                          <code>{t.id}</code> · {statusLabel(t.status)} · <span className="break">{t.page}</span> ·{' '}
+                          {plural(t.reportCount, 'report', 'reports')} · <RelativeTime ms={t.createdAt} />
                           {t.id === suggestion?.id && <span className="tag tag--accent">suggested</span>}
                         </span>
                       </label>
@@ -104,11 +121,21 @@ export function MergeDialog({ projectId, itemIds, onClose }: MergeDialogProps) {
               {kept && preview && (
                 <div className="merge-preview" data-testid="merge-preview">
                   <p>
-                    <strong>This cannot be undone.</strong> {threadCount(preview.duplicates)} will be merged into {quoteThread(kept.excerpt)} and leave every list (they stay
-                    readable by ID, marked as duplicates). Its reports go from {preview.reportsBefore} to {preview.reportsAfter}.
+                    <strong>This cannot be undone.</strong> {threadCount(preview.duplicates)} will be merged into{' '}
+                    {quoteThread(kept.excerpt)} and leave every list (they stay readable by ID, marked as duplicates).
+                    Its reports go from {preview.reportsBefore} to {preview.reportsAfter}.
                   </p>
-                  {kept.status === 'resolved' && <p className="notice notice--warning">The thread you keep is resolved: the merged reports will sit under a resolved thread. Keep an open one if the problem is not fixed.</p>}
-                  {preview.requests > 1 && <p className="muted">Sent in {preview.requests} requests of at most 50 duplicates each (the service&apos;s limit).</p>}
+                  {kept.status === 'resolved' && (
+                    <p className="notice notice--warning">
+                      The thread you keep is resolved: the merged reports will sit under a resolved thread. Keep an open
+                      one if the problem is not fixed.
+                    </p>
+                  )}
+                  {preview.requests > 1 && (
+                    <p className="muted">
+                      Sent in {preview.requests} requests of at most 50 duplicates each (the service&apos;s limit).
+                    </p>
+                  )}
                 </div>
               )}
               <div className="action-dialog__actions">
@@ -128,7 +155,8 @@ export function MergeDialog({ projectId, itemIds, onClose }: MergeDialogProps) {
         <div role="status" className="progress-line" data-testid="merge-progress">
           <progress max={phase.progress.total} value={phase.progress.done} aria-label="Merging" />
           <span>
-            Merging… {phase.progress.done} of {phase.progress.total} · request {phase.progress.request} of {phase.progress.requests}
+            Merging… {phase.progress.done} of {phase.progress.total} · request {phase.progress.request} of{' '}
+            {phase.progress.requests}
           </span>
         </div>
       )}

@@ -20,7 +20,15 @@ function ThreadName({ id, excerptOf }: { id: string; excerptOf(id: string): stri
 }
 
 /** The kept thread as a link: its address (copyable, as Copy link gives it), opened here in the app. */
-function KeptLink({ id, excerptOf, onOpen }: { id: string; excerptOf(id: string): string | undefined; onOpen(id: string): void }) {
+function KeptLink({
+  id,
+  excerptOf,
+  onOpen,
+}: {
+  id: string;
+  excerptOf(id: string): string | undefined;
+  onOpen(id: string): void;
+}) {
   const excerpt = excerptOf(id);
   return (
     <a
@@ -57,8 +65,8 @@ export function MergeReceiptView({ receipt: r, excerptOf, onOpen, onClose }: Mer
       </p>
       <ul className="outcome-list">
         <li className="outcome--ok">
-          {threadCount(r.merged)} merged into <KeptLink id={r.canonicalId} excerptOf={excerptOf} onOpen={onOpen} /> (<code>{r.canonicalId}</code>) in{' '}
-          {plural(r.requests, 'request', 'requests')}; they have left every list.
+          {threadCount(r.merged)} merged into <KeptLink id={r.canonicalId} excerptOf={excerptOf} onOpen={onOpen} /> (
+          <code>{r.canonicalId}</code>) in {plural(r.requests, 'request', 'requests')}; they have left every list.
           {merged.length > 0 && (
             <ul className="merge-receipt__merged" aria-label="Merged threads" data-testid="merge-merged">
               {merged.slice(0, SHOWN_MERGED).map((id) => (
@@ -66,14 +74,24 @@ export function MergeReceiptView({ receipt: r, excerptOf, onOpen, onClose }: Mer
                   <ThreadName id={id} excerptOf={excerptOf} />
                 </li>
               ))}
-              {merged.length > SHOWN_MERGED && <li className="muted">…and {threadCount(merged.length - SHOWN_MERGED)} more.</li>}
+              {merged.length > SHOWN_MERGED && (
+                <li className="muted">…and {threadCount(merged.length - SHOWN_MERGED)} more.</li>
+              )}
             </ul>
           )}
         </li>
-        {r.alreadyMerged > 0 && <li>{plural(r.alreadyMerged, 'thread was', 'threads were')} already merged before (here or into another thread) and stayed where they were: merges are not undone.</li>}
+        {r.alreadyMerged > 0 && (
+          <li>
+            {plural(r.alreadyMerged, 'thread was', 'threads were')} already merged before (here or into another thread)
+            and stayed where they were: merges are not undone.
+          </li>
+        )}
         {redirected && (
           <li className="outcome--note">
-            The thread you kept had itself been merged into <code>{r.canonicalId}</code>, so everything went there. <button type="button" className="link-button" onClick={() => onOpen(r.canonicalId)}>Open {r.canonicalId}</button>
+            The thread you kept had itself been merged into <code>{r.canonicalId}</code>, so everything went there.{' '}
+            <button type="button" className="link-button" onClick={() => onOpen(r.canonicalId)}>
+              Open {r.canonicalId}
+            </button>
           </li>
         )}
         {r.refused.length > 0 && (
@@ -90,10 +108,16 @@ export function MergeReceiptView({ receipt: r, excerptOf, onOpen, onClose }: Mer
         )}
         {r.uncertainIds.length > 0 && (
           <li className="outcome--bad">
-            For {threadCount(r.uncertainIds.length)} the answer was lost, so they may or may not have been merged. They are still selected: refresh the list to see which are gone before merging again.
+            For {threadCount(r.uncertainIds.length)} the answer was lost, so they may or may not have been merged. They
+            are still selected: refresh the list to see which are gone before merging again.
           </li>
         )}
-        {r.notSentIds.length > 0 && <li className="outcome--bad">{plural(r.notSentIds.length, 'thread was', 'threads were')} not sent and stay selected; merge them again once the problem below is fixed.</li>}
+        {r.notSentIds.length > 0 && (
+          <li className="outcome--bad">
+            {plural(r.notSentIds.length, 'thread was', 'threads were')} not sent and stay selected; merge them again
+            once the problem below is fixed.
+          </li>
+        )}
       </ul>
       {r.stoppedBy && <ErrorMessage problem={failure('The merge stopped', r.stoppedBy)} compact />}
       <div className="action-dialog__actions">

@@ -14,7 +14,8 @@ export interface MergeThread {
 
 /** Splits into requests the service accepts: duplicateIds holds at most 50. */
 export function chunk<T>(items: readonly T[], size: number = LIMITS.mergeDuplicatesMax): T[][] {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`chunk size must be a positive whole number, not ${size}`);
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`chunk size must be a positive whole number, not ${size}`);
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
@@ -34,17 +35,25 @@ interface KeepSuggestion {
 export function suggestKeep(threads: readonly MergeThread[], now: number): KeepSuggestion | null {
   if (threads.length === 0) return null;
   const age = (t: MergeThread) => t.createdAt ?? Number.POSITIVE_INFINITY;
-  const byAge = [...threads].sort((a, b) => (age(a) === age(b) ? 0 : age(a) < age(b) ? -1 : 1) || a.id.localeCompare(b.id));
+  const byAge = [...threads].sort(
+    (a, b) => (age(a) === age(b) ? 0 : age(a) < age(b) ? -1 : 1) || a.id.localeCompare(b.id),
+  );
   const oldest = byAge[0]!;
   const mostReports = Math.max(...threads.map((t) => t.reportCount));
   if (mostReports > 0) {
     const top = byAge.filter((t) => t.reportCount === mostReports);
     const pick = top.find((t) => t.status === 'open') ?? top[0]!;
     const alsoOldest = pick.id === oldest.id ? ', and it is the oldest' : '';
-    return { id: pick.id, why: `Most reported: ${plural(mostReports, 'duplicate', 'duplicates')} already merged into it${alsoOldest}.` };
+    return {
+      id: pick.id,
+      why: `Most reported: ${plural(mostReports, 'duplicate', 'duplicates')} already merged into it${alsoOldest}.`,
+    };
   }
   const pick = byAge.find((t) => t.status === 'open' && t.createdAt === oldest.createdAt) ?? oldest;
-  return { id: pick.id, why: `Oldest: reported first, on ${formatShortDate(pick.createdAt, now)}, so its conversation has the most history.` };
+  return {
+    id: pick.id,
+    why: `Oldest: reported first, on ${formatShortDate(pick.createdAt, now)}, so its conversation has the most history.`,
+  };
 }
 
 interface MergePreview {

@@ -76,7 +76,12 @@ function whyDuplicateRefused(error: BridgeError): string {
  * thread (network, rate limit, sign-in) stops the run: what was not sent is reported, and a
  * request whose outcome is unknown is reported as such, never replayed blindly.
  */
-export async function runMerge(call: MergeCall, keptId: string, duplicateIds: readonly string[], onProgress?: (p: MergeProgress) => void): Promise<MergeReceipt> {
+export async function runMerge(
+  call: MergeCall,
+  keptId: string,
+  duplicateIds: readonly string[],
+  onProgress?: (p: MergeProgress) => void,
+): Promise<MergeReceipt> {
   const ids = [...new Set(duplicateIds)].filter((id) => id !== keptId);
   const receipt: MergeReceipt = {
     keptId,
@@ -118,7 +123,11 @@ export async function runMerge(call: MergeCall, keptId: string, duplicateIds: re
         requests += batch.ids.length;
         continue;
       }
-      receipt.refused.push({ id: batch.ids[0]!, reason: res.error.reason ?? res.error.kind, message: whyDuplicateRefused(res.error) });
+      receipt.refused.push({
+        id: batch.ids[0]!,
+        reason: res.error.reason ?? res.error.kind,
+        message: whyDuplicateRefused(res.error),
+      });
       done += 1;
       continue;
     }

@@ -25,7 +25,9 @@ export function fuzzyScore(query: string, text: string): number | null {
   const NONE = Number.NEGATIVE_INFINITY;
 
   // prev[j]: best score with the previous query character matched at j.
-  let prev: number[] = chars.map((c, j) => (c === needle[0] ? 1 + (starts[j] ? WORD_START : 0) - Math.min(3, j * 0.05) : NONE));
+  let prev: number[] = chars.map((c, j) =>
+    c === needle[0] ? 1 + (starts[j] ? WORD_START : 0) - Math.min(3, j * 0.05) : NONE,
+  );
   for (let i = 1; i < needle.length; i++) {
     const cur: number[] = new Array<number>(n).fill(NONE);
     let bestBefore = NONE; // best prev[k] for k < j - 1

@@ -1,7 +1,6 @@
 import type { ProjectCount } from '../../stores/projects-store.js';
 import { formatCount } from '../../format/counts.js';
 
-
 /**
  * "12 open · 40 threads" on a project row: a quiet placeholder while it is asked, and "—"
  * with the reason (on hover, and for screen readers) when the service did not say.
@@ -12,7 +11,12 @@ export function ProjectCounts({ count }: { count: ProjectCount | undefined }) {
   }
   if (count.state === 'failed') {
     return (
-      <span className="project-row__count muted" data-testid="project-counts" data-state="failed" title={`No thread count: ${count.why}`}>
+      <span
+        className="project-row__count muted"
+        data-testid="project-counts"
+        data-state="failed"
+        title={`No thread count: ${count.why}`}
+      >
         —<span className="visually-hidden"> (no thread count: {count.why})</span>
       </span>
     );
@@ -23,7 +27,11 @@ export function ProjectCounts({ count }: { count: ProjectCount | undefined }) {
       className="project-row__count"
       data-testid="project-counts"
       data-state="ready"
-      title={count.capped ? `At least these many: the service counted only its newest threads, and the project has more.` : undefined}
+      title={
+        count.capped
+          ? `At least these many: the service counted only its newest threads, and the project has more.`
+          : undefined
+      }
     >
       {`${formatCount(count.open)}${more} open · ${formatCount(count.total)}${more} ${count.total === 1 && !more ? 'thread' : 'threads'}`}
     </span>

@@ -11,14 +11,22 @@ import { useSession } from '../../stores/session-store.js';
 
 /** "github.com/acme/web" from "https://github.com/acme/web.git": the part people recognise. */
 function shortRepo(repo: string): string {
-  return repo.replace(/^[a-z]+:\/\//i, '').replace(/^git@([^:]+):/, '$1/').replace(/\.git$/, '');
+  return repo
+    .replace(/^[a-z]+:\/\//i, '')
+    .replace(/^git@([^:]+):/, '$1/')
+    .replace(/\.git$/, '');
 }
 
 const NO_PROJECTS: Project[] = [];
 
 function matches(project: Project, filter: string): boolean {
   const f = filter.trim().toLowerCase();
-  return !f || project.name.toLowerCase().includes(f) || (project.workspace?.name ?? '').toLowerCase().includes(f) || (project.repo ?? '').toLowerCase().includes(f);
+  return (
+    !f ||
+    project.name.toLowerCase().includes(f) ||
+    (project.workspace?.name ?? '').toLowerCase().includes(f) ||
+    (project.repo ?? '').toLowerCase().includes(f)
+  );
 }
 
 /** Moves focus among the project buttons with arrows, Home and End (Enter/Space activate natively). */
@@ -26,11 +34,15 @@ function onListKeyDown(e: KeyboardEvent<HTMLUListElement>) {
   const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button.project-row')];
   const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
   const target =
-    e.key === 'ArrowDown' || e.key === 'j' ? Math.min(buttons.length - 1, index + 1)
-    : e.key === 'ArrowUp' || e.key === 'k' ? Math.max(0, index - 1)
-    : e.key === 'Home' ? 0
-    : e.key === 'End' ? buttons.length - 1
-    : null;
+    e.key === 'ArrowDown' || e.key === 'j'
+      ? Math.min(buttons.length - 1, index + 1)
+      : e.key === 'ArrowUp' || e.key === 'k'
+        ? Math.max(0, index - 1)
+        : e.key === 'Home'
+          ? 0
+          : e.key === 'End'
+            ? buttons.length - 1
+            : null;
   if (target === null || e.ctrlKey || e.metaKey || e.altKey) return;
   e.preventDefault();
   buttons[target]?.focus();
@@ -63,7 +75,10 @@ export function ProjectPicker() {
     if (focusedOnce.current || loading || projects.length === 0) return;
     focusedOnce.current = true;
     const selector = lastProjectId ? `button[data-project-id="${CSS.escape(lastProjectId)}"]` : 'button.project-row';
-    (listRef.current?.querySelector<HTMLButtonElement>(selector) ?? listRef.current?.querySelector<HTMLButtonElement>('button.project-row'))?.focus();
+    (
+      listRef.current?.querySelector<HTMLButtonElement>(selector) ??
+      listRef.current?.querySelector<HTMLButtonElement>('button.project-row')
+    )?.focus();
   }, [projects, loading, lastProjectId]);
 
   function open(project: Project) {
@@ -94,17 +109,30 @@ export function ProjectPicker() {
       </div>
       {projects.length > 0 && (
         <p className="muted projects-screen__hint" data-testid="projects-hint">
-          Open a project to triage its feedback threads: ↑ and ↓ choose, Enter opens. New here? Start with the project active most recently, at the top, and the
-          Open column of its board.
+          Open a project to triage its feedback threads: ↑ and ↓ choose, Enter opens. New here? Start with the project
+          active most recently, at the top, and the Open column of its board.
         </p>
       )}
       {problem && <ErrorMessage problem={problem} onRetry={() => connectionId && void load(connectionId)} />}
-      {loading && projects.length === 0 && <p className="muted" aria-busy="true">Loading projects…</p>}
+      {loading && projects.length === 0 && (
+        <p className="muted" aria-busy="true">
+          Loading projects…
+        </p>
+      )}
       {!loading && !problem && projects.length === 0 && (
-        <p className="muted">No projects yet in the workspaces this connection can use. Projects appear here once someone pins feedback to a site.</p>
+        <p className="muted">
+          No projects yet in the workspaces this connection can use. Projects appear here once someone pins feedback to
+          a site.
+        </p>
       )}
       {projects.length > 0 && shown.length === 0 && <p className="muted">No project matches “{filter}”.</p>}
-      <ul className="project-list" data-testid="project-list" ref={listRef} onKeyDown={onListKeyDown} aria-label="Projects, most recent activity first">
+      <ul
+        className="project-list"
+        data-testid="project-list"
+        ref={listRef}
+        onKeyDown={onListKeyDown}
+        aria-label="Projects, most recent activity first"
+      >
         {shown.map((p) => (
           <li key={p.id}>
             <button type="button" className="project-row" data-project-id={p.id} onClick={() => open(p)}>
@@ -120,11 +148,16 @@ export function ProjectPicker() {
                     {p.workspace.name}
                   </span>
                 )}
-                <span className={p.repo ? 'project-row__repo' : 'project-row__repo muted'}>{p.repo ? shortRepo(p.repo) : 'No repository linked'}</span>
+                <span className={p.repo ? 'project-row__repo' : 'project-row__repo muted'}>
+                  {p.repo ? shortRepo(p.repo) : 'No repository linked'}
+                </span>
                 {/* The live service may leave lastActivityAt out: the last update stands in, or nothing. */}
                 {(p.lastActivityAt ?? p.updatedAt) !== null && (
                   <span className="muted">
-                    <RelativeTime ms={p.lastActivityAt ?? p.updatedAt} prefix={p.lastActivityAt !== null ? 'active' : 'updated'} />
+                    <RelativeTime
+                      ms={p.lastActivityAt ?? p.updatedAt}
+                      prefix={p.lastActivityAt !== null ? 'active' : 'updated'}
+                    />
                   </span>
                 )}
               </span>

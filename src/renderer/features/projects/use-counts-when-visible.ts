@@ -6,7 +6,11 @@ import { useProjects } from '../../stores/projects-store.js';
  * Asks thread counts only for the project rows on screen (and just below), one request per
  * project, through the store's small queue: a long list costs nothing for rows nobody sees.
  */
-export function useCountsWhenVisible(listRef: RefObject<HTMLUListElement | null>, connectionId: string | null, shown: readonly Project[]): void {
+export function useCountsWhenVisible(
+  listRef: RefObject<HTMLUListElement | null>,
+  connectionId: string | null,
+  shown: readonly Project[],
+): void {
   useEffect(() => {
     const list = listRef.current;
     if (!list || !connectionId) return;
@@ -18,7 +22,8 @@ export function useCountsWhenVisible(listRef: RefObject<HTMLUListElement | null>
     }
     const observer = new IntersectionObserver(
       (entries) => {
-        for (const e of entries) if (e.isIntersecting) request(connectionId, (e.target as HTMLElement).dataset['projectId']!);
+        for (const e of entries)
+          if (e.isIntersecting) request(connectionId, (e.target as HTMLElement).dataset['projectId']!);
       },
       { rootMargin: '0px 0px 200px 0px' },
     );

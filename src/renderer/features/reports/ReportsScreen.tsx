@@ -41,7 +41,10 @@ export function ReportsScreen({ projectId, projectName: givenName, canSaveRules,
   const projectName = useProjectName(projectId, givenName);
   const tab = useReportTab((s) => s.tab);
   const setTab = useReportTab((s) => s.setTab);
-  const context = useMemo<ReportsContextValue>(() => ({ projectId, projectName, openThread: onOpenThread }), [projectId, projectName, onOpenThread]);
+  const context = useMemo<ReportsContextValue>(
+    () => ({ projectId, projectName, openThread: onOpenThread }),
+    [projectId, projectName, onOpenThread],
+  );
 
   useEffect(() => useWhatsNew.getState().enter(projectId), [projectId]);
   useEffect(() => void usePermission.getState().resolve(projectId, canSaveRules), [projectId, canSaveRules]);
@@ -58,7 +61,13 @@ export function ReportsScreen({ projectId, projectName: givenName, canSaveRules,
           <p className="reports-screen__printed print-only">Printed from Triage Desk on {formatDateTime(now)}</p>
         </header>
         <ReportTabs current={tab} onChange={setTab} />
-        <div className="report-panel-host" role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} data-testid={`reports-panel-${tab}`}>
+        <div
+          className="report-panel-host"
+          role="tabpanel"
+          id={panelId(tab)}
+          aria-labelledby={tabId(tab)}
+          data-testid={`reports-panel-${tab}`}
+        >
           <ErrorBoundary area={`the ${TAB_LABEL[tab]} report`} resetKey={`${projectId}:${tab}`}>
             <Content />
           </ErrorBoundary>

@@ -17,7 +17,14 @@ export function ColumnsMenu({ table }: { table: ItemsReactTable }) {
   const columns = table.getAllLeafColumns().filter((c) => c.id !== 'select');
 
   return (
-    <Disclosure label="Columns" panelLabel="Table columns" focusFirst="input:not(:disabled)" className="items-table__columns" buttonClassName="button button--quiet" panelClassName="items-table__columns-panel">
+    <Disclosure
+      label="Columns"
+      panelLabel="Table columns"
+      focusFirst="input:not(:disabled)"
+      className="items-table__columns"
+      buttonClassName="button button--quiet"
+      panelClassName="items-table__columns-panel"
+    >
       {() => (
         <>
           <ul className="items-table__columns-list">

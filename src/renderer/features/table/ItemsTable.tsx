@@ -1,5 +1,18 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+  memo,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ItemRow } from '#shared/reader/index.js';
 import type { TextColumnId } from './cell-content.js';
 import { ColumnsMenu } from './ColumnsMenu.js';
@@ -76,7 +89,8 @@ interface HeadInputs {
   selectAll: SelectAllState;
 }
 
-const sameHeadInputs = (a: HeadInputs, b: HeadInputs) => a.settings === b.settings && a.selectedIds === b.selectedIds && a.selectAll === b.selectAll;
+const sameHeadInputs = (a: HeadInputs, b: HeadInputs) =>
+  a.settings === b.settings && a.selectedIds === b.selectedIds && a.selectAll === b.selectAll;
 
 const TableHead = memo(function TableHead({ table }: HeadInputs) {
   const sortCount = table.state.sorting.length;
@@ -126,7 +140,18 @@ function rowIdAt(target: EventTarget): string | null {
   return target instanceof Element ? (target.closest('[data-item-id]')?.getAttribute('data-item-id') ?? null) : null;
 }
 
-export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChange, focusedId, onFocusChange, onOpen, lead, rowHeight = 28 }: ItemsTableProps) {
+export function ItemsTable({
+  projectId,
+  all,
+  rows,
+  selectedIds,
+  onSelectionChange,
+  focusedId,
+  onFocusChange,
+  onOpen,
+  lead,
+  rowHeight = 28,
+}: ItemsTableProps) {
   const [settings, updateSettings] = useViewSettings(projectId);
   const gridRef = useRef<HTMLDivElement>(null);
   const anchorRef = useRef<RangeAnchor | null>(null);
@@ -194,7 +219,15 @@ export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChang
   }
 
   function handleRowClick(id: string, modifiers: ClickModifiers, onCheckbox: boolean) {
-    const result = clickRow({ orderedIds, selected: selectedIds, anchor: anchorRef.current, fallbackAnchorId: currentFocus, id, modifiers, onCheckbox });
+    const result = clickRow({
+      orderedIds,
+      selected: selectedIds,
+      anchor: anchorRef.current,
+      fallbackAnchorId: currentFocus,
+      id,
+      modifiers,
+      onCheckbox,
+    });
     anchorRef.current = result.anchor;
     if (result.selected) onSelectionChange(result.selected);
     setFocus(id);
@@ -214,13 +247,20 @@ export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChang
     switch (action.kind) {
       case 'move':
       case 'jump': {
-        const step: FocusStep = action.kind === 'jump' ? { to: action.to } : { by: action.by * (action.unit === 'page' ? pageRows() : 1) };
+        const step: FocusStep =
+          action.kind === 'jump' ? { to: action.to } : { by: action.by * (action.unit === 'page' ? pageRows() : 1) };
         const next = moveFocus(orderedIds, currentFocus, step);
         if (!next) return;
         e.preventDefault();
         if (!onGrid) gridRef.current?.focus({ preventScroll: true });
         if (action.extend) {
-          const result = extendSelection({ orderedIds, selected: selectedIds, anchor: anchorRef.current, fallbackAnchorId: currentFocus, targetId: next });
+          const result = extendSelection({
+            orderedIds,
+            selected: selectedIds,
+            anchor: anchorRef.current,
+            fallbackAnchorId: currentFocus,
+            targetId: next,
+          });
           anchorRef.current = result.anchor;
           onSelectionChange(result.selected);
         } else {
@@ -274,10 +314,14 @@ export function ItemsTable({ projectId, all, rows, selectedIds, onSelectionChang
       <div className="items-table__bar">
         {lead}
         <span className="items-table__keys muted">
-          <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>x</kbd> select · <kbd>Shift</kbd>+<kbd>j</kbd>/<kbd>k</kbd> extend · <kbd>Enter</kbd> open ·{' '}
-          <kbd>Esc</kbd> clear
+          <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>x</kbd> select · <kbd>Shift</kbd>+<kbd>j</kbd>/<kbd>k</kbd> extend ·{' '}
+          <kbd>Enter</kbd> open · <kbd>Esc</kbd> clear
         </span>
-        <ExportMenu rows={tableRows} selectedIds={selectedIds} columns={visibleColumns.map((c) => c.id).filter((id): id is TextColumnId => id !== 'select')} />
+        <ExportMenu
+          rows={tableRows}
+          selectedIds={selectedIds}
+          columns={visibleColumns.map((c) => c.id).filter((id): id is TextColumnId => id !== 'select')}
+        />
         <TableColumnsMenu table={table} settings={settings} selectedIds={selectedIds} selectAll={selectAll} />
       </div>
       <div className="items-table__frame">

@@ -47,7 +47,15 @@ interface TableRowProps {
  * its cell elements; the text cells' contents are written by `writeCell` before the browser
  * paints (see cell-content.ts for why).
  */
-export const TableRow = memo(function TableRow({ row, domId, ariaRowIndex, top, selected, focused, now }: TableRowProps) {
+export const TableRow = memo(function TableRow({
+  row,
+  domId,
+  ariaRowIndex,
+  top,
+  selected,
+  focused,
+  now,
+}: TableRowProps) {
   const ref = useRef<HTMLDivElement>(null);
   const cells = row.getVisibleCells();
 

@@ -29,7 +29,10 @@ export function TableView({ projectId, all, rows, onOpen, panel, summary, rowHei
   const loadedAt = useProjectItems((s) => s.loadedAt);
   usePaintedMark(PERF_MARKS.tablePainted, loadedAt);
 
-  const onSelectionChange = useCallback((next: Set<string>) => useSelection.getState().setSelection(projectId, next), [projectId]);
+  const onSelectionChange = useCallback(
+    (next: Set<string>) => useSelection.getState().setSelection(projectId, next),
+    [projectId],
+  );
   const onFocusChange = useCallback((id: string | null) => useProjectItems.getState().focusCard(id, false), []);
 
   // With nothing focused (e.g. right after switching views), j or k puts the keyboard in the table.

@@ -39,11 +39,15 @@ function count(n: number, busy?: 'alert'): CellContent {
 const DESCRIBE: Record<TextColumnId, Describe> = {
   type: (t) => ({ text: typeLabel(t.type), tag: typeTagClass(t.type) }),
   status: (t) =>
-    isStatus(t.status) ? { text: statusLabel(t.status), tag: `items-table__status items-table__status--${t.status}` } : { text: String(t.status), tag: 'items-table__status' },
+    isStatus(t.status)
+      ? { text: statusLabel(t.status), tag: `items-table__status items-table__status--${t.status}` }
+      : { text: String(t.status), tag: 'items-table__status' },
   excerpt: (t) => {
     // No summary mark on "(no text)": there is no summary to mark.
     if (!t.excerpt) return { text: '(no text)', tone: 'muted' };
-    return t.excerptSource === 'summary' ? { text: t.excerpt, title: t.excerpt, summary: true } : { text: t.excerpt, title: t.excerpt };
+    return t.excerptSource === 'summary'
+      ? { text: t.excerpt, title: t.excerpt, summary: true }
+      : { text: t.excerpt, title: t.excerpt };
   },
   page: (t) => ({ text: t.page, title: t.page }),
   assignee: (t) => {
@@ -69,5 +73,12 @@ export function cellContent(column: TextColumnId, thread: ItemRow, now: number):
 }
 
 export function sameContent(a: CellContent, b: CellContent): boolean {
-  return a.text === b.text && a.tone === b.tone && a.title === b.title && a.tag === b.tag && a.dateTime === b.dateTime && a.summary === b.summary;
+  return (
+    a.text === b.text &&
+    a.tone === b.tone &&
+    a.title === b.title &&
+    a.tag === b.tag &&
+    a.dateTime === b.dateTime &&
+    a.summary === b.summary
+  );
 }

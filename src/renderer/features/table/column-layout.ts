@@ -17,15 +17,22 @@ export interface LaidColumn {
  * column is at a fixed width, narrower on a narrow list so the key columns leave room for the
  * others to scroll into view.
  */
-export function columnLayout(columns: readonly LaidColumn[], listWidth: number | null): { style: Record<string, string>; scrolls: boolean } {
+export function columnLayout(
+  columns: readonly LaidColumn[],
+  listWidth: number | null,
+): { style: Record<string, string>; scrolls: boolean } {
   const natural = columns.reduce((n, c) => n + c.getSize(), 0);
   const scrolls = listWidth !== null && natural > listWidth + 1;
   const isKey = (c: LaidColumn) => isItemColumnId(c.id) && KEY_COLUMNS.has(c.id);
   const fixedKeys = columns.filter((c) => isKey(c) && !c.columnDef.meta?.grow).reduce((n, c) => n + c.getSize(), 0);
   const widthOf = (c: LaidColumn) =>
-    scrolls && c.columnDef.meta?.grow && isKey(c) ? Math.max(KEY_EXCERPT_MIN, Math.min(c.getSize(), Math.floor(KEY_SHARE * listWidth!) - fixedKeys)) : c.getSize();
+    scrolls && c.columnDef.meta?.grow && isKey(c)
+      ? Math.max(KEY_EXCERPT_MIN, Math.min(c.getSize(), Math.floor(KEY_SHARE * listWidth!) - fixedKeys))
+      : c.getSize();
   const style: Record<string, string> = {
-    '--items-table-columns': columns.map((c) => (c.columnDef.meta?.grow && !scrolls ? `minmax(${c.getSize()}px, 1fr)` : `${widthOf(c)}px`)).join(' '),
+    '--items-table-columns': columns
+      .map((c) => (c.columnDef.meta?.grow && !scrolls ? `minmax(${c.getSize()}px, 1fr)` : `${widthOf(c)}px`))
+      .join(' '),
     '--items-table-width': `${columns.reduce((n, c) => n + widthOf(c), 0)}px`,
   };
   let left = 0;

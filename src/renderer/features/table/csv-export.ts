@@ -36,7 +36,11 @@ const VALUE: Record<TextColumnId, (t: ItemRow) => string | number> = {
 
 export function tableCsv(rows: readonly ItemRow[], columns: readonly TextColumnId[]): string {
   const header = ['ID', 'Link', ...columns.map((c) => COLUMN_LABEL[c])];
-  const records = rows.map((t) => [t.id, desktopItemLink(t.id), ...columns.map((c) => VALUE[c](t))].map((v) => (typeof v === 'string' ? neutraliseFormula(v) : v)));
+  const records = rows.map((t) =>
+    [t.id, desktopItemLink(t.id), ...columns.map((c) => VALUE[c](t))].map((v) =>
+      typeof v === 'string' ? neutraliseFormula(v) : v,
+    ),
+  );
   return stringify([header, ...records], { bom: true, record_delimiter: 'windows' });
 }
 

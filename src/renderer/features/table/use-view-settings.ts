@@ -22,8 +22,14 @@ interface Held {
  * Switching project swaps to that project's saved view during the same render, so the
  * previous project's columns never flash.
  */
-export function useViewSettings(projectId: string): [TableViewSettings, (update: (prev: TableViewSettings) => TableViewSettings) => void] {
-  const [held, setHeld] = useState<Held>(() => ({ projectId, settings: loadViewSettings(browserStorage(), projectId), changed: false }));
+export function useViewSettings(
+  projectId: string,
+): [TableViewSettings, (update: (prev: TableViewSettings) => TableViewSettings) => void] {
+  const [held, setHeld] = useState<Held>(() => ({
+    projectId,
+    settings: loadViewSettings(browserStorage(), projectId),
+    changed: false,
+  }));
 
   let current = held;
   if (held.projectId !== projectId) {

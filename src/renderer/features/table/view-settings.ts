@@ -1,5 +1,12 @@
 import type { ColumnOrderState, ColumnSort, ColumnVisibilityState, SortingState } from '@tanstack/react-table';
-import { DEFAULT_SORTING, ITEM_COLUMN_IDS, type ItemColumnId, PERMANENT_COLUMNS, SORTABLE_COLUMNS, isItemColumnId } from './column-ids.js';
+import {
+  DEFAULT_SORTING,
+  ITEM_COLUMN_IDS,
+  type ItemColumnId,
+  PERMANENT_COLUMNS,
+  SORTABLE_COLUMNS,
+  isItemColumnId,
+} from './column-ids.js';
 
 /** The table slices remembered per project. Selection and focus are deliberately not among them. */
 export interface TableViewSettings {
@@ -61,7 +68,8 @@ function normalizeSorting(value: unknown): SortingState {
   for (const entry of value) {
     if (!isRecord(entry) || typeof entry.desc !== 'boolean') continue;
     const id = entry.id;
-    if (isItemColumnId(id) && SORTABLE_COLUMNS.has(id) && !out.some((s) => s.id === id)) out.push({ id, desc: entry.desc });
+    if (isItemColumnId(id) && SORTABLE_COLUMNS.has(id) && !out.some((s) => s.id === id))
+      out.push({ id, desc: entry.desc });
   }
   return out;
 }
@@ -103,7 +111,11 @@ export function loadViewSettings(storage: SettingsStorage | null, projectId: str
 }
 
 /** False when storage refused (quota, disabled): the view still works, it just isn't remembered. */
-export function saveViewSettings(storage: SettingsStorage | null, projectId: string, settings: TableViewSettings): boolean {
+export function saveViewSettings(
+  storage: SettingsStorage | null,
+  projectId: string,
+  settings: TableViewSettings,
+): boolean {
   if (!storage) return false;
   try {
     storage.setItem(viewSettingsKey(projectId), serializeViewSettings(settings));

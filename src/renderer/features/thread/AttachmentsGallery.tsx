@@ -31,7 +31,11 @@ export function AttachmentsGallery({ attachments }: { attachments: Attachment[] 
           src={current.url}
           alt={describe(current)}
           title={`Attachment ${open + 1} of ${attachments.length} · ${current.author}`}
-          gallery={{ index: open, count: attachments.length, go: (d) => setOpen((i) => Math.min(attachments.length - 1, Math.max(0, (i ?? 0) + d))) }}
+          gallery={{
+            index: open,
+            count: attachments.length,
+            go: (d) => setOpen((i) => Math.min(attachments.length - 1, Math.max(0, (i ?? 0) + d))),
+          }}
           onClose={() => setOpen(null)}
         />
       )}

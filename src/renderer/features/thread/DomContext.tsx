@@ -14,7 +14,11 @@ export function DomContext({ markup }: { markup: string }) {
           t.kind === 'text' || t.kind === 'break' || t.kind === 'space' ? (
             t.text
           ) : (
-            <span key={i} className={`dom-${t.kind}`} title={t.kind === 'redacted' ? 'Removed by the service: it may have held personal data' : undefined}>
+            <span
+              key={i}
+              className={`dom-${t.kind}`}
+              title={t.kind === 'redacted' ? 'Removed by the service: it may have held personal data' : undefined}
+            >
               {t.text}
             </span>
           ),

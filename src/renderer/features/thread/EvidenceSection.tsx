@@ -12,18 +12,27 @@ function Screenshot({ url, x, y }: { url: string; x: number | null; y: number | 
   if (failed) {
     return (
       <p className="notice" role="alert">
-        The screenshot could not be loaded from storage. It may have been removed, or storage is unreachable from this network.
+        The screenshot could not be loaded from storage. It may have been removed, or storage is unreachable from this
+        network.
       </p>
     );
   }
   return (
     <figure className="evidence__figure">
-      <button type="button" className="evidence__frame" onClick={() => setLarge(true)} title="Open the screenshot large (zoom with + and -)">
+      <button
+        type="button"
+        className="evidence__frame"
+        onClick={() => setLarge(true)}
+        title="Open the screenshot large (zoom with + and -)"
+      >
         <img src={url} alt="Evidence screenshot" onError={() => setFailed(true)} />
         {x !== null && y !== null && <ClickRing x={x} y={y} />}
       </button>
       <figcaption className="muted">
-        {x !== null && y !== null ? 'The ring marks where the reporter clicked. ' : 'The service did not say where the reporter clicked. '}Click the screenshot to open it large.
+        {x !== null && y !== null
+          ? 'The ring marks where the reporter clicked. '
+          : 'The service did not say where the reporter clicked. '}
+        Click the screenshot to open it large.
       </figcaption>
       {large && (
         <ImageViewer
@@ -49,12 +58,15 @@ export function EvidenceSection({ item }: { item: ThreadItem }) {
       {!evidence && unreadable.length === 0 && <p className="muted">The service sent no evidence for this thread.</p>}
       {evidence?.expired && (
         <p className="notice" data-testid="evidence-expired">
-          Evidence expired: screenshots and page context are kept for the workspace&apos;s retention period, and this thread is older. The conversation, source and attachments remain.
+          Evidence expired: screenshots and page context are kept for the workspace&apos;s retention period, and this
+          thread is older. The conversation, source and attachments remain.
         </p>
       )}
       {item.movedAt !== null && (
         <p className="notice notice--warning" data-testid="pin-moved">
-          The pin was moved to another element after capture: the source below describes the new element, the screenshot and page context the original (moved <RelativeTime ms={item.movedAt} />).
+          The pin was moved to another element after capture: the source below describes the new element, the screenshot
+          and page context the original (moved <RelativeTime ms={item.movedAt} />
+          ).
         </p>
       )}
       {evidence?.screenshotUrl ? (

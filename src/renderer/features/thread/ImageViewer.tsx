@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type WheelEvent } from 'react';
 import { ActionDialog } from '../../components/ActionDialog.js';
-import { canZoomIn, canZoomOut, clampPercent, fitScale, scrollToCentre, zoomIn, zoomLabel, zoomOut, type Zoom } from './zoom.js';
+import {
+  canZoomIn,
+  canZoomOut,
+  clampPercent,
+  fitScale,
+  scrollToCentre,
+  zoomIn,
+  zoomLabel,
+  zoomOut,
+  type Zoom,
+} from './zoom.js';
 
 interface ImageViewerProps {
   src: string;
@@ -49,13 +59,18 @@ export function ImageViewer({ src, alt, title, marker, gallery, onClose }: Image
 
   const fit = natural ? fitScale(natural, box) : 1;
   const scale = zoom ?? fit;
-  const shown: Size | null = natural ? { width: Math.round(natural.width * scale), height: Math.round(natural.height * scale) } : null;
+  const shown: Size | null = natural
+    ? { width: Math.round(natural.width * scale), height: Math.round(natural.height * scale) }
+    : null;
 
   // After every zoom, bring the marker (or the middle) back into view.
   useLayoutEffect(() => {
     const stage = stageRef.current;
     if (!stage || !shown) return;
-    const { left, top } = scrollToCentre(marker ?? { x: 50, y: 50 }, shown, { width: stage.clientWidth, height: stage.clientHeight });
+    const { left, top } = scrollToCentre(marker ?? { x: 50, y: 50 }, shown, {
+      width: stage.clientWidth,
+      height: stage.clientHeight,
+    });
     stage.scrollTo({ left, top });
     // Only when the size changes, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -72,7 +87,8 @@ export function ImageViewer({ src, alt, title, marker, gallery, onClose }: Image
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       const dialog = stageRef.current?.closest('dialog');
-      if (!dialog || !(e.target instanceof Node) || !dialog.contains(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (!dialog || !(e.target instanceof Node) || !dialog.contains(e.target) || e.ctrlKey || e.metaKey || e.altKey)
+        return;
       const k = keys.current;
       if (e.key === '+' || e.key === '=') k.stepIn();
       else if (e.key === '-' || e.key === '_') k.stepOut();
@@ -97,30 +113,68 @@ export function ImageViewer({ src, alt, title, marker, gallery, onClose }: Image
     <ActionDialog title={title} onClose={onClose} size="full" testId="image-viewer" initialFocus={stageRef}>
       <div className="viewer">
         <div className="viewer__toolbar" role="toolbar" aria-label="Zoom">
-          <button type="button" className="button" onClick={stepOut} disabled={!canZoomOut(zoom, fit)} aria-label="Zoom out" title="Zoom out (-)">
+          <button
+            type="button"
+            className="button"
+            onClick={stepOut}
+            disabled={!canZoomOut(zoom, fit)}
+            aria-label="Zoom out"
+            title="Zoom out (-)"
+          >
             −
           </button>
           <span className="viewer__zoom" aria-live="polite" data-testid="viewer-zoom">
             {zoomLabel(zoom, fit)}
           </span>
-          <button type="button" className="button" onClick={stepIn} disabled={!canZoomIn(zoom, fit)} aria-label="Zoom in" title="Zoom in (+)">
+          <button
+            type="button"
+            className="button"
+            onClick={stepIn}
+            disabled={!canZoomIn(zoom, fit)}
+            aria-label="Zoom in"
+            title="Zoom in (+)"
+          >
             +
           </button>
-          <button type="button" className="button button--quiet" onClick={() => setZoom(1)} aria-pressed={zoom === 1} title="Actual size (0)">
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => setZoom(1)}
+            aria-pressed={zoom === 1}
+            title="Actual size (0)"
+          >
             100 %
           </button>
-          <button type="button" className="button button--quiet" onClick={() => setZoom(null)} aria-pressed={zoom === null} title="Fit to the window (F)">
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => setZoom(null)}
+            aria-pressed={zoom === null}
+            title="Fit to the window (F)"
+          >
             Fit
           </button>
           {gallery && gallery.count > 1 && (
             <span className="viewer__gallery">
-              <button type="button" className="button button--quiet" onClick={() => gallery.go(-1)} disabled={gallery.index === 0} title="Previous image (P)">
+              <button
+                type="button"
+                className="button button--quiet"
+                onClick={() => gallery.go(-1)}
+                disabled={gallery.index === 0}
+                title="Previous image (P)"
+              >
                 ‹ Previous
               </button>
               <span className="muted">
                 {gallery.index + 1} of {gallery.count}
               </span>
-              <button type="button" className="button button--quiet" onClick={() => gallery.go(1)} disabled={gallery.index === gallery.count - 1} title="Next image (N)">
+              <button
+                type="button"
+                className="button button--quiet"
+                onClick={() => gallery.go(1)}
+                disabled={gallery.index === gallery.count - 1}
+                title="Next image (N)"
+              >
                 Next ›
               </button>
             </span>
@@ -129,10 +183,17 @@ export function ImageViewer({ src, alt, title, marker, gallery, onClose }: Image
             <kbd>+</kbd> <kbd>-</kbd> zoom · <kbd>0</kbd> 100 % · <kbd>F</kbd> fit · <kbd>Esc</kbd> close
           </span>
         </div>
-        <div ref={stageRef} className="viewer__stage" tabIndex={0} onWheel={onWheel} aria-label="Image; use + and - to zoom, arrow keys to scroll">
+        <div
+          ref={stageRef}
+          className="viewer__stage"
+          tabIndex={0}
+          onWheel={onWheel}
+          aria-label="Image; use + and - to zoom, arrow keys to scroll"
+        >
           {failed ? (
             <p className="notice" role="alert">
-              The image could not be loaded from storage. It may have been removed, or storage is unreachable from this network.
+              The image could not be loaded from storage. It may have been removed, or storage is unreachable from this
+              network.
             </p>
           ) : (
             <div className="viewer__canvas" style={shown ? { width: shown.width, height: shown.height } : undefined}>
@@ -141,11 +202,18 @@ export function ImageViewer({ src, alt, title, marker, gallery, onClose }: Image
                 alt={alt}
                 className="viewer__image"
                 draggable={false}
-                onLoad={(e) => setNatural({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+                onLoad={(e) =>
+                  setNatural({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })
+                }
                 onError={() => setFailed(true)}
               />
               {marker && natural && (
-                <span className="click-marker" data-testid="viewer-marker" aria-hidden="true" style={{ left: `${clampPercent(marker.x)}%`, top: `${clampPercent(marker.y)}%` }} />
+                <span
+                  className="click-marker"
+                  data-testid="viewer-marker"
+                  aria-hidden="true"
+                  style={{ left: `${clampPercent(marker.x)}%`, top: `${clampPercent(marker.y)}%` }}
+                />
               )}
             </div>
           )}

@@ -39,8 +39,10 @@ type Phase =
 /** What would stop the service from accepting this reply, checked before sending. */
 function localProblem(draft: ReplyDraft, mentionCount: number, linkProblems: number): string | null {
   if (!draft.body.trim()) return 'Write something first.';
-  if (draft.body.length > LIMITS.bodyMaxChars) return `A reply can be at most ${formatCount(LIMITS.bodyMaxChars)} characters; shorten it by ${formatCount(draft.body.length - LIMITS.bodyMaxChars)}.`;
-  if (mentionCount > LIMITS.mentionsMax) return `A reply can mention at most ${LIMITS.mentionsMax} people; this one mentions ${mentionCount}.`;
+  if (draft.body.length > LIMITS.bodyMaxChars)
+    return `A reply can be at most ${formatCount(LIMITS.bodyMaxChars)} characters; shorten it by ${formatCount(draft.body.length - LIMITS.bodyMaxChars)}.`;
+  if (mentionCount > LIMITS.mentionsMax)
+    return `A reply can mention at most ${LIMITS.mentionsMax} people; this one mentions ${mentionCount}.`;
   if (linkProblems > 0) return 'Fix the links marked below, or remove them.';
   return null;
 }
@@ -74,7 +76,8 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
   const blocked = localProblem(draft, mentionCount, linkCheck.problems.length);
   const sending = phase.name === 'sending';
   // Said under the box before Send; a name still being typed ("@Alex K…") waits until Send or until it is done.
-  const ambiguity = ambiguousMentions(draft.body, known, draft.resolution, memberList).find((a) => held || !a.stillTyping) ?? null;
+  const ambiguity =
+    ambiguousMentions(draft.body, known, draft.resolution, memberList).find((a) => held || !a.stillTyping) ?? null;
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -164,7 +167,11 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
         id={fieldId}
         {...mention.fieldProps}
         onSubmit={() => void send(draft)}
-        placeholder={draft.resolveAfter ? 'What changed? e.g. “Fixed in the latest build: the button no longer overlaps on small screens.”' : 'Write a reply… (@ to mention someone)'}
+        placeholder={
+          draft.resolveAfter
+            ? 'What changed? e.g. “Fixed in the latest build: the button no longer overlaps on small screens.”'
+            : 'Write a reply… (@ to mention someone)'
+        }
         rows={draft.body.length > 200 ? 8 : 4}
         disabled={sending}
         describedBy={counterId}
@@ -174,7 +181,12 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
         <CharCounter length={draft.body.length} id={counterId} />
         {names.length > 0 && <span className="muted">Notifies {names.join(', ')}</span>}
       </div>
-      <LinksEditor links={draft.links} problems={tried ? linkCheck.problems : []} onChange={(links) => edit({ links })} disabled={sending} />
+      <LinksEditor
+        links={draft.links}
+        problems={tried ? linkCheck.problems : []}
+        onChange={(links) => edit({ links })}
+        disabled={sending}
+      />
 
       {!refusal && ambiguity && (
         <MentionRefusal
@@ -204,18 +216,32 @@ export function ReplyComposer({ item, onResolve }: ReplyComposerProps) {
           {blocked}
         </p>
       )}
-      {phase.name === 'failed' && <ErrorMessage problem={phase.problem} onRetry={() => void send(draft)} onRefresh={() => void useThread.getState().refresh()} onDismiss={() => setPhase({ name: 'editing' })} compact />}
+      {phase.name === 'failed' && (
+        <ErrorMessage
+          problem={phase.problem}
+          onRetry={() => void send(draft)}
+          onRefresh={() => void useThread.getState().refresh()}
+          onDismiss={() => setPhase({ name: 'editing' })}
+          compact
+        />
+      )}
       {phase.name === 'posted' && (
         <p className="composer__posted" role="status" data-testid="reply-posted">
           {phase.postedAs ? `Posted as ${phase.postedAs}` : 'Posted'}
           {phase.mentioned.length > 0 && `, mentioning ${phase.mentioned.join(', ')}`}.
           {phase.resolved === true && ' The thread is resolved.'}
-          {phase.resolved === false && ' The thread could not be resolved; see the message above and try the status again.'}
+          {phase.resolved === false &&
+            ' The thread could not be resolved; see the message above and try the status again.'}
         </p>
       )}
 
       <div className="composer__actions">
-        <button type="button" className="button button--primary" onClick={() => void send(draft)} disabled={sending || (tried && !!blocked)}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void send(draft)}
+          disabled={sending || (tried && !!blocked)}
+        >
           {sending ? 'Posting…' : draft.resolveAfter ? 'Post and resolve' : 'Post reply'}
         </button>
         <span className="muted">

@@ -62,7 +62,11 @@ export function ThreadActions({ item, status }: { item: ItemDetail; status: Thre
               aria-pressed={s === status.shown}
               disabled={merged || status.pending !== null}
               onClick={() => choose(s)}
-              title={merged ? 'A merged duplicate keeps no status of its own: change the thread it was merged into' : `Set status to ${statusLabel(s)} (${STATUS_KEY[s]} on the board)`}
+              title={
+                merged
+                  ? 'A merged duplicate keeps no status of its own: change the thread it was merged into'
+                  : `Set status to ${statusLabel(s)} (${STATUS_KEY[s]} on the board)`
+              }
             >
               {statusLabel(s)}
             </button>
@@ -70,13 +74,28 @@ export function ThreadActions({ item, status }: { item: ItemDetail; status: Thre
         </div>
         {/* One group: on a narrow panel the buttons wrap together, never "Reply" alone. */}
         <div className="thread-actions__buttons">
-          <button type="button" className="button" disabled={merged} onClick={() => openDialog({ kind: 'assign', projectId, itemIds: [item.id] })}>
+          <button
+            type="button"
+            className="button"
+            disabled={merged}
+            onClick={() => openDialog({ kind: 'assign', projectId, itemIds: [item.id] })}
+          >
             Assign…
           </button>
-          <button type="button" className="button" disabled={merged} onClick={() => openDialog({ kind: 'find-duplicates', projectId, itemId: item.id })}>
+          <button
+            type="button"
+            className="button"
+            disabled={merged}
+            onClick={() => openDialog({ kind: 'find-duplicates', projectId, itemId: item.id })}
+          >
             Find duplicates…
           </button>
-          <button type="button" className="button button--quiet" disabled={merged} onClick={() => useDrafts.getState().requestFocus(item.id)}>
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={merged}
+            onClick={() => useDrafts.getState().requestFocus(item.id)}
+          >
             Reply
           </button>
         </div>
@@ -88,9 +107,16 @@ export function ThreadActions({ item, status }: { item: ItemDetail; status: Thre
       )}
       {status.problem && <ErrorMessage problem={status.problem} onDismiss={status.dismissProblem} compact />}
       {askingBeforeResolve && (
-        <div className="decision" role="group" aria-labelledby="resolve-question" onKeyDown={onPromptKey} data-testid="resolve-prompt">
+        <div
+          className="decision"
+          role="group"
+          aria-labelledby="resolve-question"
+          onKeyDown={onPromptKey}
+          data-testid="resolve-prompt"
+        >
           <p id="resolve-question">
-            <strong>Post what changed first?</strong> People following this thread learn it was fixed, and how, from a reply; the API advises one before resolving.
+            <strong>Post what changed first?</strong> People following this thread learn it was fixed, and how, from a
+            reply; the API advises one before resolving.
           </p>
           <div className="decision__actions">
             <button type="button" className="button button--primary" onClick={writeFirst} autoFocus>

@@ -18,7 +18,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function LinearIssue({ entry }: { entry: LinearEntry }) {
   return (
     <li className="linear-entry" data-testid="linear-entry">
-      {entry.url ? <ExternalLink url={entry.url}>{entry.identifier || entry.url}</ExternalLink> : <span>{entry.identifier || 'Issue'}</span>}
+      {entry.url ? (
+        <ExternalLink url={entry.url}>{entry.identifier || entry.url}</ExternalLink>
+      ) : (
+        <span>{entry.identifier || 'Issue'}</span>
+      )}
       {entry.delegateName ? (
         <span className="muted">
           {' '}
@@ -39,7 +43,8 @@ export function ThreadFacts({ item }: { item: ThreadItem }) {
     <section className="thread-section" aria-label="Details">
       <dl className="facts">
         <Fact label="Reported by">
-          {root?.author || <span className="muted">Unknown author</span>} · <RelativeTime ms={item.createdAt ?? root?.createdAt ?? null} />
+          {root?.author || <span className="muted">Unknown author</span>} ·{' '}
+          <RelativeTime ms={item.createdAt ?? root?.createdAt ?? null} />
           {item.resolvedAt !== null && (
             <span className="muted">
               {' '}
@@ -86,10 +91,20 @@ export function ThreadFacts({ item }: { item: ThreadItem }) {
             )}
           </span>
         </Fact>
-        <Fact label="Agent task">{item.agentTask ? <span className="tag tag--task">{taskLabel(item.agentTask)}</span> : <span className="muted">None</span>}</Fact>
+        <Fact label="Agent task">
+          {item.agentTask ? (
+            <span className="tag tag--task">{taskLabel(item.agentTask)}</span>
+          ) : (
+            <span className="muted">None</span>
+          )}
+        </Fact>
         <Fact label="Reports">
           <span data-testid="report-count">
-            {item.reportCount > 0 ? `${plural(item.reportCount, 'duplicate report', 'duplicate reports')} merged in` : <span className="muted">No duplicates merged in</span>}
+            {item.reportCount > 0 ? (
+              `${plural(item.reportCount, 'duplicate report', 'duplicate reports')} merged in`
+            ) : (
+              <span className="muted">No duplicates merged in</span>
+            )}
           </span>
         </Fact>
         {item.linear.length > 0 && (

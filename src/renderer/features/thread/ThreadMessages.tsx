@@ -9,7 +9,11 @@ function Message({ message, isRoot, me }: { message: ThreadMessage; isRoot: bool
   // One's own messages go without it: this app posts through the API, that says nothing new.
   const via = isMine(message, me) ? null : message.via || null;
   return (
-    <li className={isRoot ? 'message message--root' : 'message'} data-testid="message" data-message-id={message.id ?? undefined}>
+    <li
+      className={isRoot ? 'message message--root' : 'message'}
+      data-testid="message"
+      data-message-id={message.id ?? undefined}
+    >
       <div className="message__head">
         <span className="message__author">{message.author || 'Unknown author'}</span>
         <RelativeTime ms={message.createdAt} />
@@ -32,10 +36,17 @@ export function ThreadMessages({ root, replies }: { root: ThreadMessage | null; 
   return (
     <section aria-label="Conversation" className="thread-section">
       <h3>
-        Conversation <span className="muted">· {replies.length === 0 ? 'no replies yet' : plural(replies.length, 'reply', 'replies')}</span>
+        Conversation{' '}
+        <span className="muted">
+          · {replies.length === 0 ? 'no replies yet' : plural(replies.length, 'reply', 'replies')}
+        </span>
       </h3>
       <ol className="messages">
-        {root ? <Message message={root} isRoot me={me} /> : <li className="message message--root muted">The opening message was not in the service&apos;s answer.</li>}
+        {root ? (
+          <Message message={root} isRoot me={me} />
+        ) : (
+          <li className="message message--root muted">The opening message was not in the service&apos;s answer.</li>
+        )}
         {replies.map((m, i) => (
           <Message key={m.id ?? `${m.createdAt}-${i}`} message={m} isRoot={false} me={me} />
         ))}

@@ -43,7 +43,8 @@ function DuplicateBanner({ item }: { item: ItemDetail }) {
   return (
     <div className="banner banner--warning" role="status" data-testid="duplicate-of">
       <span>
-        This thread was merged into <code>{canonical}</code> as a duplicate: its status and assignee live there, so work on that thread instead.
+        This thread was merged into <code>{canonical}</code> as a duplicate: its status and assignee live there, so work
+        on that thread instead.
       </span>
       <button
         type="button"
@@ -67,14 +68,16 @@ function ThreadBody({ item, hostWriter }: { item: ThreadItem; hostWriter: HostSt
       {item.duplicateOf && <DuplicateBanner item={item} />}
       <p className="muted thread-panel__where">
         {item.project?.name ? `${item.project.name} · ` : ''}
-        <span className="break">{item.page}</span> · <code>{item.id}</code>{' '}
-        <CopyLinkButton itemId={item.id} />
+        <span className="break">{item.page}</span> · <code>{item.id}</code> <CopyLinkButton itemId={item.id} />
       </p>
       <ThreadActions item={item} status={status} />
       {/* What the reporter saw comes first: a designer reads the screenshot before the conversation. */}
       <EvidenceSection item={item} />
       <ThreadFacts item={item} />
-      <UnreadablePart what="Part of the conversation" problems={problemsOf(item, ['conversation', 'first message', 'reply'])} />
+      <UnreadablePart
+        what="Part of the conversation"
+        problems={problemsOf(item, ['conversation', 'first message', 'reply'])}
+      />
       <ThreadMessages root={item.thread.root} replies={item.thread.replies} />
       {!item.duplicateOf && <ReplyComposer item={item} onResolve={() => status.change('resolved')} />}
       <AnchorSection item={item} />
@@ -103,7 +106,13 @@ function SwitchingPlaceholder({ itemId, page }: { itemId: string; page: string |
         <div className="thread-actions__row">
           <div className="status-switch" role="group" aria-label="Status">
             {BOARD_STATUSES.map((s) => (
-              <button key={s} type="button" className={`status-switch__option status-switch__option--${s}`} aria-pressed={false} disabled>
+              <button
+                key={s}
+                type="button"
+                className={`status-switch__option status-switch__option--${s}`}
+                aria-pressed={false}
+                disabled
+              >
                 {statusLabel(s)}
               </button>
             ))}
@@ -131,7 +140,9 @@ export function ThreadPanel({ onClose, onSetStatus, headingRef, onKeyDown }: Thr
   // answer): its body and actions must not stay, or a press acts on the thread left behind.
   const switching = !!item && !!itemId && item.id !== itemId && (loading || !!problem);
   const shown = switching ? null : item;
-  const askedRow = useProjectItems((s) => (switching || (!item && itemId) ? s.data?.rows.find((r) => r.id === itemId) : undefined));
+  const askedRow = useProjectItems((s) =>
+    switching || (!item && itemId) ? s.data?.rows.find((r) => r.id === itemId) : undefined,
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -168,9 +179,21 @@ export function ThreadPanel({ onClose, onSetStatus, headingRef, onKeyDown }: Thr
             </button>
           )}
           <h2 id="thread-heading" ref={headingRef} tabIndex={-1} className="thread-panel__title">
-            {shown ? firstLine(shown.thread.root?.content ?? '') || 'Thread' : askedRow ? firstLine(askedRow.excerpt) || 'Thread' : loading ? 'Loading thread…' : 'Thread'}
+            {shown
+              ? firstLine(shown.thread.root?.content ?? '') || 'Thread'
+              : askedRow
+                ? firstLine(askedRow.excerpt) || 'Thread'
+                : loading
+                  ? 'Loading thread…'
+                  : 'Thread'}
           </h2>
-          <button type="button" className="button button--quiet" onClick={onClose} aria-label="Close thread" title="Close (Esc)">
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={onClose}
+            aria-label="Close thread"
+            title="Close (Esc)"
+          >
             ✕
           </button>
         </div>

@@ -14,7 +14,13 @@ export interface ReplyDraft {
   resolveAfter: boolean;
 }
 
-export const EMPTY_DRAFT: ReplyDraft = { body: '', people: [], resolution: NO_RESOLUTION, links: [], resolveAfter: false };
+export const EMPTY_DRAFT: ReplyDraft = {
+  body: '',
+  people: [],
+  resolution: NO_RESOLUTION,
+  links: [],
+  resolveAfter: false,
+};
 
 export function hasContent(d: ReplyDraft | undefined): boolean {
   return !!d && (d.body.trim().length > 0 || d.links.some((l) => l.url.trim() || l.label.trim()));

@@ -26,7 +26,9 @@ export interface PanelWidth {
  */
 export function usePanelWidth(splitterRef: RefObject<HTMLElement | null>): PanelWidth {
   const wanted = useRef(readPanelWidth());
-  const [range, setRange] = useState<WidthRange>(() => widthRange(typeof window === 'undefined' ? 1400 : window.innerWidth - 60));
+  const [range, setRange] = useState<WidthRange>(() =>
+    widthRange(typeof window === 'undefined' ? 1400 : window.innerWidth - 60),
+  );
   const width = clampWidth(wanted.current, range);
   const [, rerender] = useState(0);
 

@@ -84,7 +84,13 @@ export function useThreadStatus(item: ItemDetail, hostWriter: HostStatusWriter |
       // Undo can only send back a status the contract names.
       if (undoable && projectId) {
         const assignee = item.assignee?.id ? { id: item.assignee.id, name: item.assignee.name } : null;
-        recordStatusUndo(projectId, `Moved ${quoteThread(excerpt)} to ${statusLabel(to)}`, itemId, { status: from, assignee }, to);
+        recordStatusUndo(
+          projectId,
+          `Moved ${quoteThread(excerpt)} to ${statusLabel(to)}`,
+          itemId,
+          { status: from, assignee },
+          to,
+        );
       }
       return ok;
     },

@@ -49,8 +49,15 @@ export function clampPercent(n: number): number {
  * Where to scroll so the click marker sits in the middle of the viewer after a zoom: the
  * marker is at (x %, y %) of the image, whatever its size, so this keeps it in sight.
  */
-export function scrollToCentre(marker: { x: number; y: number }, image: { width: number; height: number }, box: { width: number; height: number }): { left: number; top: number } {
+export function scrollToCentre(
+  marker: { x: number; y: number },
+  image: { width: number; height: number },
+  box: { width: number; height: number },
+): { left: number; top: number } {
   const left = (clampPercent(marker.x) / 100) * image.width - box.width / 2;
   const top = (clampPercent(marker.y) / 100) * image.height - box.height / 2;
-  return { left: Math.max(0, Math.min(left, image.width - box.width)), top: Math.max(0, Math.min(top, image.height - box.height)) };
+  return {
+    left: Math.max(0, Math.min(left, image.width - box.width)),
+    top: Math.max(0, Math.min(top, image.height - box.height)),
+  };
 }

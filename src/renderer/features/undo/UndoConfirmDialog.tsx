@@ -22,7 +22,17 @@ function useTitles(): (id: string) => string {
   };
 }
 
-function GroupChoice({ group, checked, onChange, first }: { group: UndoGroup; checked: boolean; onChange(next: boolean): void; first: boolean }) {
+function GroupChoice({
+  group,
+  checked,
+  onChange,
+  first,
+}: {
+  group: UndoGroup;
+  checked: boolean;
+  onChange(next: boolean): void;
+  first: boolean;
+}) {
   const id = useId();
   const words = groupWords(group);
   const titleOf = useTitles();
@@ -36,12 +46,22 @@ function GroupChoice({ group, checked, onChange, first }: { group: UndoGroup; ch
   }, [first]);
   return (
     <li className="undo-choice" data-testid="undo-choice" data-kind={group.kind}>
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={`${id}-records ${id}-leave`} ref={ref} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={`${id}-records ${id}-leave`}
+        ref={ref}
+      />
       <div className="undo-choice__text">
         <label htmlFor={id} className="undo-choice__what">
           {words.what}
         </label>
-        <span id={`${id}-records`} className={group.kind === 'back' ? 'undo-choice__records' : 'undo-choice__records undo-choice__records--anew'}>
+        <span
+          id={`${id}-records`}
+          className={group.kind === 'back' ? 'undo-choice__records' : 'undo-choice__records undo-choice__records--anew'}
+        >
           {words.records}
         </span>
         <span className="undo-choice__threads">
@@ -72,17 +92,24 @@ function ConfirmBody({ projectId, entry, onClose }: { projectId: string; entry: 
   return (
     <>
       <p className="undo-confirm__intro">
-        Undo sends new changes as you, now. The service keeps who made each change and when, and has no way to put back who decided before, so some threads would be
-        decided again in your name. Choose which to undo:
+        Undo sends new changes as you, now. The service keeps who made each change and when, and has no way to put back
+        who decided before, so some threads would be decided again in your name. Choose which to undo:
       </p>
       <ul className="undo-choices" aria-label="Threads to undo, by what undoing them records">
         {groups.map((g, i) => (
-          <GroupChoice key={g.kind} group={g} checked={chosen.has(g.kind)} onChange={(on) => toggle(g.kind, on)} first={i === 0} />
+          <GroupChoice
+            key={g.kind}
+            group={g}
+            checked={chosen.has(g.kind)}
+            onChange={(on) => toggle(g.kind, on)}
+            first={i === 0}
+          />
         ))}
       </ul>
       {held.ids.size > 0 && (
         <p className="muted">
-          {threadCount(held.ids.size)} wait{held.ids.size === 1 ? 's' : ''} for “{held.by?.label}” to be undone first: it changed {held.ids.size === 1 ? 'it' : 'them'} later.
+          {threadCount(held.ids.size)} wait{held.ids.size === 1 ? 's' : ''} for “{held.by?.label}” to be undone first:
+          it changed {held.ids.size === 1 ? 'it' : 'them'} later.
         </p>
       )}
       <div className="undo-confirm__actions">

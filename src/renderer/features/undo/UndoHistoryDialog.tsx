@@ -32,7 +32,17 @@ function changedSince(loaded: LoadedList, entry: UndoEntry): number | null {
   return loaded.projectId === entry.projectId && isPending(entry) ? changedSinceLoaded(entry, loaded.byId) : null;
 }
 
-function Entry({ entry, projectId, next, loaded }: { entry: UndoEntry; projectId: string; next: boolean; loaded: LoadedList }) {
+function Entry({
+  entry,
+  projectId,
+  next,
+  loaded,
+}: {
+  entry: UndoEntry;
+  projectId: string;
+  next: boolean;
+  loaded: LoadedList;
+}) {
   const state = entryState(entry);
   const changed = changedSince(loaded, entry);
   const left = entry.plan.tasks.length;
@@ -47,8 +57,13 @@ function Entry({ entry, projectId, next, loaded }: { entry: UndoEntry; projectId
         </span>
         {changed !== null && changed > 0 && (
           <span className="undo-history__hint" data-testid="undo-entry-hint">
-            As last loaded, {changed === left ? (left === 1 ? 'its thread was' : `all ${formatCount(left)} of its threads were`) : `${formatCount(changed)} of its ${formatCount(left)} threads were`} changed since; undo will check
-            again and leave {changed === 1 ? 'that one' : 'those'} as {itIs(changed)}.
+            As last loaded,{' '}
+            {changed === left
+              ? left === 1
+                ? 'its thread was'
+                : `all ${formatCount(left)} of its threads were`
+              : `${formatCount(changed)} of its ${formatCount(left)} threads were`}{' '}
+            changed since; undo will check again and leave {changed === 1 ? 'that one' : 'those'} as {itIs(changed)}.
           </span>
         )}
         {isPending(entry) && recordsAnewHint(entry.plan.tasks) && (
@@ -63,12 +78,19 @@ function Entry({ entry, projectId, next, loaded }: { entry: UndoEntry; projectId
                 {excerptOf(loaded, r.itemId)}: {r.why}
               </li>
             ))}
-            {reasons.length > SHOWN_REASONS && <li>…and {reasons.length - SHOWN_REASONS} more, for the same kind of reason.</li>}
+            {reasons.length > SHOWN_REASONS && (
+              <li>…and {reasons.length - SHOWN_REASONS} more, for the same kind of reason.</li>
+            )}
           </ul>
         )}
       </div>
       {isPending(entry) || state.kind === 'running' ? (
-        <button type="button" className="button" disabled={state.kind === 'running'} onClick={() => void undoEntry(projectId, entry.id)}>
+        <button
+          type="button"
+          className="button"
+          disabled={state.kind === 'running'}
+          onClick={() => void undoEntry(projectId, entry.id)}
+        >
           {state.kind === 'running' ? 'Undoing…' : recordsAnew(entry.plan.tasks) ? 'Undo…' : 'Undo'}
           {next && (
             <>
@@ -96,16 +118,23 @@ export function UndoHistoryDialog({ projectId }: { projectId: string }) {
   const boardProjectId = useProjectItems((s) => s.projectId);
   const rows = useProjectItems((s) => s.data?.rows);
   // One lookup shared by all entries, built again only when the list is read again.
-  const loaded = useMemo<LoadedList>(() => ({ projectId: rows ? boardProjectId : null, byId: rowsById(rows ?? []) }), [rows, boardProjectId]);
+  const loaded = useMemo<LoadedList>(
+    () => ({ projectId: rows ? boardProjectId : null, byId: rowsById(rows ?? []) }),
+    [rows, boardProjectId],
+  );
   return (
     <Dialog title="Undo history" onClose={close} className="dialog--undo-history" testId="undo-history">
       <p className="muted undo-history__intro">
-        Status and assignment changes made here since the app opened, newest first. <kbd>z</kbd> undoes the newest one not yet undone. Undo leaves alone any thread someone changed
-        since. It sends new changes as you, now: where that would resolve, defer or assign threads again in your name, it says so and asks first. Merges are not listed: the
+        Status and assignment changes made here since the app opened, newest first. <kbd>z</kbd> undoes the newest one
+        not yet undone. Undo leaves alone any thread someone changed since. It sends new changes as you, now: where that
+        would resolve, defer or assign threads again in your name, it says so and asks first. Merges are not listed: the
         service cannot undo them.
       </p>
       {entries.length === 0 ? (
-        <p data-testid="undo-history-empty">Nothing changed in this project yet. Changes you make appear here, and stay undoable while the service still holds what you left.</p>
+        <p data-testid="undo-history-empty">
+          Nothing changed in this project yet. Changes you make appear here, and stay undoable while the service still
+          holds what you left.
+        </p>
       ) : (
         <ol className="undo-history" aria-label="Changes, newest first">
           {entries.map((e) => (

@@ -25,7 +25,9 @@ export function UndoToast() {
 
 function Toast() {
   const toast = useUndo((s) => s.toast);
-  const entry = useUndo((s) => (s.toast ? s.histories[s.toast.key]?.find((e) => e.id === s.toast?.entryId) : undefined));
+  const entry = useUndo((s) =>
+    s.toast ? s.histories[s.toast.key]?.find((e) => e.id === s.toast?.entryId) : undefined,
+  );
   const dismiss = useUndo((s) => s.dismissToast);
   const connectionId = useSession((s) => s.active?.connection.id ?? '');
 
@@ -42,7 +44,12 @@ function Toast() {
   return (
     <div className="toast" role="status" data-testid="undo-toast">
       <span className="toast__label">{entry.label}.</span>
-      <button type="button" className="button" onClick={() => void undoEntry(entry.projectId, entry.id)} title={recordsAnewHint(entry.plan.tasks) ?? 'Change these threads back'}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void undoEntry(entry.projectId, entry.id)}
+        title={recordsAnewHint(entry.plan.tasks) ?? 'Change these threads back'}
+      >
         {asks ? 'Undo…' : 'Undo'} <kbd>z</kbd>
       </button>
       <button
@@ -60,7 +67,12 @@ function Toast() {
         ✕
       </button>
       {/* Restarted per entry (key) so the bar shows the time left on this toast. */}
-      <span key={entry.id} className="toast__timer" aria-hidden="true" style={{ animationDuration: `${remainingMs}ms` }} />
+      <span
+        key={entry.id}
+        className="toast__timer"
+        aria-hidden="true"
+        style={{ animationDuration: `${remainingMs}ms` }}
+      />
     </div>
   );
 }

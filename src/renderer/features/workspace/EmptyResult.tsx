@@ -17,8 +17,14 @@ export function EmptyResult() {
   const meId = useSession((s) => s.active?.you?.id ?? null);
   const q = filters.q ?? null;
   const textMatches = useTextSearch((s) => (q !== null && s.q === q ? s.matches : null));
-  const suggestions = useMemo(() => dropSuggestions(all ?? [], filters, { meId, textMatches }), [all, filters, meId, textMatches]);
-  if (!all || suggestions.length === 0) return <p className="muted">{all && all.length === 0 ? 'This project has no threads yet.' : 'No threads to show.'}</p>;
+  const suggestions = useMemo(
+    () => dropSuggestions(all ?? [], filters, { meId, textMatches }),
+    [all, filters, meId, textMatches],
+  );
+  if (!all || suggestions.length === 0)
+    return (
+      <p className="muted">{all && all.length === 0 ? 'This project has no threads yet.' : 'No threads to show.'}</p>
+    );
   const memberName = (id: string) => members.find((m) => m.id === id)?.name;
   return (
     <div className="empty-result" data-testid="empty-result">
@@ -26,7 +32,12 @@ export function EmptyResult() {
       <ul className="empty-result__drops">
         {suggestions.map((s) => (
           <li key={s.key}>
-            <button type="button" className="button button--quiet" disabled={s.shown === 0} onClick={() => setFilter(s.key, undefined)}>
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={s.shown === 0}
+              onClick={() => setFilter(s.key, undefined)}
+            >
               Drop {describeFilters({ [s.key]: filters[s.key] }, memberName)}
             </button>{' '}
             <span className="muted">{s.shown === 0 ? 'still nothing' : `shows ${threadCount(s.shown)}`}</span>

@@ -4,7 +4,14 @@ import { assigneeFilterLabel, taskFilterLabel } from '../../format/filters-text.
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';
 import { valuesPresent, type FacetKey } from '../../stores/facet-model.js';
-import { activeFilterCount, ASSIGNEE_ME, ASSIGNEE_NONE, TASK_FILTERS, TYPE_NONE, type Filters } from '../../stores/filter-model.js';
+import {
+  activeFilterCount,
+  ASSIGNEE_ME,
+  ASSIGNEE_NONE,
+  TASK_FILTERS,
+  TYPE_NONE,
+  type Filters,
+} from '../../stores/filter-model.js';
 import { useOpenProjectMembers } from '../../server-state/project-members.js';
 import { useSession } from '../../stores/session-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
@@ -46,7 +53,8 @@ function withCurrent(options: Option[], current: string | undefined, label: (v: 
   return [...options, { value: current, label: label(current) }];
 }
 
-const optionText = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${formatCount(count)})`);
+const optionText = (label: string, count: number | undefined) =>
+  count === undefined ? label : `${label} (${formatCount(count)})`;
 
 type Engage = (menu: FacetKey, how: 'focus' | 'hover', on: boolean) => void;
 
@@ -64,9 +72,23 @@ interface FilterSelectProps {
   onEngage: Engage;
 }
 
-const FilterSelect = memo(function FilterSelect({ id, label, value, anyLabel, options, counts, pickedCount, onChange, onEngage }: FilterSelectProps) {
+const FilterSelect = memo(function FilterSelect({
+  id,
+  label,
+  value,
+  anyLabel,
+  options,
+  counts,
+  pickedCount,
+  onChange,
+  onEngage,
+}: FilterSelectProps) {
   return (
-    <div className={`filter filter--${id}${value ? ' filter--active' : ''}`} onPointerEnter={() => onEngage(id, 'hover', true)} onPointerLeave={() => onEngage(id, 'hover', false)}>
+    <div
+      className={`filter filter--${id}${value ? ' filter--active' : ''}`}
+      onPointerEnter={() => onEngage(id, 'hover', true)}
+      onPointerLeave={() => onEngage(id, 'hover', false)}
+    >
       <label htmlFor={`filter-${id}`}>{label}</label>
       <select
         id={`filter-${id}`}
@@ -91,7 +113,11 @@ const FilterSelect = memo(function FilterSelect({ id, label, value, anyLabel, op
 });
 
 function assigneeOptions(members: Member[], youName: string | undefined): Option[] {
-  return [{ value: ASSIGNEE_ME, label: youName ? `Me (${youName})` : 'Me' }, { value: ASSIGNEE_NONE, label: 'Unassigned' }, ...members.map((m) => ({ value: m.id, label: m.name }))];
+  return [
+    { value: ASSIGNEE_ME, label: youName ? `Me (${youName})` : 'Me' },
+    { value: ASSIGNEE_NONE, label: 'Unassigned' },
+    ...members.map((m) => ({ value: m.id, label: m.name })),
+  ];
 }
 
 interface FilterBarProps {
@@ -119,7 +145,10 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
     const set = how === 'focus' ? setFocused : setHovered;
     set((current) => (on ? menu : current === menu ? null : current));
   }, []);
-  const engaged = useMemo(() => [...new Set([focused, hovered])].filter((m): m is FacetKey => m !== null), [focused, hovered]);
+  const engaged = useMemo(
+    () => [...new Set([focused, hovered])].filter((m): m is FacetKey => m !== null),
+    [focused, hovered],
+  );
   const counts = useMenuCounts(all, filters, engaged);
   const present = useMemo(() => valuesPresent(all, ['type', 'page']), [all]);
 
@@ -128,7 +157,10 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
   const statusOptions = useMemo(() => BOARD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })), []);
   const typeOptions = useMemo(() => {
     const projectTypes = [...byCount(summary?.byType ?? {}), ...(untypedCount(summary) > 0 ? [TYPE_NONE] : [])];
-    const values = menuValues(projectTypes, present.type).map((t) => ({ value: t, label: typeLabel(t === TYPE_NONE ? null : t) }));
+    const values = menuValues(projectTypes, present.type).map((t) => ({
+      value: t,
+      label: typeLabel(t === TYPE_NONE ? null : t),
+    }));
     return withCurrent(values, filters.type, typeLabel);
   }, [summary, present, filters.type]);
   const pageOptions = useMemo(() => {
@@ -141,8 +173,18 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
   }, [members, youName, filters.assignee]);
   const taskOptions = useMemo(() => TASK_FILTERS.map((t) => ({ value: t, label: taskFilterLabel(t) })), []);
 
-  const change = useCallback((key: FacetKey, value: string) => setFilter(key, (value || undefined) as Filters[typeof key]), [setFilter]);
-  const menu = (id: FacetKey) => ({ id, value: filters[id], counts: counts[id], pickedCount: filters[id] ? shown : undefined, onChange: change, onEngage: engage });
+  const change = useCallback(
+    (key: FacetKey, value: string) => setFilter(key, (value || undefined) as Filters[typeof key]),
+    [setFilter],
+  );
+  const menu = (id: FacetKey) => ({
+    id,
+    value: filters[id],
+    counts: counts[id],
+    pickedCount: filters[id] ? shown : undefined,
+    onChange: change,
+    onEngage: engage,
+  });
   const active = activeFilterCount(filters);
   const total = all.length;
   // A first load shows rows as its slices arrive: until it ends, the rows on hand are not the project.
@@ -166,7 +208,13 @@ export const FilterBar = memo(function FilterBar({ summary, all, shown }: Filter
       <FilterSelect {...menu('task')} label="Agent task" anyLabel="Any task" options={taskOptions} />
       <div className="filter-bar__end">
         {/* Always in the layout, invisible (and out of the tab order) while nothing filters. */}
-        <button type="button" className={`button button--quiet filter-bar__clear${active > 0 ? '' : ' filter-bar__clear--idle'}`} onClick={clearFilters} disabled={active === 0} data-testid="clear-filters">
+        <button
+          type="button"
+          className={`button button--quiet filter-bar__clear${active > 0 ? '' : ' filter-bar__clear--idle'}`}
+          onClick={clearFilters}
+          disabled={active === 0}
+          data-testid="clear-filters"
+        >
           Clear filters
         </button>
         <div className="filter-bar__tally">

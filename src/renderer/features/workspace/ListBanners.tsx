@@ -19,7 +19,10 @@ function missingCount(unlisted: UnlistedSlice[]): number {
 }
 
 function where(unlisted: UnlistedSlice[]): string {
-  const named = unlisted.slice(0, 3).map(({ filter }) => describeSlice(filter)).join('; ');
+  const named = unlisted
+    .slice(0, 3)
+    .map(({ filter }) => describeSlice(filter))
+    .join('; ');
   return unlisted.length > 3 ? `${named} and ${unlisted.length - 3} more groups` : named;
 }
 
@@ -43,14 +46,16 @@ export function ListBanners({ unlisted, unreadable, onRetrySearch }: ListBanners
     <>
       {unlisted.length > 0 && (
         <Banner tone="warning" testId="banner-truncated">
-          Some threads could not be listed: the endpoint does not page and returns at most 200 threads per request, so narrow the filters.{' '}
+          Some threads could not be listed: the endpoint does not page and returns at most 200 threads per request, so
+          narrow the filters.{' '}
           {missing > 0 ? `${formatCount(missing)} threads are missing from ` : 'Threads are missing from '}
           {where(unlisted)}.
         </Banner>
       )}
       {searchUnlisted.length > 0 && (
         <Banner tone="warning" testId="banner-search-truncated">
-          The search matched more threads than the service lists at once (it does not page), so some matches in {where(searchUnlisted)} are not shown: narrow the search or the filters.
+          The search matched more threads than the service lists at once (it does not page), so some matches in{' '}
+          {where(searchUnlisted)} are not shown: narrow the search or the filters.
         </Banner>
       )}
       <UnreadableNotice problems={unreadable} />

@@ -15,7 +15,14 @@ export function OpenById({ onOpen }: { onOpen(itemId: string): void }) {
       <label htmlFor="open-by-id" className="visually-hidden">
         Thread ID
       </label>
-      <input id="open-by-id" type="text" spellCheck={false} placeholder="Open thread by ID…" value={value} onChange={(e) => setValue(e.target.value)} />
+      <input
+        id="open-by-id"
+        type="text"
+        spellCheck={false}
+        placeholder="Open thread by ID…"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
     </form>
   );
 }

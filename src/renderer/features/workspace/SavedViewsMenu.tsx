@@ -19,7 +19,9 @@ function SaveForm() {
   const save = useSavedViews((s) => s.save);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const updating = views.some((v) => v.name.trim().toLocaleLowerCase() === name.trim().toLocaleLowerCase() && name.trim() !== '');
+  const updating = views.some(
+    (v) => v.name.trim().toLocaleLowerCase() === name.trim().toLocaleLowerCase() && name.trim() !== '',
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -82,7 +84,14 @@ function RenameForm({ view, onDone }: { view: SavedView; onDone(): void }) {
         New name for {view.name}
       </label>
       <div className="saved-views__row">
-        <input id={inputId} type="text" value={name} autoFocus onChange={(e) => setName(e.target.value)} aria-invalid={problem !== null} />
+        <input
+          id={inputId}
+          type="text"
+          value={name}
+          autoFocus
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={problem !== null}
+        />
         <button type="submit" className="button button--primary">
           Rename
         </button>
@@ -138,10 +147,20 @@ function SavedViewRow({ view, current, close }: { view: SavedView; current: bool
         </span>
       ) : (
         <span className="saved-view__actions">
-          <button type="button" className="button button--quiet" aria-label={`Rename ${view.name}`} onClick={() => setMode('rename')}>
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-label={`Rename ${view.name}`}
+            onClick={() => setMode('rename')}
+          >
             Rename
           </button>
-          <button type="button" className="button button--quiet" aria-label={`Delete ${view.name}`} onClick={() => setMode('delete')}>
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-label={`Delete ${view.name}`}
+            onClick={() => setMode('delete')}
+          >
             Delete
           </button>
         </span>
@@ -165,7 +184,9 @@ function SavedViewsPanel({ close }: { close(): void }) {
         </p>
       )}
       {views.length === 0 ? (
-        <p className="muted saved-views__empty">No saved views yet. Set the filters and view you keep coming back to, then save them here.</p>
+        <p className="muted saved-views__empty">
+          No saved views yet. Set the filters and view you keep coming back to, then save them here.
+        </p>
       ) : (
         <ul className="saved-views__list" aria-label="Saved views of this project">
           {views.map((v) => (
@@ -186,7 +207,11 @@ export function SavedViewsMenu() {
   const filters = useWorkspace((s) => s.filters);
   const current = matchingView(views, view, filters);
   return (
-    <Popover label={current ? `View: ${current.name} ▾` : 'Saved views ▾'} ariaLabel={current ? `Saved views (showing ${current.name})` : 'Saved views'} testId="saved-views-button">
+    <Popover
+      label={current ? `View: ${current.name} ▾` : 'Saved views ▾'}
+      ariaLabel={current ? `Saved views (showing ${current.name})` : 'Saved views'}
+      testId="saved-views-button"
+    >
       {(close) => <SavedViewsPanel close={close} />}
     </Popover>
   );

@@ -7,7 +7,9 @@ const DEBOUNCE_MS = 250;
 
 /** Where focus goes when Escape leaves an empty search: back to the list being worked on. */
 function focusList() {
-  const target = document.querySelector<HTMLElement>('[data-testid="items-table"], [data-board-columns] .card[tabindex="0"]');
+  const target = document.querySelector<HTMLElement>(
+    '[data-testid="items-table"], [data-board-columns] .card[tabindex="0"]',
+  );
   target?.focus({ preventScroll: true });
 }
 

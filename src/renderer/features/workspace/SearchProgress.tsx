@@ -20,7 +20,12 @@ export function SearchProgress({ shown }: { shown: number }) {
   });
   const count = threadCount(shown);
   return (
-    <p className={`search-progress search-progress--${phase}`} role="status" data-testid="search-progress" data-phase={phase}>
+    <p
+      className={`search-progress search-progress--${phase}`}
+      role="status"
+      data-testid="search-progress"
+      data-phase={phase}
+    >
       {phase === 'searching' && 'Searching replies…'}
       {phase === 'done' && (
         <>

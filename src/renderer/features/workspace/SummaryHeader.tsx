@@ -2,13 +2,18 @@ import { memo } from 'react';
 import { Popover } from '../../components/Popover.js';
 import type { ItemRow, ItemsSummary } from '#shared/reader/index.js';
 import { BOARD_STATUSES, statusLabel, typeLabel } from '../../format/labels.js';
-import { activeFilterCount, ASSIGNEE_NONE, TYPE_NONE, type FilterKey, type Filters } from '../../stores/filter-model.js';
+import {
+  activeFilterCount,
+  ASSIGNEE_NONE,
+  TYPE_NONE,
+  type FilterKey,
+  type Filters,
+} from '../../stores/filter-model.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { formatCount } from '../../format/counts.js';
 import { useMenuCounts } from './use-menu-counts.js';
 
 const BUSIEST_PAGES = 8;
-
 
 function top(counts: Record<string, number>, limit: number): Array<[string, number]> {
   return Object.entries(counts)
@@ -57,13 +62,15 @@ function Total({ summary, capped, scanLimit }: { summary: ItemsSummary; capped: 
       testId="banner-capped"
       label={
         <>
-          <span className="summary__qualifier">at least</span> {total} threads <span className="summary__why">why?</span>
+          <span className="summary__qualifier">at least</span> {total} threads{' '}
+          <span className="summary__why">why?</span>
         </>
       }
     >
       {() => (
         <p className="summary__note" tabIndex={0}>
-          This project has more than {limit} threads. The service reads only the most recent {limit}, so only those are shown and the counts are minimums.
+          This project has more than {limit} threads. The service reads only the most recent {limit}, so only those are
+          shown and the counts are minimums.
         </p>
       )}
     </Popover>
@@ -81,7 +88,8 @@ function Breakdowns({ summary, all }: { summary: ItemsSummary; all: ItemRow[] })
   const filters = useWorkspace((s) => s.filters);
   const filtered = activeFilterCount(filters) > 0;
   const faceted = useMenuCounts(all, filters, filtered ? BREAKDOWN_MENUS : []);
-  const typeCounts = filtered && faceted.type ? Object.fromEntries([...faceted.type].filter(([t]) => t !== TYPE_NONE)) : summary.byType;
+  const typeCounts =
+    filtered && faceted.type ? Object.fromEntries([...faceted.type].filter(([t]) => t !== TYPE_NONE)) : summary.byType;
   const pageCounts = filtered && faceted.page ? Object.fromEntries(faceted.page) : summary.byPage;
   const types = top(typeCounts, Number.POSITIVE_INFINITY);
   const pages = top(pageCounts, BUSIEST_PAGES);
@@ -92,7 +100,14 @@ function Breakdowns({ summary, all }: { summary: ItemsSummary; all: ItemRow[] })
         <span className="summary__caption">By type</span>
         {types.length === 0 && <span className="muted">None</span>}
         {types.map(([type, count]) => (
-          <Stat key={type} filterKey="type" value={type} label={typeLabel(type)} count={count} describe={`threads of type ${typeLabel(type)}`} />
+          <Stat
+            key={type}
+            filterKey="type"
+            value={type}
+            label={typeLabel(type)}
+            count={count}
+            describe={`threads of type ${typeLabel(type)}`}
+          />
         ))}
       </div>
       <div className="summary__group summary__group--pages" role="group" aria-label="Busiest pages">
@@ -110,7 +125,12 @@ function Breakdowns({ summary, all }: { summary: ItemsSummary; all: ItemRow[] })
 function BreakdownsPopover({ summary, all }: { summary: ItemsSummary; all: ItemRow[] }) {
   const filters = useWorkspace((s) => s.filters);
   return (
-    <Popover buttonClassName="button button--quiet summary__more" label="By type and page ▾" testId="summary-more" closeOn={filters}>
+    <Popover
+      buttonClassName="button button--quiet summary__more"
+      label="By type and page ▾"
+      testId="summary-more"
+      closeOn={filters}
+    >
       {() => <Breakdowns summary={summary} all={all} />}
     </Popover>
   );
@@ -135,9 +155,23 @@ export const SummaryHeader = memo(function SummaryHeader({ summary, capped, scan
       <Total summary={summary} capped={capped} scanLimit={scanLimit} />
       <div className="summary__group" role="group" aria-label="By status">
         {BOARD_STATUSES.map((s) => (
-          <Stat key={s} filterKey="status" value={s} label={statusLabel(s)} count={summary[s]} describe={`${statusLabel(s).toLowerCase()} threads`} testId={`summary-${s}`} />
+          <Stat
+            key={s}
+            filterKey="status"
+            value={s}
+            label={statusLabel(s)}
+            count={summary[s]}
+            describe={`${statusLabel(s).toLowerCase()} threads`}
+            testId={`summary-${s}`}
+          />
         ))}
-        <Stat filterKey="assignee" value={ASSIGNEE_NONE} label="Unassigned" count={summary.unassigned} describe="unassigned threads" />
+        <Stat
+          filterKey="assignee"
+          value={ASSIGNEE_NONE}
+          label="Unassigned"
+          count={summary.unassigned}
+          describe="unassigned threads"
+        />
       </div>
       <BreakdownsPopover summary={summary} all={all} />
     </section>

@@ -8,7 +8,15 @@ import { DENSITIES, DENSITY_LABELS, setDensity, useDensity } from './density.js'
 export function ViewSettingsMenu() {
   const density = useDensity();
   return (
-    <Disclosure label="View ▾" panelLabel="View settings" focusFirst="input:checked" className="view-settings" buttonClassName="button" panelClassName="view-settings__panel panel-surface" testId="view-settings">
+    <Disclosure
+      label="View ▾"
+      panelLabel="View settings"
+      focusFirst="input:checked"
+      className="view-settings"
+      buttonClassName="button"
+      panelClassName="view-settings__panel panel-surface"
+      testId="view-settings"
+    >
       {() => (
         <>
           <fieldset className="view-settings__density">

@@ -14,7 +14,11 @@ const VIEWS: Array<{ view: WorkspaceView; command: ViewCommand }> = [
 
 function keysHint(command: ViewCommand): string {
   const keys = keysFor(command);
-  return keys ? parseKeys(keys).map((k) => displayChord(k, false)).join(' then ') : '';
+  return keys
+    ? parseKeys(keys)
+        .map((k) => displayChord(k, false))
+        .join(' then ')
+    : '';
 }
 
 /** Board, table, hot elements or evidence over the same filtered threads. */

@@ -1,5 +1,12 @@
 import type { ItemRow } from '#shared/reader/index.js';
-import { FILTER_KEYS, filterRows, filtersBesides, type FilterKey, type Filters, type MatchContext } from '../../stores/filter-model.js';
+import {
+  FILTER_KEYS,
+  filterRows,
+  filtersBesides,
+  type FilterKey,
+  type Filters,
+  type MatchContext,
+} from '../../stores/filter-model.js';
 
 interface DropSuggestion {
   key: FilterKey;

@@ -66,7 +66,11 @@ export function extendSelection({ orderedIds, selected, anchor, fallbackAnchorId
 } {
   const displayed = (id: string | null | undefined): id is string => id != null && orderedIds.includes(id);
   const anchorId = displayed(anchor?.id) ? anchor.id : displayed(fallbackAnchorId) ? fallbackAnchorId : targetId;
-  const continuing = anchor?.id === anchorId && anchor.baseline !== null && anchor.produced !== null && sameIds(anchor.produced, selected);
+  const continuing =
+    anchor?.id === anchorId &&
+    anchor.baseline !== null &&
+    anchor.produced !== null &&
+    sameIds(anchor.produced, selected);
   const baseline = continuing && anchor.baseline ? anchor.baseline : selected;
   const next = new Set(baseline);
   for (const id of idsBetween(orderedIds, anchorId, targetId)) next.add(id);
@@ -121,7 +125,11 @@ export function selectAllState(shownIds: readonly string[], selected: ReadonlySe
  * The select-all box's click: with every shown row picked it drops them, otherwise it adds
  * them. Either way IDs the filters hide stay as they were.
  */
-export function toggleShown(selected: ReadonlySet<string>, shownIds: readonly string[], state: SelectAllState): Set<string> {
+export function toggleShown(
+  selected: ReadonlySet<string>,
+  shownIds: readonly string[],
+  state: SelectAllState,
+): Set<string> {
   const next = new Set(selected);
   if (state === 'all') for (const id of shownIds) next.delete(id);
   else for (const id of shownIds) next.add(id);

@@ -23,7 +23,8 @@ export function useMenuCounts(all: ItemRow[], filters: Filters, menus: readonly 
   return useMemo(() => {
     const out: MenuCounts = {};
     const ctx = { meId: input.meId, textMatches: input.textMatches };
-    for (const [key, others] of JSON.parse(input.asked) as Array<[FacetKey, Filters]>) out[key] = menuCounts(input.all, others, key, ctx);
+    for (const [key, others] of JSON.parse(input.asked) as Array<[FacetKey, Filters]>)
+      out[key] = menuCounts(input.all, others, key, ctx);
     return out;
   }, [input]);
 }

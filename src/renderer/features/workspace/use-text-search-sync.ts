@@ -21,7 +21,8 @@ export function useTextSearchSync(projectId: string): void {
     const before = previousLoad.current;
     previousLoad.current = loadedAt;
     // The first load is not a refetch: the search above already asked.
-    if (q && before !== null && loadedAt !== null && loadedAt !== before) void useTextSearch.getState().search(projectId, q, { force: true });
+    if (q && before !== null && loadedAt !== null && loadedAt !== before)
+      void useTextSearch.getState().search(projectId, q, { force: true });
   }, [projectId, q, loadedAt]);
 
   useEffect(() => () => useTextSearch.getState().clear(), []);

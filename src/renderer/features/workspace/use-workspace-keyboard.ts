@@ -47,7 +47,9 @@ const RUN: Record<Exclude<AppCommand, 'palette.open' | 'shortcuts.show'>, () => 
  */
 export function useWorkspaceKeyboard(): void {
   useEffect(() => {
-    const matcher = createSequenceMatcher(SHORTCUTS.filter((s) => s.command && !GLOBAL.has(s.command)).map((s) => ({ keys: s.keys, command: s.command! })));
+    const matcher = createSequenceMatcher(
+      SHORTCUTS.filter((s) => s.command && !GLOBAL.has(s.command)).map((s) => ({ keys: s.keys, command: s.command! })),
+    );
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.defaultPrevented || isTypingTarget(e.target) || useDialogs.getState().dialog) {
         matcher.reset();

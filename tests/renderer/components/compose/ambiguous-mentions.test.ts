@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { NO_RESOLUTION, ambiguousMentions, chooseForName, ignoreName, knownPeople, type MentionState } from '../../../../src/renderer/components/compose/mentions.js';
+import {
+  NO_RESOLUTION,
+  ambiguousMentions,
+  chooseForName,
+  ignoreName,
+  knownPeople,
+  type MentionState,
+} from '../../../../src/renderer/components/compose/mentions.js';
 
 const kim = { id: 'u-kim', name: 'Alex Kim', email: 'alex.kim@acme.example' };
 const park = { id: 'u-park', name: 'Alex Park', email: 'alex.park@acme.example' };
 const olivia = { id: 'u-olivia', name: 'Olivia Owner', email: 'olivia@acme.example' };
 const members = [kim, park, olivia];
 
-const check = (body: string, state: MentionState = { body, people: [], resolution: NO_RESOLUTION }) => ambiguousMentions(body, knownPeople(members, state), state.resolution, members);
+const check = (body: string, state: MentionState = { body, people: [], resolution: NO_RESOLUTION }) =>
+  ambiguousMentions(body, knownPeople(members, state), state.resolution, members);
 
 describe('a typed @name several members answer to', () => {
   it('is found before sending, by the service’s rule: full name, else first name', () => {
-    expect(check('@Alex, the spacing is fixed.')).toEqual([{ name: 'Alex', candidates: [kim, park], stillTyping: false }]);
+    expect(check('@Alex, the spacing is fixed.')).toEqual([
+      { name: 'Alex', candidates: [kim, park], stillTyping: false },
+    ]);
     // One person answers to these: nothing to ask.
     expect(check('@Olivia, see this. @Alex Kim too. @alex.park@acme.example and @me')).toEqual([]);
     // A name nobody has is the service's to refuse (it says who is unknown).

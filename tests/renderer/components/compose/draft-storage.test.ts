@@ -1,6 +1,20 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STORED_BODY_MAX, STORED_DRAFTS_MAX, draftsKey as keyFor, readStoredDrafts, writeStoredDrafts, type Stored } from '../../../../src/renderer/components/compose/draft-storage.js';
-import { REPLY_DRAFTS_PREFIX, readReplyDraft, saveNow, setDraftStorage, useDrafts, type ReplyDraft } from '../../../../src/renderer/features/thread/reply-drafts-store.js';
+import {
+  STORED_BODY_MAX,
+  STORED_DRAFTS_MAX,
+  draftsKey as keyFor,
+  readStoredDrafts,
+  writeStoredDrafts,
+  type Stored,
+} from '../../../../src/renderer/components/compose/draft-storage.js';
+import {
+  REPLY_DRAFTS_PREFIX,
+  readReplyDraft,
+  saveNow,
+  setDraftStorage,
+  useDrafts,
+  type ReplyDraft,
+} from '../../../../src/renderer/features/thread/reply-drafts-store.js';
 import type { KeyValueStorage } from '../../../../src/renderer/stores/last-project.js';
 import { NO_RESOLUTION } from '../../../../src/renderer/components/compose/mentions.js';
 
@@ -12,14 +26,28 @@ function memoryStorage() {
 
 type StoredDraft = Stored<ReplyDraft>;
 const draftsKey = (connectionId: string) => keyFor(REPLY_DRAFTS_PREFIX, connectionId);
-const readDrafts = (connectionId: string, storage: KeyValueStorage | null) => readStoredDrafts(draftsKey(connectionId), readReplyDraft, storage);
-const writeDrafts = (connectionId: string, drafts: Record<string, StoredDraft>, storage: KeyValueStorage | null) => writeStoredDrafts(draftsKey(connectionId), drafts, storage);
-const draft = (body: string, at: number): StoredDraft => ({ body, people: [], resolution: NO_RESOLUTION, links: [], resolveAfter: false, at });
+const readDrafts = (connectionId: string, storage: KeyValueStorage | null) =>
+  readStoredDrafts(draftsKey(connectionId), readReplyDraft, storage);
+const writeDrafts = (connectionId: string, drafts: Record<string, StoredDraft>, storage: KeyValueStorage | null) =>
+  writeStoredDrafts(draftsKey(connectionId), drafts, storage);
+const draft = (body: string, at: number): StoredDraft => ({
+  body,
+  people: [],
+  resolution: NO_RESOLUTION,
+  links: [],
+  resolveAfter: false,
+  at,
+});
 
 describe('stored reply drafts', () => {
   it('read back what was written, per connection', () => {
     const storage = memoryStorage();
-    const a = { ...draft('Fixed in the next build, @Alex Kim', 5), people: [{ id: 'u-kim', name: 'Alex Kim' }], links: [{ url: 'https://ci.example/1', label: 'build' }], resolveAfter: true };
+    const a = {
+      ...draft('Fixed in the next build, @Alex Kim', 5),
+      people: [{ id: 'u-kim', name: 'Alex Kim' }],
+      links: [{ url: 'https://ci.example/1', label: 'build' }],
+      resolveAfter: true,
+    };
     writeDrafts('c1', { t1: a }, storage);
     expect(readDrafts('c1', storage)).toEqual({ t1: a });
     expect(readDrafts('c2', storage)).toEqual({});
@@ -27,7 +55,12 @@ describe('stored reply drafts', () => {
 
   it('keep the most recently edited ones, each body bounded', () => {
     const storage = memoryStorage();
-    const many = Object.fromEntries(Array.from({ length: STORED_DRAFTS_MAX + 5 }, (_, i) => [`t${i}`, draft(i === 0 ? 'x'.repeat(STORED_BODY_MAX + 100) : `draft ${i}`, i)]));
+    const many = Object.fromEntries(
+      Array.from({ length: STORED_DRAFTS_MAX + 5 }, (_, i) => [
+        `t${i}`,
+        draft(i === 0 ? 'x'.repeat(STORED_BODY_MAX + 100) : `draft ${i}`, i),
+      ]),
+    );
     writeDrafts('c1', many, storage);
     const back = readDrafts('c1', storage);
     expect(Object.keys(back)).toHaveLength(STORED_DRAFTS_MAX);
@@ -43,9 +76,37 @@ describe('stored reply drafts', () => {
     expect(readDrafts('c1', storage)).toEqual({});
     storage.map.set(draftsKey('c1'), '["a list"]');
     expect(readDrafts('c1', storage)).toEqual({});
-    storage.map.set(draftsKey('c1'), JSON.stringify({ good: { body: 'kept', people: [{ id: 1 }], links: 'no', resolution: { chosen: { alex: { id: 'u', name: 'A' }, bad: 3 }, ignored: [1, 'sam'] } }, bad: { body: 42 }, worse: null }));
-    expect(readDrafts('c1', storage)).toEqual({ good: { body: 'kept', people: [], links: [], resolution: { chosen: { alex: { id: 'u', name: 'A' } }, ignored: ['sam'] }, resolveAfter: false, at: 0 } });
-    const throwing = { getItem: () => { throw new Error('blocked by policy'); }, setItem: () => { throw new Error('quota'); } };
+    storage.map.set(
+      draftsKey('c1'),
+      JSON.stringify({
+        good: {
+          body: 'kept',
+          people: [{ id: 1 }],
+          links: 'no',
+          resolution: { chosen: { alex: { id: 'u', name: 'A' }, bad: 3 }, ignored: [1, 'sam'] },
+        },
+        bad: { body: 42 },
+        worse: null,
+      }),
+    );
+    expect(readDrafts('c1', storage)).toEqual({
+      good: {
+        body: 'kept',
+        people: [],
+        links: [],
+        resolution: { chosen: { alex: { id: 'u', name: 'A' } }, ignored: ['sam'] },
+        resolveAfter: false,
+        at: 0,
+      },
+    });
+    const throwing = {
+      getItem: () => {
+        throw new Error('blocked by policy');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
     expect(readDrafts('c1', throwing)).toEqual({});
     expect(() => writeDrafts('c1', {}, throwing)).not.toThrow();
   });

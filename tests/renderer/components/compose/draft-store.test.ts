@@ -2,7 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDraftStore } from '../../../../src/renderer/components/compose/draft-store.js';
 import { STORED_DRAFTS_MAX, draftsKey, readString } from '../../../../src/renderer/components/compose/draft-storage.js';
-import { EMPTY_CREATE_DRAFT, CREATE_DRAFTS_PREFIX, saveCreateDraftsNow, useCreateDrafts } from '../../../../src/renderer/features/create/create-draft-store.js';
+import {
+  EMPTY_CREATE_DRAFT,
+  CREATE_DRAFTS_PREFIX,
+  saveCreateDraftsNow,
+  useCreateDrafts,
+} from '../../../../src/renderer/features/create/create-draft-store.js';
 import { REPLY_DRAFTS_PREFIX } from '../../../../src/renderer/features/thread/reply-drafts-store.js';
 
 /** A draft with one field besides the body, enough to see fields survive. */
@@ -47,7 +52,9 @@ describe('a draft store', () => {
     first.useStore.getState().update('a', { body: 'Half written', tag: 'bug' });
     first.useStore.getState().update('empty', { body: '   ' });
     first.saveNow();
-    expect(JSON.parse(localStorage.getItem(draftsKey(PREFIX, 'c1'))!)).toEqual({ a: expect.objectContaining({ body: 'Half written', tag: 'bug' }) });
+    expect(JSON.parse(localStorage.getItem(draftsKey(PREFIX, 'c1'))!)).toEqual({
+      a: expect.objectContaining({ body: 'Half written', tag: 'bug' }),
+    });
 
     const reloaded = pageLoad();
     reloaded.useStore.getState().load('c1');
@@ -112,7 +119,10 @@ describe('a draft store', () => {
     expect(useStore.getState().drafts).toEqual({ ok: { body: 'c2 keeps this', tag: '' } });
 
     // One bad draft among good ones is dropped alone.
-    localStorage.setItem(draftsKey(PREFIX, 'c3'), JSON.stringify({ good: { body: 'kept', tag: 7 }, bad: { body: 42 }, worse: null, list: [1] }));
+    localStorage.setItem(
+      draftsKey(PREFIX, 'c3'),
+      JSON.stringify({ good: { body: 'kept', tag: 7 }, bad: { body: 42 }, worse: null, list: [1] }),
+    );
     useStore.getState().load('c3');
     expect(useStore.getState().drafts).toEqual({ good: { body: 'kept', tag: '' } });
   });
@@ -121,14 +131,25 @@ describe('a draft store', () => {
 describe('the new-thread drafts', () => {
   it('are kept per connection in local storage, apart from reply drafts', () => {
     useCreateDrafts.getState().load('c9');
-    useCreateDrafts.getState().update('p1', { url: 'https://shop.example.com/cart', body: 'The total is wrong', selector: '#total' });
+    useCreateDrafts
+      .getState()
+      .update('p1', { url: 'https://shop.example.com/cart', body: 'The total is wrong', selector: '#total' });
     saveCreateDraftsNow();
     const stored = JSON.parse(localStorage.getItem(draftsKey(CREATE_DRAFTS_PREFIX, 'c9'))!) as Record<string, unknown>;
-    expect(stored['p1']).toMatchObject({ url: 'https://shop.example.com/cart', body: 'The total is wrong', selector: '#total' });
+    expect(stored['p1']).toMatchObject({
+      url: 'https://shop.example.com/cart',
+      body: 'The total is wrong',
+      selector: '#total',
+    });
     expect(localStorage.getItem(draftsKey(REPLY_DRAFTS_PREFIX, 'c9'))).toBeNull();
 
     useCreateDrafts.setState({ drafts: {}, connectionId: null });
     useCreateDrafts.getState().load('c9');
-    expect(useCreateDrafts.getState().drafts['p1']).toEqual({ ...EMPTY_CREATE_DRAFT, url: 'https://shop.example.com/cart', body: 'The total is wrong', selector: '#total' });
+    expect(useCreateDrafts.getState().drafts['p1']).toEqual({
+      ...EMPTY_CREATE_DRAFT,
+      url: 'https://shop.example.com/cart',
+      body: 'The total is wrong',
+      selector: '#total',
+    });
   });
 });

@@ -3,14 +3,24 @@ import { prepareLinks } from '../../../../src/renderer/components/compose/links.
 
 describe('reply links', () => {
   it('sends filled rows, with a label only when given, and ignores empty rows', () => {
-    expect(prepareLinks([{ url: ' https://a.example/x ', label: '' }, { url: '', label: '' }, { url: 'http://b.example', label: 'Spec' }])).toEqual({
+    expect(
+      prepareLinks([
+        { url: ' https://a.example/x ', label: '' },
+        { url: '', label: '' },
+        { url: 'http://b.example', label: 'Spec' },
+      ]),
+    ).toEqual({
       links: [{ url: 'https://a.example/x' }, { url: 'http://b.example', label: 'Spec' }],
       problems: [],
     });
   });
 
   it('names each row the service would refuse', () => {
-    const r = prepareLinks([{ url: 'example.com', label: '' }, { url: '', label: 'Spec' }, { url: 'javascript:alert(1)', label: '' }]);
+    const r = prepareLinks([
+      { url: 'example.com', label: '' },
+      { url: '', label: 'Spec' },
+      { url: 'javascript:alert(1)', label: '' },
+    ]);
     expect(r.problems.map((p) => p.index)).toEqual([0, 1, 2]);
     expect(r.problems[0]!.message).toMatch(/http:\/\/ or https:\/\//);
   });

@@ -67,13 +67,22 @@ describe('suggestions', () => {
 describe('inserting a picked mention', () => {
   it('replaces the typed query with "@Full Name " and moves the caret after it', () => {
     const text = 'Thanks @Al';
-    expect(insertMention(text, { start: 7, query: 'Al' }, 10, members[1]!)).toEqual({ text: 'Thanks @Alex Park ', caret: 18 });
+    expect(insertMention(text, { start: 7, query: 'Al' }, 10, members[1]!)).toEqual({
+      text: 'Thanks @Alex Park ',
+      caret: 18,
+    });
   });
 
   it('adds no space before a space or punctuation that follows', () => {
     const text = 'Hi @Ol, see below';
-    expect(insertMention(text, { start: 3, query: 'Ol' }, 6, members[2]!)).toEqual({ text: 'Hi @Olivia Owner, see below', caret: 16 });
-    expect(insertMention('Hi @Ol there', { start: 3, query: 'Ol' }, 6, members[2]!)).toEqual({ text: 'Hi @Olivia Owner there', caret: 16 });
+    expect(insertMention(text, { start: 3, query: 'Ol' }, 6, members[2]!)).toEqual({
+      text: 'Hi @Olivia Owner, see below',
+      caret: 16,
+    });
+    expect(insertMention('Hi @Ol there', { start: 3, query: 'Ol' }, 6, members[2]!)).toEqual({
+      text: 'Hi @Olivia Owner there',
+      caret: 16,
+    });
   });
 });
 
@@ -85,7 +94,9 @@ describe('what is sent', () => {
 
   it('prefers the longest full name', () => {
     const people = [...members, { id: 'u-alex', name: 'Alex' }];
-    expect(scanMentions('@Alex Kim and @Alex', people).map((t) => (t.kind === 'person' ? t.person.id : t.name))).toEqual(['u-kim', 'u-alex']);
+    expect(
+      scanMentions('@Alex Kim and @Alex', people).map((t) => (t.kind === 'person' ? t.person.id : t.name)),
+    ).toEqual(['u-kim', 'u-alex']);
   });
 
   it('does not treat emails inside words or a bare "@" as mentions', () => {
@@ -99,14 +110,19 @@ describe('what is sent', () => {
   it('uses the person chosen for an ambiguous name, and skips ignored names', () => {
     const resolution = { chosen: { alex: members[1]! }, ignored: ['bob'] };
     expect(mentionsToSend('@Alex and @Bob', members, resolution)).toEqual(['u-park']);
-    expect(mentionedNames('@Alex and @Bob and @Olivia Owner', members, resolution)).toEqual(['Alex Park', 'Olivia Owner']);
+    expect(mentionedNames('@Alex and @Bob and @Olivia Owner', members, resolution)).toEqual([
+      'Alex Park',
+      'Olivia Owner',
+    ]);
   });
 });
 
 describe('resolving an ambiguous name', () => {
   it('rewrites every "@Alex" typed that way to the chosen full name, leaving full names alone', () => {
     const body = '@Alex, ping @Alex Kim. Thanks @alex!';
-    expect(rewriteTypedMention(body, 'Alex', members[1]!, members)).toBe('@Alex Park, ping @Alex Kim. Thanks @Alex Park!');
+    expect(rewriteTypedMention(body, 'Alex', members[1]!, members)).toBe(
+      '@Alex Park, ping @Alex Kim. Thanks @Alex Park!',
+    );
   });
 
   it('after the rewrite the body sends the chosen person by ID', () => {
@@ -125,14 +141,27 @@ describe('settling a refused mention', () => {
 
   it('reads an ambiguous name and its candidates from the refusal', () => {
     const problem = mentionProblem(
-      { kind: 'validation', reason: 'ambiguous_name', name: 'Alex', field: 'mentions.1', candidates: [members[0]!, members[1]!].map((m) => ({ id: m.id, name: m.name, email: m.email })), message: '…' },
+      {
+        kind: 'validation',
+        reason: 'ambiguous_name',
+        name: 'Alex',
+        field: 'mentions.1',
+        candidates: [members[0]!, members[1]!].map((m) => ({ id: m.id, name: m.name, email: m.email })),
+        message: '…',
+      },
       sent,
     );
-    expect(problem).toEqual({ kind: 'ambiguous', name: 'Alex', candidates: [expect.objectContaining({ id: 'u-kim' }), expect.objectContaining({ id: 'u-park' })] });
+    expect(problem).toEqual({
+      kind: 'ambiguous',
+      name: 'Alex',
+      candidates: [expect.objectContaining({ id: 'u-kim' }), expect.objectContaining({ id: 'u-park' })],
+    });
   });
 
   it('finds an unknown name through the field index of what was sent', () => {
-    expect(mentionProblem({ kind: 'validation', reason: 'unknown_person', field: 'mentions.2', message: '…' }, sent)).toEqual({ kind: 'unknown', name: 'Bob', sentence: 'No member of this workspace is called “Bob”.' });
+    expect(
+      mentionProblem({ kind: 'validation', reason: 'unknown_person', field: 'mentions.2', message: '…' }, sent),
+    ).toEqual({ kind: 'unknown', name: 'Bob', sentence: 'No member of this workspace is called “Bob”.' });
   });
 
   it('is not about mentions for other refusals', () => {
@@ -156,7 +185,13 @@ describe('settling a refused mention', () => {
   });
 
   it('knows members and chosen people once each', () => {
-    expect(knownPeople(members, { people: [members[1]!, { id: 'x', name: 'Xena' }] }).map((p) => p.id)).toEqual(['u-kim', 'u-park', 'u-olivia', 'u-jose', 'x']);
+    expect(knownPeople(members, { people: [members[1]!, { id: 'x', name: 'Xena' }] }).map((p) => p.id)).toEqual([
+      'u-kim',
+      'u-park',
+      'u-olivia',
+      'u-jose',
+      'x',
+    ]);
   });
 });
 

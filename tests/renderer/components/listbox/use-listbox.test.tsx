@@ -16,7 +16,12 @@ interface ProbeProps {
 }
 
 function Probe({ options, onPick, onClose, open }: ProbeProps) {
-  const listbox = useListbox({ options, onPick, ...(onClose ? { onClose } : {}), ...(open !== undefined ? { open } : {}) });
+  const listbox = useListbox({
+    options,
+    onPick,
+    ...(onClose ? { onClose } : {}),
+    ...(open !== undefined ? { open } : {}),
+  });
   return (
     <div>
       <input aria-label="Find" role="combobox" {...listbox.fieldProps} onKeyDown={(e) => listbox.onKeyDown(e)} />

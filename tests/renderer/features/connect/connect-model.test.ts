@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { askableAddress, HOSTED_SERVICE, tokenProblem } from '../../../../src/renderer/features/connect/connect-model.js';
+import {
+  askableAddress,
+  HOSTED_SERVICE,
+  tokenProblem,
+} from '../../../../src/renderer/features/connect/connect-model.js';
 
 describe('the connect form’s own checks', () => {
   it('refuses a workspace key before any request, and lets personal tokens through', () => {
-    expect(tokenProblem('sk_live_abc123')).toBe('Workspace API keys no longer work: create a personal token under Account settings → API Keys.');
+    expect(tokenProblem('sk_live_abc123')).toBe(
+      'Workspace API keys no longer work: create a personal token under Account settings → API Keys.',
+    );
     expect(tokenProblem('  sk_live_abc123 ')).not.toBeNull();
     expect(tokenProblem('sky_abc123')).toBeNull();
     expect(tokenProblem('demo-owner')).toBeNull();
@@ -12,7 +18,8 @@ describe('the connect form’s own checks', () => {
   it('asks about browser sign-in only for a whole http(s) address', () => {
     expect(askableAddress(HOSTED_SERVICE.baseUrl)).toBe('https://app.skyelight.ai/');
     expect(askableAddress(' http://127.0.0.1:4010 ')).toBe('http://127.0.0.1:4010/');
-    for (const partial of ['', 'https://', 'app.skyelight.ai', 'ftp://x.example', 'https//x']) expect(askableAddress(partial), partial).toBeNull();
+    for (const partial of ['', 'https://', 'app.skyelight.ai', 'ftp://x.example', 'https//x'])
+      expect(askableAddress(partial), partial).toBeNull();
   });
 });
 

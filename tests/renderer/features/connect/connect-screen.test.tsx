@@ -21,7 +21,15 @@ let bridge: FakeBridge;
 vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const SERVICE = 'https://feedback.example.com';
-const connection: ConnectionSummary = { id: 'c1', label: 'Olivia on feedback.example.com', baseUrl: SERVICE, userName: 'Olivia', addedAt: 1, ephemeral: false, auth: 'token' };
+const connection: ConnectionSummary = {
+  id: 'c1',
+  label: 'Olivia on feedback.example.com',
+  baseUrl: SERVICE,
+  userName: 'Olivia',
+  addedAt: 1,
+  ephemeral: false,
+  auth: 'token',
+};
 const connected: ConnectResult = { connection, workspaces: [], you: { id: 'u1', name: 'Olivia' } };
 const MOVED = `${SERVICE}/old moved to ${SERVICE}; the connection uses ${SERVICE}.`;
 
@@ -56,7 +64,10 @@ async function type(input: HTMLInputElement, value: string): Promise<void> {
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
-const button = (name: string | RegExp) => [...host.querySelectorAll('button')].find((b) => (typeof name === 'string' ? b.textContent?.trim() === name : name.test(b.textContent ?? '')));
+const button = (name: string | RegExp) =>
+  [...host.querySelectorAll('button')].find((b) =>
+    typeof name === 'string' ? b.textContent?.trim() === name : name.test(b.textContent ?? ''),
+  );
 async function click(el: HTMLElement | undefined): Promise<void> {
   if (!el) throw new Error('nothing to click');
   await act(async () => el.click());
@@ -68,7 +79,10 @@ describe('the connect screen', () => {
     bridge.connections.signInOptions.mockResolvedValue({ ok: true, data: { available: true, reason: null } });
     await show();
     const radios = [...host.querySelectorAll<HTMLInputElement>('fieldset input[type=radio]')];
-    expect(radios.map((r) => r.parentElement?.textContent?.trim())).toEqual([`${HOSTED_SERVICE.name} (app.skyelight.ai)`, 'Another service…']);
+    expect(radios.map((r) => r.parentElement?.textContent?.trim())).toEqual([
+      `${HOSTED_SERVICE.name} (app.skyelight.ai)`,
+      'Another service…',
+    ]);
     await click(radios[0]);
     expect(field('Service URL').value).toBe(HOSTED_SERVICE.baseUrl);
     expect(radios[0]!.checked).toBe(true);
@@ -82,7 +96,9 @@ describe('the connect screen', () => {
     await type(field('Service URL'), SERVICE);
     await type(field('API token'), 'sk_live_0123456789abcdef');
     await click(button('Connect'));
-    expect(host.querySelector('[role=alert]')?.textContent).toBe('Workspace API keys no longer work: create a personal token under Account settings → API Keys.');
+    expect(host.querySelector('[role=alert]')?.textContent).toBe(
+      'Workspace API keys no longer work: create a personal token under Account settings → API Keys.',
+    );
     expect(field('API token').getAttribute('aria-invalid')).toBe('true');
     expect(bridge.connections.add).not.toHaveBeenCalled();
   });
@@ -101,7 +117,13 @@ describe('the connect screen', () => {
   });
 
   it('asks before using a token found on this computer, and copies it only on consent', async () => {
-    const found: FoundCredential = { source: 'file', where: '~/.skyelight/credentials.json', baseUrl: SERVICE, tokenHint: 'pat_…9f2c', unusable: null };
+    const found: FoundCredential = {
+      source: 'file',
+      where: '~/.skyelight/credentials.json',
+      baseUrl: SERVICE,
+      tokenHint: 'pat_…9f2c',
+      unusable: null,
+    };
     bridge.connections.found.mockResolvedValue({ ok: true, data: [found] as never[] });
     bridge.connections.useFound.mockResolvedValue({ ok: true, data: connected });
     await show();
@@ -131,7 +153,13 @@ describe('the connect screen', () => {
   });
 
   it('passes the moved-address note on for a found token too', async () => {
-    const found: FoundCredential = { source: 'environment', where: 'SKYELIGHT_TOKEN', baseUrl: `${SERVICE}/old`, tokenHint: 'pat_…9f2c', unusable: null };
+    const found: FoundCredential = {
+      source: 'environment',
+      where: 'SKYELIGHT_TOKEN',
+      baseUrl: `${SERVICE}/old`,
+      tokenHint: 'pat_…9f2c',
+      unusable: null,
+    };
     bridge.connections.found.mockResolvedValue({ ok: true, data: [found] as never[] });
     bridge.connections.useFound.mockResolvedValue({ ok: true, data: { ...connected, notes: [MOVED] } });
     await show();
@@ -158,7 +186,13 @@ describe('signing in with the browser from the connect screen', () => {
 
   it('browser mode: the click opens a tab at once, with a placeholder, and sends it to the sign-in page when its address arrives', async () => {
     const placeholder = document.implementation.createHTMLDocument('');
-    const tab = { opener: window as unknown, document: placeholder, location: { href: 'about:blank' }, closed: false, close: vi.fn() };
+    const tab = {
+      opener: window as unknown,
+      document: placeholder,
+      location: { href: 'about:blank' },
+      closed: false,
+      close: vi.fn(),
+    };
     const open = vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
     await startSignIn();
     expect(open).toHaveBeenCalledExactlyOnceWith('', '_blank');
@@ -175,15 +209,32 @@ describe('signing in with the browser from the connect screen', () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     await startSignIn();
     await act(async () => useSignIn.getState().notePage(PAGE));
-    expect(host.querySelector('[data-testid=sign-in-page-link]')?.textContent).toBe('Your browser blocked the new tab: open the sign-in page.');
+    expect(host.querySelector('[data-testid=sign-in-page-link]')?.textContent).toBe(
+      'Your browser blocked the new tab: open the sign-in page.',
+    );
     expect(link()?.href).toBe(PAGE);
   });
 
   it('browser mode: a sign-in that ends before its page arrived closes the placeholder tab', async () => {
-    const tab = { opener: null, document: document.implementation.createHTMLDocument(''), location: { href: 'about:blank' }, closed: false, close: vi.fn() };
+    const tab = {
+      opener: null,
+      document: document.implementation.createHTMLDocument(''),
+      location: { href: 'about:blank' },
+      closed: false,
+      close: vi.fn(),
+    };
     vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
     const finish = await startSignIn();
-    await act(async () => finish({ ok: false, error: { kind: 'sign_in', reason: 'unavailable', message: 'feedback.example.com does not offer browser sign-in.' } }));
+    await act(async () =>
+      finish({
+        ok: false,
+        error: {
+          kind: 'sign_in',
+          reason: 'unavailable',
+          message: 'feedback.example.com does not offer browser sign-in.',
+        },
+      }),
+    );
     expect(tab.close).toHaveBeenCalledOnce();
   });
 
@@ -193,6 +244,8 @@ describe('signing in with the browser from the connect screen', () => {
     await startSignIn();
     await act(async () => useSignIn.getState().notePage(PAGE));
     expect(open).not.toHaveBeenCalled();
-    expect(host.querySelector('[data-testid=sign-in-page-link]')?.textContent).toBe('Open the sign-in page if your browser did not show it.');
+    expect(host.querySelector('[data-testid=sign-in-page-link]')?.textContent).toBe(
+      'Open the sign-in page if your browser did not show it.',
+    );
   });
 });

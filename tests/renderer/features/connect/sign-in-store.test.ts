@@ -8,7 +8,15 @@ import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge
 let bridge: FakeBridge;
 vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const connection: ConnectionSummary = { id: 'c1', label: 'Olivia on feedback.example.com', baseUrl: 'https://feedback.example.com', userName: 'Olivia', addedAt: 1, ephemeral: false, auth: 'browser' };
+const connection: ConnectionSummary = {
+  id: 'c1',
+  label: 'Olivia on feedback.example.com',
+  baseUrl: 'https://feedback.example.com',
+  userName: 'Olivia',
+  addedAt: 1,
+  ephemeral: false,
+  auth: 'browser',
+};
 const result: SignInResult = { connection, workspaces: [], you: { id: 'u1', name: 'Olivia' }, notes: [] };
 
 beforeEach(() => {
@@ -38,11 +46,24 @@ describe('a browser sign-in from the page', () => {
   });
 
   it('says why a sign-in failed, and a cancelled one only briefly', async () => {
-    bridge.connections.signIn.mockResolvedValueOnce({ ok: false, error: { kind: 'sign_in', reason: 'denied', message: 'You declined the sign-in on feedback.example.com, so nothing was shared.' } });
+    bridge.connections.signIn.mockResolvedValueOnce({
+      ok: false,
+      error: {
+        kind: 'sign_in',
+        reason: 'denied',
+        message: 'You declined the sign-in on feedback.example.com, so nothing was shared.',
+      },
+    });
     expect(await useSignIn.getState().start({ baseUrl: 'https://feedback.example.com' })).toBe(false);
-    expect(useSession.getState().problem).toMatchObject({ title: 'Could not sign in to feedback.example.com', error: { reason: 'denied' } });
+    expect(useSession.getState().problem).toMatchObject({
+      title: 'Could not sign in to feedback.example.com',
+      error: { reason: 'denied' },
+    });
     useSession.setState({ problem: null });
-    bridge.connections.signIn.mockResolvedValueOnce({ ok: false, error: { kind: 'sign_in', reason: 'cancelled', message: 'Sign-in cancelled. Nothing was changed.' } });
+    bridge.connections.signIn.mockResolvedValueOnce({
+      ok: false,
+      error: { kind: 'sign_in', reason: 'cancelled', message: 'Sign-in cancelled. Nothing was changed.' },
+    });
     await useSignIn.getState().start({ baseUrl: 'https://feedback.example.com' });
     expect(useSession.getState().problem).toBeNull();
     expect(useNotice.getState().notice?.text).toBe('Sign-in cancelled. Nothing was changed.');

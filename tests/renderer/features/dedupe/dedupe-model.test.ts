@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { candidate } from '../../support/fake-items.js';
-import { pairKey, progressText, scanText, scorePercent, strongCandidates } from '../../../../src/renderer/features/dedupe/dedupe-model.js';
+import {
+  pairKey,
+  progressText,
+  scanText,
+  scorePercent,
+  strongCandidates,
+} from '../../../../src/renderer/features/dedupe/dedupe-model.js';
 
 const cand = (id: string, score: number) => candidate(id, score, { line: id, reasons: ['same page'] });
 
@@ -8,12 +14,21 @@ describe('dedupe queue candidates', () => {
   const base = { subjectId: 's', threshold: 0.6, gone: new Set<string>(), judged: new Set<string>() };
 
   it('keeps candidates at or above the threshold', () => {
-    expect(strongCandidates([cand('a', 0.9), cand('b', 0.6), cand('c', 0.59)], base).map((c) => c.id)).toEqual(['a', 'b']);
+    expect(strongCandidates([cand('a', 0.9), cand('b', 0.6), cand('c', 0.59)], base).map((c) => c.id)).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('drops threads merged away and pairs already judged, whichever way round', () => {
     const judged = new Set([pairKey('b', 's')]);
-    expect(strongCandidates([cand('a', 0.9), cand('b', 0.9), cand('c', 0.9), cand('s', 1)], { ...base, gone: new Set(['a']), judged }).map((c) => c.id)).toEqual(['c']);
+    expect(
+      strongCandidates([cand('a', 0.9), cand('b', 0.9), cand('c', 0.9), cand('s', 1)], {
+        ...base,
+        gone: new Set(['a']),
+        judged,
+      }).map((c) => c.id),
+    ).toEqual(['c']);
     expect(pairKey('x', 'y')).toBe(pairKey('y', 'x'));
   });
 

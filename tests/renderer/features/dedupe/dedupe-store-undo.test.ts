@@ -10,11 +10,28 @@ const { useDedupe, liveCandidates } = await import('../../../../src/renderer/fea
 
 /** Three open threads: a and b are strongly alike, and so are a and c. */
 const threads: ItemRow[] = [row('a', { createdAt: 1 }), row('b', { createdAt: 2 }), row('c', { createdAt: 3 })];
-const similar: Record<string, Array<[string, number]>> = { a: [['b', 0.9], ['c', 0.8]], b: [['a', 0.9]], c: [['a', 0.8]] };
+const similar: Record<string, Array<[string, number]>> = {
+  a: [
+    ['b', 0.9],
+    ['c', 0.8],
+  ],
+  b: [['a', 0.9]],
+  c: [['a', 0.8]],
+};
 
 function candidate(id: string, score: number): SimilarCandidate {
   const r = threads.find((t) => t.id === id)!;
-  return { id, line: r.excerpt, status: r.status, type: r.type, page: r.page, replyCount: 0, reportCount: 0, score, reasons: ['shared words'] } as unknown as SimilarCandidate;
+  return {
+    id,
+    line: r.excerpt,
+    status: r.status,
+    type: r.type,
+    page: r.page,
+    replyCount: 0,
+    reportCount: 0,
+    score,
+    reasons: ['shared words'],
+  } as unknown as SimilarCandidate;
 }
 
 const onScreen = () => {
@@ -30,12 +47,17 @@ async function startQueue(): Promise<void> {
 
 beforeEach(() => {
   bridge = fakeBridge();
-  bridge.api.listItems!.mockImplementation((q: Parameters<ReturnType<typeof fakeItemsService>['listItems']>[0]) => fakeItemsService(threads).listItems(q));
+  bridge.api.listItems!.mockImplementation((q: Parameters<ReturnType<typeof fakeItemsService>['listItems']>[0]) =>
+    fakeItemsService(threads).listItems(q),
+  );
   bridge.api.findSimilar!.mockImplementation(async ({ itemId }: { itemId: string }) => ({
     ok: true,
     data: { candidates: (similar[itemId] ?? []).map(([id, score]) => candidate(id, score)), compared: threads.length },
   }));
-  bridge.api.getItem!.mockImplementation(async () => ({ ok: false, error: { kind: 'not_found', status: 404, message: 'Not needed here.' } }));
+  bridge.api.getItem!.mockImplementation(async () => ({
+    ok: false,
+    error: { kind: 'not_found', status: 404, message: 'Not needed here.' },
+  }));
   useDedupe.getState().leave();
 });
 

@@ -21,9 +21,20 @@ function useService() {
   bridge.api.listItems!.mockImplementation(service.listItems);
   bridge.api.findSimilar!.mockImplementation(async ({ itemId }: { itemId: string }) => {
     asked.push(itemId);
-    return { ok: true, data: { project: { id: 'p1', name: 'Web' }, subject: { id: itemId }, compared: 12, candidates: similar[itemId] ?? [] } };
+    return {
+      ok: true,
+      data: {
+        project: { id: 'p1', name: 'Web' },
+        subject: { id: itemId },
+        compared: 12,
+        candidates: similar[itemId] ?? [],
+      },
+    };
   });
-  bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => ({ ok: true, data: { id: itemId } }));
+  bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => ({
+    ok: true,
+    data: { id: itemId },
+  }));
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -75,7 +86,19 @@ describe('the dedupe queue', () => {
 
   it('after a merge, stays while candidates remain and moves on when none do', async () => {
     await useDedupe.getState().start('p1');
-    const receipt = (accepted: string[]) => ({ keptId: 't1', canonicalId: 't1', requested: accepted.length, merged: accepted.length, acceptedIds: accepted, alreadyMerged: 0, refused: [], uncertainIds: [], notSentIds: [], stoppedBy: null, requests: 1 });
+    const receipt = (accepted: string[]) => ({
+      keptId: 't1',
+      canonicalId: 't1',
+      requested: accepted.length,
+      merged: accepted.length,
+      acceptedIds: accepted,
+      alreadyMerged: 0,
+      refused: [],
+      uncertainIds: [],
+      notSentIds: [],
+      stoppedBy: null,
+      requests: 1,
+    });
     useDedupe.getState().merged(receipt(['t2']));
     expect(current()).toEqual({ subject: 't1', candidates: ['t3'] });
     useDedupe.getState().merged(receipt(['t3']));
@@ -92,9 +115,26 @@ describe('the dedupe queue', () => {
     await settle();
     expect(useDedupe.getState().details['t1']).toMatchObject({ id: 't1' });
     let reports = 0;
-    bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => ({ ok: true, data: { id: itemId, reportCount: reports } }));
+    bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => ({
+      ok: true,
+      data: { id: itemId, reportCount: reports },
+    }));
     reports = 1;
-    useDedupe.getState().merged({ keptId: 't1', canonicalId: 't1', requested: 1, merged: 1, acceptedIds: ['t2'], alreadyMerged: 0, refused: [], uncertainIds: [], notSentIds: [], stoppedBy: null, requests: 1 });
+    useDedupe
+      .getState()
+      .merged({
+        keptId: 't1',
+        canonicalId: 't1',
+        requested: 1,
+        merged: 1,
+        acceptedIds: ['t2'],
+        alreadyMerged: 0,
+        refused: [],
+        uncertainIds: [],
+        notSentIds: [],
+        stoppedBy: null,
+        requests: 1,
+      });
     await settle();
     expect(useDedupe.getState().details['t1']).toMatchObject({ id: 't1', reportCount: 1 });
   });
@@ -112,7 +152,15 @@ describe('the dedupe queue', () => {
     bridge.api.findSimilar!.mockImplementation(async ({ itemId }: { itemId: string }) =>
       itemId === 't3' && failing
         ? { ok: false, error: { kind: 'network', message: 'The connection dropped.' } }
-        : { ok: true, data: { project: { id: 'p1', name: 'Web' }, subject: { id: itemId }, compared: 12, candidates: similar[itemId] ?? [] } },
+        : {
+            ok: true,
+            data: {
+              project: { id: 'p1', name: 'Web' },
+              subject: { id: itemId },
+              compared: 12,
+              candidates: similar[itemId] ?? [],
+            },
+          },
     );
     await useDedupe.getState().start('p1');
     expect(useDedupe.getState().scanProblem?.error.kind).toBe('network');

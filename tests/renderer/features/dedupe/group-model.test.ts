@@ -1,26 +1,62 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { confirmGroup, shapeGroup, stayingThread, wordsCouldNotJudge, type GroupThread } from '../../../../src/renderer/features/dedupe/group-model.js';
+import {
+  confirmGroup,
+  shapeGroup,
+  stayingThread,
+  wordsCouldNotJudge,
+  type GroupThread,
+} from '../../../../src/renderer/features/dedupe/group-model.js';
 import { proposeGroups, wordsOf } from '../../../../src/renderer/features/dedupe/group-similarity.js';
 
-const thread = (id: string, text: string, extra: Partial<GroupThread> = {}): GroupThread => ({ id, text, page: '/pricing', reportCount: 0, createdAt: 1000, ...extra });
+const thread = (id: string, text: string, extra: Partial<GroupThread> = {}): GroupThread => ({
+  id,
+  text,
+  page: '/pricing',
+  reportCount: 0,
+  createdAt: 1000,
+  ...extra,
+});
 
 describe('proposeGroups', () => {
   it('groups the same report written with other opening and closing words, and leaves other reports out', () => {
     const groups = proposeGroups([
-      thread('a', 'Switching billing to Annual updates the Team price but the Business card still shows the monthly price.', { createdAt: 1 }),
-      thread('b', 'Same here: switching billing to Annual updates the Team price but the Business card still shows the monthly price. Pretty annoying.', { createdAt: 2 }),
-      thread('c', 'Not sure if reported yet, but switching billing to Annual updates the Team price but the Business card still shows the monthly price.', { createdAt: 3 }),
-      thread('d', 'The compliance badges draw more attention than the primary action on the security page.', { createdAt: 4 }),
+      thread(
+        'a',
+        'Switching billing to Annual updates the Team price but the Business card still shows the monthly price.',
+        { createdAt: 1 },
+      ),
+      thread(
+        'b',
+        'Same here: switching billing to Annual updates the Team price but the Business card still shows the monthly price. Pretty annoying.',
+        { createdAt: 2 },
+      ),
+      thread(
+        'c',
+        'Not sure if reported yet, but switching billing to Annual updates the Team price but the Business card still shows the monthly price.',
+        { createdAt: 3 },
+      ),
+      thread('d', 'The compliance badges draw more attention than the primary action on the security page.', {
+        createdAt: 4,
+      }),
     ]);
     expect(groups).toEqual([['a', 'b', 'c']]);
   });
 
   it('keeps apart two reports written from one sentence about different things', () => {
     const groups = proposeGroups([
-      thread('a', 'The wording of the checkout button does not match the navigation label on the pricing page, which confuses people.'),
-      thread('b', 'The wording of the signup button does not match the navigation label on the pricing page, which confuses people.'),
-      thread('c', 'Same here: the wording of the signup button does not match the navigation label on the pricing page, which confuses people.'),
+      thread(
+        'a',
+        'The wording of the checkout button does not match the navigation label on the pricing page, which confuses people.',
+      ),
+      thread(
+        'b',
+        'The wording of the signup button does not match the navigation label on the pricing page, which confuses people.',
+      ),
+      thread(
+        'c',
+        'Same here: the wording of the signup button does not match the navigation label on the pricing page, which confuses people.',
+      ),
     ]);
     expect(groups).toEqual([['b', 'c']]);
   });
@@ -32,8 +68,16 @@ describe('proposeGroups', () => {
 
   it('puts the most reported thread first, then the oldest', () => {
     const text = 'The pricing table overflows the screen on a phone.';
-    expect(proposeGroups([thread('old', text, { createdAt: 1 }), thread('reported', text, { createdAt: 5, reportCount: 3 }), thread('new', text, { createdAt: 9 })])).toEqual([['reported', 'old', 'new']]);
-    expect(proposeGroups([thread('new', text, { createdAt: 9 }), thread('old', text, { createdAt: 1 })])).toEqual([['old', 'new']]);
+    expect(
+      proposeGroups([
+        thread('old', text, { createdAt: 1 }),
+        thread('reported', text, { createdAt: 5, reportCount: 3 }),
+        thread('new', text, { createdAt: 9 }),
+      ]),
+    ).toEqual([['reported', 'old', 'new']]);
+    expect(proposeGroups([thread('new', text, { createdAt: 9 }), thread('old', text, { createdAt: 1 })])).toEqual([
+      ['old', 'new'],
+    ]);
   });
 
   it('says what is wrong with options out of range', () => {
@@ -43,7 +87,15 @@ describe('proposeGroups', () => {
 
   it('puts every thread in at most one group, each of two threads or more', () => {
     const words = ['toggle', 'pricing', 'annual', 'banner', 'logo', 'contrast', 'button', 'footer'];
-    const arb = fc.array(fc.record({ words: fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 6 }), page: fc.constantFrom('/a', '/b'), reportCount: fc.nat(3), createdAt: fc.nat(100) }), { maxLength: 30 });
+    const arb = fc.array(
+      fc.record({
+        words: fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 6 }),
+        page: fc.constantFrom('/a', '/b'),
+        reportCount: fc.nat(3),
+        createdAt: fc.nat(100),
+      }),
+      { maxLength: 30 },
+    );
     fc.assert(
       fc.property(arb, (specs) => {
         const threads = specs.map((s, i) => thread(`t${i}`, s.words.join(' '), s));
@@ -69,11 +121,31 @@ describe('wordsOf', () => {
 
 describe('confirmGroup', () => {
   it('keeps the head and the members the service lists at the score or above, and adds none', () => {
-    expect(confirmGroup(['h', 'a', 'b', 'c'], [{ id: 'a', score: 0.9 }, { id: 'b', score: 0.3 }, { id: 'x', score: 1 }], 0.5)).toEqual(['h', 'a']);
+    expect(
+      confirmGroup(
+        ['h', 'a', 'b', 'c'],
+        [
+          { id: 'a', score: 0.9 },
+          { id: 'b', score: 0.3 },
+          { id: 'x', score: 1 },
+        ],
+        0.5,
+      ),
+    ).toEqual(['h', 'a']);
   });
 
   it('leaves out threads an earlier group holds, and the whole group when its head is held', () => {
-    expect(confirmGroup(['h', 'a', 'b'], [{ id: 'a', score: 0.9 }, { id: 'b', score: 0.9 }], 0.5, new Set(['b']))).toEqual(['h', 'a']);
+    expect(
+      confirmGroup(
+        ['h', 'a', 'b'],
+        [
+          { id: 'a', score: 0.9 },
+          { id: 'b', score: 0.9 },
+        ],
+        0.5,
+        new Set(['b']),
+      ),
+    ).toEqual(['h', 'a']);
     expect(confirmGroup(['h', 'a'], [{ id: 'a', score: 0.9 }], 0.5, new Set(['h']))).toEqual([]);
   });
 
@@ -94,13 +166,18 @@ describe('confirmGroup', () => {
     expect(confirmGroup(['h', 'a'], candidates, 0.5, new Set(['s1']), joining)).toEqual(['h', 'a']);
     // A lone head with a thread that joins is a group of two.
     expect(confirmGroup(['h', 'b'], candidates, 0.5, new Set(), joining)).toEqual(['h', 's1']);
-    expect(confirmGroup(['h', 'a'], [...candidates, { id: 's1', score: 0.9 }], 0.5, new Set(), joining)).toEqual(['h', 'a', 's1']);
+    expect(confirmGroup(['h', 'a'], [...candidates, { id: 's1', score: 0.9 }], 0.5, new Set(), joining)).toEqual([
+      'h',
+      'a',
+      's1',
+    ]);
   });
 });
 
 describe('wordsCouldNotJudge', () => {
   const summary = (id: string) => thread(id, 'Guest limit differs between card and table', { textSource: 'summary' });
-  const message = (id: string) => thread(id, '“Unlimited guests” on the Team card conflicts with the comparison table', { textSource: 'message' });
+  const message = (id: string) =>
+    thread(id, '“Unlimited guests” on the Team card conflicts with the comparison table', { textSource: 'message' });
 
   it('is true for a summary against a group of messages, and the other way round', () => {
     expect(wordsCouldNotJudge(summary('s'), [message('a'), message('b')])).toBe(true);
@@ -116,7 +193,11 @@ describe('wordsCouldNotJudge', () => {
 });
 
 describe('shapeGroup', () => {
-  const members = [thread('a', 'x', { createdAt: 1 }), thread('b', 'x', { createdAt: 2, reportCount: 2 }), thread('c', 'x', { createdAt: 3 })];
+  const members = [
+    thread('a', 'x', { createdAt: 1 }),
+    thread('b', 'x', { createdAt: 2, reportCount: 2 }),
+    thread('c', 'x', { createdAt: 3 }),
+  ];
 
   it('merges into the most reported thread by default, the others leaving oldest first', () => {
     const shaped = shapeGroup(members, new Set(), null)!;
@@ -140,16 +221,20 @@ describe('shapeGroup', () => {
 
   it('always merges every remaining thread but one into that one', () => {
     fc.assert(
-      fc.property(fc.subarray(['a', 'b', 'c']), fc.option(fc.constantFrom('a', 'b', 'c'), { nil: null }), (out, chosen) => {
-        const shaped = shapeGroup(members, new Set(out), chosen);
-        const left = members.filter((t) => !out.includes(t.id));
-        if (left.length < 2) {
-          expect(shaped).toBeNull();
-          return;
-        }
-        expect([shaped!.staying, ...shaped!.leaving].map((t) => t.id).sort()).toEqual(left.map((t) => t.id).sort());
-        if (chosen && !out.includes(chosen)) expect(shaped!.staying.id).toBe(chosen);
-      }),
+      fc.property(
+        fc.subarray(['a', 'b', 'c']),
+        fc.option(fc.constantFrom('a', 'b', 'c'), { nil: null }),
+        (out, chosen) => {
+          const shaped = shapeGroup(members, new Set(out), chosen);
+          const left = members.filter((t) => !out.includes(t.id));
+          if (left.length < 2) {
+            expect(shaped).toBeNull();
+            return;
+          }
+          expect([shaped!.staying, ...shaped!.leaving].map((t) => t.id).sort()).toEqual(left.map((t) => t.id).sort());
+          if (chosen && !out.includes(chosen)) expect(shaped!.staying.id).toBe(chosen);
+        },
+      ),
     );
   });
 });

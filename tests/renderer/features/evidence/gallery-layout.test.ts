@@ -12,7 +12,13 @@ const layout = galleryLayout(rows, (id) => states[id], 2);
 
 describe('the evidence gallery layout', () => {
   it('places pages busiest first, then elements read so far by size, then what is not read yet', () => {
-    expect(layout.rows.map((r) => (r.kind === 'tiles' ? r.ids.join('+') : `${r.kind}:${r.kind === 'page' ? r.page : r.kind === 'element' ? r.element.key : ''}:${r.count}`))).toEqual([
+    expect(
+      layout.rows.map((r) =>
+        r.kind === 'tiles'
+          ? r.ids.join('+')
+          : `${r.kind}:${r.kind === 'page' ? r.page : r.kind === 'element' ? r.element.key : ''}:${r.count}`,
+      ),
+    ).toEqual([
       'page:/b:4',
       'element:selector:x:2',
       'b1+b3',
@@ -38,7 +44,13 @@ describe('the evidence gallery layout', () => {
     expect(moveFrom(layout, 'b2', 'first')).toBe('b1');
     expect(moveFrom(layout, 'b2', 'last')).toBe('a1');
     expect(moveFrom(layout, null, 'down')).toBe('b1');
-    expect(moveFrom(galleryLayout([], () => undefined, 3), null, 'down')).toBeNull();
+    expect(
+      moveFrom(
+        galleryLayout([], () => undefined, 3),
+        null,
+        'down',
+      ),
+    ).toBeNull();
   });
 
   it('asks for the tiles drawn, nearest the middle of the view first', () => {

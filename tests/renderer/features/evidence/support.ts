@@ -24,7 +24,14 @@ export const row = (id: string, over: Partial<ItemRow> = {}): ItemRow => ({
 export const evidence = (over: Partial<ThreadEvidence> & { stamp?: string; selector?: string }): ThreadEvidence => {
   const { stamp, selector, ...rest } = over;
   return {
-    element: elementKeyOf({ selector: selector ?? null, stampKey: stamp ?? null, stampId: null, elementText: null, selectedText: null, viewport: null }),
+    element: elementKeyOf({
+      selector: selector ?? null,
+      stampKey: stamp ?? null,
+      stampId: null,
+      elementText: null,
+      selectedText: null,
+      viewport: null,
+    }),
     screenshotUrl: null,
     expired: false,
     capturedAt: null,

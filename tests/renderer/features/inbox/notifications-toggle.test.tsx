@@ -47,7 +47,10 @@ describe('turning desktop notifications on in the desktop app', () => {
   });
 
   it('stays off and says what failed when the question itself fails', async () => {
-    bridge.notify.availability.mockResolvedValue({ ok: false, error: { kind: 'bad_request', message: 'Refused: this call did not come from the Triage Desk window.' } });
+    bridge.notify.availability.mockResolvedValue({
+      ok: false,
+      error: { kind: 'bad_request', message: 'Refused: this call did not come from the Triage Desk window.' },
+    });
     await click();
     expect(setNotifications).not.toHaveBeenCalled();
     expect(useNotice.getState().notice?.text).toMatch(/^Refused/);

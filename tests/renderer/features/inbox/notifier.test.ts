@@ -10,7 +10,10 @@ let bridge: FakeBridge;
 vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const mem = new Map<string, string>();
-vi.stubGlobal('localStorage', { getItem: (k: string) => mem.get(k) ?? null, setItem: (k: string, v: string) => void mem.set(k, v) });
+vi.stubGlobal('localStorage', {
+  getItem: (k: string) => mem.get(k) ?? null,
+  setItem: (k: string, v: string) => void mem.set(k, v),
+});
 
 const projects = [
   { id: 'prj_1', name: 'Checkout app' },
@@ -33,7 +36,11 @@ function briefing(opts: { until: number; mentions?: Array<{ threadId: string; at
       since: 0,
       until: opts.until,
       assignedToYou: [],
-      mentionsYou: (opts.mentions ?? []).map((m) => ({ threadId: m.threadId, thread: { id: m.threadId, line: 'A thread', page: '/' }, mention: { author: 'Cora', at: m.at, text: 'look' } })),
+      mentionsYou: (opts.mentions ?? []).map((m) => ({
+        threadId: m.threadId,
+        thread: { id: m.threadId, line: 'A thread', page: '/' },
+        mention: { author: 'Cora', at: m.at, text: 'look' },
+      })),
     },
   };
 }
@@ -51,7 +58,10 @@ describe('the notifier', () => {
     const calls: unknown[] = [];
     bridge.api.whatsNew!.mockImplementation(async (q: { projectId: string; since?: string }) => {
       calls.push(q);
-      return briefing({ until: clock, mentions: q.projectId === 'prj_1' ? [{ threadId: 'itm_1', at: 1_010_000 }] : [] });
+      return briefing({
+        until: clock,
+        mentions: q.projectId === 'prj_1' ? [{ threadId: 'itm_1', at: 1_010_000 }] : [],
+      });
     });
     const n = startNotifier({ intervalMs: 1e9, now: () => clock });
     await n.tick(); // prj_1: baseline
@@ -60,7 +70,11 @@ describe('the notifier', () => {
     clock += 20_000;
     await n.tick(); // prj_1: read since the baseline
     expect(calls).toEqual([{ projectId: 'prj_1', since: String(clock - 20_000) }]);
-    expect(bridge.notify.show).toHaveBeenCalledWith({ itemId: 'itm_1', title: 'Cora mentioned you in Checkout app', body: 'look' });
+    expect(bridge.notify.show).toHaveBeenCalledWith({
+      itemId: 'itm_1',
+      title: 'Cora mentioned you in Checkout app',
+      body: 'look',
+    });
     clock += 20_000;
     await n.tick(); // prj_2
     await n.tick(); // prj_1 again: the same mention is not announced twice
@@ -74,7 +88,10 @@ describe('the notifier', () => {
   it('a failed read is tried again on the next round from the same point', async () => {
     createInboxStorage('conn-1').setNotificationsOn(true);
     createInboxStorage('conn-1').saveCheckedUntil({ prj_1: 500, prj_2: 500 });
-    bridge.api.whatsNew!.mockImplementationOnce(async () => ({ ok: false, error: { kind: 'network', message: 'down' } }));
+    bridge.api.whatsNew!.mockImplementationOnce(async () => ({
+      ok: false,
+      error: { kind: 'network', message: 'down' },
+    }));
     bridge.api.whatsNew!.mockImplementation(async () => briefing({ until: 900 }));
     const n = startNotifier({ intervalMs: 1e9, now: () => clock });
     await n.tick();
@@ -93,9 +110,21 @@ describe('the notifier', () => {
     createInboxStorage('conn-1').setNotificationsOn(true);
     createInboxStorage('conn-1').saveCheckedUntil({ prj_1: 500, prj_2: 500 });
     bridge.api.whatsNew!.mockImplementation(async (q: { projectId: string }) =>
-      briefing({ until: 900, mentions: q.projectId === 'prj_1' ? [{ threadId: 'itm_1', at: 600 }, { threadId: 'itm_2', at: 700 }] : [] }),
+      briefing({
+        until: 900,
+        mentions:
+          q.projectId === 'prj_1'
+            ? [
+                { threadId: 'itm_1', at: 600 },
+                { threadId: 'itm_2', at: 700 },
+              ]
+            : [],
+      }),
     );
-    bridge.notify.show.mockImplementation(async () => ({ ok: true, data: { shown: false, reason: 'macOS shows notifications only from signed apps.' } }));
+    bridge.notify.show.mockImplementation(async () => ({
+      ok: true,
+      data: { shown: false, reason: 'macOS shows notifications only from signed apps.' },
+    }));
     const said: string[] = [];
     const unsubscribe = useNotice.subscribe((st) => st.notice && said.push(st.notice.text));
     const n = startNotifier({ intervalMs: 1e9, now: () => clock });

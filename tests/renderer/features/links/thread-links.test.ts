@@ -19,20 +19,52 @@ describe('thread addresses in the route', () => {
   });
 
   it('drops an empty or oversized thread id rather than the whole route', () => {
-    expect(parseRoute('#/p/prj_1/board?thread=')).toEqual({ screen: 'project', projectId: 'prj_1', view: 'board', filters: {} });
-    expect(parseRoute(`#/p/prj_1/board?thread=${'x'.repeat(300)}`)).toEqual({ screen: 'project', projectId: 'prj_1', view: 'board', filters: {} });
+    expect(parseRoute('#/p/prj_1/board?thread=')).toEqual({
+      screen: 'project',
+      projectId: 'prj_1',
+      view: 'board',
+      filters: {},
+    });
+    expect(parseRoute(`#/p/prj_1/board?thread=${'x'.repeat(300)}`)).toEqual({
+      screen: 'project',
+      projectId: 'prj_1',
+      view: 'board',
+      filters: {},
+    });
     expect(parseRoute('#/item/')).toBeNull();
     expect(parseRoute('#/item/%E0%A4%A')).toBeNull();
   });
 });
 
-const conn = (id: string, label = id): ConnectionSummary => ({ id, label, baseUrl: `https://${id}.example`, userName: 'Olivia', addedAt: 1, ephemeral: false, auth: 'token' });
-const connected = (id: string): ConnectResult => ({ connection: conn(id), workspaces: [], you: { id: 'usr_1', name: 'Olivia' } as ConnectResult['you'] });
-const item = (id: string, projectId = 'prj_1') => ({ id, project: { id: projectId, name: 'Checkout app', repo: null } }) as unknown as ItemDetail;
-const err = (kind: BridgeError['kind'], message: string, extra: Partial<BridgeError> = {}) => ({ ok: false as const, error: { kind, message, ...extra } });
+const conn = (id: string, label = id): ConnectionSummary => ({
+  id,
+  label,
+  baseUrl: `https://${id}.example`,
+  userName: 'Olivia',
+  addedAt: 1,
+  ephemeral: false,
+  auth: 'token',
+});
+const connected = (id: string): ConnectResult => ({
+  connection: conn(id),
+  workspaces: [],
+  you: { id: 'usr_1', name: 'Olivia' } as ConnectResult['you'],
+});
+const item = (id: string, projectId = 'prj_1') =>
+  ({ id, project: { id: projectId, name: 'Checkout app', repo: null } }) as unknown as ItemDetail;
+const err = (kind: BridgeError['kind'], message: string, extra: Partial<BridgeError> = {}) => ({
+  ok: false as const,
+  error: { kind, message, ...extra },
+});
 
 /** A fake bridge: which connection can see which thread, and a log of what was called. */
-function world(opts: { active: string | null; saved: string[]; sees: Record<string, string[]>; replies?: Record<string, string>; broken?: Record<string, BridgeError> }) {
+function world(opts: {
+  active: string | null;
+  saved: string[];
+  sees: Record<string, string[]>;
+  replies?: Record<string, string>;
+  broken?: Record<string, BridgeError>;
+}) {
   let active = opts.active;
   const calls: string[] = [];
   const port: LocatePort = {
@@ -48,7 +80,9 @@ function world(opts: { active: string | null; saved: string[]; sees: Record<stri
       calls.push(`get ${itemId} via ${active}`);
       const parent = opts.replies?.[itemId];
       if (parent) return err('validation', 'That ID is a reply.', { parentId: parent });
-      return active && opts.sees[active]?.includes(itemId) ? { ok: true, data: item(itemId) } : err('not_found', 'No such thread.');
+      return active && opts.sees[active]?.includes(itemId)
+        ? { ok: true, data: item(itemId) }
+        : err('not_found', 'No such thread.');
     },
   };
   return { port, calls, active: () => active };
@@ -74,24 +108,37 @@ describe('finding the connection a thread link belongs to', () => {
   });
 
   it('explains per connection when none can, and goes back to the one in use', async () => {
-    const w = world({ active: 'a', saved: ['a', 'b', 'c'], sees: {}, broken: { c: { kind: 'keychain', message: 'The keychain is locked.' } } });
+    const w = world({
+      active: 'a',
+      saved: ['a', 'b', 'c'],
+      sees: {},
+      broken: { c: { kind: 'keychain', message: 'The keychain is locked.' } },
+    });
     const r = await locateItem('itm_1', w.port);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.message).toMatch(/^None of your connections can open thread itm_1: the current connection cannot see it \(No such thread\); b cannot see it \(No such thread\); c: The keychain is locked\. Check the link/);
+    expect(r.message).toMatch(
+      /^None of your connections can open thread itm_1: the current connection cannot see it \(No such thread\); b cannot see it \(No such thread\); c: The keychain is locked\. Check the link/,
+    );
     expect(w.active()).toBe('a');
     expect(r.connection).toEqual(connected('a'));
   });
 
   it('asks to connect first when nothing is saved', async () => {
     const w = world({ active: null, saved: [], sees: {} });
-    expect(await locateItem('itm_1', w.port)).toMatchObject({ ok: false, message: expect.stringMatching(/connect to the service it belongs to first/) });
+    expect(await locateItem('itm_1', w.port)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/connect to the service it belongs to first/),
+    });
   });
 
   it('stops at an error that is not about access (the service is down), without switching', async () => {
     const w = world({ active: 'a', saved: ['a', 'b'], sees: {} });
     w.port.getItem = async () => err('network', 'The service is not answering.');
-    expect(await locateItem('itm_1', w.port)).toMatchObject({ ok: false, message: 'Could not open thread itm_1: The service is not answering.' });
+    expect(await locateItem('itm_1', w.port)).toMatchObject({
+      ok: false,
+      message: 'Could not open thread itm_1: The service is not answering.',
+    });
     expect(w.calls).toEqual([]);
   });
 });

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeError, BridgeResult } from '#shared/bridge/errors.js';
 import type { MergeResponse } from '#shared/reader/index.js';
-import { chunk, previewMerge, suggestKeep, type MergeThread } from '../../../../src/renderer/features/merge/merge-plan.js';
+import {
+  chunk,
+  previewMerge,
+  suggestKeep,
+  type MergeThread,
+} from '../../../../src/renderer/features/merge/merge-plan.js';
 import { receiptHeadline, runMerge, type MergeProgress } from '../../../../src/renderer/features/merge/merge-run.js';
 
 const ids = (n: number, prefix = 'd') => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 20);
-const thread = (id: string, daysAgo: number, reportCount = 0, status = 'open'): MergeThread => ({ id, createdAt: NOW - daysAgo * DAY, reportCount, status, excerpt: id });
+const thread = (id: string, daysAgo: number, reportCount = 0, status = 'open'): MergeThread => ({
+  id,
+  createdAt: NOW - daysAgo * DAY,
+  reportCount,
+  status,
+  excerpt: id,
+});
 
 describe('chunking merges', () => {
   it('sends at most 50 duplicates per request, in order, nothing lost', () => {
@@ -35,7 +46,9 @@ describe('which thread to keep', () => {
   });
 
   it('says when the most reported one is also the oldest', () => {
-    expect(suggestKeep([thread('a', 30, 2), thread('b', 10)], NOW)?.why).toBe('Most reported: 2 duplicates already merged into it, and it is the oldest.');
+    expect(suggestKeep([thread('a', 30, 2), thread('b', 10)], NOW)?.why).toBe(
+      'Most reported: 2 duplicates already merged into it, and it is the oldest.',
+    );
   });
 
   it('otherwise suggests the oldest, with its date', () => {
@@ -56,13 +69,24 @@ describe('which thread to keep', () => {
 
 describe('merge preview', () => {
   it('counts each duplicate once plus the reports they carry', () => {
-    const p = previewMerge(thread('k', 9, 3), [thread('a', 1), thread('b', 2, 2), ...ids(58).map((id) => thread(id, 3))]);
+    const p = previewMerge(thread('k', 9, 3), [
+      thread('a', 1),
+      thread('b', 2, 2),
+      ...ids(58).map((id) => thread(id, 3)),
+    ]);
     expect(p).toEqual({ duplicates: 60, requests: 2, reportsBefore: 3, reportsAfter: 3 + 60 + 2 });
   });
 });
 
 /** A merge endpoint that behaves like the reference service for the IDs it is told about. */
-function fakeMerge(opts: { bad?: Record<string, BridgeError>; already?: string[]; canonical?: string; failRequest?: (n: number) => BridgeError | null } = {}) {
+function fakeMerge(
+  opts: {
+    bad?: Record<string, BridgeError>;
+    already?: string[];
+    canonical?: string;
+    failRequest?: (n: number) => BridgeError | null;
+  } = {},
+) {
   const calls: Array<{ itemId: string; duplicateIds: string[] }> = [];
   const call = async (input: { itemId: string; duplicateIds: string[] }): Promise<BridgeResult<MergeResponse>> => {
     calls.push(input);
@@ -76,7 +100,12 @@ function fakeMerge(opts: { bad?: Record<string, BridgeError>; already?: string[]
   return { call, calls };
 }
 
-const refusal = (reason: string): BridgeError => ({ kind: 'validation', status: 400, reason, message: `refused: ${reason}` });
+const refusal = (reason: string): BridgeError => ({
+  kind: 'validation',
+  status: 400,
+  reason,
+  message: `refused: ${reason}`,
+});
 
 describe('running a merge', () => {
   it('merges 60 in two requests of 50 and 10, reporting progress', async () => {
@@ -85,7 +114,18 @@ describe('running a merge', () => {
     const r = await runMerge(call, 'keep', ids(60), (p) => progress.push(p));
     expect(calls.map((c) => c.duplicateIds.length)).toEqual([50, 10]);
     expect(calls.every((c) => c.itemId === 'keep')).toBe(true);
-    expect(r).toMatchObject({ keptId: 'keep', canonicalId: 'keep', requested: 60, merged: 60, alreadyMerged: 0, refused: [], notSentIds: [], uncertainIds: [], stoppedBy: null, requests: 2 });
+    expect(r).toMatchObject({
+      keptId: 'keep',
+      canonicalId: 'keep',
+      requested: 60,
+      merged: 60,
+      alreadyMerged: 0,
+      refused: [],
+      notSentIds: [],
+      uncertainIds: [],
+      stoppedBy: null,
+      requests: 2,
+    });
     expect(r.acceptedIds).toHaveLength(60);
     expect(progress.at(-1)).toEqual({ done: 60, total: 60, request: 2, requests: 2 });
     expect(progress[0]).toEqual({ done: 0, total: 60, request: 1, requests: 2 });
@@ -100,12 +140,18 @@ describe('running a merge', () => {
   });
 
   it('isolates a refused request so the good duplicates are still merged and the bad one is named', async () => {
-    const { call, calls } = fakeMerge({ bad: { d7: refusal('merge_reply'), d55: { kind: 'not_found', status: 404, message: 'Not found' } } });
+    const { call, calls } = fakeMerge({
+      bad: { d7: refusal('merge_reply'), d55: { kind: 'not_found', status: 404, message: 'Not found' } },
+    });
     const r = await runMerge(call, 'keep', ids(60));
     expect(r.merged).toBe(58);
     expect(r.acceptedIds).not.toContain('d7');
     expect(r.refused).toEqual([
-      { id: 'd7', reason: 'merge_reply', message: 'It is a reply inside a thread, not a thread; only threads can be merged.' },
+      {
+        id: 'd7',
+        reason: 'merge_reply',
+        message: 'It is a reply inside a thread, not a thread; only threads can be merged.',
+      },
       { id: 'd55', reason: 'not_found', message: 'Not found: it was deleted, or this token cannot reach it.' },
     ]);
     // Two refused requests of 50 and 10, then one request per thread of each.
@@ -141,7 +187,9 @@ describe('running a merge', () => {
   });
 
   it('stops when rate limited, listing what was not sent', async () => {
-    const { call } = fakeMerge({ failRequest: (n) => (n === 1 ? { kind: 'rate_limited', message: 'slow down' } : null) });
+    const { call } = fakeMerge({
+      failRequest: (n) => (n === 1 ? { kind: 'rate_limited', message: 'slow down' } : null),
+    });
     const r = await runMerge(call, 'keep', ids(60));
     expect(r.merged).toBe(0);
     expect(r.notSentIds).toHaveLength(60);

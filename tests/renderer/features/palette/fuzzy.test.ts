@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzyFilter, fuzzyScore } from '../../../../src/renderer/features/palette/fuzzy.js';
 
-const commands = ['Switch to the board', 'Switch to the table', 'Set status: Resolved', 'Set status: Open', 'Assign…', 'Open project: Checkout app', 'Refresh the threads'];
+const commands = [
+  'Switch to the board',
+  'Switch to the table',
+  'Set status: Resolved',
+  'Set status: Open',
+  'Assign…',
+  'Open project: Checkout app',
+  'Refresh the threads',
+];
 
 describe('palette fuzzy matching', () => {
   it('needs the query’s characters in order, ignoring case and spaces', () => {

@@ -4,7 +4,10 @@ import { readProjectTimes } from '../../../../src/renderer/stores/local-json.js'
 
 function memory() {
   const map = new Map<string, string>();
-  return { map, storage: { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) } };
+  return {
+    map,
+    storage: { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) },
+  };
 }
 
 describe('briefing memory', () => {

@@ -19,9 +19,30 @@ import { DAY, decision, message, T0 } from './fixtures.js';
 
 describe('decision log search and filters', () => {
   const log = [
-    decision('d1', { line: 'Checkout button is grey', outcome: 'resolved', decidedBy: 'Ada', type: 'bug', decidedAt: T0 }),
-    decision('d2', { line: 'Pricing copy', page: '/pricing', outcome: 'deferred', decidedBy: null, type: null, decidedAt: T0 - DAY, question: message('Is the Café price right?') }),
-    decision('d3', { line: 'Logo', outcome: 'deferred', decidedBy: 'Ada', type: 'design', decidedAt: T0 - 3 * DAY, conversation: [message('We keep the CHECKOUT logo')] }),
+    decision('d1', {
+      line: 'Checkout button is grey',
+      outcome: 'resolved',
+      decidedBy: 'Ada',
+      type: 'bug',
+      decidedAt: T0,
+    }),
+    decision('d2', {
+      line: 'Pricing copy',
+      page: '/pricing',
+      outcome: 'deferred',
+      decidedBy: null,
+      type: null,
+      decidedAt: T0 - DAY,
+      question: message('Is the Café price right?'),
+    }),
+    decision('d3', {
+      line: 'Logo',
+      outcome: 'deferred',
+      decidedBy: 'Ada',
+      type: 'design',
+      decidedAt: T0 - 3 * DAY,
+      conversation: [message('We keep the CHECKOUT logo')],
+    }),
   ];
 
   it('finds every word in the title, question or conversation, ignoring case and accents', () => {
@@ -35,9 +56,14 @@ describe('decision log search and filters', () => {
   });
 
   it('filters by outcome, by who decided (or nobody recorded) and by type (or unclassified)', () => {
-    expect(filterDecisions(log, { ...EMPTY_DECISION_QUERY, outcome: 'deferred' }).map((d) => d.id)).toEqual(['d2', 'd3']);
+    expect(filterDecisions(log, { ...EMPTY_DECISION_QUERY, outcome: 'deferred' }).map((d) => d.id)).toEqual([
+      'd2',
+      'd3',
+    ]);
     expect(filterDecisions(log, { ...EMPTY_DECISION_QUERY, person: NOBODY }).map((d) => d.id)).toEqual(['d2']);
-    expect(filterDecisions(log, { ...EMPTY_DECISION_QUERY, person: 'Ada', outcome: 'deferred' }).map((d) => d.id)).toEqual(['d3']);
+    expect(
+      filterDecisions(log, { ...EMPTY_DECISION_QUERY, person: 'Ada', outcome: 'deferred' }).map((d) => d.id),
+    ).toEqual(['d3']);
     expect(filterDecisions(log, { ...EMPTY_DECISION_QUERY, type: UNCLASSIFIED }).map((d) => d.id)).toEqual(['d2']);
     expect(decisionMatches(log[0]!, { ...EMPTY_DECISION_QUERY, type: 'design' })).toBe(false);
   });
@@ -50,7 +76,9 @@ describe('decision log search and filters', () => {
     ]);
     expect(o.type.map((t) => t.label)).toEqual(['Bug', 'Design', 'Unclassified']);
     expect(o.outcome.map((t) => t.label)).toEqual(['Deferred', 'Resolved']);
-    expect(queryText({ text: ' logo ', outcome: 'deferred', person: 'Ada', type: UNCLASSIFIED })).toBe('matching “logo”, deferred, decided by Ada, unclassified');
+    expect(queryText({ text: ' logo ', outcome: 'deferred', person: 'Ada', type: UNCLASSIFIED })).toBe(
+      'matching “logo”, deferred, decided by Ada, unclassified',
+    );
   });
 
   it('counts each person and type over what the other filters keep, and keeps the chosen one offered at 0', () => {

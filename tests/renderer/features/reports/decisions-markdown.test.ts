@@ -19,7 +19,14 @@ describe('decision log Markdown', () => {
 
   it('quotes the question and the conversation, counting replies left out', () => {
     const page = decisionsPage(1, 0, 15, {
-      decisions: [decision('dec-0', { outcome: 'deferred', decidedBy: null, omittedReplies: 2, conversation: [message('Not now | later', { author: 'Bo', via: 'claude' })] })],
+      decisions: [
+        decision('dec-0', {
+          outcome: 'deferred',
+          decidedBy: null,
+          omittedReplies: 2,
+          conversation: [message('Not now | later', { author: 'Bo', via: 'claude' })],
+        }),
+      ],
     });
     const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, ...pageExport(page) });
     expect(md).toContain('**Deferred** on');
@@ -38,7 +45,11 @@ describe('decision log Markdown', () => {
   });
 
   it('says so when there is nothing to list', () => {
-    const page = decisionsPage(0, 0, 15, { corrections: [], recurring: [], rules: { projectContext: '', workspaceInstructions: null } });
+    const page = decisionsPage(0, 0, 15, {
+      corrections: [],
+      recurring: [],
+      rules: { projectContext: '', workspaceInstructions: null },
+    });
     const md = decisionsMarkdown({ projectName: 'Checkout', generatedAt: T0, ...pageExport(page) });
     expect(md).toContain('No decisions in this range.');
     expect(md).toContain('No type was corrected by hand.');
@@ -48,13 +59,37 @@ describe('decision log Markdown', () => {
 
   it('exports the matches on screen, saying what they match', () => {
     const deferred = [
-      decision('d2', { line: 'Pricing copy', page: '/pricing', outcome: 'deferred', decidedBy: null, type: null, decidedAt: T0 - DAY, question: message('Is the Café price right?') }),
-      decision('d3', { line: 'Logo', outcome: 'deferred', decidedBy: 'Ada', type: 'design', decidedAt: T0 - 3 * DAY, conversation: [message('We keep the CHECKOUT logo')] }),
+      decision('d2', {
+        line: 'Pricing copy',
+        page: '/pricing',
+        outcome: 'deferred',
+        decidedBy: null,
+        type: null,
+        decidedAt: T0 - DAY,
+        question: message('Is the Café price right?'),
+      }),
+      decision('d3', {
+        line: 'Logo',
+        outcome: 'deferred',
+        decidedBy: 'Ada',
+        type: 'design',
+        decidedAt: T0 - 3 * DAY,
+        conversation: [message('We keep the CHECKOUT logo')],
+      }),
     ];
     const page = decisionsPage(3, 0, 15);
-    const md = decisionsMarkdown({ projectName: 'Web', generatedAt: T0, shown: { offset: 0, rows: deferred, total: 2 }, patterns: page, capped: page.capped, filter: 'deferred' });
+    const md = decisionsMarkdown({
+      projectName: 'Web',
+      generatedAt: T0,
+      shown: { offset: 0, rows: deferred, total: 2 },
+      patterns: page,
+      capped: page.capped,
+      filter: 'deferred',
+    });
     expect(md).toContain('This export holds every one of the decisions deferred (2), newest first.');
     expect(md).toContain('`d2`');
-    expect(decisionsMarkdown({ projectName: 'Web', generatedAt: T0, ...pageExport(decisionsPage(3, 0, 15)) })).toContain('This export holds every decision (3)');
+    expect(
+      decisionsMarkdown({ projectName: 'Web', generatedAt: T0, ...pageExport(decisionsPage(3, 0, 15)) }),
+    ).toContain('This export holds every decision (3)');
   });
 });

@@ -13,7 +13,18 @@ export function message(text: string, overrides: Partial<Message> = {}): Message
 }
 
 export function row(id: string, overrides: Partial<Row> = {}): Row {
-  return { id, line: `Line of ${id}`, lineSource: 'message', type: 'bug', typeLabel: null, page: '/checkout', replyCount: 2, reportCount: 0, source: null, ...overrides };
+  return {
+    id,
+    line: `Line of ${id}`,
+    lineSource: 'message',
+    type: 'bug',
+    typeLabel: null,
+    page: '/checkout',
+    replyCount: 2,
+    reportCount: 0,
+    source: null,
+    ...overrides,
+  };
 }
 
 export const resolvedRow = (id: string, overrides: Partial<ReviewRow<'resolved'>> = {}): ReviewRow<'resolved'> => ({
@@ -30,8 +41,16 @@ export const deferredRow = (id: string, overrides: Partial<ReviewRow<'deferred'>
   reason: message('Later.'),
   ...overrides,
 });
-export const openRow = (id: string, overrides: Partial<ReviewRow<'open'>> = {}): ReviewRow<'open'> => ({ ...row(id), ageDays: 3, assignee: null, ...overrides });
-export const discussionRow = (id: string, overrides: Partial<ReviewRow<'discussions'>> = {}): ReviewRow<'discussions'> => ({
+export const openRow = (id: string, overrides: Partial<ReviewRow<'open'>> = {}): ReviewRow<'open'> => ({
+  ...row(id),
+  ageDays: 3,
+  assignee: null,
+  ...overrides,
+});
+export const discussionRow = (
+  id: string,
+  overrides: Partial<ReviewRow<'discussions'>> = {},
+): ReviewRow<'discussions'> => ({
   ...row(id),
   status: 'open',
   opening: message(`Opening of ${id}`),
@@ -48,11 +67,19 @@ const BUILDERS: { [S in ReviewSection]: (id: string) => ReviewRow<S> } = {
 };
 
 /** `n` rows of a section with IDs prefix-0, prefix-1, … */
-export function sectionRows<S extends ReviewSection>(section: S, n: number, from = 0, prefix: string = section): ReviewRow<S>[] {
+export function sectionRows<S extends ReviewSection>(
+  section: S,
+  n: number,
+  from = 0,
+  prefix: string = section,
+): ReviewRow<S>[] {
   return Array.from({ length: n }, (_, i) => BUILDERS[section](`${prefix}-${from + i}`));
 }
 
-export function reviewOverview(totals: Record<ReviewSection, number>, overrides: Partial<ReviewResponse> = {}): ReviewResponse {
+export function reviewOverview(
+  totals: Record<ReviewSection, number>,
+  overrides: Partial<ReviewResponse> = {},
+): ReviewResponse {
   const first = <S extends ReviewSection>(s: S) => sectionRows(s, Math.min(25, totals[s]));
   const page = (s: ReviewSection) => ({ total: totals[s], nextOffset: totals[s] > 25 ? 25 : null });
   return {
@@ -60,22 +87,47 @@ export function reviewOverview(totals: Record<ReviewSection, number>, overrides:
     section: null,
     offset: 0,
     capped: false,
-    counts: { threads: 100, resolved: totals.resolved, deferred: totals.deferred, open: totals.open, replies: 50, people: 4, mergedDuplicates: 2, retyped: 1 },
+    counts: {
+      threads: 100,
+      resolved: totals.resolved,
+      deferred: totals.deferred,
+      open: totals.open,
+      replies: 50,
+      people: 4,
+      mergedDuplicates: 2,
+      retyped: 1,
+    },
     span: { days: 30, firstAt: T0 - 30 * DAY, lastAt: T0 },
-    byType: [{ key: 'bug', total: 60, resolved: 30, deferred: 10, open: 20 }, { key: 'copy-change', total: 40, resolved: 20, deferred: 5, open: 15 }],
-    byPage: [{ key: '/checkout', total: 70, open: 30 }, { key: '/cart', total: 30, open: 5 }],
+    byType: [
+      { key: 'bug', total: 60, resolved: 30, deferred: 10, open: 20 },
+      { key: 'copy-change', total: 40, resolved: 20, deferred: 5, open: 15 },
+    ],
+    byPage: [
+      { key: '/checkout', total: 70, open: 30 },
+      { key: '/cart', total: 30, open: 5 },
+    ],
     people: [{ name: 'Ada Lovelace', threads: 10, replies: 20 }],
     resolved: first('resolved'),
     deferred: first('deferred'),
     open: first('open'),
     discussions: first('discussions'),
-    pages: { resolved: page('resolved'), deferred: page('deferred'), open: page('open'), discussions: page('discussions') },
+    pages: {
+      resolved: page('resolved'),
+      deferred: page('deferred'),
+      open: page('open'),
+      discussions: page('discussions'),
+    },
     ...overrides,
   };
 }
 
 /** A `review?section=` answer: only that section's rows; the other sections report 0, as the service does. */
-export function reviewSectionPage<S extends ReviewSection>(section: S, total: number, offset: number, size: number): ReviewResponse {
+export function reviewSectionPage<S extends ReviewSection>(
+  section: S,
+  total: number,
+  offset: number,
+  size: number,
+): ReviewResponse {
   const rows = sectionRows(section, Math.max(0, Math.min(size, total - offset)), offset);
   const base = reviewOverview({ resolved: 0, deferred: 0, open: 0, discussions: 0 });
   return {
@@ -113,13 +165,19 @@ export function decision(id: string, overrides: Partial<Decision> = {}): Decisio
   };
 }
 
-export function decisionsPage(total: number, offset: number, limit: number, overrides: Partial<DecisionsResponse> = {}): DecisionsResponse {
+export function decisionsPage(
+  total: number,
+  offset: number,
+  limit: number,
+  overrides: Partial<DecisionsResponse> = {},
+): DecisionsResponse {
   const n = Math.max(0, Math.min(limit, total - offset));
   return {
     project: { id: 'p1', name: 'Checkout' },
     capped: false,
     rules: {
-      projectContext: 'The checkout flow.\n\nRules learned:\n- Payment failures are bugs. (added by Olivia Owner, 2026-03-26)\n- Copy questions are copy. (added by Adam Admin, 2026-08-23)',
+      projectContext:
+        'The checkout flow.\n\nRules learned:\n- Payment failures are bugs. (added by Olivia Owner, 2026-03-26)\n- Copy questions are copy. (added by Adam Admin, 2026-08-23)',
       workspaceInstructions: 'Reply before resolving.',
     },
     decided: total,
@@ -134,5 +192,9 @@ export function decisionsPage(total: number, offset: number, limit: number, over
 
 /** What the Decisions tab exports when it shows this page of the log (no search). */
 export function pageExport(page: DecisionsResponse): Pick<DecisionsExport, 'shown' | 'patterns' | 'capped'> {
-  return { shown: { offset: page.offset, rows: page.decisions, total: page.decided }, patterns: page, capped: page.capped };
+  return {
+    shown: { offset: page.offset, rows: page.decisions, total: page.decided },
+    patterns: page,
+    capped: page.capped,
+  };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { blockQuote, blocks, cite, codeSpan, escapeInline, table, tableCell } from '../../../../src/renderer/features/reports/model/markdown.js';
+import {
+  blockQuote,
+  blocks,
+  cite,
+  codeSpan,
+  escapeInline,
+  table,
+  tableCell,
+} from '../../../../src/renderer/features/reports/model/markdown.js';
 
 describe('Markdown escaping', () => {
   it('escapes what would restyle inline text', () => {

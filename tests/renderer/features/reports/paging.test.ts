@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { appendPage, firstPage, hasMore, localPage, previousOffset, rangeText, remainingRows, showingText } from '../../../../src/renderer/features/reports/model/paging.js';
+import {
+  appendPage,
+  firstPage,
+  hasMore,
+  localPage,
+  previousOffset,
+  rangeText,
+  remainingRows,
+  showingText,
+} from '../../../../src/renderer/features/reports/model/paging.js';
 
 const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: `t${from + i}` }));
 
@@ -18,7 +27,11 @@ describe('paging', () => {
   });
 
   it('keeps a thread once when the list shifted between pages, and takes the newest total', () => {
-    const list = appendPage(firstPage(rows(0, 3), { total: 6, nextOffset: 3 }), [{ id: 't2' }, { id: 't3' }, { id: 't4' }], { total: 7, nextOffset: 6 });
+    const list = appendPage(
+      firstPage(rows(0, 3), { total: 6, nextOffset: 3 }),
+      [{ id: 't2' }, { id: 't3' }, { id: 't4' }],
+      { total: 7, nextOffset: 6 },
+    );
     expect(list.rows.map((r) => r.id)).toEqual(['t0', 't1', 't2', 't3', 't4']);
     expect(list.total).toBe(7);
     expect(list.nextOffset).toBe(6);

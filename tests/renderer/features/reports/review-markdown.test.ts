@@ -6,13 +6,18 @@ import { deferredRow, discussionRow, message, openRow, resolvedRow, reviewOvervi
 
 function exportOf(overrides: Partial<ReviewExport['sections']> = {}, capped = false): ReviewExport {
   const overview = reviewOverview({ resolved: 3, deferred: 2, open: 2, discussions: 1 }, { capped });
-  const list = <S extends keyof ReviewExport['sections']>(s: S, rows: ReviewRow<S>[], total = rows.length) => firstPage(rows, { total, nextOffset: rows.length < total ? rows.length : null });
+  const list = <S extends keyof ReviewExport['sections']>(s: S, rows: ReviewRow<S>[], total = rows.length) =>
+    firstPage(rows, { total, nextOffset: rows.length < total ? rows.length : null });
   return {
     projectName: 'Checkout *app*',
     generatedAt: T0,
     overview,
     sections: {
-      resolved: list('resolved', [resolvedRow('r1'), resolvedRow('r2', { lastWord: null, resolvedBy: null }), resolvedRow('r3')]),
+      resolved: list('resolved', [
+        resolvedRow('r1'),
+        resolvedRow('r2', { lastWord: null, resolvedBy: null }),
+        resolvedRow('r3'),
+      ]),
       deferred: list('deferred', [deferredRow('d1'), deferredRow('d2', { reason: null })]),
       open: list('open', [openRow('o1', { assignee: 'Grace | Hopper' }), openRow('o2', { ageDays: 1 })]),
       discussions: list('discussions', [discussionRow('x1', { omittedReplies: 7 })]),
@@ -22,14 +27,20 @@ function exportOf(overrides: Partial<ReviewExport['sections']> = {}, capped = fa
 }
 
 /** The IDs the document links to, as `[`id`](<triage-desk://item/id>)`. */
-const ids = (md: string) => new Set([...md.matchAll(/\[`([a-z0-9-]+)`\]\(<triage-desk:\/\/item\/([a-z0-9-]+)>\)/g)].filter((m) => m[1] === m[2]).map((m) => m[1]));
+const ids = (md: string) =>
+  new Set(
+    [...md.matchAll(/\[`([a-z0-9-]+)`\]\(<triage-desk:\/\/item\/([a-z0-9-]+)>\)/g)]
+      .filter((m) => m[1] === m[2])
+      .map((m) => m[1]),
+  );
 
 describe('review Markdown', () => {
   it('cites every thread on screen as a link to the thread', () => {
     const r = exportOf();
     const md = reviewMarkdown(r);
     const cited = ids(md);
-    for (const section of Object.values(r.sections)) for (const row of section.rows) expect(cited.has(row.id)).toBe(true);
+    for (const section of Object.values(r.sections))
+      for (const row of section.rows) expect(cited.has(row.id)).toBe(true);
   });
 
   it('says how many of each section it holds and what it leaves out', () => {
@@ -61,7 +72,10 @@ describe('review Markdown', () => {
   });
 
   it('keeps hostile text from restyling the document', () => {
-    const evil = resolvedRow('r9', { line: '# Heading | pipe <script>', lastWord: message('- not a list\n## nor a heading') });
+    const evil = resolvedRow('r9', {
+      line: '# Heading | pipe <script>',
+      lastWord: message('- not a list\n## nor a heading'),
+    });
     const md = reviewMarkdown(exportOf({ resolved: firstPage([evil], { total: 1, nextOffset: null }) }));
     expect(md).not.toMatch(/^#+ Heading/m);
     expect(md).not.toContain('<script>');

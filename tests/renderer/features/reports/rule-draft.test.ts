@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { citations, isOneSentence, parseThreadIds, ruleCounter, ruleFromDecision, ruleProblem, RULE_MAX_CHARS } from '../../../../src/renderer/features/reports/model/rule-draft.js';
+import {
+  citations,
+  isOneSentence,
+  parseThreadIds,
+  ruleCounter,
+  ruleFromDecision,
+  ruleProblem,
+  RULE_MAX_CHARS,
+} from '../../../../src/renderer/features/reports/model/rule-draft.js';
 
 describe('rule counter', () => {
   it('counts what the service counts (trimmed) against 499', () => {
     expect(RULE_MAX_CHARS).toBe(499);
-    expect(ruleCounter('')).toMatchObject({ length: 0, left: 499, over: false, text: '499 characters left', warn: false });
+    expect(ruleCounter('')).toMatchObject({
+      length: 0,
+      left: 499,
+      over: false,
+      text: '499 characters left',
+      warn: false,
+    });
     expect(ruleCounter('  abc  ')).toMatchObject({ length: 3, left: 496 });
     expect(ruleCounter('x'.repeat(498)).text).toBe('1 character left');
     expect(ruleCounter('x'.repeat(499))).toMatchObject({ left: 0, over: false, text: '0 characters left' });
@@ -38,7 +52,10 @@ describe('one sentence', () => {
 
 describe('cited threads', () => {
   it('cites the first five and keeps the rest', () => {
-    expect(citations(['a', 'b', 'a', 'c', 'd', 'e', 'f', 'g'])).toEqual({ cited: ['a', 'b', 'c', 'd', 'e'], uncited: ['f', 'g'] });
+    expect(citations(['a', 'b', 'a', 'c', 'd', 'e', 'f', 'g'])).toEqual({
+      cited: ['a', 'b', 'c', 'd', 'e'],
+      uncited: ['f', 'g'],
+    });
   });
 
   it('reads IDs separated by spaces, commas or semicolons', () => {
@@ -49,10 +66,16 @@ describe('cited threads', () => {
 
 describe('a rule drafted from a decision', () => {
   it('is one sentence about the thread, its type and its outcome', () => {
-    const draft = ruleFromDecision({ line: 'Love the new button! Much clearer than before.', outcome: 'resolved', type: 'copy-change' });
+    const draft = ruleFromDecision({
+      line: 'Love the new button! Much clearer than before.',
+      outcome: 'resolved',
+      type: 'copy-change',
+    });
     expect(draft).toBe('Threads like “Love the new button” are typed copy change and get resolved.');
     expect(ruleProblem(draft)).toBeNull();
-    expect(ruleFromDecision({ line: 'Later maybe', outcome: 'deferred', type: null })).toBe('Threads like “Later maybe” get deferred.');
+    expect(ruleFromDecision({ line: 'Later maybe', outcome: 'deferred', type: null })).toBe(
+      'Threads like “Later maybe” get deferred.',
+    );
   });
 
   it('stays under the limit for a very long line', () => {

@@ -4,7 +4,14 @@ import { trendModel, type TrendSources } from '../../../../src/renderer/features
 
 const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime();
 const NOW = at(2026, 11, 26, 15);
-const sources = (over: Partial<TrendSources> = {}): TrendSources => ({ items: [], itemsCapped: false, resolved: [], resolvedComplete: true, reviewCapped: false, ...over });
+const sources = (over: Partial<TrendSources> = {}): TrendSources => ({
+  items: [],
+  itemsCapped: false,
+  resolved: [],
+  resolvedComplete: true,
+  reviewCapped: false,
+  ...over,
+});
 
 describe('trendsMarkdown', () => {
   const items = [
@@ -13,7 +20,11 @@ describe('trendsMarkdown', () => {
     { id: 'i1', type: 'idea', status: 'open', createdAt: at(2026, 11, 24) },
   ];
   const resolved = [{ id: 'b1', type: 'bug', resolvedAt: at(2026, 11, 5) }];
-  const md = trendsMarkdown({ projectName: 'Checkout | app', generatedAt: NOW, model: trendModel(sources({ items, resolved }), NOW) });
+  const md = trendsMarkdown({
+    projectName: 'Checkout | app',
+    generatedAt: NOW,
+    model: trendModel(sources({ items, resolved }), NOW),
+  });
   const section = (title: string) => md.slice(md.indexOf(`## ${title}`)).split('\n## ')[0]!;
 
   it('names the project and the window with absolute dates', () => {
@@ -38,7 +49,11 @@ describe('trendsMarkdown', () => {
   });
 
   it('says where the window is short of the truth', () => {
-    const capped = trendsMarkdown({ projectName: 'P', generatedAt: NOW, model: trendModel(sources({ items, resolved, itemsCapped: true }), NOW) });
+    const capped = trendsMarkdown({
+      projectName: 'P',
+      generatedAt: NOW,
+      model: trendModel(sources({ items, resolved, itemsCapped: true }), NOW),
+    });
     expect(capped).toMatch(/\n> .+/);
     expect(md).not.toMatch(/\n> /);
   });

@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { daysText, median, trendModel, weekStart, type TrendSources } from '../../../../src/renderer/features/reports/model/trends-model.js';
+import {
+  daysText,
+  median,
+  trendModel,
+  weekStart,
+  type TrendSources,
+} from '../../../../src/renderer/features/reports/model/trends-model.js';
 
 /** Local times, as the person's clock reads them. */
 const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime();
 // Thursday 26 Nov 2026, afternoon: the week under way started Monday 23 Nov.
 const NOW = at(2026, 11, 26, 15);
 
-const sources = (over: Partial<TrendSources> = {}): TrendSources => ({ items: [], itemsCapped: false, resolved: [], resolvedComplete: true, reviewCapped: false, ...over });
+const sources = (over: Partial<TrendSources> = {}): TrendSources => ({
+  items: [],
+  itemsCapped: false,
+  resolved: [],
+  resolvedComplete: true,
+  reviewCapped: false,
+  ...over,
+});
 
 describe('trend weeks', () => {
   it('start on Monday at local midnight', () => {
@@ -26,7 +39,10 @@ describe('trend weeks', () => {
   });
 
   it('count a week with nothing as 0, not missing', () => {
-    const m = trendModel(sources({ items: [{ id: 'a', type: 'bug', status: 'open', createdAt: at(2026, 11, 24) }] }), NOW);
+    const m = trendModel(
+      sources({ items: [{ id: 'a', type: 'bug', status: 'open', createdAt: at(2026, 11, 24) }] }),
+      NOW,
+    );
     expect(m.weeks.map((w) => w.createdTotal)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
     expect(m.weeks[3]!.created).toEqual({});
     expect(m.weeks[3]!.resolvedTotal).toBe(0);
@@ -86,19 +102,32 @@ describe('trend counts', () => {
 
 describe('the capped window', () => {
   it('is stated when a capped list does not reach back twelve weeks', () => {
-    const m = trendModel(sources({ itemsCapped: true, items: [{ id: 'a', type: 'bug', status: 'open', createdAt: at(2026, 10, 20) }] }), NOW);
+    const m = trendModel(
+      sources({ itemsCapped: true, items: [{ id: 'a', type: 'bug', status: 'open', createdAt: at(2026, 10, 20) }] }),
+      NOW,
+    );
     expect(m.limits).toHaveLength(1);
     expect(m.limits[0]).toContain('reaches back only to 20 Oct 2026');
     expect(m.limits[0]).toContain('the 12 weeks from 7 Sep 2026');
   });
 
   it('is stated when the list is capped even though it reaches back', () => {
-    const m = trendModel(sources({ itemsCapped: true, items: [{ id: 'a', type: 'bug', status: 'open', createdAt: at(2026, 1, 20) }] }), NOW);
+    const m = trendModel(
+      sources({ itemsCapped: true, items: [{ id: 'a', type: 'bug', status: 'open', createdAt: at(2026, 1, 20) }] }),
+      NOW,
+    );
     expect(m.limits[0]).toMatch(/capped at the most recent 1 threads.*backlog is a minimum/);
   });
 
   it('is stated when the resolved threads read stop short of the window', () => {
-    const m = trendModel(sources({ resolvedComplete: false, resolved: [{ id: 'r', type: 'bug', resolvedAt: at(2026, 11, 1) }], reviewCapped: true }), NOW);
+    const m = trendModel(
+      sources({
+        resolvedComplete: false,
+        resolved: [{ id: 'r', type: 'bug', resolvedAt: at(2026, 11, 1) }],
+        reviewCapped: true,
+      }),
+      NOW,
+    );
     expect(m.limits).toEqual([
       'The resolved threads read reach back only to 1 Nov 2026, so earlier weeks count fewer resolutions than there were.',
       'The review reads the most recent threads only, so resolutions of older threads are missing.',

@@ -11,15 +11,32 @@ describe('briefing Markdown', () => {
       until: T0,
       firstBriefing: true,
       capped: false,
-      counts: { newThreads: 30, newReplies: 1, threadsWithNewReplies: 1, resolved: 0, deferred: 0, assignedToYou: 0, mentionsYou: 0 },
-      newThreads: Array.from({ length: 30 }, (_, i) => ({ ...row(`n${i}`, { line: i === 0 ? '# Price | tax *bold*' : `Line ${i}` }), status: 'open' as const })),
+      counts: {
+        newThreads: 30,
+        newReplies: 1,
+        threadsWithNewReplies: 1,
+        resolved: 0,
+        deferred: 0,
+        assignedToYou: 0,
+        mentionsYou: 0,
+      },
+      newThreads: Array.from({ length: 30 }, (_, i) => ({
+        ...row(`n${i}`, { line: i === 0 ? '# Price | tax *bold*' : `Line ${i}` }),
+        status: 'open' as const,
+      })),
       newReplies: [{ ...row('r1'), status: 'open' as const, replies: [message('Agreed')], omittedReplies: 2 }],
       resolved: [],
       deferred: [],
       assignedToYou: [],
       mentionsYou: [],
     };
-    const md = whatsNewMarkdown({ projectName: 'Web', generatedAt: T0, preset: 'last-days', data: b, details: new Map([['n0', { author: 'Ada Lovelace', createdAt: T0 }]]) });
+    const md = whatsNewMarkdown({
+      projectName: 'Web',
+      generatedAt: T0,
+      preset: 'last-days',
+      data: b,
+      details: new Map([['n0', { author: 'Ada Lovelace', createdAt: T0 }]]),
+    });
     expect(md).toContain('# What’s new: Web');
     expect(md).toContain('The last 7 days: from');
     expect(md).toContain('This was the first briefing for this project');

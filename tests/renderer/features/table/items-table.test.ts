@@ -20,7 +20,9 @@ function render(overrides: Partial<ItemsTableProps> = {}): string {
     ...overrides,
   };
   // The empty result names filters by member: members come from the query cache.
-  return renderToString(createElement(QueryClientProvider, { client: new QueryClient() }, createElement(ItemsTable, props)));
+  return renderToString(
+    createElement(QueryClientProvider, { client: new QueryClient() }, createElement(ItemsTable, props)),
+  );
 }
 
 function columnHeaders(html: string): { sort: string | null; text: string }[] {
@@ -46,7 +48,19 @@ describe('ItemsTable markup', () => {
 
   it('names each sortable header by its column and marks the default sort', () => {
     const headers = columnHeaders(render());
-    expect(headers.map((h) => h.text)).toEqual(['', 'Type', 'Status', 'Excerpt', 'Page', 'Assignee', 'Agent task', 'Replies', 'Reports', 'Author', 'Created']);
+    expect(headers.map((h) => h.text)).toEqual([
+      '',
+      'Type',
+      'Status',
+      'Excerpt',
+      'Page',
+      'Assignee',
+      'Agent task',
+      'Replies',
+      'Reports',
+      'Author',
+      'Created',
+    ]);
     expect(headers.find((h) => h.text === 'Created')?.sort).toBe('descending');
     expect(headers.filter((h) => h.sort === 'none')).toHaveLength(9);
     expect(render()).toMatch(/aria-label="Select all rows"/);

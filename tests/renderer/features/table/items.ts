@@ -2,10 +2,14 @@ import type { ItemRow } from '#shared/reader/index.js';
 import { row } from '../../support/fake-items.js';
 
 /** One item row with neutral values (unassigned as the service sends it: ""); overrides set what a test is about. */
-export const item = (id: string, overrides: Partial<ItemRow> = {}): ItemRow => row(id, { assigneeId: '', ...overrides });
+export const item = (id: string, overrides: Partial<ItemRow> = {}): ItemRow =>
+  row(id, { assigneeId: '', ...overrides });
 
 /** In-memory stand-in for localStorage, optionally refusing writes like a full quota. */
-export function memoryStorage(initial: Record<string, string> = {}, options: { failWrites?: boolean; failReads?: boolean } = {}) {
+export function memoryStorage(
+  initial: Record<string, string> = {},
+  options: { failWrites?: boolean; failReads?: boolean } = {},
+) {
   const data = new Map(Object.entries(initial));
   return {
     data,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isTypingTarget, tableKeyAction } from '../../../../src/renderer/features/table/keyboard.js';
 
-const key = (k: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) =>
-  tableKeyAction({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+const key = (
+  k: string,
+  mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {},
+) => tableKeyAction({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
 
 describe('table shortcuts', () => {
   it.each([

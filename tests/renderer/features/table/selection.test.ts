@@ -34,31 +34,79 @@ describe('toggling and ranges', () => {
   });
 
   it('extends from the anchor and keeps what was selected before', () => {
-    const { selected } = extendSelection({ orderedIds: order, selected: new Set(['f']), anchor: anchorAt('b'), fallbackAnchorId: null, targetId: 'd' });
+    const { selected } = extendSelection({
+      orderedIds: order,
+      selected: new Set(['f']),
+      anchor: anchorAt('b'),
+      fallbackAnchorId: null,
+      targetId: 'd',
+    });
     expect(ids(selected)).toEqual(['b', 'c', 'd', 'f']);
   });
 
   it('replaces the previous range on the next Shift action, so the range can shrink', () => {
-    const first = extendSelection({ orderedIds: order, selected: new Set(['f']), anchor: anchorAt('b'), fallbackAnchorId: null, targetId: 'e' });
-    const second = extendSelection({ orderedIds: order, selected: first.selected, anchor: first.anchor, fallbackAnchorId: null, targetId: 'c' });
+    const first = extendSelection({
+      orderedIds: order,
+      selected: new Set(['f']),
+      anchor: anchorAt('b'),
+      fallbackAnchorId: null,
+      targetId: 'e',
+    });
+    const second = extendSelection({
+      orderedIds: order,
+      selected: first.selected,
+      anchor: first.anchor,
+      fallbackAnchorId: null,
+      targetId: 'c',
+    });
     expect(ids(second.selected)).toEqual(['b', 'c', 'f']);
     // Across the anchor: the range flips direction.
-    const third = extendSelection({ orderedIds: order, selected: second.selected, anchor: second.anchor, fallbackAnchorId: null, targetId: 'a' });
+    const third = extendSelection({
+      orderedIds: order,
+      selected: second.selected,
+      anchor: second.anchor,
+      fallbackAnchorId: null,
+      targetId: 'a',
+    });
     expect(ids(third.selected)).toEqual(['a', 'b', 'f']);
   });
 
   it('starts a fresh baseline when the selection changed elsewhere in between', () => {
-    const first = extendSelection({ orderedIds: order, selected: new Set(), anchor: anchorAt('a'), fallbackAnchorId: null, targetId: 'c' });
+    const first = extendSelection({
+      orderedIds: order,
+      selected: new Set(),
+      anchor: anchorAt('a'),
+      fallbackAnchorId: null,
+      targetId: 'c',
+    });
     // A bulk action (or Escape) cleared the selection; the old range must not come back.
-    const after = extendSelection({ orderedIds: order, selected: new Set(), anchor: first.anchor, fallbackAnchorId: null, targetId: 'b' });
+    const after = extendSelection({
+      orderedIds: order,
+      selected: new Set(),
+      anchor: first.anchor,
+      fallbackAnchorId: null,
+      targetId: 'b',
+    });
     expect(ids(after.selected)).toEqual(['a', 'b']);
   });
 
   it('falls back to the focused row, then to the target, when the anchor is not displayed', () => {
-    const fromFocus = extendSelection({ orderedIds: order, selected: new Set(), anchor: anchorAt('gone'), fallbackAnchorId: 'd', targetId: 'e' });
+    const fromFocus = extendSelection({
+      orderedIds: order,
+      selected: new Set(),
+      anchor: anchorAt('gone'),
+      fallbackAnchorId: 'd',
+      targetId: 'e',
+    });
     expect(ids(fromFocus.selected)).toEqual(['d', 'e']);
     expect(fromFocus.anchor.id).toBe('d');
-    const alone = extendSelection({ orderedIds: order, selected: new Set(), anchor: null, fallbackAnchorId: null, targetId: 'c' });
+    const alone = extendSelection({
+      orderedIds: order,
+      selected: new Set(),
+      anchor: null,
+      fallbackAnchorId: null,
+      targetId: 'c',
+    });
     expect(ids(alone.selected)).toEqual(['c']);
   });
 
@@ -70,7 +118,8 @@ describe('toggling and ranges', () => {
         fc.array(fc.constantFrom(...order), { minLength: 1, maxLength: 8 }),
         (baseline, anchorId, targets) => {
           let state = { selected: new Set(baseline) as ReadonlySet<string>, anchor: anchorAt(anchorId) };
-          for (const targetId of targets) state = extendSelection({ orderedIds: order, ...state, fallbackAnchorId: null, targetId });
+          for (const targetId of targets)
+            state = extendSelection({ orderedIds: order, ...state, fallbackAnchorId: null, targetId });
           const expected = new Set([...baseline, ...idsBetween(order, anchorId, targets.at(-1)!)]);
           expect(ids(state.selected)).toEqual(ids(expected));
         },
@@ -90,12 +139,21 @@ describe('clicks', () => {
 
   it('a checkbox click or Ctrl/Cmd+click toggles the row', () => {
     expect(ids(clickRow({ ...base, id: 'c', modifiers: none, onCheckbox: true }).selected!)).toEqual(['a', 'c']);
-    expect(ids(clickRow({ ...base, id: 'a', modifiers: { range: false, toggle: true }, onCheckbox: false }).selected!)).toEqual([]);
+    expect(
+      ids(clickRow({ ...base, id: 'a', modifiers: { range: false, toggle: true }, onCheckbox: false }).selected!),
+    ).toEqual([]);
   });
 
   it('Shift+click selects from the last clicked row', () => {
     const first = clickRow({ ...base, selected: new Set(), id: 'b', modifiers: none, onCheckbox: false });
-    const second = clickRow({ ...base, selected: new Set(), anchor: first.anchor, id: 'd', modifiers: { range: true, toggle: false }, onCheckbox: false });
+    const second = clickRow({
+      ...base,
+      selected: new Set(),
+      anchor: first.anchor,
+      id: 'd',
+      modifiers: { range: true, toggle: false },
+      onCheckbox: false,
+    });
     expect(ids(second.selected!)).toEqual(['b', 'c', 'd']);
   });
 
@@ -108,7 +166,13 @@ describe('clicks', () => {
     const rows = [item('old', { createdAt: 1 }), item('new', { createdAt: 3 }), item('mid', { createdAt: 2 })];
     const sorted = renderTable(rows).ids();
     expect(sorted).toEqual(['new', 'mid', 'old']);
-    const r = extendSelection({ orderedIds: sorted, selected: new Set(), anchor: anchorAt('new'), fallbackAnchorId: null, targetId: 'mid' });
+    const r = extendSelection({
+      orderedIds: sorted,
+      selected: new Set(),
+      anchor: anchorAt('new'),
+      fallbackAnchorId: null,
+      targetId: 'mid',
+    });
     expect(ids(r.selected)).toEqual(['mid', 'new']);
   });
 });

@@ -21,7 +21,12 @@ describe('value comparators', () => {
   });
 
   it('orders agent tasks by effort', () => {
-    expect(sortedBy(['build', 'investigate', 'fix', 'plan'], compareAgentTask)).toEqual(['investigate', 'plan', 'fix', 'build']);
+    expect(sortedBy(['build', 'investigate', 'fix', 'plan'], compareAgentTask)).toEqual([
+      'investigate',
+      'plan',
+      'fix',
+      'build',
+    ]);
   });
 
   it('compares text naturally and ignoring case', () => {
@@ -49,14 +54,38 @@ describe('sorting through the table', () => {
   ];
 
   it('keeps unassigned rows last in both directions', () => {
-    expect(renderTable(people, { settings: { sorting: [{ id: 'assignee', desc: false }] } }).ids()).toEqual(['ad', 'bo', 'zo', 'u1', 'u2']);
-    expect(renderTable(people, { settings: { sorting: [{ id: 'assignee', desc: true }] } }).ids()).toEqual(['zo', 'bo', 'ad', 'u1', 'u2']);
+    expect(renderTable(people, { settings: { sorting: [{ id: 'assignee', desc: false }] } }).ids()).toEqual([
+      'ad',
+      'bo',
+      'zo',
+      'u1',
+      'u2',
+    ]);
+    expect(renderTable(people, { settings: { sorting: [{ id: 'assignee', desc: true }] } }).ids()).toEqual([
+      'zo',
+      'bo',
+      'ad',
+      'u1',
+      'u2',
+    ]);
   });
 
   it('keeps rows without an agent task last in both directions', () => {
-    const rows = [item('none', { agentTask: null }), item('b', { agentTask: 'build' }), item('i', { agentTask: 'investigate' })];
-    expect(renderTable(rows, { settings: { sorting: [{ id: 'agentTask', desc: false }] } }).ids()).toEqual(['i', 'b', 'none']);
-    expect(renderTable(rows, { settings: { sorting: [{ id: 'agentTask', desc: true }] } }).ids()).toEqual(['b', 'i', 'none']);
+    const rows = [
+      item('none', { agentTask: null }),
+      item('b', { agentTask: 'build' }),
+      item('i', { agentTask: 'investigate' }),
+    ];
+    expect(renderTable(rows, { settings: { sorting: [{ id: 'agentTask', desc: false }] } }).ids()).toEqual([
+      'i',
+      'b',
+      'none',
+    ]);
+    expect(renderTable(rows, { settings: { sorting: [{ id: 'agentTask', desc: true }] } }).ids()).toEqual([
+      'b',
+      'i',
+      'none',
+    ]);
   });
 
   it('sorts statuses in workflow order and breaks ties with a secondary sort', () => {
@@ -81,7 +110,11 @@ describe('sorting through the table', () => {
   it('shows the API order when every sort is removed, and keeps it for ties', () => {
     const rows = [item('c', { replyCount: 1 }), item('a', { replyCount: 0 }), item('b', { replyCount: 1 })];
     expect(renderTable(rows, { settings: { sorting: [] } }).ids()).toEqual(['c', 'a', 'b']);
-    expect(renderTable(rows, { settings: { sorting: [{ id: 'replies', desc: true }] } }).ids()).toEqual(['c', 'b', 'a']);
+    expect(renderTable(rows, { settings: { sorting: [{ id: 'replies', desc: true }] } }).ids()).toEqual([
+      'c',
+      'b',
+      'a',
+    ]);
   });
 
   it('cycles a header through ascending, descending and none', () => {
@@ -108,6 +141,10 @@ describe('sorting through the table', () => {
   });
 
   it('does not offer sorting on the checkbox column', () => {
-    expect(renderTable([item('a')]).table.getColumn('select')?.getCanSort()).toBe(false);
+    expect(
+      renderTable([item('a')])
+        .table.getColumn('select')
+        ?.getCanSort(),
+    ).toBe(false);
   });
 });

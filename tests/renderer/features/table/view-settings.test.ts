@@ -15,7 +15,9 @@ import { renderTable } from './render-table.js';
 
 const defaults = defaultViewSettings();
 const isPermutationWithSelectFirst = (order: string[]) =>
-  order[0] === 'select' && order.length === ITEM_COLUMN_IDS.length && [...order].sort().join() === [...ITEM_COLUMN_IDS].sort().join();
+  order[0] === 'select' &&
+  order.length === ITEM_COLUMN_IDS.length &&
+  [...order].sort().join() === [...ITEM_COLUMN_IDS].sort().join();
 
 describe('parsing saved settings', () => {
   it('uses the defaults when nothing is saved', () => {
@@ -28,12 +30,18 @@ describe('parsing saved settings', () => {
   });
 
   it('keeps boolean visibility for known, hideable columns only', () => {
-    const s = parseViewSettings(JSON.stringify({ columnVisibility: { author: false, page: true, excerpt: false, select: false, nope: false, type: 'no' } }));
+    const s = parseViewSettings(
+      JSON.stringify({
+        columnVisibility: { author: false, page: true, excerpt: false, select: false, nope: false, type: 'no' },
+      }),
+    );
     expect(s.columnVisibility).toEqual({ author: false, page: true });
   });
 
   it('repairs the column order: checkbox first, unknown and duplicate IDs dropped, new columns appended', () => {
-    const s = parseViewSettings(JSON.stringify({ columnOrder: ['created', 'ghost', 'status', 'created', 'select', 7] }));
+    const s = parseViewSettings(
+      JSON.stringify({ columnOrder: ['created', 'ghost', 'status', 'created', 'select', 7] }),
+    );
     expect(s.columnOrder.slice(0, 3)).toEqual(['select', 'created', 'status']);
     expect(isPermutationWithSelectFirst(s.columnOrder)).toBe(true);
   });
@@ -41,7 +49,15 @@ describe('parsing saved settings', () => {
   it('keeps valid sort entries, drops the rest, and respects an explicit "no sorting"', () => {
     const s = parseViewSettings(
       JSON.stringify({
-        sorting: [{ id: 'status', desc: false }, { id: 'status', desc: true }, { id: 'select', desc: false }, { id: 'ghost', desc: true }, { id: 'page' }, 'x', { id: 'created', desc: true }],
+        sorting: [
+          { id: 'status', desc: false },
+          { id: 'status', desc: true },
+          { id: 'select', desc: false },
+          { id: 'ghost', desc: true },
+          { id: 'page' },
+          'x',
+          { id: 'created', desc: true },
+        ],
       }),
     );
     expect(s.sorting).toEqual([
@@ -53,12 +69,20 @@ describe('parsing saved settings', () => {
   });
 
   it('round-trips what it writes', () => {
-    const s = { columnVisibility: { author: false }, columnOrder: moveColumn(defaults.columnOrder, 'created', -1), sorting: [{ id: 'page', desc: true }] };
+    const s = {
+      columnVisibility: { author: false },
+      columnOrder: moveColumn(defaults.columnOrder, 'created', -1),
+      sorting: [{ id: 'page', desc: true }],
+    };
     expect(parseViewSettings(serializeViewSettings(s))).toEqual(s);
   });
 
   it('never throws and always yields a usable view, whatever is stored', () => {
-    const anything = fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((v) => JSON.stringify({ columnOrder: v, sorting: v, columnVisibility: v })));
+    const anything = fc.oneof(
+      fc.string(),
+      fc.json(),
+      fc.jsonValue().map((v) => JSON.stringify({ columnOrder: v, sorting: v, columnVisibility: v })),
+    );
     fc.assert(
       fc.property(anything, (raw) => {
         const s = parseViewSettings(raw);
@@ -111,7 +135,12 @@ describe('moving columns', () => {
     const visible = table.getVisibleLeafColumns().map((c) => c.id);
     expect(visible).not.toContain('author');
     expect(visible.slice(0, 4)).toEqual(['select', 'type', 'excerpt', 'status']);
-    expect(table.getRow('a').getVisibleCells().map((c) => c.column.id)).toEqual(visible);
+    expect(
+      table
+        .getRow('a')
+        .getVisibleCells()
+        .map((c) => c.column.id),
+    ).toEqual(visible);
   });
 
   it('writes visibility toggles back through the owner', () => {

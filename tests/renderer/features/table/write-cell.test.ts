@@ -37,13 +37,29 @@ function fresh(content: CellContent): HTMLElement {
 
 describe('writing a table cell', () => {
   it('shows each shape as its elements: text, a summary mark, a tag, a time', () => {
-    expect(seen(fresh(CONTENTS.text!))).toEqual({ html: 'Jonas Weber', text: 'Jonas Weber', title: null, tone: null, inner: null });
+    expect(seen(fresh(CONTENTS.text!))).toEqual({
+      html: 'Jonas Weber',
+      text: 'Jonas Weber',
+      title: null,
+      tone: null,
+      inner: null,
+    });
     expect(seen(fresh(CONTENTS.muted!))).toMatchObject({ text: 'Unassigned', tone: 'muted' });
     const summary = fresh(CONTENTS.summary!);
-    expect(seen(summary)).toMatchObject({ text: '≈Summary: Checkout fails twice', title: 'Checkout fails twice', inner: 'span' });
+    expect(seen(summary)).toMatchObject({
+      text: '≈Summary: Checkout fails twice',
+      title: 'Checkout fails twice',
+      inner: 'span',
+    });
     expect(summary.querySelector('[aria-hidden="true"]')?.textContent).toBe('≈');
     expect(summary.querySelector('.visually-hidden')?.textContent).toBe('Summary: ');
-    expect(seen(fresh(CONTENTS.tag!))).toEqual({ html: '<span class="type-tag type-tag--bug">Bug</span>', text: 'Bug', title: null, tone: null, inner: 'span' });
+    expect(seen(fresh(CONTENTS.tag!))).toEqual({
+      html: '<span class="type-tag type-tag--bug">Bug</span>',
+      text: 'Bug',
+      title: null,
+      tone: null,
+      inner: 'span',
+    });
     const time = fresh(CONTENTS.time!);
     expect(time.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-24T09:00:00.000Z');
     expect(seen(time)).toMatchObject({ text: '3 h ago', title: '24 Nov 2026, 09:00' });

@@ -8,9 +8,21 @@ const joined = (tokens: DomToken[]) => tokens.map((t) => t.text).join('');
 describe('DOM context tokenizer', () => {
   it('splits tags, attributes, values and text', () => {
     expect(kinds(tokenizeMarkup('<a class="more" href=#>Learn more</a>'))).toEqual([
-      'punct:<', 'tag:a', 'space: ', 'attr:class', 'punct:=', 'value:"more"', 'space: ', 'attr:href', 'punct:=', 'value:#', 'punct:>',
+      'punct:<',
+      'tag:a',
+      'space: ',
+      'attr:class',
+      'punct:=',
+      'value:"more"',
+      'space: ',
+      'attr:href',
+      'punct:=',
+      'value:#',
+      'punct:>',
       'text:Learn more',
-      'punct:</', 'tag:a', 'punct:>',
+      'punct:</',
+      'tag:a',
+      'punct:>',
     ]);
   });
 
@@ -23,13 +35,29 @@ describe('DOM context tokenizer', () => {
     expect(tokens).toContainEqual({ kind: 'text', text: 'document.cookie' });
   });
 
-  it('marks the service\'s redactions', () => {
-    expect(kinds(tokenizeMarkup('<p>Ships in [redacted] days</p>'))).toEqual(['punct:<', 'tag:p', 'punct:>', 'text:Ships in ', 'redacted:[redacted]', 'text: days', 'punct:</', 'tag:p', 'punct:>']);
+  it("marks the service's redactions", () => {
+    expect(kinds(tokenizeMarkup('<p>Ships in [redacted] days</p>'))).toEqual([
+      'punct:<',
+      'tag:p',
+      'punct:>',
+      'text:Ships in ',
+      'redacted:[redacted]',
+      'text: days',
+      'punct:</',
+      'tag:p',
+      'punct:>',
+    ]);
   });
 
   it('reads comments, doctypes, self-closing and boolean attributes', () => {
     expect(kinds(tokenizeMarkup('<!doctype html><!-- a <b> --><input disabled/>'))).toEqual([
-      'doctype:<!doctype html>', 'comment:<!-- a <b> -->', 'punct:<', 'tag:input', 'space: ', 'attr:disabled', 'punct:/>',
+      'doctype:<!doctype html>',
+      'comment:<!-- a <b> -->',
+      'punct:<',
+      'tag:input',
+      'space: ',
+      'attr:disabled',
+      'punct:/>',
     ]);
   });
 
@@ -38,20 +66,47 @@ describe('DOM context tokenizer', () => {
   });
 
   it('lets an unterminated tag, quote or comment run to the end without losing text', () => {
-    expect(kinds(tokenizeMarkup('<a href="x>y'))).toEqual(['punct:<', 'tag:a', 'space: ', 'attr:href', 'punct:=', 'value:"x>y']);
-    expect(kinds(tokenizeMarkup('<div class=a'))).toEqual(['punct:<', 'tag:div', 'space: ', 'attr:class', 'punct:=', 'value:a']);
+    expect(kinds(tokenizeMarkup('<a href="x>y'))).toEqual([
+      'punct:<',
+      'tag:a',
+      'space: ',
+      'attr:href',
+      'punct:=',
+      'value:"x>y',
+    ]);
+    expect(kinds(tokenizeMarkup('<div class=a'))).toEqual([
+      'punct:<',
+      'tag:div',
+      'space: ',
+      'attr:class',
+      'punct:=',
+      'value:a',
+    ]);
     expect(kinds(tokenizeMarkup('x<!-- never closed'))).toEqual(['text:x', 'comment:<!-- never closed']);
   });
 
   it('ends a tag that another tag interrupts', () => {
-    expect(kinds(tokenizeMarkup('<b <i>x'))).toEqual(['punct:<', 'tag:b', 'space: ', 'punct:<', 'tag:i', 'punct:>', 'text:x']);
+    expect(kinds(tokenizeMarkup('<b <i>x'))).toEqual([
+      'punct:<',
+      'tag:b',
+      'space: ',
+      'punct:<',
+      'tag:i',
+      'punct:>',
+      'text:x',
+    ]);
   });
 
   it('is lossless for any input', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('<', '>', '/', '=', '"', "'", '!', '-', ' ', 'a', 'b', '\n', '[redacted]', '&') }), (s) => {
-        expect(joined(tokenizeMarkup(s))).toBe(s);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('<', '>', '/', '=', '"', "'", '!', '-', ' ', 'a', 'b', '\n', '[redacted]', '&'),
+        }),
+        (s) => {
+          expect(joined(tokenizeMarkup(s))).toBe(s);
+        },
+      ),
       { numRuns: 500 },
     );
     fc.assert(
@@ -73,7 +128,9 @@ describe('markup layout', () => {
   });
 
   it('does not indent after void or self-closing elements', () => {
-    expect(laidOut('<form><input name="a"><img src="x"/><label>L</label></form>')).toBe('<form>\n  <input name="a">\n  <img src="x"/>\n  <label>L</label>\n</form>');
+    expect(laidOut('<form><input name="a"><img src="x"/><label>L</label></form>')).toBe(
+      '<form>\n  <input name="a">\n  <img src="x"/>\n  <label>L</label>\n</form>',
+    );
   });
 
   it('leaves markup that already has line breaks alone', () => {
@@ -85,7 +142,12 @@ describe('markup layout', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom('<', '>', '/', 'div', 'p', 'input', ' ', 'x', '="v"') }), (s) => {
         const out = layoutMarkup(tokenizeMarkup(s));
-        expect(out.filter((t) => t.kind !== 'break').map((t) => t.text).join('')).toBe(s);
+        expect(
+          out
+            .filter((t) => t.kind !== 'break')
+            .map((t) => t.text)
+            .join(''),
+        ).toBe(s);
       }),
       { numRuns: 300 },
     );

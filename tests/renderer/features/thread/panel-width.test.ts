@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { clampWidth, LIST_MIN, PANEL_DEFAULT, PANEL_MIN, PANEL_WIDTH_KEY, readPanelWidth, rememberPanelWidth, widthForKey, widthRange } from '../../../../src/renderer/features/thread/panel-width.js';
+import {
+  clampWidth,
+  LIST_MIN,
+  PANEL_DEFAULT,
+  PANEL_MIN,
+  PANEL_WIDTH_KEY,
+  readPanelWidth,
+  rememberPanelWidth,
+  widthForKey,
+  widthRange,
+} from '../../../../src/renderer/features/thread/panel-width.js';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

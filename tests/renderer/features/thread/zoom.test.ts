@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canZoomIn, canZoomOut, clampPercent, fitScale, scrollToCentre, zoomIn, zoomLabel, zoomOut } from '../../../../src/renderer/features/thread/zoom.js';
+import {
+  canZoomIn,
+  canZoomOut,
+  clampPercent,
+  fitScale,
+  scrollToCentre,
+  zoomIn,
+  zoomLabel,
+  zoomOut,
+} from '../../../../src/renderer/features/thread/zoom.js';
 
 describe('screenshot zoom', () => {
   it('steps through fixed levels and stops at the ends', () => {
@@ -25,8 +34,14 @@ describe('screenshot zoom', () => {
   });
 
   it('centres the click marker after a zoom, within the image', () => {
-    expect(scrollToCentre({ x: 50, y: 50 }, { width: 2000, height: 1000 }, { width: 800, height: 600 })).toEqual({ left: 600, top: 200 });
-    expect(scrollToCentre({ x: 0, y: 100 }, { width: 2000, height: 1000 }, { width: 800, height: 600 })).toEqual({ left: 0, top: 400 });
+    expect(scrollToCentre({ x: 50, y: 50 }, { width: 2000, height: 1000 }, { width: 800, height: 600 })).toEqual({
+      left: 600,
+      top: 200,
+    });
+    expect(scrollToCentre({ x: 0, y: 100 }, { width: 2000, height: 1000 }, { width: 800, height: 600 })).toEqual({
+      left: 0,
+      top: 400,
+    });
     expect(clampPercent(140)).toBe(100);
     expect(clampPercent(Number.NaN)).toBe(50);
   });

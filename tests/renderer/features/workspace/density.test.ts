@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_HEIGHT, DEFAULT_DENSITY, densityKey, readDensity, setDensity, TABLE_ROW_HEIGHT } from '../../../../src/renderer/features/workspace/density.js';
+import {
+  CARD_HEIGHT,
+  DEFAULT_DENSITY,
+  densityKey,
+  readDensity,
+  setDensity,
+  TABLE_ROW_HEIGHT,
+} from '../../../../src/renderer/features/workspace/density.js';
 import { useSession } from '../../../../src/renderer/stores/session-store.js';
 import type { ConnectResult } from '#shared/bridge/channels.js';
 
@@ -9,7 +16,13 @@ function memoryStorage() {
 }
 
 const signedIn = (connectionId: string, personId: string | null) =>
-  useSession.setState({ active: { connection: { id: connectionId }, workspaces: [], you: personId ? { id: personId, name: personId } : null } as unknown as ConnectResult });
+  useSession.setState({
+    active: {
+      connection: { id: connectionId },
+      workspaces: [],
+      you: personId ? { id: personId, name: personId } : null,
+    } as unknown as ConnectResult,
+  });
 
 describe('density: comfortable or compact, per person', () => {
   it('comfortable until someone chooses; anything unreadable is comfortable too', () => {

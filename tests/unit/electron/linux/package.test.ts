@@ -1,11 +1,31 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEB_DEPENDS_ADDED, PROTOCOL_SCHEME } from '../../../../electron-builder.config.js';
-import { appArmorProfileProblems, checkDeb, contentsProblems, dependsProblems, desktopEntryProblems, INSTALL_DIR, parseContents, parseDesktopEntry, postinstProblems } from '../../../../scripts/check-deb.js';
+import {
+  appArmorProfileProblems,
+  checkDeb,
+  contentsProblems,
+  dependsProblems,
+  desktopEntryProblems,
+  INSTALL_DIR,
+  parseContents,
+  parseDesktopEntry,
+  postinstProblems,
+} from '../../../../scripts/check-deb.js';
 import { packagedExecutable } from '../../../../scripts/smoke-packaged.js';
 import { DESKTOP_ENTRY, EXECUTABLE_NAME, PRODUCT_NAME } from '../../../../src/main/electron/app-identity.js';
 
@@ -37,7 +57,11 @@ const asar = builderRequire('@electron/asar') as {
 };
 // Loaded whole first: its modules require each other in an order that only the package's entry point gets right.
 builderRequire('app-builder-lib');
-const FpmTarget = (builderRequire('./out/targets/FpmTarget.js') as { default: { prototype: { getDefaultDepends(target: string): string[] } } }).default;
+const FpmTarget = (
+  builderRequire('./out/targets/FpmTarget.js') as {
+    default: { prototype: { getDefaultDepends(target: string): string[] } };
+  }
+).default;
 
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 // Electron 45's defaults, in wire order: RunAsNode on, cookie encryption off, NODE_OPTIONS on,
@@ -66,7 +90,11 @@ function values(flag: string): string[] {
 
 /** fpm's `source=destination` arguments, destination → source. */
 function mappings(): Map<string, string> {
-  return new Map(fpmArgs.flatMap((a) => (/^\/[^=]*=\//.test(a) ? [[a.slice(a.indexOf('=') + 1), a.slice(0, a.indexOf('='))] as const] : [])));
+  return new Map(
+    fpmArgs.flatMap((a) =>
+      /^\/[^=]*=\//.test(a) ? [[a.slice(a.indexOf('=') + 1), a.slice(0, a.indexOf('='))] as const] : [],
+    ),
+  );
 }
 
 /** The stand-in fpm: see the file comment. Written in CommonJS for the node running this test. */
@@ -113,14 +141,27 @@ process.exit(r.status === null ? 1 : r.status);
 
 beforeAll(() => {
   if (!existsSync(join(root, 'out/main/index.js'))) {
-    const built = spawnSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: root, encoding: 'utf8' });
+    const built = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+      { cwd: root, encoding: 'utf8' },
+    );
     if (built.status !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}${built.stderr}`);
   }
   work = mkdtempSync(join(tmpdir(), 'triage-package-'));
   const dist = join(work, 'electron-dist');
   mkdirSync(dist, { recursive: true });
   const standIn = join(dist, 'electron');
-  writeFileSync(standIn, Buffer.concat([Buffer.from('#!/bin/sh\necho "stand-in for the Electron binary"\n'), Buffer.from(SENTINEL), Buffer.from([1, ELECTRON_45_DEFAULT_WIRE.length]), Buffer.from(ELECTRON_45_DEFAULT_WIRE), Buffer.from('\n')]));
+  writeFileSync(
+    standIn,
+    Buffer.concat([
+      Buffer.from('#!/bin/sh\necho "stand-in for the Electron binary"\n'),
+      Buffer.from(SENTINEL),
+      Buffer.from([1, ELECTRON_45_DEFAULT_WIRE.length]),
+      Buffer.from(ELECTRON_45_DEFAULT_WIRE),
+      Buffer.from('\n'),
+    ]),
+  );
   chmodSync(standIn, 0o755);
   writeFileSync(join(dist, 'chrome-sandbox'), '#!/bin/sh\n');
   chmodSync(join(dist, 'chrome-sandbox'), 0o755);
@@ -143,7 +184,11 @@ beforeAll(() => {
       // release runner has and this working copy may not.
       '-c.extraMetadata.homepage=https://example.invalid/triage-desk',
     ],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false', CUSTOM_FPM_PATH: fpm } },
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false', CUSTOM_FPM_PATH: fpm },
+    },
   );
   buildLog = `${r.stdout}${r.stderr}`;
   if (r.status !== 0) throw new Error(`electron-builder failed:\n${buildLog}`);
@@ -171,21 +216,36 @@ describe('the unpacked Linux app (dist/linux-unpacked, what the .deb installs)',
   });
 
   it('packs only the built app, package.json and the runtime dependencies', () => {
-    const files = asar.listPackage(join(appDir, 'resources', 'app.asar')).map((f) => f.replace(/\\/g, '/').replace(/^\//, ''));
+    const files = asar
+      .listPackage(join(appDir, 'resources', 'app.asar'))
+      .map((f) => f.replace(/\\/g, '/').replace(/^\//, ''));
     const top = new Set(files.map((f) => f.split('/')[0]));
     expect([...top].sort()).toEqual(['node_modules', 'out', 'package.json']);
-    const packages = new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/').slice(1, f.startsWith('node_modules/@') ? 3 : 2).join('/')));
+    const packages = new Set(
+      files
+        .filter((f) => f.startsWith('node_modules/'))
+        .map((f) =>
+          f
+            .split('/')
+            .slice(1, f.startsWith('node_modules/@') ? 3 : 2)
+            .join('/'),
+        ),
+    );
     // The keychain binding, zod, and browser sign-in's OAuth client with its two dependencies; never the reference service's.
-    for (const p of packages) expect(p, p).toMatch(/^(zod|@napi-rs\/keyring(-[a-z0-9-]+)?|@napi-rs|openid-client|oauth4webapi|jose)$/);
+    for (const p of packages)
+      expect(p, p).toMatch(/^(zod|@napi-rs\/keyring(-[a-z0-9-]+)?|@napi-rs|openid-client|oauth4webapi|jose)$/);
     expect(files).toContain('out/main/index.js');
     expect(files).toContain('out/preload/index.cjs');
     expect(files).toContain('out/renderer/index.html');
     // The screens the renderer loads on first use are chunks beside its entry: every one is packed.
-    for (const f of readdirSync(join(root, 'out/renderer/assets')).filter((name) => !name.endsWith('.map'))) expect(files).toContain(`out/renderer/assets/${f}`);
+    for (const f of readdirSync(join(root, 'out/renderer/assets')).filter((name) => !name.endsWith('.map')))
+      expect(files).toContain(`out/renderer/assets/${f}`);
     expect(files.filter((f) => f.startsWith('out/') && f.endsWith('.map'))).toEqual([]);
     // No source, no reference service, no tests, no secrets.
     for (const f of files) expect(f, f).not.toMatch(/^(src|tests|scripts|bench|var|build)\//);
-    const pkg = JSON.parse(asar.extractFile(join(appDir, 'resources', 'app.asar'), 'package.json').toString('utf8')) as { main: string; desktopName: string; dependencies: Record<string, string> };
+    const pkg = JSON.parse(
+      asar.extractFile(join(appDir, 'resources', 'app.asar'), 'package.json').toString('utf8'),
+    ) as { main: string; desktopName: string; dependencies: Record<string, string> };
     expect(pkg.main).toBe('./out/main/index.js');
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['@napi-rs/keyring', 'oauth4webapi', 'openid-client', 'zod']);
     // Electron reads it from here to tell the desktop which entry the window belongs to.
@@ -211,7 +271,17 @@ describe('the .deb (what electron-builder hands fpm)', () => {
     expect(defaults.length).toBeGreaterThan(5);
     const depends = values('-d');
     expect(depends).toEqual([...new Set([...defaults, ...DEB_DEPENDS_ADDED])]);
-    for (const d of ['libgtk-3-0', 'libxtst6', 'libatspi2.0-0', 'libuuid1', 'libnss3', 'libsecret-1-0', 'libgbm1', 'libasound2t64 | libasound2']) expect(depends).toContain(d);
+    for (const d of [
+      'libgtk-3-0',
+      'libxtst6',
+      'libatspi2.0-0',
+      'libuuid1',
+      'libnss3',
+      'libsecret-1-0',
+      'libgbm1',
+      'libasound2t64 | libasound2',
+    ])
+      expect(depends).toContain(d);
     expect(dependsProblems(depends)).toEqual([]);
   });
 
@@ -219,7 +289,9 @@ describe('the .deb (what electron-builder hands fpm)', () => {
     const map = mappings();
     expect(map.get(INSTALL_DIR)?.replace(/\/$/, '')).toBe(appDir);
     expect(map.get(`/usr/share/applications/${DESKTOP_ENTRY}`)).toBeDefined();
-    expect(map.get(`/usr/share/icons/hicolor/512x512/apps/${EXECUTABLE_NAME}.png`)).toBe(join(root, 'build/icons/512x512.png'));
+    expect(map.get(`/usr/share/icons/hicolor/512x512/apps/${EXECUTABLE_NAME}.png`)).toBe(
+      join(root, 'build/icons/512x512.png'),
+    );
     // Files keep fpm's default owner, root: nothing asks for --deb-user or --deb-group.
     expect(fpmArgs.filter((a) => /^--(deb-)?(user|group)$/.test(a))).toEqual([]);
   });
@@ -257,7 +329,11 @@ describe('the .deb (what electron-builder hands fpm)', () => {
   });
 
   it('scripts/check-deb.ts passes that package, and fails the job on one without libgbm1 or the link handler', () => {
-    const checkCli = (deb: string) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/check-deb.ts'), '--deb', deb], { cwd: root, encoding: 'utf8' });
+    const checkCli = (deb: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/check-deb.ts'), '--deb', deb], {
+        cwd: root,
+        encoding: 'utf8',
+      });
     const good = checkCli(join(outDir, 'triage-desk_0.1.0_amd64.deb'));
     expect(good.stdout).toContain('check-deb: Depends, desktop entry, sandbox setup and ownership as intended');
     expect(good.status).toBe(0);
@@ -269,7 +345,9 @@ describe('the .deb (what electron-builder hands fpm)', () => {
     const desktop = join(tree, 'usr/share/applications', DESKTOP_ENTRY);
     writeFileSync(desktop, readFileSync(desktop, 'utf8').replace(/^MimeType=.*\n/m, ''));
     const broken = join(work, 'broken.deb');
-    const built = spawnSync('dpkg-deb', ['--root-owner-group', '-Zgzip', '--build', tree, broken], { encoding: 'utf8' });
+    const built = spawnSync('dpkg-deb', ['--root-owner-group', '-Zgzip', '--build', tree, broken], {
+      encoding: 'utf8',
+    });
     expect(built.status, built.stderr).toBe(0);
     const bad = checkCli(broken);
     expect(bad.stdout).toContain('::error::Depends lacks libgbm1');

@@ -37,7 +37,10 @@ export class Emitter {
     return this.on(event, wrapped);
   }
   removeListener(event: string, fn: Listener): this {
-    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((l) => l !== fn));
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((l) => l !== fn),
+    );
     return this;
   }
   emit(event: string, ...args: unknown[]): void {
@@ -263,9 +266,17 @@ function fakeApp(userData: string, appData: string) {
   return app;
 }
 
-type PermissionRequestHandler = (wc: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void;
+type PermissionRequestHandler = (
+  wc: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: unknown,
+) => void;
 type PermissionCheckHandler = (wc: unknown, permission: string, origin: string, details: unknown) => boolean;
-type HeadersListener = (details: { url: string; responseHeaders?: Record<string, string[]> }, callback: (r: { responseHeaders?: Record<string, string[]> }) => void) => void;
+type HeadersListener = (
+  details: { url: string; responseHeaders?: Record<string, string[]> },
+  callback: (r: { responseHeaders?: Record<string, string[]> }) => void,
+) => void;
 
 interface FakeSession {
   permissionRequestHandler: PermissionRequestHandler | null;
@@ -300,7 +311,9 @@ function fakeSession(): FakeSession {
     async respond(url, headers) {
       const listener = s.headersListener;
       if (!listener || !/^https?:/i.test(url)) return headers;
-      return new Promise((resolve) => listener({ url, responseHeaders: headers }, (r) => resolve(r.responseHeaders ?? headers)));
+      return new Promise((resolve) =>
+        listener({ url, responseHeaders: headers }, (r) => resolve(r.responseHeaders ?? headers)),
+      );
     },
   };
   return s;
@@ -314,7 +327,8 @@ function fakeProtocol() {
     privileged,
     registerSchemesAsPrivileged(schemes: { scheme: string; privileges?: Record<string, boolean> }[]) {
       // Electron: "can only be used before the ready event … and can be called only once".
-      if (electron.app.isReady()) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
+      if (electron.app.isReady())
+        throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
       if (privileged.length > 0) throw new Error('protocol.registerSchemesAsPrivileged can be called only once');
       privileged.push(...schemes);
     },
@@ -357,7 +371,11 @@ export interface FakeElectron {
   shell: { openExternal: ReturnType<typeof vi.fn>; openPath: ReturnType<typeof vi.fn> };
   clipboard: { writeText: ReturnType<typeof vi.fn> };
   Notification: typeof FakeNotification;
-  dialog: { showSaveDialog: ReturnType<typeof vi.fn>; showMessageBox: ReturnType<typeof vi.fn>; showErrorBox: ReturnType<typeof vi.fn> };
+  dialog: {
+    showSaveDialog: ReturnType<typeof vi.fn>;
+    showMessageBox: ReturnType<typeof vi.fn>;
+    showErrorBox: ReturnType<typeof vi.fn>;
+  };
   Menu: { buildFromTemplate: ReturnType<typeof vi.fn>; setApplicationMenu: ReturnType<typeof vi.fn> };
   screen: { getAllDisplays(): { workArea: { x: number; y: number; width: number; height: number } }[] };
   /** The monitors `screen` reports once the app is ready. */
@@ -392,7 +410,11 @@ export function resetElectron(): FakeElectron {
     shell: { openExternal: vi.fn(async () => undefined), openPath: vi.fn(async () => '') },
     clipboard: { writeText: vi.fn() },
     Notification: FakeNotification,
-    dialog: { showSaveDialog: vi.fn(), showMessageBox: vi.fn(async () => ({ response: 0, checkboxChecked: false })), showErrorBox: vi.fn() },
+    dialog: {
+      showSaveDialog: vi.fn(),
+      showMessageBox: vi.fn(async () => ({ response: 0, checkboxChecked: false })),
+      showErrorBox: vi.fn(),
+    },
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() },
     screen: {
       getAllDisplays() {

@@ -20,7 +20,10 @@ function installedApp(): { mainDir: string; rendererDir: string; executable: str
   const rendererDir = join(out, 'renderer');
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
   mkdirSync(join(out, 'main'), { recursive: true });
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Triage Desk</title><div id="root"></div><script type="module" src="./assets/index.js"></script>');
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><title>Triage Desk</title><div id="root"></div><script type="module" src="./assets/index.js"></script>',
+  );
   writeFileSync(join(rendererDir, 'assets', 'index.js'), 'export const page = "Triage Desk";\n');
   writeFileSync(join(root, 'outside.txt'), 'not part of the page');
   return { mainDir: join(out, 'main'), rendererDir, executable: join(root, 'triage-desk') };

@@ -27,4 +27,9 @@ export const BILLING_NO_SEAT = {
   used: null,
 };
 
-export const BILLING_NO_PLAN = { ...BILLING_NO_SEAT, reason: 'no_plan', error: 'Your plan does not include agent tools.', message: 'Your plan does not include agent tools.' };
+export const BILLING_NO_PLAN = {
+  ...BILLING_NO_SEAT,
+  reason: 'no_plan',
+  error: 'Your plan does not include agent tools.',
+  message: 'Your plan does not include agent tools.',
+};

@@ -13,7 +13,9 @@ async function outcome(op: () => Promise<unknown>) {
 }
 
 const result = {
-  add: await outcome(() => store.add({ baseUrl: 'https://feedback.example.com', token: 'tok-secret', label: 'x', userName: null, addedAt: 1 })),
+  add: await outcome(() =>
+    store.add({ baseUrl: 'https://feedback.example.com', token: 'tok-secret', label: 'x', userName: null, addedAt: 1 }),
+  ),
   list: await outcome(() => store.list()),
   get: await outcome(() => store.get('some-id')),
   remove: await outcome(() => store.remove('some-id')),

@@ -30,7 +30,13 @@ export function ChartFigure<R>({ title, description, rows, columns, rowKey, test
     <figure className="chart-figure panel-surface" aria-labelledby={titleId} data-testid={testId}>
       <div className="chart-figure__head">
         <h3 id={titleId}>{title}</h3>
-        <button type="button" className="button button--quiet no-print" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((v) => !v)}>
+        <button
+          type="button"
+          className="button button--quiet no-print"
+          aria-expanded={showTable}
+          aria-controls={tableId}
+          onClick={() => setShowTable((v) => !v)}
+        >
           {showTable ? 'Hide the table' : 'Show as a table'}
         </button>
       </div>
@@ -39,7 +45,10 @@ export function ChartFigure<R>({ title, description, rows, columns, rowKey, test
         {children}
       </div>
       {/* The wrapper hides the table (a table box does not clip its cells) and scrolls a wide one. */}
-      <div id={tableId} className={showTable ? 'chart-table-wrap' : 'chart-table-wrap visually-hidden chart-table--print'}>
+      <div
+        id={tableId}
+        className={showTable ? 'chart-table-wrap' : 'chart-table-wrap visually-hidden chart-table--print'}
+      >
         <table className="chart-table">
           <caption className="visually-hidden">{title}</caption>
           <thead>

@@ -10,7 +10,15 @@ interface CountTile {
 }
 
 /** Headline numbers; each keeps a test hook with its key so tests can compare with the API. */
-export function CountTiles({ tiles, label, atLeast = false }: { tiles: CountTile[]; label: string; atLeast?: boolean }) {
+export function CountTiles({
+  tiles,
+  label,
+  atLeast = false,
+}: {
+  tiles: CountTile[];
+  label: string;
+  atLeast?: boolean;
+}) {
   return (
     <dl className="count-tiles" aria-label={label}>
       {tiles.map((t) => (

@@ -1,7 +1,17 @@
 import { RelativeTime } from '../../../components/RelativeTime.js';
 
 /** When the report was read, and the way to read it again: reports do not refresh themselves. */
-export function LoadedAt({ at, loading, onRefresh, what }: { at: number | null; loading: boolean; onRefresh(): void; what: string }) {
+export function LoadedAt({
+  at,
+  loading,
+  onRefresh,
+  what,
+}: {
+  at: number | null;
+  loading: boolean;
+  onRefresh(): void;
+  what: string;
+}) {
   return (
     <span className="loaded-at no-print">
       {at !== null && (
@@ -9,7 +19,13 @@ export function LoadedAt({ at, loading, onRefresh, what }: { at: number | null; 
           <RelativeTime ms={at} prefix="Loaded" />
         </span>
       )}
-      <button type="button" className="button button--quiet" onClick={onRefresh} disabled={loading} aria-label={`Refresh the ${what}`}>
+      <button
+        type="button"
+        className="button button--quiet"
+        onClick={onRefresh}
+        disabled={loading}
+        aria-label={`Refresh the ${what}`}
+      >
         {loading ? 'Refreshing…' : 'Refresh'}
       </button>
     </span>

@@ -7,7 +7,12 @@ import { formatDateTime } from '../../../format/relative-time.js';
  */
 export function Quote({ message, label }: { message: Message | null; label?: string }) {
   // The service may leave the message out (or send one that can't be read): say so in its place.
-  if (!message) return <p className="report-quote report-quote--missing muted">{label ? `${label}: not` : 'Not'} included in the service's answer.</p>;
+  if (!message)
+    return (
+      <p className="report-quote report-quote--missing muted">
+        {label ? `${label}: not` : 'Not'} included in the service's answer.
+      </p>
+    );
   return (
     <figure className="report-quote">
       <figcaption className="report-quote__who">
@@ -16,7 +21,11 @@ export function Quote({ message, label }: { message: Message | null; label?: str
         {message.via && <span className="muted"> via {message.via}</span>}
         <span className="muted">
           {' · '}
-          {message.at === null ? formatDateTime(null) : <time dateTime={new Date(message.at).toISOString()}>{formatDateTime(message.at)}</time>}
+          {message.at === null ? (
+            formatDateTime(null)
+          ) : (
+            <time dateTime={new Date(message.at).toISOString()}>{formatDateTime(message.at)}</time>
+          )}
         </span>
       </figcaption>
       <blockquote className="report-quote__text">{message.text}</blockquote>

@@ -11,11 +11,15 @@ export function ReportTabs({ current, onChange }: { current: ReportTab; onChange
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const at = REPORT_TABS.indexOf(current);
     const next =
-      e.key === 'ArrowRight' ? REPORT_TABS[(at + 1) % REPORT_TABS.length] :
-      e.key === 'ArrowLeft' ? REPORT_TABS[(at - 1 + REPORT_TABS.length) % REPORT_TABS.length] :
-      e.key === 'Home' ? REPORT_TABS[0] :
-      e.key === 'End' ? REPORT_TABS[REPORT_TABS.length - 1] :
-      undefined;
+      e.key === 'ArrowRight'
+        ? REPORT_TABS[(at + 1) % REPORT_TABS.length]
+        : e.key === 'ArrowLeft'
+          ? REPORT_TABS[(at - 1 + REPORT_TABS.length) % REPORT_TABS.length]
+          : e.key === 'Home'
+            ? REPORT_TABS[0]
+            : e.key === 'End'
+              ? REPORT_TABS[REPORT_TABS.length - 1]
+              : undefined;
     if (!next) return;
     e.preventDefault();
     onChange(next);

@@ -63,14 +63,33 @@ export function StackedBars<R extends object, K extends string>({
   const tick = { fill: AXIS_TEXT, fontSize: 11 };
   const categoryAxis =
     orientation === 'rows' ? (
-      <YAxis type="category" dataKey={categoryDataKey} width={categoryWidth} tick={tick} interval={0} tickFormatter={(v: string) => truncate(formatCategory ? formatCategory(String(v)) : String(v), 28)} />
+      <YAxis
+        type="category"
+        dataKey={categoryDataKey}
+        width={categoryWidth}
+        tick={tick}
+        interval={0}
+        tickFormatter={(v: string) => truncate(formatCategory ? formatCategory(String(v)) : String(v), 28)}
+      />
     ) : (
-      <XAxis type="category" dataKey={categoryDataKey} tick={tick} interval={categoryTicks === 'all' ? 0 : 'preserveStartEnd'} minTickGap={8} tickFormatter={(v: string) => truncate(formatCategory ? formatCategory(String(v)) : String(v), 14)} />
+      <XAxis
+        type="category"
+        dataKey={categoryDataKey}
+        tick={tick}
+        interval={categoryTicks === 'all' ? 0 : 'preserveStartEnd'}
+        minTickGap={8}
+        tickFormatter={(v: string) => truncate(formatCategory ? formatCategory(String(v)) : String(v), 14)}
+      />
     );
   // The tooltip lists the series as the stack is drawn (recharts sorts by name otherwise):
   // columns stack upward, so the top segment comes first; rows stack left to right.
   const tooltipRank = new Map<string, number>(stackOrder(series, orientation).map((key, i) => [key, i]));
-  const valueAxis = orientation === 'rows' ? <XAxis type="number" allowDecimals={false} tick={tick} /> : <YAxis type="number" allowDecimals={false} tick={tick} width={40} />;
+  const valueAxis =
+    orientation === 'rows' ? (
+      <XAxis type="number" allowDecimals={false} tick={tick} />
+    ) : (
+      <YAxis type="number" allowDecimals={false} tick={tick} width={40} />
+    );
 
   return (
     <BarChart
@@ -85,7 +104,11 @@ export function StackedBars<R extends object, K extends string>({
       <CartesianGrid strokeDasharray="3 3" vertical={orientation === 'rows'} horizontal={orientation === 'columns'} />
       {categoryAxis}
       {valueAxis}
-      <Tooltip cursor={{ fill: 'rgba(47, 95, 208, 0.06)' }} isAnimationActive={false} itemSorter={(item) => tooltipRank.get(String(item.dataKey)) ?? Number.MAX_SAFE_INTEGER} />
+      <Tooltip
+        cursor={{ fill: 'rgba(47, 95, 208, 0.06)' }}
+        isAnimationActive={false}
+        itemSorter={(item) => tooltipRank.get(String(item.dataKey)) ?? Number.MAX_SAFE_INTEGER}
+      />
       {/* Series order, not alphabetical: open, deferred, resolved reads as the workflow. */}
       {legend && <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />}
       {series.map((s) => (

@@ -8,7 +8,14 @@ import { useReportsContext } from './reports-context.js';
 export function ThreadRef({ row }: { row: Pick<Row, 'id' | 'line'> }) {
   const { openThread } = useReportsContext();
   return (
-    <button type="button" className="row-button thread-ref" data-testid="thread-ref" data-item-id={row.id} onClick={() => openThread(row.id)} title={`Open thread ${row.id}`}>
+    <button
+      type="button"
+      className="row-button thread-ref"
+      data-testid="thread-ref"
+      data-item-id={row.id}
+      onClick={() => openThread(row.id)}
+      title={`Open thread ${row.id}`}
+    >
       <span className="thread-ref__line">{row.line || 'No text in the first message'}</span>
       <code className="thread-ref__id">{row.id}</code>
     </button>

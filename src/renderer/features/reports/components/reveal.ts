@@ -24,5 +24,6 @@ export function keepInReportView(target: HTMLElement, margin = 8): void {
   const box = container.getBoundingClientRect();
   const rect = target.getBoundingClientRect();
   if (rect.top < box.top + margin) container.scrollTo({ top: container.scrollTop - (box.top + margin - rect.top) });
-  else if (rect.bottom > box.bottom - margin) container.scrollTo({ top: container.scrollTop + (rect.bottom - box.bottom + margin) });
+  else if (rect.bottom > box.bottom - margin)
+    container.scrollTo({ top: container.scrollTop + (rect.bottom - box.bottom + margin) });
 }

@@ -10,7 +10,9 @@ import { useSession } from '../../../stores/session-store.js';
  */
 export function useProjectName(projectId: string, projectName: string): string {
   const connectionId = useSession((s) => s.active?.connection.id ?? null);
-  const listed = useProjects((s) => (s.connectionId === connectionId ? (s.projects.find((p) => p.id === projectId)?.name ?? '') : ''));
+  const listed = useProjects((s) =>
+    s.connectionId === connectionId ? (s.projects.find((p) => p.id === projectId)?.name ?? '') : '',
+  );
   // Asked once per project: one the list doesn't hold keeps a nameless heading rather than asking in a loop.
   const asked = useRef<string | null>(null);
   useEffect(() => {

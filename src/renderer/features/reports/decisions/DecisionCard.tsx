@@ -26,14 +26,13 @@ export function DecisionCard({ decision: d, number, onDraftRule, ruleBlocked, ru
           <span className="decision__number">{number}.</span> <ThreadRef row={d} />
         </h3>
         <p className="report-row__meta">
-          <StatusTag status={d.outcome} /> {d.decidedBy ? `by ${d.decidedBy}` : '(who decided is not recorded)'} on {formatDateTime(d.decidedAt)} · {typeLabel(d.type)} · {d.page}
+          <StatusTag status={d.outcome} /> {d.decidedBy ? `by ${d.decidedBy}` : '(who decided is not recorded)'} on{' '}
+          {formatDateTime(d.decidedAt)} · {typeLabel(d.type)} · {d.page}
         </p>
       </header>
       <Quote message={d.question} label="Question" />
       {d.omittedReplies > 0 && (
-        <p className="muted">
-          {plural(d.omittedReplies, 'earlier reply', 'earlier replies')} not quoted.
-        </p>
+        <p className="muted">{plural(d.omittedReplies, 'earlier reply', 'earlier replies')} not quoted.</p>
       )}
       {d.conversation.map((m, i) => (
         <Quote key={`${m.at}-${i}`} message={m} />

@@ -2,7 +2,13 @@ import { useEffect, useId, useMemo } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { BOARD_STATUSES, statusLabel } from '../../../format/labels.js';
 import { Loading } from '../components/Loading.js';
-import { decisionFacets, decisionFilterOptions, isFiltering, queryText, type FilterOption } from '../model/decisions-filter.js';
+import {
+  decisionFacets,
+  decisionFilterOptions,
+  isFiltering,
+  queryText,
+  type FilterOption,
+} from '../model/decisions-filter.js';
 import { decisionMatches, useDecisions } from '../stores/decisions-store.js';
 import { formatCount } from '../../../format/counts.js';
 
@@ -40,7 +46,14 @@ export function DecisionFilters() {
       <div className="decision-filters__fields">
         <div className="field decision-filters__text">
           <label htmlFor={ids.text}>Search decisions</label>
-          <input id={ids.text} type="search" value={query.text} placeholder="Words in the title, question or conversation" onChange={(e) => setQuery({ text: e.target.value })} data-testid="decisions-search" />
+          <input
+            id={ids.text}
+            type="search"
+            value={query.text}
+            placeholder="Words in the title, question or conversation"
+            onChange={(e) => setQuery({ text: e.target.value })}
+            data-testid="decisions-search"
+          />
         </div>
         <div className="field">
           <label htmlFor={ids.outcome}>Outcome</label>
@@ -55,7 +68,12 @@ export function DecisionFilters() {
         </div>
         <div className="field">
           <label htmlFor={ids.person}>Decided by</label>
-          <select id={ids.person} value={query.person} onChange={(e) => setQuery({ person: e.target.value })} data-testid="decisions-person">
+          <select
+            id={ids.person}
+            value={query.person}
+            onChange={(e) => setQuery({ person: e.target.value })}
+            data-testid="decisions-person"
+          >
             <option value="">Anyone{counting}</option>
             {options.person.map((o) => (
               <option key={o.value} value={o.value}>
@@ -66,7 +84,12 @@ export function DecisionFilters() {
         </div>
         <div className="field">
           <label htmlFor={ids.type}>Type</label>
-          <select id={ids.type} value={query.type} onChange={(e) => setQuery({ type: e.target.value })} data-testid="decisions-type">
+          <select
+            id={ids.type}
+            value={query.type}
+            onChange={(e) => setQuery({ type: e.target.value })}
+            data-testid="decisions-type"
+          >
             <option value="">Any type{counting}</option>
             {options.type.map((o) => (
               <option key={o.value} value={o.value}>
@@ -83,11 +106,19 @@ export function DecisionFilters() {
       </div>
       {filtering && whole?.state === 'loading' && (
         <Loading testId="decisions-reading">
-          Reading the whole log to search it: {formatCount(whole.rows.length)} {whole.total > 0 ? `of ${formatCount(whole.total)} ` : ''}decisions so far…
+          Reading the whole log to search it: {formatCount(whole.rows.length)}{' '}
+          {whole.total > 0 ? `of ${formatCount(whole.total)} ` : ''}decisions so far…
         </Loading>
       )}
-      {whole?.state === 'failed' && whole.problem && <ErrorMessage problem={whole.problem} onRetry={() => void readWhole()} compact />}
-      <p className="decision-filters__result" aria-live="polite" data-testid="decisions-matches" data-matched={matches?.length ?? ''}>
+      {whole?.state === 'failed' && whole.problem && (
+        <ErrorMessage problem={whole.problem} onRetry={() => void readWhole()} compact />
+      )}
+      <p
+        className="decision-filters__result"
+        aria-live="polite"
+        data-testid="decisions-matches"
+        data-matched={matches?.length ?? ''}
+      >
         {filtering && matches && whole
           ? `${formatCount(matches.length)} of ${formatCount(whole.rows.length)} decisions ${queryText(query)}${whole.state === 'failed' ? ' (in the part of the log that could be read)' : ''}.`
           : ''}

@@ -12,7 +12,12 @@ function JumpForms({ pages, current }: { pages: number; current: number }) {
   const [pageProblem, setPageProblem] = useState<string | null>(null);
   const [date, setDate] = useState('');
   const base = useId();
-  const ids = { page: `${base}-page`, pageProblem: `${base}-page-problem`, date: `${base}-date`, dateProblem: `${base}-date-problem` };
+  const ids = {
+    page: `${base}-page`,
+    pageProblem: `${base}-page-problem`,
+    date: `${base}-date`,
+    dateProblem: `${base}-date-problem`,
+  };
 
   const goPage = (e: FormEvent) => {
     e.preventDefault();
@@ -29,7 +34,10 @@ function JumpForms({ pages, current }: { pages: number; current: number }) {
     <div className="decision-jump">
       <form className="decision-jump__form" onSubmit={goPage} aria-label="Go to a page">
         <label htmlFor={ids.page}>
-          Page <span className="muted">(now {current} of {pages})</span>
+          Page{' '}
+          <span className="muted">
+            (now {current} of {pages})
+          </span>
         </label>
         <input
           id={ids.page}
@@ -96,7 +104,12 @@ export function DecisionPager({ where }: { where: 'top' | 'bottom' }) {
         {where === 'top' && (
           <span className="field field--inline">
             <label htmlFor={sizeId}>Per page</label>
-            <select id={sizeId} value={limit} onChange={(e) => void setLimit(Number(e.target.value))} disabled={loading}>
+            <select
+              id={sizeId}
+              value={limit}
+              onChange={(e) => void setLimit(Number(e.target.value))}
+              disabled={loading}
+            >
               {DECISION_PAGE_SIZES.map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -105,10 +118,19 @@ export function DecisionPager({ where }: { where: 'top' | 'bottom' }) {
             </select>
           </span>
         )}
-        <span className="decision-pager__range" data-testid={where === 'top' ? 'decisions-range' : undefined} aria-live={where === 'top' ? 'polite' : undefined}>
+        <span
+          className="decision-pager__range"
+          data-testid={where === 'top' ? 'decisions-range' : undefined}
+          aria-live={where === 'top' ? 'polite' : undefined}
+        >
           {noun} {rangeText(view.offset, view.rows.length, view.total)}
         </span>
-        <button type="button" className="button" onClick={() => previous !== null && void goTo(previous)} disabled={loading || previous === null}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => previous !== null && void goTo(previous)}
+          disabled={loading || previous === null}
+        >
           Previous
         </button>
         <button

@@ -60,7 +60,14 @@ export function DecisionsTab() {
     const shown = decisionsView(state);
     if (!state.page || !shown) return '';
     const filter = shown.filtered ? queryText(state.query) : null;
-    return decisionsMarkdown({ projectName, generatedAt: Date.now(), shown, patterns: state.page, capped: state.page.capped, filter });
+    return decisionsMarkdown({
+      projectName,
+      generatedAt: Date.now(),
+      shown,
+      patterns: state.page,
+      capped: state.page.capped,
+      filter,
+    });
   };
 
   return (
@@ -69,8 +76,13 @@ export function DecisionsTab() {
         <p className="report-toolbar__summary">
           {page && (
             <>
-              <strong data-testid="decisions-total">{formatCount(page.decided)}</strong> {page.decided === 1 ? 'decision' : 'decisions'}: threads resolved or deferred after a discussion, newest first.
-              <span className="print-only"> This page lists decisions {rangeText(page.offset, page.decisions.length, page.decided)}.</span>
+              <strong data-testid="decisions-total">{formatCount(page.decided)}</strong>{' '}
+              {page.decided === 1 ? 'decision' : 'decisions'}: threads resolved or deferred after a discussion, newest
+              first.
+              <span className="print-only">
+                {' '}
+                This page lists decisions {rangeText(page.offset, page.decisions.length, page.decided)}.
+              </span>
             </>
           )}
         </p>
@@ -82,26 +94,50 @@ export function DecisionsTab() {
       <div className="decisions-layout">
         <div className="decisions-main">
           {problem && <ErrorMessage problem={problem} onRetry={() => void reload()} />}
-          {loading && <Loading testId="decisions-loading">{page ? 'Loading that page of the decision log…' : `Loading the decision log of ${projectName}…`}</Loading>}
+          {loading && (
+            <Loading testId="decisions-loading">
+              {page ? 'Loading that page of the decision log…' : `Loading the decision log of ${projectName}…`}
+            </Loading>
+          )}
           {page && page.decided > 0 && <DecisionFilters />}
           <DecisionPager where="top" />
-          {page && page.decided === 0 && <p className="muted">No decisions yet: no thread was resolved or deferred after a discussion.</p>}
+          {page && page.decided === 0 && (
+            <p className="muted">No decisions yet: no thread was resolved or deferred after a discussion.</p>
+          )}
           {view?.filtered && view.total === 0 && (
             <p className="notice" data-testid="decisions-no-match">
               No decisions {queryText(query)}. Change the search or choose “Clear search”.
             </p>
           )}
           {view && (
-            <div className="decision-list" aria-busy={loading} data-testid="decision-list" data-filtered={isFiltering(query)}>
+            <div
+              className="decision-list"
+              aria-busy={loading}
+              data-testid="decision-list"
+              data-filtered={isFiltering(query)}
+            >
               {view.rows.map((d, i) => (
-                <DecisionCard key={d.id} decision={d} number={view.offset + i + 1} onDraftRule={draftRule} ruleBlocked={blocked} ruleBlockedId={RULE_BLOCKED_ID} />
+                <DecisionCard
+                  key={d.id}
+                  decision={d}
+                  number={view.offset + i + 1}
+                  onDraftRule={draftRule}
+                  ruleBlocked={blocked}
+                  ruleBlockedId={RULE_BLOCKED_ID}
+                />
               ))}
             </div>
           )}
           <DecisionPager where="bottom" />
         </div>
         <aside className="decisions-aside" aria-label="Rules and patterns">
-          {permissionProblem && <ErrorMessage problem={permissionProblem} onRetry={() => void usePermission.getState().resolve(projectId, null)} compact />}
+          {permissionProblem && (
+            <ErrorMessage
+              problem={permissionProblem}
+              onRetry={() => void usePermission.getState().resolve(projectId, null)}
+              compact
+            />
+          )}
           <RuleForm textareaRef={textareaRef} blocked={blocked} blockedId={RULE_BLOCKED_ID} />
           {page && <RulesPanel rules={page.rules} />}
           {page && <RecurringPanel recurring={page.recurring} />}

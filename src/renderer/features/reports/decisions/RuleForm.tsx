@@ -18,7 +18,12 @@ function Outcome() {
   if (!outcome) return null;
   if (outcome.kind === 'duplicate') {
     return (
-      <p className="rule-outcome rule-outcome--duplicate" role="status" data-testid="rule-outcome" data-outcome="duplicate">
+      <p
+        className="rule-outcome rule-outcome--duplicate"
+        role="status"
+        data-testid="rule-outcome"
+        data-outcome="duplicate"
+      >
         Already a rule — nothing added.
       </p>
     );
@@ -52,7 +57,12 @@ function CitedThreads() {
             <li key={s.id} className="rule-source" data-cited={s.cited}>
               <code>{s.id}</code>
               <span className={s.cited ? 'tag tag--accent' : 'tag'}>{s.cited ? 'Cited' : 'Kept, not cited'}</span>
-              <button type="button" className="button button--quiet" onClick={() => removeSource(s.id)} aria-label={`Remove ${s.id}`}>
+              <button
+                type="button"
+                className="button button--quiet"
+                onClick={() => removeSource(s.id)}
+                aria-label={`Remove ${s.id}`}
+              >
                 Remove
               </button>
             </li>
@@ -61,7 +71,8 @@ function CitedThreads() {
       )}
       {uncited.length > 0 && (
         <p className="field__help">
-          The service cites the first {RULE_CITED_MAX} threads; the other {uncited.length} {uncited.length === 1 ? 'is' : 'are'} kept with the rule but not cited.
+          The service cites the first {RULE_CITED_MAX} threads; the other {uncited.length}{' '}
+          {uncited.length === 1 ? 'is' : 'are'} kept with the rule but not cited.
         </p>
       )}
       <div className="field field--inline">
@@ -110,13 +121,20 @@ export function RuleForm({ textareaRef, blocked, blockedId }: RuleFormProps) {
     if (after.problem?.error.kind === 'forbidden') void usePermission.getState().refusedByService(projectId);
   };
 
-  const describedBy = [ids.help, ids.counter, draftProblem ? ids.problem : null, blocked ? blockedId : null].filter(Boolean).join(' ');
+  const describedBy = [ids.help, ids.counter, draftProblem ? ids.problem : null, blocked ? blockedId : null]
+    .filter(Boolean)
+    .join(' ');
 
   return (
-    <section className="report-panel panel-surface rule-form no-print" aria-labelledby="rule-form-title" data-testid="rule-form">
+    <section
+      className="report-panel panel-surface rule-form no-print"
+      aria-labelledby="rule-form-title"
+      data-testid="rule-form"
+    >
       <h2 id="rule-form-title">Save a rule</h2>
       <p id={ids.help} className="field__help">
-        A rule is one sentence added to the project context under “Rules learned”; it guides how future threads are typed.
+        A rule is one sentence added to the project context under “Rules learned”; it guides how future threads are
+        typed.
         {fromDecision ? ` Drafted from ${fromDecision}: edit it into the general rule.` : ''}
       </p>
       {blocked && (
@@ -127,47 +145,53 @@ export function RuleForm({ textareaRef, blocked, blockedId }: RuleFormProps) {
       <form onSubmit={(e) => void submit(e)}>
         {/* One switch for every control: a person who may not save rules cannot start drafting one either. */}
         <fieldset className="rule-form__form" disabled={blocked !== null}>
-        <div className="field">
-          <label htmlFor={ids.text}>Rule</label>
-          <textarea
-            id={ids.text}
-            ref={textareaRef}
-            className="rule-form__text"
-            rows={3}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            aria-invalid={counter.over || draftProblem ? true : undefined}
-            aria-describedby={describedBy}
-          />
-          <p
-            id={ids.counter}
-            className={counter.over ? 'rule-counter rule-counter--over' : counter.warn ? 'rule-counter rule-counter--warn' : 'rule-counter'}
-            data-testid="rule-counter"
-            aria-live={counter.warn ? 'polite' : 'off'}
-          >
-            {counter.length} / {RULE_MAX_CHARS} · {counter.text}
-          </p>
-          {draftProblem && (
-            <p id={ids.problem} className="inline-error" role="alert">
-              {draftProblem}
+          <div className="field">
+            <label htmlFor={ids.text}>Rule</label>
+            <textarea
+              id={ids.text}
+              ref={textareaRef}
+              className="rule-form__text"
+              rows={3}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              aria-invalid={counter.over || draftProblem ? true : undefined}
+              aria-describedby={describedBy}
+            />
+            <p
+              id={ids.counter}
+              className={
+                counter.over
+                  ? 'rule-counter rule-counter--over'
+                  : counter.warn
+                    ? 'rule-counter rule-counter--warn'
+                    : 'rule-counter'
+              }
+              data-testid="rule-counter"
+              aria-live={counter.warn ? 'polite' : 'off'}
+            >
+              {counter.length} / {RULE_MAX_CHARS} · {counter.text}
             </p>
-          )}
-        </div>
-        <CitedThreads />
-        <div className="rule-form__actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={blocked !== null || saving || draft.trim() === '' || counter.over}
-            aria-describedby={blocked ? blockedId : undefined}
-            data-testid="rule-save"
-          >
-            {saving ? 'Saving…' : 'Save rule'}
-          </button>
-          <button type="button" className="button button--quiet" onClick={clear} disabled={saving}>
-            Clear
-          </button>
-        </div>
+            {draftProblem && (
+              <p id={ids.problem} className="inline-error" role="alert">
+                {draftProblem}
+              </p>
+            )}
+          </div>
+          <CitedThreads />
+          <div className="rule-form__actions">
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={blocked !== null || saving || draft.trim() === '' || counter.over}
+              aria-describedby={blocked ? blockedId : undefined}
+              data-testid="rule-save"
+            >
+              {saving ? 'Saving…' : 'Save rule'}
+            </button>
+            <button type="button" className="button button--quiet" onClick={clear} disabled={saving}>
+              Clear
+            </button>
+          </div>
         </fieldset>
       </form>
       <Outcome />

@@ -2,7 +2,15 @@ import type { HotspotFile } from '#shared/reader/index.js';
 import { formatCount } from '../../../format/counts.js';
 
 /** Every ranked file with its counts and components; a file name opens its threads (the keyboard path to the chart's clicks). */
-export function HotspotFiles({ files, selected, onSelect }: { files: readonly HotspotFile[]; selected: string | null; onSelect(file: string): void }) {
+export function HotspotFiles({
+  files,
+  selected,
+  onSelect,
+}: {
+  files: readonly HotspotFile[];
+  selected: string | null;
+  onSelect(file: string): void;
+}) {
   return (
     <table className="report-table hotspot-files" data-testid="hotspot-files">
       <caption className="visually-hidden">Stamped files, ranked by open and deferred threads</caption>
@@ -23,9 +31,19 @@ export function HotspotFiles({ files, selected, onSelect }: { files: readonly Ho
       </thead>
       <tbody>
         {files.map((f) => (
-          <tr key={f.file} className={f.file === selected ? 'is-selected' : undefined} data-testid="hotspot-file" data-file={f.file}>
+          <tr
+            key={f.file}
+            className={f.file === selected ? 'is-selected' : undefined}
+            data-testid="hotspot-file"
+            data-file={f.file}
+          >
             <th scope="row">
-              <button type="button" className="link-button break" aria-pressed={f.file === selected} onClick={() => onSelect(f.file)}>
+              <button
+                type="button"
+                className="link-button break"
+                aria-pressed={f.file === selected}
+                onClick={() => onSelect(f.file)}
+              >
                 {f.file}
               </button>
             </th>

@@ -6,13 +6,20 @@ import { formatCount } from '../../../format/counts.js';
 import type { Status } from '#shared/api/common.js';
 
 /** The workspace has no source-file filter: a file's threads are listed here, each opening in the workspace. */
-const DRILL = 'Select a bar, or a file in the table, to list that file’s threads (of the bar’s status) below; each opens in the workspace, which cannot filter by source file.';
+const DRILL =
+  'Select a bar, or a file in the table, to list that file’s threads (of the bar’s status) below; each opens in the workspace, which cannot filter by source file.';
 
 /** Files drawn in the chart; the table beside it lists every ranked file. */
 const CHART_FILES = 15;
 
 /** Stamped files ranked by open + deferred threads, stacked by status; a bar opens the file's threads. */
-export function HotspotsChart({ rows, onSelect }: { rows: readonly HotspotBarRow[]; onSelect(file: string, status?: Status): void }) {
+export function HotspotsChart({
+  rows,
+  onSelect,
+}: {
+  rows: readonly HotspotBarRow[];
+  onSelect(file: string, status?: Status): void;
+}) {
   const shown = rows.slice(0, CHART_FILES);
   const labels = new Map(shown.map((r) => [r.file, r.label]));
   return (
@@ -28,7 +35,12 @@ export function HotspotsChart({ rows, onSelect }: { rows: readonly HotspotBarRow
         {
           label: 'File',
           value: (r) => (
-            <button type="button" className="link-button break" onClick={() => onSelect(r.file)} title={`List the threads of ${r.file} below`}>
+            <button
+              type="button"
+              className="link-button break"
+              onClick={() => onSelect(r.file)}
+              title={`List the threads of ${r.file} below`}
+            >
               {r.file}
             </button>
           ),

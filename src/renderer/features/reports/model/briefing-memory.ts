@@ -8,10 +8,23 @@ import { readProjectTimes, writeProjectTimes } from '../../../stores/local-json.
  */
 const key = (connectionId: string) => `triage-desk:reports:briefed:${connectionId}`;
 
-export function readLastBriefed(connectionId: string, projectId: string, storage: KeyValueStorage | null = defaultStorage()): number | null {
+export function readLastBriefed(
+  connectionId: string,
+  projectId: string,
+  storage: KeyValueStorage | null = defaultStorage(),
+): number | null {
   return readProjectTimes(key(connectionId), storage)[projectId] ?? null;
 }
 
-export function saveLastBriefed(connectionId: string, projectId: string, until: number, storage: KeyValueStorage | null = defaultStorage()): void {
-  writeProjectTimes(key(connectionId), { ...readProjectTimes(key(connectionId), storage), [projectId]: until }, storage);
+export function saveLastBriefed(
+  connectionId: string,
+  projectId: string,
+  until: number,
+  storage: KeyValueStorage | null = defaultStorage(),
+): void {
+  writeProjectTimes(
+    key(connectionId),
+    { ...readProjectTimes(key(connectionId), storage), [projectId]: until },
+    storage,
+  );
 }

@@ -19,9 +19,24 @@ interface PresetText {
 }
 
 export const PRESET_TEXT: Record<BriefingPreset, PresetText> = {
-  'last-briefing': { label: 'Since my last briefing', button: 'Brief me since my last briefing', heading: 'Since your last briefing', span: 'since your last briefing' },
-  'last-days': { label: `Last ${LAST_DAYS} days`, button: `Brief me on the last ${LAST_DAYS} days`, heading: `The last ${LAST_DAYS} days`, span: `in the last ${LAST_DAYS} days` },
-  date: { label: 'Since a date', button: 'Brief me since that date', heading: 'Since the date you chose', span: 'since that date' },
+  'last-briefing': {
+    label: 'Since my last briefing',
+    button: 'Brief me since my last briefing',
+    heading: 'Since your last briefing',
+    span: 'since your last briefing',
+  },
+  'last-days': {
+    label: `Last ${LAST_DAYS} days`,
+    button: `Brief me on the last ${LAST_DAYS} days`,
+    heading: `The last ${LAST_DAYS} days`,
+    span: `in the last ${LAST_DAYS} days`,
+  },
+  date: {
+    label: 'Since a date',
+    button: 'Brief me since that date',
+    heading: 'Since the date you chose',
+    span: 'since that date',
+  },
 };
 
 /**

@@ -22,7 +22,8 @@ export const EMPTY_DECISION_QUERY: DecisionQuery = { text: '', outcome: '', pers
 export const NOBODY = '\u0000nobody';
 export const UNCLASSIFIED = '\u0000unclassified';
 
-export const isFiltering = (q: DecisionQuery): boolean => q.text.trim() !== '' || q.outcome !== '' || q.person !== '' || q.type !== '';
+export const isFiltering = (q: DecisionQuery): boolean =>
+  q.text.trim() !== '' || q.outcome !== '' || q.person !== '' || q.type !== '';
 
 const haystacks = new WeakMap<Decision, string>();
 
@@ -64,18 +65,36 @@ export interface FilterOption {
   count: number;
 }
 
-function options(rows: readonly Decision[], key: (d: Decision) => string, label: (v: string) => string): FilterOption[] {
+function options(
+  rows: readonly Decision[],
+  key: (d: Decision) => string,
+  label: (v: string) => string,
+): FilterOption[] {
   const counts = new Map<string, number>();
   for (const d of rows) counts.set(key(d), (counts.get(key(d)) ?? 0) + 1);
-  return [...counts].map(([value, count]) => ({ value, label: label(value), count })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  return [...counts]
+    .map(([value, count]) => ({ value, label: label(value), count }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
 }
 
 /** The choices each filter offers: only values the log holds, most frequent first, each with its count. */
 export function decisionFilterOptions(rows: readonly Decision[]) {
   return {
-    outcome: options(rows, (d) => d.outcome ?? '', (v) => (v === '' ? 'Outcome not given' : statusLabel(v))).filter((o) => o.value !== ''),
-    person: options(rows, (d) => d.decidedBy ?? NOBODY, (v) => (v === NOBODY ? 'Not recorded' : v)),
-    type: options(rows, (d) => d.type ?? UNCLASSIFIED, (v) => (v === UNCLASSIFIED ? 'Unclassified' : typeLabel(v))),
+    outcome: options(
+      rows,
+      (d) => d.outcome ?? '',
+      (v) => (v === '' ? 'Outcome not given' : statusLabel(v)),
+    ).filter((o) => o.value !== ''),
+    person: options(
+      rows,
+      (d) => d.decidedBy ?? NOBODY,
+      (v) => (v === NOBODY ? 'Not recorded' : v),
+    ),
+    type: options(
+      rows,
+      (d) => d.type ?? UNCLASSIFIED,
+      (v) => (v === UNCLASSIFIED ? 'Unclassified' : typeLabel(v)),
+    ),
   };
 }
 
@@ -85,11 +104,16 @@ export function decisionFilterOptions(rows: readonly Decision[]) {
  * many of those each person or type holds. A chosen value stays offered (at 0) so the select
  * never shows a choice that is not in its list.
  */
-export function decisionFacets(rows: readonly Decision[], q: DecisionQuery): { person: FilterOption[]; type: FilterOption[] } {
+export function decisionFacets(
+  rows: readonly Decision[],
+  q: DecisionQuery,
+): { person: FilterOption[]; type: FilterOption[] } {
   const all = decisionFilterOptions(rows);
   const keep = (list: FilterOption[], counted: FilterOption[], chosen: string): FilterOption[] => {
     const counts = new Map(counted.map((o) => [o.value, o.count]));
-    const out = list.map((o) => ({ ...o, count: counts.get(o.value) ?? 0 })).filter((o) => o.count > 0 || o.value === chosen);
+    const out = list
+      .map((o) => ({ ...o, count: counts.get(o.value) ?? 0 }))
+      .filter((o) => o.count > 0 || o.value === chosen);
     return out.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
   };
   return {
@@ -111,9 +135,13 @@ export function queryText(q: DecisionQuery): string {
 export const pageCount = (total: number, limit: number): number => Math.max(1, Math.ceil(total / Math.max(1, limit)));
 
 /** The page box takes a whole number from 1 to the last page. */
-export function parsePageNumber(text: string, pages: number): { page: number; problem: null } | { page: null; problem: string } {
+export function parsePageNumber(
+  text: string,
+  pages: number,
+): { page: number; problem: null } | { page: null; problem: string } {
   const t = text.trim();
-  if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > pages) return { page: null, problem: `Type a page number from 1 to ${pages}.` };
+  if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > pages)
+    return { page: null, problem: `Type a page number from 1 to ${pages}.` };
   return { page: Number(t), problem: null };
 }
 

@@ -30,14 +30,15 @@ export interface DecisionsExport {
   filter?: string | null;
 }
 
-
 function decisionBlock(d: Decision, index: number): string {
   const by = d.decidedBy ? ` by ${escapeInline(d.decidedBy)}` : '';
   return blocks(
     `### ${index}. ${cite(d.id)} ${escapeInline(d.line)}`,
     `**${d.outcome === null ? 'Outcome not given' : statusLabel(d.outcome)}**${by} on ${isoDate(d.decidedAt)}. Type: ${escapeInline(typeLabel(d.type))}. Page: ${escapeInline(d.page)}.`,
     `**Question**\n\n${quotedMessage(d.question)}`,
-    d.conversation.length > 0 || d.omittedReplies > 0 ? `**Conversation**\n\n${quotedConversation(d.conversation, d.omittedReplies)}` : null,
+    d.conversation.length > 0 || d.omittedReplies > 0
+      ? `**Conversation**\n\n${quotedConversation(d.conversation, d.omittedReplies)}`
+      : null,
   );
 }
 
@@ -47,14 +48,26 @@ function rulesBlock(rules: DecisionsResponse['rules']): string {
     '## Rules learned',
     learned.length === 0
       ? 'No rules saved yet.'
-      : learned.map((r) => `- ${escapeInline(r.text)}${r.addedBy ? ` (added by ${escapeInline(r.addedBy)}${r.addedOn ? `, ${r.addedOn}` : ''})` : ''}`).join('\n'),
+      : learned
+          .map(
+            (r) =>
+              `- ${escapeInline(r.text)}${r.addedBy ? ` (added by ${escapeInline(r.addedBy)}${r.addedOn ? `, ${r.addedOn}` : ''})` : ''}`,
+          )
+          .join('\n'),
     written && `### Project context\n\n${blockQuote(written)}`,
     rules.workspaceInstructions && `### Workspace instructions\n\n${blockQuote(rules.workspaceInstructions)}`,
   );
 }
 
 /** The decision log page on screen, for the weekly meeting: every thread cited by ID. */
-export function decisionsMarkdown({ projectName, generatedAt, shown, patterns, capped, filter = null }: DecisionsExport): string {
+export function decisionsMarkdown({
+  projectName,
+  generatedAt,
+  shown,
+  patterns,
+  capped,
+  filter = null,
+}: DecisionsExport): string {
   const range = rangeText(shown.offset, shown.rows.length, shown.total);
   const noun = filter ? `decisions ${escapeInline(filter)}` : 'decisions';
   const more =
@@ -64,20 +77,31 @@ export function decisionsMarkdown({ projectName, generatedAt, shown, patterns, c
   return `${blocks(
     `# Decision log: ${escapeInline(projectName)}`,
     `Exported from Triage Desk on ${formatDateTime(generatedAt)}. A decision is a thread resolved or deferred after a discussion. ${more}`,
-    capped && `> This project has more threads than the service reads for a report (the ${formatCount(LIMITS.scanLimit)} most recent), so older decisions are missing.`,
+    capped &&
+      `> This project has more threads than the service reads for a report (the ${formatCount(LIMITS.scanLimit)} most recent), so older decisions are missing.`,
     '## Decisions',
-    shown.rows.length === 0 ? 'No decisions in this range.' : shown.rows.map((d, i) => decisionBlock(d, shown.offset + i + 1)).join('\n\n'),
+    shown.rows.length === 0
+      ? 'No decisions in this range.'
+      : shown.rows.map((d, i) => decisionBlock(d, shown.offset + i + 1)).join('\n\n'),
     '## Types corrected by hand',
     patterns.corrections.length === 0
       ? 'No type was corrected by hand.'
       : table(
           ['Thread', 'Summary', 'From', 'To'],
-          patterns.corrections.map((c) => [cite(c.id), tableCell(c.line), tableCell(c.from ? typeLabel(c.from) : 'Unclassified'), tableCell(typeLabel(c.to))]),
+          patterns.corrections.map((c) => [
+            cite(c.id),
+            tableCell(c.line),
+            tableCell(c.from ? typeLabel(c.from) : 'Unclassified'),
+            tableCell(typeLabel(c.to)),
+          ]),
         ),
     '## Where outcomes recur',
     patterns.recurring.length === 0
       ? 'No page or file has two or more resolved threads.'
-      : table(['Page or file', 'Resolved threads'], patterns.recurring.map((r) => [tableCell(r.where), formatCount(r.resolved)])),
+      : table(
+          ['Page or file', 'Resolved threads'],
+          patterns.recurring.map((r) => [tableCell(r.where), formatCount(r.resolved)]),
+        ),
     rulesBlock(patterns.rules),
   )}\n`;
 }

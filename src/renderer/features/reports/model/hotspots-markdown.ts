@@ -15,7 +15,11 @@ interface HotspotsExport {
 }
 
 function filtersText(q: FileQuery): string | null {
-  const parts = [q.line.trim() && `nearest line ${q.line.trim()} first`, q.component && `component ${q.component}`, q.status && `${statusLabel(q.status).toLowerCase()} only`].filter(Boolean);
+  const parts = [
+    q.line.trim() && `nearest line ${q.line.trim()} first`,
+    q.component && `component ${q.component}`,
+    q.status && `${statusLabel(q.status).toLowerCase()} only`,
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
@@ -31,9 +35,17 @@ function fileBlock({ file, query, matches }: NonNullable<HotspotsExport['selecte
       ? 'No thread of this file matches these filters.'
       : table(
           ['Thread', 'Status', 'Line', 'Type', 'Page', 'ID'],
-          items.map((t) => [tableCell(t.line || '(no text)'), tableCell(t.status === null ? 'Status not given' : statusLabel(t.status)), t.source?.line != null ? String(t.source.line) : '–', tableCell(typeLabel(t.type)), tableCell(t.page), cite(t.id)]),
+          items.map((t) => [
+            tableCell(t.line || '(no text)'),
+            tableCell(t.status === null ? 'Status not given' : statusLabel(t.status)),
+            t.source?.line != null ? String(t.source.line) : '–',
+            tableCell(typeLabel(t.type)),
+            tableCell(t.page),
+            cite(t.id),
+          ]),
         ),
-    items.length < matched && `*${formatCount(matched - items.length)} more threads match; narrow the filters in Triage Desk to list them.*`,
+    items.length < matched &&
+      `*${formatCount(matched - items.length)} more threads match; narrow the filters in Triage Desk to list them.*`,
   );
 }
 
@@ -48,9 +60,17 @@ export function hotspotsMarkdown({ projectName, generatedAt, hotspots, selected 
       ? 'No stamped file.'
       : table(
           ['File', 'Open', 'Deferred', 'Resolved', 'Components'],
-          files.map((f) => [codeSpan(f.file), formatCount(f.open), formatCount(f.deferred), formatCount(f.resolved), tableCell(f.components.join(', ') || '–')]),
+          files.map((f) => [
+            codeSpan(f.file),
+            formatCount(f.open),
+            formatCount(f.deferred),
+            formatCount(f.resolved),
+            tableCell(f.components.join(', ') || '–'),
+          ]),
         ),
-    hotspots.totalFiles !== null && hotspots.totalFiles > files.length && `*The service ranks ${formatCount(hotspots.totalFiles)} files; the ${formatCount(files.length)} highest-ranked are listed.*`,
+    hotspots.totalFiles !== null &&
+      hotspots.totalFiles > files.length &&
+      `*The service ranks ${formatCount(hotspots.totalFiles)} files; the ${formatCount(files.length)} highest-ranked are listed.*`,
     selected && fileBlock(selected),
   )}\n`;
 }

@@ -41,7 +41,8 @@ export function coverageText(coverage: SourceResponse['coverage']): string {
 export function noHotspotsText(coverage: SourceResponse['coverage']): string | null {
   if (coverage === null) return null;
   if (coverage.threads === 0) return 'This project has no threads yet.';
-  if (coverage.stamped === 0) return 'None of this project’s threads carry a source file: the site is not built with the build stamping tool, so threads cannot be traced to files.';
+  if (coverage.stamped === 0)
+    return 'None of this project’s threads carry a source file: the site is not built with the build stamping tool, so threads cannot be traced to files.';
   return null;
 }
 

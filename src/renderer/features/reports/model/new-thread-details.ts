@@ -32,8 +32,13 @@ export function planDetailQueries(rows: readonly { status: string | null }[]): D
 }
 
 /** The details of the wanted threads found in the answers; a thread not among them is simply absent. */
-export function detailsOf(answers: readonly (readonly ItemRow[])[], wanted: ReadonlySet<string>): Map<string, ThreadDetail> {
+export function detailsOf(
+  answers: readonly (readonly ItemRow[])[],
+  wanted: ReadonlySet<string>,
+): Map<string, ThreadDetail> {
   const out = new Map<string, ThreadDetail>();
-  for (const rows of answers) for (const r of rows) if (wanted.has(r.id) && !out.has(r.id)) out.set(r.id, { author: r.author, createdAt: r.createdAt });
+  for (const rows of answers)
+    for (const r of rows)
+      if (wanted.has(r.id) && !out.has(r.id)) out.set(r.id, { author: r.author, createdAt: r.createdAt });
   return out;
 }

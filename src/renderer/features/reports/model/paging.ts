@@ -12,7 +12,8 @@ import { formatCount } from '../../../format/counts.js';
 export const REPORT_STEP = 25;
 
 /** "Show 25 more (249 left)". */
-export const showMoreText = (step: number, remaining: number): string => `Show ${formatCount(Math.min(step, remaining))} more (${formatCount(remaining)} left)`;
+export const showMoreText = (step: number, remaining: number): string =>
+  `Show ${formatCount(Math.min(step, remaining))} more (${formatCount(remaining)} left)`;
 /** "Show all 274". */
 export const showAllText = (total: number): string => `Show all ${formatCount(total)}`;
 
@@ -43,7 +44,11 @@ export function firstPage<T>(rows: readonly T[], page: PageInfo): PagedList<T> {
  * shifted under us); it is kept once, where it was first seen. Total and nextOffset are the
  * newest page's, since they describe the list as it is now.
  */
-export function appendPage<T extends { id: string }>(list: PagedList<T>, rows: readonly T[], page: PageInfo): PagedList<T> {
+export function appendPage<T extends { id: string }>(
+  list: PagedList<T>,
+  rows: readonly T[],
+  page: PageInfo,
+): PagedList<T> {
   const seen = new Set(list.rows.map((r) => r.id));
   const fresh = rows.filter((r) => !seen.has(r.id));
   return { rows: [...list.rows, ...fresh], total: page.total, nextOffset: page.nextOffset };

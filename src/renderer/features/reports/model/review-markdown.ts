@@ -22,7 +22,10 @@ const who = (name: string | null) => (name ? ` by ${escapeInline(name)}` : '');
 function overviewBlock(o: ReviewResponse): string {
   const c = o.counts;
   const atLeast = o.capped ? 'at least ' : '';
-  const span = o.span.firstAt !== null && o.span.lastAt !== null ? ` (${isoDate(o.span.firstAt)} to ${isoDate(o.span.lastAt)})` : '';
+  const span =
+    o.span.firstAt !== null && o.span.lastAt !== null
+      ? ` (${isoDate(o.span.firstAt)} to ${isoDate(o.span.lastAt)})`
+      : '';
   return [
     '## Overview',
     '',
@@ -41,10 +44,24 @@ function breakdownBlocks(o: ReviewResponse): string {
     types.length > 0 &&
       `## Threads by type\n\n${table(
         ['Type', 'Open', 'Deferred', 'Resolved', 'Total'],
-        types.map((t) => [tableCell(typeLabel(t.key)), formatCount(t.open), formatCount(t.deferred), formatCount(t.resolved), formatCount(t.total)]),
+        types.map((t) => [
+          tableCell(typeLabel(t.key)),
+          formatCount(t.open),
+          formatCount(t.deferred),
+          formatCount(t.resolved),
+          formatCount(t.total),
+        ]),
       )}`,
-    pages.length > 0 && `## Busiest pages\n\n${table(['Page', 'Open', 'Total'], pages.map((p) => [tableCell(p.key), formatCount(p.open), formatCount(p.total)]))}`,
-    people.length > 0 && `## Participants\n\n${table(['Person', 'Threads started', 'Replies'], people.map((p) => [tableCell(p.name), formatCount(p.threads), formatCount(p.replies)]))}`,
+    pages.length > 0 &&
+      `## Busiest pages\n\n${table(
+        ['Page', 'Open', 'Total'],
+        pages.map((p) => [tableCell(p.key), formatCount(p.open), formatCount(p.total)]),
+      )}`,
+    people.length > 0 &&
+      `## Participants\n\n${table(
+        ['Person', 'Threads started', 'Replies'],
+        people.map((p) => [tableCell(p.name), formatCount(p.threads), formatCount(p.replies)]),
+      )}`,
   );
 }
 
@@ -69,7 +86,8 @@ const ROW_RENDERERS: { [S in ReviewSection]: (row: ReviewRow<S>) => string } = {
     const head = `- ${threadLine(r)} — deferred${who(r.deferredBy)} on ${isoDate(r.deferredAt)}`;
     return r.reason ? `${head}\n\n${quotedMessage(r.reason, '  ')}` : `${head}\n\n  *No reason written.*`;
   },
-  open: (r) => `- ${threadLine(r)} — open ${r.ageDays === null ? 'for an unknown time' : plural(r.ageDays, 'day', 'days')}, ${r.assignee ? `assigned to ${escapeInline(r.assignee)}` : 'unassigned'}`,
+  open: (r) =>
+    `- ${threadLine(r)} — open ${r.ageDays === null ? 'for an unknown time' : plural(r.ageDays, 'day', 'days')}, ${r.assignee ? `assigned to ${escapeInline(r.assignee)}` : 'unassigned'}`,
   discussions: (r) =>
     blocks(
       `### ${cite(r.id)} ${escapeInline(r.line)}`,
@@ -82,9 +100,17 @@ const ROW_RENDERERS: { [S in ReviewSection]: (row: ReviewRow<S>) => string } = {
 function sectionBlock<S extends ReviewSection>(section: S, whole: PagedList<ReviewRow<S>>): string {
   const render = ROW_RENDERERS[section];
   const { list, topOf } = sectionShown(section, whole);
-  const rows = list.rows.length === 0 ? SECTION_META[section].empty : list.rows.map((r) => render(r)).join(section === 'open' ? '\n' : '\n\n');
+  const rows =
+    list.rows.length === 0
+      ? SECTION_META[section].empty
+      : list.rows.map((r) => render(r)).join(section === 'open' ? '\n' : '\n\n');
   const heading = topOf === null ? sectionHeading(section, list) : `## ${SECTION_META[section].title}`;
-  return blocks(heading, topOf !== null && list.rows.length > 0 && `*${topText(list.rows.length, topOf)}*`, rows, notIncluded(list, SECTION_META[section].noun));
+  return blocks(
+    heading,
+    topOf !== null && list.rows.length > 0 && `*${topText(list.rows.length, topOf)}*`,
+    rows,
+    notIncluded(list, SECTION_META[section].noun),
+  );
 }
 
 /** The project review for the weekly meeting, as on screen: every thread shown is cited by ID. */

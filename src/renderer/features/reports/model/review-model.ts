@@ -5,7 +5,12 @@ import { formatCount, plural } from '../../../format/counts.js';
 import type { PagedList } from './paging.js';
 
 /** Review sections in page order. Kept here (not the zod enum) so the renderer stays zod-free. */
-export const REVIEW_SECTION_KEYS = ['resolved', 'deferred', 'open', 'discussions'] as const satisfies readonly ReviewSection[];
+export const REVIEW_SECTION_KEYS = [
+  'resolved',
+  'deferred',
+  'open',
+  'discussions',
+] as const satisfies readonly ReviewSection[];
 
 type Rows<S extends ReviewSection> = NonNullable<ReviewResponse[S]>;
 export type ReviewRow<S extends ReviewSection> = Rows<S>[number];
@@ -25,7 +30,13 @@ export const SECTION_META: Record<ReviewSection, SectionMeta> = {
   resolved: { title: 'Resolved', noun: 'resolved threads', empty: 'No thread is resolved yet.', pageSize: 100 },
   deferred: { title: 'Deferred', noun: 'deferred threads', empty: 'No thread is deferred.', pageSize: 100 },
   open: { title: 'Open, oldest first', noun: 'open threads', empty: 'No thread is open.', pageSize: 100 },
-  discussions: { title: 'Longest discussions', noun: 'discussions', empty: 'No thread has replies yet.', pageSize: 5, top: 10 },
+  discussions: {
+    title: 'Longest discussions',
+    noun: 'discussions',
+    empty: 'No thread has replies yet.',
+    pageSize: 5,
+    top: 10,
+  },
 };
 
 interface StatusBarRow {
@@ -39,7 +50,14 @@ interface StatusBarRow {
 }
 
 export function typeChartRows(byType: ReviewResponse['byType']): StatusBarRow[] {
-  return (byType ?? []).map((t) => ({ key: t.key, label: typeLabel(t.key), open: t.open, deferred: t.deferred, resolved: t.resolved, total: t.total }));
+  return (byType ?? []).map((t) => ({
+    key: t.key,
+    label: typeLabel(t.key),
+    open: t.open,
+    deferred: t.deferred,
+    resolved: t.resolved,
+    total: t.total,
+  }));
 }
 
 interface CountRow {
@@ -65,7 +83,9 @@ interface PageBarRow {
 
 /** The busiest pages; the table alternative lists the same rows the chart draws. */
 export function pageChartRows(byPage: ReviewResponse['byPage'], max = 10): PageBarRow[] {
-  return (byPage ?? []).slice(0, max).map((p) => ({ label: p.key, open: p.open, closed: p.total - p.open, total: p.total }));
+  return (byPage ?? [])
+    .slice(0, max)
+    .map((p) => ({ label: p.key, open: p.open, closed: p.total - p.open, total: p.total }));
 }
 
 interface PersonBarRow {
@@ -93,7 +113,10 @@ export function cutNote(shown: number, total: number, noun: string): string | nu
  * A section as the review shows it: a top list keeps its first rows and nothing to page (a
  * list of every thread with a reply, 1,658 long, reads as nothing); `of` is the whole count.
  */
-export function sectionShown<T>(section: ReviewSection, list: PagedList<T>): { list: PagedList<T>; topOf: number | null } {
+export function sectionShown<T>(
+  section: ReviewSection,
+  list: PagedList<T>,
+): { list: PagedList<T>; topOf: number | null } {
   const top = SECTION_META[section].top;
   if (top === undefined) return { list, topOf: null };
   const rows = list.rows.slice(0, top);
@@ -102,6 +125,7 @@ export function sectionShown<T>(section: ReviewSection, list: PagedList<T>): { l
 
 /** "The 10 longest of 1,658 threads with replies." */
 export function topText(shown: number, of: number): string {
-  if (of <= shown) return of === 1 ? 'The only thread with replies.' : `All ${formatCount(of)} threads with replies, longest first.`;
+  if (of <= shown)
+    return of === 1 ? 'The only thread with replies.' : `All ${formatCount(of)} threads with replies, longest first.`;
   return `The ${formatCount(shown)} longest of ${formatCount(of)} threads with replies.`;
 }

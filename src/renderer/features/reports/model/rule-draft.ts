@@ -46,7 +46,8 @@ export function ruleProblem(text: string): string | null {
   if (t === '') return 'Write the rule as one sentence.';
   if (/[\r\n]/.test(t)) return 'A rule is one sentence on one line: remove the line breaks.';
   if (!isOneSentence(t)) return 'This reads as more than one sentence. Save each rule separately.';
-  if (t.length > RULE_MAX_CHARS) return `A rule must be under ${LIMITS.ruleMaxCharsExclusive} characters: shorten it by ${t.length - RULE_MAX_CHARS}.`;
+  if (t.length > RULE_MAX_CHARS)
+    return `A rule must be under ${LIMITS.ruleMaxCharsExclusive} characters: shorten it by ${t.length - RULE_MAX_CHARS}.`;
   return null;
 }
 
@@ -58,7 +59,14 @@ export function citations(ids: readonly string[]): { cited: string[]; uncited: s
 
 /** Thread IDs typed or pasted into the "cite a thread" box: separated by spaces or commas. */
 export function parseThreadIds(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((s) => s.trim()).filter((s) => s !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+  ];
 }
 
 function firstSentence(text: string): string {

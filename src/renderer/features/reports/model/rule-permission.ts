@@ -5,7 +5,11 @@ import type { Role } from '#shared/api/common.js';
  * role in the workspace that holds the project, so others see why the button is disabled
  * before they try, not a refusal after.
  */
-export type RulePermission = { kind: 'checking' } | { kind: 'allowed'; role: Role | null } | { kind: 'denied'; role: Role | null } | { kind: 'unknown'; reason: string };
+export type RulePermission =
+  | { kind: 'checking' }
+  | { kind: 'allowed'; role: Role | null }
+  | { kind: 'denied'; role: Role | null }
+  | { kind: 'unknown'; reason: string };
 
 const RULE_ROLES: readonly Role[] = ['owner', 'admin'];
 
@@ -33,15 +37,34 @@ function permissionFromRole(role: string | null): RulePermission {
 }
 
 /** The project's workspace from the project list; with one reachable workspace it is that one. */
-export function rulePermission(workspaces: readonly WorkspaceLike[], projects: readonly ProjectLike[] | null, projectId: string): RulePermission {
+export function rulePermission(
+  workspaces: readonly WorkspaceLike[],
+  projects: readonly ProjectLike[] | null,
+  projectId: string,
+): RulePermission {
   const workspaceId = projects?.find((p) => p.id === projectId)?.workspace?.id;
   const usable = workspaces.filter((w) => w.available);
-  const workspace = workspaceId !== undefined ? workspaces.find((w) => w.id === workspaceId) : usable.length === 1 ? usable[0] : undefined;
-  if (!workspace) return { kind: 'unknown', reason: 'Triage Desk could not tell which workspace holds this project, so it cannot tell whether you may save rules.' };
+  const workspace =
+    workspaceId !== undefined
+      ? workspaces.find((w) => w.id === workspaceId)
+      : usable.length === 1
+        ? usable[0]
+        : undefined;
+  if (!workspace)
+    return {
+      kind: 'unknown',
+      reason:
+        'Triage Desk could not tell which workspace holds this project, so it cannot tell whether you may save rules.',
+    };
   return permissionFromRole(workspace.role);
 }
 
-const ARTICLE: Record<Role, string> = { owner: 'an owner', admin: 'an admin', collaborator: 'a collaborator', reviewer: 'a reviewer' };
+const ARTICLE: Record<Role, string> = {
+  owner: 'an owner',
+  admin: 'an admin',
+  collaborator: 'a collaborator',
+  reviewer: 'a reviewer',
+};
 
 /** Why the Save rule buttons are disabled, or null when they are not. */
 export function ruleBlockedReason(permission: RulePermission): string | null {
@@ -53,7 +76,8 @@ export function ruleBlockedReason(permission: RulePermission): string | null {
     case 'unknown':
       return permission.reason;
     case 'denied':
-      if (permission.role && RULE_ROLES.includes(permission.role)) return 'Saving rules is turned off for this project here, although you are a workspace owner or admin.';
+      if (permission.role && RULE_ROLES.includes(permission.role))
+        return 'Saving rules is turned off for this project here, although you are a workspace owner or admin.';
       return permission.role
         ? `Only workspace owners and admins can save rules; you are ${ARTICLE[permission.role]}.`
         : 'Only workspace owners and admins can save rules, and the service says your role is not one of them.';

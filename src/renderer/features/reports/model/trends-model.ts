@@ -173,7 +173,8 @@ export function trendModel(sources: TrendSources, now: number, weekCount = TREND
     if (w < 0) continue;
     bump(weeks[w]!.resolved, typeKey(r.type));
     const created = createdAt.get(r.id);
-    if (created !== undefined && created <= r.resolvedAt) durations.push({ type: typeKey(r.type), days: (r.resolvedAt - created) / DAY_MS, week: w });
+    if (created !== undefined && created <= r.resolvedAt)
+      durations.push({ type: typeKey(r.type), days: (r.resolvedAt - created) / DAY_MS, week: w });
   }
 
   weeks.forEach((week, w) => {
@@ -194,14 +195,41 @@ export function trendModel(sources: TrendSources, now: number, weekCount = TREND
   });
 
   const volume = new Map<string, number>();
-  for (const week of weeks) for (const counts of [week.created, week.resolved, week.backlog]) for (const [k, n] of Object.entries(counts)) volume.set(k, (volume.get(k) ?? 0) + n);
-  const types = [...volume.keys()].sort((a, b) => volume.get(b)! - volume.get(a)! || typeLabel(a).localeCompare(typeLabel(b)));
+  for (const week of weeks)
+    for (const counts of [week.created, week.resolved, week.backlog])
+      for (const [k, n] of Object.entries(counts)) volume.set(k, (volume.get(k) ?? 0) + n);
+  const types = [...volume.keys()].sort(
+    (a, b) => volume.get(b)! - volume.get(a)! || typeLabel(a).localeCompare(typeLabel(b)),
+  );
 
-  const medianOf = (type: string, label: string, days: number[]): TypeMedian => ({ type, label, medianDays: median(days), measured: days.length });
-  const medians = types.map((t) => medianOf(t, typeLabel(t), durations.filter((d) => d.type === t).map((d) => d.days)));
-  const overallMedian = medianOf('all', 'All types', durations.map((d) => d.days));
+  const medianOf = (type: string, label: string, days: number[]): TypeMedian => ({
+    type,
+    label,
+    medianDays: median(days),
+    measured: days.length,
+  });
+  const medians = types.map((t) =>
+    medianOf(
+      t,
+      typeLabel(t),
+      durations.filter((d) => d.type === t).map((d) => d.days),
+    ),
+  );
+  const overallMedian = medianOf(
+    'all',
+    'All types',
+    durations.map((d) => d.days),
+  );
 
-  return { weeks, types, medians, overallMedian, windowStart, windowEnd: now, limits: trendLimits(sources, windowStart) };
+  return {
+    weeks,
+    types,
+    medians,
+    overallMedian,
+    windowStart,
+    windowEnd: now,
+    limits: trendLimits(sources, windowStart),
+  };
 }
 
 /** Where the rows read fall short of the window, in words a lead can weigh the numbers with. */
@@ -216,14 +244,20 @@ function trendLimits(sources: TrendSources, windowStart: number): string[] {
         `The thread list read reaches back only to ${absoluteDate(oldest)} (the service lists the most recent threads), so threads created before then are missing from ${window}: created counts and the backlog are minimums.`,
       );
     } else {
-      limits.push(`The thread list is capped at the most recent ${formatCount(sources.items.length)} threads, so older threads still open are missing: the backlog is a minimum.`);
+      limits.push(
+        `The thread list is capped at the most recent ${formatCount(sources.items.length)} threads, so older threads still open are missing: the backlog is a minimum.`,
+      );
     }
   }
   if (!sources.resolvedComplete) {
     const resolvedTimes = sources.resolved.map((r) => r.resolvedAt).filter((t): t is number => t !== null);
     const reach = resolvedTimes.length > 0 ? Math.min(...resolvedTimes) : null;
-    if (reach === null || reach > windowStart) limits.push(`The resolved threads read reach back only to ${reach === null ? 'no date' : absoluteDate(reach)}, so earlier weeks count fewer resolutions than there were.`);
+    if (reach === null || reach > windowStart)
+      limits.push(
+        `The resolved threads read reach back only to ${reach === null ? 'no date' : absoluteDate(reach)}, so earlier weeks count fewer resolutions than there were.`,
+      );
   }
-  if (sources.reviewCapped) limits.push('The review reads the most recent threads only, so resolutions of older threads are missing.');
+  if (sources.reviewCapped)
+    limits.push('The review reads the most recent threads only, so resolutions of older threads are missing.');
   return limits;
 }

@@ -20,7 +20,8 @@ interface WhatsNewExport {
   details: ReadonlyMap<string, ThreadDetail>;
 }
 
-const by = (verb: string, name: string | null) => (name ? `${verb} by ${escapeInline(name)}` : `${verb} (who is not recorded)`);
+const by = (verb: string, name: string | null) =>
+  name ? `${verb} by ${escapeInline(name)}` : `${verb} (who is not recorded)`;
 
 /** Every row of a section, whatever the screen shows: the export is the whole briefing. */
 function sectionRows(key: BriefingSectionKey, b: WhatsNewResponse, details: ReadonlyMap<string, ThreadDetail>): string {
@@ -30,14 +31,26 @@ function sectionRows(key: BriefingSectionKey, b: WhatsNewResponse, details: Read
         ['Thread', 'Status', 'Type', 'Page', 'Opened by', 'Opened', 'ID'],
         b.newThreads.map((t) => {
           const d = details.get(t.id);
-          return [tableCell(t.line || '(no text)'), tableCell(t.status === null ? 'Status not given' : statusLabel(t.status)), tableCell(typeLabel(t.type)), tableCell(t.page), tableCell(d?.author || '–'), d ? isoDate(d.createdAt) : '–', cite(t.id)];
+          return [
+            tableCell(t.line || '(no text)'),
+            tableCell(t.status === null ? 'Status not given' : statusLabel(t.status)),
+            tableCell(typeLabel(t.type)),
+            tableCell(t.page),
+            tableCell(d?.author || '–'),
+            d ? isoDate(d.createdAt) : '–',
+            cite(t.id),
+          ];
         }),
       );
     case 'newReplies':
       return b.newReplies
         .map((t) => {
           const more = moreRepliesText(t.omittedReplies);
-          return blocks(`- ${threadLine(t)}`, quotedConversation(t.replies, 0, '  '), more && `  *${more} in this window, not quoted here.*`);
+          return blocks(
+            `- ${threadLine(t)}`,
+            quotedConversation(t.replies, 0, '  '),
+            more && `  *${more} in this window, not quoted here.*`,
+          );
         })
         .join('\n\n');
     case 'resolved':
@@ -48,7 +61,12 @@ function sectionRows(key: BriefingSectionKey, b: WhatsNewResponse, details: Read
       return b.assignedToYou.map((t) => `- ${threadLine(t)} — ${by('assigned to you', t.assignedBy)}`).join('\n');
     case 'mentionsYou':
       return b.mentionsYou
-        .map((m) => blocks(`- ${m.thread ? threadLine(m.thread) : `${cite(m.threadId)} (a thread this briefing could not read)`}`, quotedMessage(m.mention, '  ')))
+        .map((m) =>
+          blocks(
+            `- ${m.thread ? threadLine(m.thread) : `${cite(m.threadId)} (a thread this briefing could not read)`}`,
+            quotedMessage(m.mention, '  '),
+          ),
+        )
         .join('\n\n');
   }
 }
@@ -60,10 +78,15 @@ export function whatsNewMarkdown({ projectName, generatedAt, preset, data, detai
   return `${blocks(
     `# What’s new: ${escapeInline(projectName)}`,
     `${PRESET_TEXT[preset].heading}: from ${w.from} to ${w.to} (${w.length}). Exported from Triage Desk on ${formatDateTime(generatedAt)}. Threads are cited by ID.`,
-    data.firstBriefing && `This was the first briefing for this project, so it covers the last ${LIMITS.whatsNewFirstLookbackDays} days.`,
-    data.capped && `> This project has more threads than the service reads for a briefing (the ${formatCount(LIMITS.scanLimit)} most recent), so counts are minimums.`,
+    data.firstBriefing &&
+      `This was the first briefing for this project, so it covers the last ${LIMITS.whatsNewFirstLookbackDays} days.`,
+    data.capped &&
+      `> This project has more threads than the service reads for a briefing (the ${formatCount(LIMITS.scanLimit)} most recent), so counts are minimums.`,
     ...briefingSections(data).map((s) =>
-      blocks(`## ${s.title} (${atLeast}${formatCount(s.count)}${s.detail ? ` ${s.detail}` : ''})`, s.rows === 0 ? s.empty : sectionRows(s.key, data, details)),
+      blocks(
+        `## ${s.title} (${atLeast}${formatCount(s.count)}${s.detail ? ` ${s.detail}` : ''})`,
+        s.rows === 0 ? s.empty : sectionRows(s.key, data, details),
+      ),
     ),
   )}\n`;
 }

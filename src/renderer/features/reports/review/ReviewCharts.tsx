@@ -26,9 +26,13 @@ export function ReviewCharts({ overview }: { overview: ReviewResponse }) {
       {formatCount(n)}
     </DrillLink>
   );
-  const typeWords = (key: string | null, status?: Status) => `the ${status ? `${statusLabel(status).toLowerCase()} ` : ''}${typeLabel(key)} threads`;
+  const typeWords = (key: string | null, status?: Status) =>
+    `the ${status ? `${statusLabel(status).toLowerCase()} ` : ''}${typeLabel(key)} threads`;
   const types = typeChartRows(overview.byType);
-  const statuses = statusChartRows(overview.counts).map((r) => ({ ...r, key: r.label.toLowerCase() as keyof typeof STATUS_COLOR }));
+  const statuses = statusChartRows(overview.counts).map((r) => ({
+    ...r,
+    key: r.label.toLowerCase() as keyof typeof STATUS_COLOR,
+  }));
   const pages = pageChartRows(overview.byPage);
   const people = peopleChartRows(overview.people);
   return (
@@ -41,9 +45,21 @@ export function ReviewCharts({ overview }: { overview: ReviewResponse }) {
         testId="chart-by-type"
         columns={[
           { label: 'Type', value: (r) => r.label },
-          { label: 'Open', value: (r) => count(r.open, { type: r.key, status: 'open' }, typeWords(r.key, 'open')), numeric: true },
-          { label: 'Deferred', value: (r) => count(r.deferred, { type: r.key, status: 'deferred' }, typeWords(r.key, 'deferred')), numeric: true },
-          { label: 'Resolved', value: (r) => count(r.resolved, { type: r.key, status: 'resolved' }, typeWords(r.key, 'resolved')), numeric: true },
+          {
+            label: 'Open',
+            value: (r) => count(r.open, { type: r.key, status: 'open' }, typeWords(r.key, 'open')),
+            numeric: true,
+          },
+          {
+            label: 'Deferred',
+            value: (r) => count(r.deferred, { type: r.key, status: 'deferred' }, typeWords(r.key, 'deferred')),
+            numeric: true,
+          },
+          {
+            label: 'Resolved',
+            value: (r) => count(r.resolved, { type: r.key, status: 'resolved' }, typeWords(r.key, 'resolved')),
+            numeric: true,
+          },
           { label: 'Total', value: (r) => count(r.total, { type: r.key }, typeWords(r.key)), numeric: true },
         ]}
       >
@@ -66,7 +82,11 @@ export function ReviewCharts({ overview }: { overview: ReviewResponse }) {
         testId="chart-by-status"
         columns={[
           { label: 'Status', value: (r) => r.label },
-          { label: 'Threads', value: (r) => count(r.value, { status: r.key }, `the ${r.label.toLowerCase()} threads`), numeric: true },
+          {
+            label: 'Threads',
+            value: (r) => count(r.value, { status: r.key }, `the ${r.label.toLowerCase()} threads`),
+            numeric: true,
+          },
         ]}
       >
         <StackedBars
@@ -89,8 +109,16 @@ export function ReviewCharts({ overview }: { overview: ReviewResponse }) {
         testId="chart-by-page"
         columns={[
           { label: 'Page', value: (r) => r.label },
-          { label: 'Open', value: (r) => count(r.open, { page: r.label, status: 'open' }, `the open threads on ${r.label}`), numeric: true },
-          { label: 'Total', value: (r) => count(r.total, { page: r.label }, `every thread on ${r.label}`), numeric: true },
+          {
+            label: 'Open',
+            value: (r) => count(r.open, { page: r.label, status: 'open' }, `the open threads on ${r.label}`),
+            numeric: true,
+          },
+          {
+            label: 'Total',
+            value: (r) => count(r.total, { page: r.label }, `every thread on ${r.label}`),
+            numeric: true,
+          },
         ]}
       >
         <StackedBars
@@ -102,7 +130,9 @@ export function ReviewCharts({ overview }: { overview: ReviewResponse }) {
           ]}
           orientation="rows"
           segmentTestId="page-bar"
-          onSelect={(r, series) => followHref(href({ page: r.label, ...(series === 'open' ? { status: 'open' as const } : {}) }))}
+          onSelect={(r, series) =>
+            followHref(href({ page: r.label, ...(series === 'open' ? { status: 'open' as const } : {}) }))
+          }
         />
       </ChartFigure>
 

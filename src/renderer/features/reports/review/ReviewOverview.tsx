@@ -15,7 +15,8 @@ export function ReviewOverview({ overview }: { overview: ReviewResponse }) {
       <p className="review-overview__span" data-testid="review-span">
         {span.firstAt !== null && span.lastAt !== null ? (
           <>
-            Spans {spanDays(span)}: the first thread on {formatDateTime(span.firstAt)}, the last activity on {formatDateTime(span.lastAt)}.
+            Spans {spanDays(span)}: the first thread on {formatDateTime(span.firstAt)}, the last activity on{' '}
+            {formatDateTime(span.lastAt)}.
           </>
         ) : (
           'No threads yet.'

@@ -42,12 +42,22 @@ export function ReviewSectionView<S extends ReviewSection>({ section }: { sectio
   };
 
   return (
-    <section className="report-section panel-surface review-section" aria-labelledby={headingId} data-testid={`review-section-${section}`} aria-busy={whole.loading !== null}>
+    <section
+      className="report-section panel-surface review-section"
+      aria-labelledby={headingId}
+      data-testid={`review-section-${section}`}
+      aria-busy={whole.loading !== null}
+    >
       <div className="report-section__head">
         <h2 id={headingId} tabIndex={-1}>
           {meta.title} {topOf === null && <span className="report-section__count">{formatCount(list.total)}</span>}
         </h2>
-        <p className="report-section__showing" data-testid={`review-showing-${section}`} data-shown={list.rows.length} data-total={topOf ?? list.total}>
+        <p
+          className="report-section__showing"
+          data-testid={`review-showing-${section}`}
+          data-shown={list.rows.length}
+          data-total={topOf ?? list.total}
+        >
           {topOf === null ? showingText(list.rows.length, list.total, complete) : topText(list.rows.length, topOf)}
         </p>
       </div>
@@ -72,11 +82,23 @@ export function ReviewSectionView<S extends ReviewSection>({ section }: { sectio
       )}
       {!complete && (
         <div className="report-section__more no-print">
-          <button type="button" className="button" onClick={() => more(false)} disabled={whole.loading !== null} data-testid={`review-more-${section}`}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => more(false)}
+            disabled={whole.loading !== null}
+            data-testid={`review-more-${section}`}
+          >
             {showMoreText(REPORT_STEP, remaining)}
           </button>
           {remaining > REPORT_STEP && (
-            <button type="button" className="button button--quiet" onClick={() => more(true)} disabled={whole.loading !== null} data-testid={`review-all-${section}`}>
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() => more(true)}
+              disabled={whole.loading !== null}
+              data-testid={`review-all-${section}`}
+            >
               {showAllText(list.total)}
             </button>
           )}

@@ -33,7 +33,11 @@ function SectionLinks() {
       <span className="muted">Jump to</span>
       {REVIEW_SECTION_KEYS.map((s) => (
         <button key={s} type="button" className="link-button" onClick={() => jumpTo(s)}>
-          {SECTION_META[s].title} ({SECTION_META[s].top === undefined ? formatCount(sections[s].total) : `top ${formatCount(sectionShown<unknown>(s, sections[s]).list.rows.length)}`})
+          {SECTION_META[s].title} (
+          {SECTION_META[s].top === undefined
+            ? formatCount(sections[s].total)
+            : `top ${formatCount(sectionShown<unknown>(s, sections[s]).list.rows.length)}`}
+          )
         </button>
       ))}
     </nav>
@@ -55,7 +59,12 @@ export function ReviewTab() {
     const { overview: o, sections } = useReview.getState();
     if (!o || !sections) return '';
     // The export holds what the screen shows: each section's rows as far as shown.
-    const shown = { resolved: shownPart(sections.resolved, sections.resolved.shown), deferred: shownPart(sections.deferred, sections.deferred.shown), open: shownPart(sections.open, sections.open.shown), discussions: sections.discussions };
+    const shown = {
+      resolved: shownPart(sections.resolved, sections.resolved.shown),
+      deferred: shownPart(sections.deferred, sections.deferred.shown),
+      open: shownPart(sections.open, sections.open.shown),
+      discussions: sections.discussions,
+    };
     return reviewMarkdown({ projectName, generatedAt: Date.now(), overview: o, sections: shown });
   };
 
@@ -66,7 +75,13 @@ export function ReviewTab() {
         <ExportBar projectName={projectName} kind="review" markdown={markdown} disabled={!overview} />
       </div>
       {problem && <ErrorMessage problem={problem} onRetry={() => void load(projectId, true)} />}
-      {loading && <Loading testId="review-loading">{overview ? `Refreshing the review of ${projectName}…` : `Loading the review of ${projectName}: counts, breakdowns and the first rows of each section…`}</Loading>}
+      {loading && (
+        <Loading testId="review-loading">
+          {overview
+            ? `Refreshing the review of ${projectName}…`
+            : `Loading the review of ${projectName}: counts, breakdowns and the first rows of each section…`}
+        </Loading>
+      )}
       {overview && (
         <>
           <UnreadableNotice problems={unreadableOf(overview)} />

@@ -35,7 +35,8 @@ export const SECTION_ROW: { [S in ReviewSection]: (row: ReviewRow<S>) => ReactNo
     <>
       <ThreadRef row={r} />
       <p className="report-row__meta">
-        {r.ageDays === null ? 'Open for an unknown time' : `Open for ${plural(r.ageDays, 'day', 'days')}`} · {r.assignee ? `Assigned to ${r.assignee}` : 'Unassigned'} · {r.page}
+        {r.ageDays === null ? 'Open for an unknown time' : `Open for ${plural(r.ageDays, 'day', 'days')}`} ·{' '}
+        {r.assignee ? `Assigned to ${r.assignee}` : 'Unassigned'} · {r.page}
       </p>
     </>
   ),
@@ -47,7 +48,9 @@ export const SECTION_ROW: { [S in ReviewSection]: (row: ReviewRow<S>) => ReactNo
       </p>
       <div className="report-row__quotes">
         <Quote message={r.opening} label="Opened" />
-        {r.omittedReplies > 0 && <p className="muted">{plural(r.omittedReplies, 'earlier reply', 'earlier replies')} not quoted.</p>}
+        {r.omittedReplies > 0 && (
+          <p className="muted">{plural(r.omittedReplies, 'earlier reply', 'earlier replies')} not quoted.</p>
+        )}
         {r.replies.map((m, i) => (
           <Quote key={`${m.at}-${i}`} message={m} />
         ))}

@@ -5,7 +5,15 @@ import { LIMITS } from '#shared/api/limits.js';
 import { getBridge } from '../../../bridge/index.js';
 import { failure, goneWithTheConnection, type Failure } from '../../../stores/failure.js';
 import { onReconnected } from '../../../stores/network-store.js';
-import { EMPTY_DECISION_QUERY, endOfLocalDay, filterDecisions, isFiltering, jumpDateProblem, offsetForDate, type DecisionQuery } from '../model/decisions-filter.js';
+import {
+  EMPTY_DECISION_QUERY,
+  endOfLocalDay,
+  filterDecisions,
+  isFiltering,
+  jumpDateProblem,
+  offsetForDate,
+  type DecisionQuery,
+} from '../model/decisions-filter.js';
 import { appendPage, firstPage, type PagedList } from '../model/paging.js';
 
 /** Page sizes offered; the service allows up to 30. */
@@ -81,7 +89,16 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
     async enter(projectId) {
       if (get().projectId === projectId && (get().page || get().loading)) return;
       wholeTicket++;
-      set({ projectId, page: null, offset: 0, loadedAt: null, query: EMPTY_DECISION_QUERY, whole: null, matchOffset: 0, jumpProblem: null });
+      set({
+        projectId,
+        page: null,
+        offset: 0,
+        loadedAt: null,
+        query: EMPTY_DECISION_QUERY,
+        whole: null,
+        matchOffset: 0,
+        jumpProblem: null,
+      });
       await fetchPage(0);
     },
 
@@ -128,15 +145,31 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
       let list: PagedList<Decision> = start && start.state === 'failed' ? start : { rows: [], total: 0, nextOffset: 0 };
       set({ whole: { ...list, state: 'loading', problem: null } });
       while (list.nextOffset !== null) {
-        const res = await getBridge().api.decisions({ projectId, limit: LIMITS.decisionsLimitMax, offset: list.nextOffset });
+        const res = await getBridge().api.decisions({
+          projectId,
+          limit: LIMITS.decisionsLimitMax,
+          offset: list.nextOffset,
+        });
         if (mine !== wholeTicket) return;
         if (!res.ok) {
           // What was read is still searched (decisionMatches); the result line says it is only part of the log.
-          set({ whole: { ...list, state: 'failed', problem: failure('Could not read the whole decision log to search it', res.error) } });
+          set({
+            whole: {
+              ...list,
+              state: 'failed',
+              problem: failure('Could not read the whole decision log to search it', res.error),
+            },
+          });
           return;
         }
-        const pageInfo = { total: res.data.decided, nextOffset: res.data.decisions.length === 0 ? null : res.data.nextOffset };
-        list = list.rows.length === 0 ? firstPage(res.data.decisions, pageInfo) : appendPage(list, res.data.decisions, pageInfo);
+        const pageInfo = {
+          total: res.data.decided,
+          nextOffset: res.data.decisions.length === 0 ? null : res.data.nextOffset,
+        };
+        list =
+          list.rows.length === 0
+            ? firstPage(res.data.decisions, pageInfo)
+            : appendPage(list, res.data.decisions, pageInfo);
         set({ whole: { ...list, state: 'loading', problem: null } });
       }
       set({ whole: { ...list, state: 'done', problem: null } });
@@ -158,7 +191,8 @@ export const useDecisions = create<DecisionsState>()((set, get) => {
       const matches = decisionMatches(get());
       if (matches) {
         const at = offsetForDate(matches, end);
-        if (at >= matches.length) set({ jumpProblem: 'No decision among the matches was made on or before that date.' });
+        if (at >= matches.length)
+          set({ jumpProblem: 'No decision among the matches was made on or before that date.' });
         else set({ matchOffset: at, jumpProblem: null });
         return;
       }
@@ -206,15 +240,29 @@ interface DecisionsView {
   filtered: boolean;
 }
 
-export function decisionsView(s: Pick<DecisionsState, 'page' | 'whole' | 'matchOffset' | 'limit' | 'query'>): DecisionsView | null {
+export function decisionsView(
+  s: Pick<DecisionsState, 'page' | 'whole' | 'matchOffset' | 'limit' | 'query'>,
+): DecisionsView | null {
   if (isFiltering(s.query)) {
     const matches = decisionMatches(s);
     if (!matches) return null;
     const end = s.matchOffset + s.limit;
-    return { offset: s.matchOffset, rows: matches.slice(s.matchOffset, end), total: matches.length, nextOffset: end < matches.length ? end : null, filtered: true };
+    return {
+      offset: s.matchOffset,
+      rows: matches.slice(s.matchOffset, end),
+      total: matches.length,
+      nextOffset: end < matches.length ? end : null,
+      filtered: true,
+    };
   }
   if (!s.page) return null;
-  return { offset: s.page.offset, rows: s.page.decisions, total: s.page.decided, nextOffset: s.page.nextOffset, filtered: false };
+  return {
+    offset: s.page.offset,
+    rows: s.page.decisions,
+    total: s.page.decided,
+    nextOffset: s.page.nextOffset,
+    filtered: false,
+  };
 }
 
 /** The decisions on screen, recomputed only when what they come from changes. */
@@ -224,7 +272,10 @@ export function useDecisionsView(): DecisionsView | null {
   const matchOffset = useDecisions((s) => s.matchOffset);
   const limit = useDecisions((s) => s.limit);
   const query = useDecisions((s) => s.query);
-  return useMemo(() => decisionsView({ page, whole, matchOffset, limit, query }), [page, whole, matchOffset, limit, query]);
+  return useMemo(
+    () => decisionsView({ page, whole, matchOffset, limit, query }),
+    [page, whole, matchOffset, limit, query],
+  );
 }
 
 // A page or a read of the whole log that failed for want of the service is asked again once it answers.

@@ -30,18 +30,28 @@ export const usePermission = create<PermissionState>()((set, get) => ({
       set({ projectId, permission: { kind: 'allowed', role: null }, problem: null });
       return;
     }
-    if (get().projectId !== projectId || get().permission.kind === 'unknown') set({ projectId, permission: { kind: 'checking' }, problem: null });
+    if (get().projectId !== projectId || get().permission.kind === 'unknown')
+      set({ projectId, permission: { kind: 'checking' }, problem: null });
     const bridge = getBridge();
     const [workspaces, projects] = await Promise.all([bridge.api.listWorkspaces({}), bridge.api.listProjects({})]);
     if (mine !== ticket) return;
     if (!workspaces.ok) {
-      set({ permission: { kind: 'unknown', reason: 'Triage Desk could not look up your role, so Save rule stays off until it can.' }, problem: failure('Could not look up your role in this workspace', workspaces.error) });
+      set({
+        permission: {
+          kind: 'unknown',
+          reason: 'Triage Desk could not look up your role, so Save rule stays off until it can.',
+        },
+        problem: failure('Could not look up your role in this workspace', workspaces.error),
+      });
       return;
     }
     const found = rulePermission(workspaces.data.workspaces, projects.ok ? projects.data.projects : null, projectId);
     // The caller said no but the role says yes (or the other way round): the caller's word is
     // about this screen's context, the role only explains it, so a known "no" stays a no.
-    set({ permission: known === false && found.kind === 'allowed' ? { kind: 'denied', role: found.role } : found, problem: null });
+    set({
+      permission: known === false && found.kind === 'allowed' ? { kind: 'denied', role: found.role } : found,
+      problem: null,
+    });
   },
 
   async refusedByService(projectId) {

@@ -51,7 +51,9 @@ let generation = 0;
 
 export const useReview = create<ReviewState>()((set, get) => {
   const patchSection = <S extends ReviewSection>(section: S, patch: Partial<SectionState<S>>) =>
-    set((state) => (state.sections ? { sections: { ...state.sections, [section]: { ...state.sections[section], ...patch } } } : {}));
+    set((state) =>
+      state.sections ? { sections: { ...state.sections, [section]: { ...state.sections[section], ...patch } } } : {},
+    );
 
   /**
    * Reads the page at the section's nextOffset and appends it. True when a page arrived,
@@ -71,7 +73,11 @@ export const useReview = create<ReviewState>()((set, get) => {
       return false;
     }
     // Only the requested section's page describes what came back; the others say 0.
-    const next = appendPage<{ id: string }>(now, (res.data[section] ?? []) as { id: string }[], res.data.pages[section]);
+    const next = appendPage<{ id: string }>(
+      now,
+      (res.data[section] ?? []) as { id: string }[],
+      res.data.pages[section],
+    );
     patchSection(section, next as Partial<SectionState<typeof section>>);
     return true;
   }
@@ -88,7 +94,11 @@ export const useReview = create<ReviewState>()((set, get) => {
       const same = get().projectId === projectId;
       if (same && !force && (get().overview || get().loading)) return;
       const mine = ++generation;
-      set(same ? { loading: true, problem: null } : { projectId, overview: null, sections: null, loading: true, problem: null, loadedAt: null });
+      set(
+        same
+          ? { loading: true, problem: null }
+          : { projectId, overview: null, sections: null, loading: true, problem: null, loadedAt: null },
+      );
       const res = await getBridge().api.review({ projectId });
       if (mine !== generation) return;
       if (res.ok) set({ overview: res.data, sections: sectionsFrom(res.data), loading: false, loadedAt: Date.now() });

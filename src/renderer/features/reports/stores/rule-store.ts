@@ -29,7 +29,15 @@ interface RuleState {
   save(): Promise<boolean>;
 }
 
-const EMPTY = { draft: '', sourceIds: [], fromDecision: null, saving: false, outcome: null, problem: null, draftProblem: null };
+const EMPTY = {
+  draft: '',
+  sourceIds: [],
+  fromDecision: null,
+  saving: false,
+  outcome: null,
+  problem: null,
+  draftProblem: null,
+};
 
 export const useRuleDraft = create<RuleState>()((set, get) => ({
   projectId: null,
@@ -63,13 +71,22 @@ export const useRuleDraft = create<RuleState>()((set, get) => ({
     }
     const rule = draft.trim();
     set({ saving: true, problem: null, outcome: null, draftProblem: null });
-    const res = await getBridge().api.saveRule({ projectId, rule, ...(sourceIds.length > 0 ? { sourceItemIds: sourceIds } : {}) });
+    const res = await getBridge().api.saveRule({
+      projectId,
+      rule,
+      ...(sourceIds.length > 0 ? { sourceItemIds: sourceIds } : {}),
+    });
     if (get().projectId !== projectId) return false;
     if (!res.ok) {
       set({ saving: false, problem: failure('The rule was not saved', res.error) });
       return false;
     }
-    set({ saving: false, outcome: res.data.saved ? { kind: 'saved', rule: res.data.rule ?? rule, cited: res.data.cited } : { kind: 'duplicate', rule } });
+    set({
+      saving: false,
+      outcome: res.data.saved
+        ? { kind: 'saved', rule: res.data.rule ?? rule, cited: res.data.cited }
+        : { kind: 'duplicate', rule },
+    });
     return true;
   },
 }));

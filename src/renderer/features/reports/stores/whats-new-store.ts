@@ -18,7 +18,10 @@ export interface Briefing {
 }
 
 /** Who opened the new threads and when, read after the briefing (see new-thread-details). */
-export type Details = { kind: 'loading' } | { kind: 'ready'; byId: ReadonlyMap<string, ThreadDetail> } | { kind: 'failed'; problem: Failure };
+export type Details =
+  | { kind: 'loading' }
+  | { kind: 'ready'; byId: ReadonlyMap<string, ThreadDetail> }
+  | { kind: 'failed'; problem: Failure };
 
 interface WhatsNewState {
   projectId: string | null;
@@ -58,7 +61,12 @@ export const useWhatsNew = create<WhatsNewState>()((set, get) => {
     if (mine !== ticket) return;
     const failed = answers.find((a) => !a.ok);
     if (failed && !failed.ok) {
-      set({ details: { kind: 'failed', problem: failure('Could not read who opened the new threads, and when', failed.error) } });
+      set({
+        details: {
+          kind: 'failed',
+          problem: failure('Could not read who opened the new threads, and when', failed.error),
+        },
+      });
       return;
     }
     const rows = answers.flatMap((a) => (a.ok ? [a.data.items] : []));
@@ -108,7 +116,9 @@ export const useWhatsNew = create<WhatsNewState>()((set, get) => {
       }
       const mine = ++ticket;
       set({ loading: preset, problem: null, dateProblem: null });
-      const res = await getBridge().api.whatsNew(window.since === undefined ? { projectId } : { projectId, since: String(window.since) });
+      const res = await getBridge().api.whatsNew(
+        window.since === undefined ? { projectId } : { projectId, since: String(window.since) },
+      );
       if (mine !== ticket) return;
       if (!res.ok) {
         set({ problem: failure(`Could not get the briefing (${PRESET_TEXT[preset].span})`, res.error), loading: null });
@@ -116,11 +126,18 @@ export const useWhatsNew = create<WhatsNewState>()((set, get) => {
       }
       const readUntil = nextLastBriefed(lastBriefedUntil, res.data.until, now);
       if (connectionId) saveLastBriefed(connectionId, projectId, readUntil);
-      set({ briefing: { preset, data: res.data }, details: null, shown: {}, loading: null, lastBriefedUntil: readUntil });
+      set({
+        briefing: { preset, data: res.data },
+        details: null,
+        shown: {},
+        loading: null,
+        lastBriefedUntil: readUntil,
+      });
       await readDetails(mine, res.data);
     },
 
-    showMore: (section) => set((s) => ({ shown: { ...s.shown, [section]: (s.shown[section] ?? BRIEFING_PAGE) + BRIEFING_PAGE } })),
+    showMore: (section) =>
+      set((s) => ({ shown: { ...s.shown, [section]: (s.shown[section] ?? BRIEFING_PAGE) + BRIEFING_PAGE } })),
     showAll: (section) => set((s) => ({ shown: { ...s.shown, [section]: Number.MAX_SAFE_INTEGER } })),
   };
 });

@@ -11,9 +11,15 @@ import { daysText, type TrendModel, type TypeMedian } from '../model/trends-mode
 export function MedianTable({ model }: { model: TrendModel }) {
   const { projectId } = useReportsContext();
   const rows = [...model.medians, model.overallMedian];
-  const href = (m: TypeMedian) => workspaceHref(projectId, drillFilters({ status: 'resolved', ...(m.type === 'all' ? {} : { type: m.type }) }));
-  const opens = (m: TypeMedian) => `Opens the resolved ${m.type === 'all' ? '' : `${m.label} `}threads in the table (the table has no date filter).`;
-  const bars = model.medians.map((m) => ({ label: m.label, type: m.type, days: m.medianDays === null ? 0 : Math.round(m.medianDays * 10) / 10 }));
+  const href = (m: TypeMedian) =>
+    workspaceHref(projectId, drillFilters({ status: 'resolved', ...(m.type === 'all' ? {} : { type: m.type }) }));
+  const opens = (m: TypeMedian) =>
+    `Opens the resolved ${m.type === 'all' ? '' : `${m.label} `}threads in the table (the table has no date filter).`;
+  const bars = model.medians.map((m) => ({
+    label: m.label,
+    type: m.type,
+    days: m.medianDays === null ? 0 : Math.round(m.medianDays * 10) / 10,
+  }));
   return (
     <ChartFigure
       title="Median days from created to resolved"
@@ -22,8 +28,19 @@ export function MedianTable({ model }: { model: TrendModel }) {
       rowKey={(m) => m.type}
       testId="trends-median"
       columns={[
-        { label: 'Type', value: (m) => <DrillLink href={href(m)} title={opens(m)}>{m.label}</DrillLink> },
-        { label: 'Median', value: (m) => <span data-testid={`trends-median-${m.type}`}>{daysText(m.medianDays)}</span>, numeric: true },
+        {
+          label: 'Type',
+          value: (m) => (
+            <DrillLink href={href(m)} title={opens(m)}>
+              {m.label}
+            </DrillLink>
+          ),
+        },
+        {
+          label: 'Median',
+          value: (m) => <span data-testid={`trends-median-${m.type}`}>{daysText(m.medianDays)}</span>,
+          numeric: true,
+        },
         { label: 'Threads measured', value: (m) => formatCount(m.measured), numeric: true },
       ]}
     >

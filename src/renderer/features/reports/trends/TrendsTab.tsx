@@ -36,20 +36,39 @@ export function TrendsTab() {
   const queryKey = connectionKey(connectionId, 'reports-trends', projectId, windowStart);
   const query = useQuery({ queryKey, queryFn: () => readTrendSources(projectId, windowStart) });
   const client = useQueryClient();
-  const model = useMemo<TrendModel | null>(() => (query.data ? trendModel(query.data, query.dataUpdatedAt) : null), [query.data, query.dataUpdatedAt]);
+  const model = useMemo<TrendModel | null>(
+    () => (query.data ? trendModel(query.data, query.dataUpdatedAt) : null),
+    [query.data, query.dataUpdatedAt],
+  );
   const refresh = () => void client.invalidateQueries({ queryKey });
 
   return (
     <div className="trends" data-testid="trends">
       <div className="report-toolbar">
         <p className="report-toolbar__summary" data-testid="trends-window">
-          {model ? `The ${TREND_WEEKS} weeks from ${absoluteDate(model.windowStart)} to ${absoluteDate(model.windowEnd)}, weeks from Monday in your time zone.` : `The last ${TREND_WEEKS} weeks.`}
+          {model
+            ? `The ${TREND_WEEKS} weeks from ${absoluteDate(model.windowStart)} to ${absoluteDate(model.windowEnd)}, weeks from Monday in your time zone.`
+            : `The last ${TREND_WEEKS} weeks.`}
         </p>
-        <LoadedAt at={query.data ? query.dataUpdatedAt : null} loading={query.isFetching} onRefresh={refresh} what="trends" />
-        <ExportBar projectName={projectName} kind="trends" markdown={() => (model ? trendsMarkdown({ projectName, generatedAt: Date.now(), model }) : '')} disabled={!model} />
+        <LoadedAt
+          at={query.data ? query.dataUpdatedAt : null}
+          loading={query.isFetching}
+          onRefresh={refresh}
+          what="trends"
+        />
+        <ExportBar
+          projectName={projectName}
+          kind="trends"
+          markdown={() => (model ? trendsMarkdown({ projectName, generatedAt: Date.now(), model }) : '')}
+          disabled={!model}
+        />
       </div>
-      {query.isError && <ErrorMessage problem={failure('Could not read the trends', bridgeErrorOf(query.error))} onRetry={refresh} />}
-      {query.isPending && <Loading testId="trends-loading">Reading the threads of {projectName} and when they were resolved…</Loading>}
+      {query.isError && (
+        <ErrorMessage problem={failure('Could not read the trends', bridgeErrorOf(query.error))} onRetry={refresh} />
+      )}
+      {query.isPending && (
+        <Loading testId="trends-loading">Reading the threads of {projectName} and when they were resolved…</Loading>
+      )}
       {model && (
         <>
           {model.limits.length > 0 && (
@@ -62,7 +81,9 @@ export function TrendsTab() {
             </Banner>
           )}
           <p className="muted trends__totals" data-testid="trends-totals">
-            In these weeks: {formatCount(sumOf(model, 'createdTotal'))} created, {formatCount(sumOf(model, 'resolvedTotal'))} resolved; {formatCount(model.weeks.at(-1)!.backlogTotal)} waiting now
+            In these weeks: {formatCount(sumOf(model, 'createdTotal'))} created,{' '}
+            {formatCount(sumOf(model, 'resolvedTotal'))} resolved; {formatCount(model.weeks.at(-1)!.backlogTotal)}{' '}
+            waiting now
             {model.types.length > 0 && ` across ${model.types.map((t) => typeLabel(t)).join(', ')}`}.
           </p>
           <div className="trends__charts">

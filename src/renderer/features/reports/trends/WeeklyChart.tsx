@@ -28,7 +28,8 @@ const MEASURE: Record<WeeklyMeasure, MeasureMeta> = {
   },
   resolved: {
     title: 'Threads resolved per week',
-    description: 'Threads resolved each week, stacked by type; the table adds the median days each took from created to resolved.',
+    description:
+      'Threads resolved each week, stacked by type; the table adds the median days each took from created to resolved.',
     status: 'resolved',
     opens: (t) => `Opens the resolved ${typeLabel(t)} threads in the table (the table has no date filter).`,
   },
@@ -36,7 +37,8 @@ const MEASURE: Record<WeeklyMeasure, MeasureMeta> = {
     title: 'Open backlog at each week’s end',
     description: 'Threads not resolved (open or deferred) at the end of each week, or now for this week, by type.',
     status: 'open',
-    opens: (t) => `Opens the ${typeLabel(t)} threads open now in the table (deferred ones and past weeks are not filtered).`,
+    opens: (t) =>
+      `Opens the ${typeLabel(t)} threads open now in the table (deferred ones and past weeks are not filtered).`,
   },
 };
 
@@ -47,9 +49,14 @@ export function WeeklyChart({ model, measure }: { model: TrendModel; measure: We
   const { projectId } = useReportsContext();
   const meta = MEASURE[measure];
   const counts = (w: TrendWeek) => w[measure];
-  const total = (w: TrendWeek) => (measure === 'created' ? w.createdTotal : measure === 'resolved' ? w.resolvedTotal : w.backlogTotal);
+  const total = (w: TrendWeek) =>
+    measure === 'created' ? w.createdTotal : measure === 'resolved' ? w.resolvedTotal : w.backlogTotal;
   const href = (type: string) => workspaceHref(projectId, drillFilters({ type, status: meta.status }));
-  const rows = model.weeks.map((w) => ({ label: w.label, title: w.title, ...Object.fromEntries(model.types.map((t) => [seriesKey(t), counts(w)[t] ?? 0])) }));
+  const rows = model.weeks.map((w) => ({
+    label: w.label,
+    title: w.title,
+    ...Object.fromEntries(model.types.map((t) => [seriesKey(t), counts(w)[t] ?? 0])),
+  }));
   const series = model.types.map((t, i) => ({ key: seriesKey(t), name: typeLabel(t), color: categoryColor(i) }));
 
   const columns: ChartColumn<TrendWeek>[] = [
@@ -57,10 +64,20 @@ export function WeeklyChart({ model, measure }: { model: TrendModel; measure: We
     ...model.types.map<ChartColumn<TrendWeek>>((t) => ({
       label: typeLabel(t),
       numeric: true,
-      value: (w) => <DrillLink href={href(t)} title={meta.opens(t)} label={`${formatCount(counts(w)[t] ?? 0)} ${typeLabel(t)}, ${w.title}`}>{formatCount(counts(w)[t] ?? 0)}</DrillLink>,
+      value: (w) => (
+        <DrillLink
+          href={href(t)}
+          title={meta.opens(t)}
+          label={`${formatCount(counts(w)[t] ?? 0)} ${typeLabel(t)}, ${w.title}`}
+        >
+          {formatCount(counts(w)[t] ?? 0)}
+        </DrillLink>
+      ),
     })),
     { label: 'Total', value: (w) => formatCount(total(w)), numeric: true },
-    ...(measure === 'resolved' ? [{ label: 'Median days to resolve', value: (w: TrendWeek) => daysText(w.medianDays), numeric: true }] : []),
+    ...(measure === 'resolved'
+      ? [{ label: 'Median days to resolve', value: (w: TrendWeek) => daysText(w.medianDays), numeric: true }]
+      : []),
   ];
 
   return (

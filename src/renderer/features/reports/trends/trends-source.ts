@@ -11,7 +11,10 @@ import type { TrendResolved, TrendSources } from '../model/trends-model.js';
  */
 export async function readTrendSources(projectId: string, windowStart: number): Promise<TrendSources> {
   const bridge = getBridge();
-  const [items, resolved] = await Promise.all([readItems(projectId), readResolved(projectId, windowStart, (q) => fromBridge(bridge.api.review(q)))]);
+  const [items, resolved] = await Promise.all([
+    readItems(projectId),
+    readResolved(projectId, windowStart, (q) => fromBridge(bridge.api.review(q))),
+  ]);
   return { items: items.rows, itemsCapped: items.capped, ...resolved };
 }
 
@@ -25,7 +28,11 @@ async function readItems(projectId: string): Promise<{ rows: ItemRow[]; capped: 
 
 type ReviewPage = (query: { projectId: string; section: 'resolved'; offset?: number }) => Promise<ReviewResponse>;
 
-async function readResolved(projectId: string, windowStart: number, review: ReviewPage): Promise<Pick<TrendSources, 'resolved' | 'resolvedComplete' | 'reviewCapped'>> {
+async function readResolved(
+  projectId: string,
+  windowStart: number,
+  review: ReviewPage,
+): Promise<Pick<TrendSources, 'resolved' | 'resolvedComplete' | 'reviewCapped'>> {
   const rows: TrendResolved[] = [];
   let offset = 0;
   let reviewCapped = false;

@@ -27,10 +27,21 @@ export function BriefingForm() {
         <legend className="visually-hidden">What the briefing covers</legend>
         {BRIEFING_PRESETS.map((p) => (
           <label key={p} className={preset === p ? 'briefing-mode briefing-mode--on' : 'briefing-mode'}>
-            <input type="radio" name="briefing-preset" value={p} checked={preset === p} onChange={() => setPreset(p)} aria-describedby={`${baseId}-${p}-help`} />
+            <input
+              type="radio"
+              name="briefing-preset"
+              value={p}
+              checked={preset === p}
+              onChange={() => setPreset(p)}
+              aria-describedby={`${baseId}-${p}-help`}
+            />
             <span className="briefing-mode__text">
               <span className="briefing-mode__label">{PRESET_TEXT[p].label}</span>
-              <span id={`${baseId}-${p}-help`} className="briefing-mode__help" data-testid={`briefing-preset-help-${p}`}>
+              <span
+                id={`${baseId}-${p}-help`}
+                className="briefing-mode__help"
+                data-testid={`briefing-preset-help-${p}`}
+              >
                 {presetHelp(p, lastBriefedUntil)}
               </span>
             </span>

@@ -8,7 +8,12 @@ import { Quote } from '../components/Quote.js';
 import { StatusTag } from '../components/StatusTag.js';
 import { ThreadRef } from '../components/ThreadRef.js';
 import { showAllText, showingText, showMoreText } from '../model/paging.js';
-import { briefingSections, moreRepliesText, type BriefingSectionKey, type BriefingSectionMeta } from '../model/whats-new-model.js';
+import {
+  briefingSections,
+  moreRepliesText,
+  type BriefingSectionKey,
+  type BriefingSectionMeta,
+} from '../model/whats-new-model.js';
 import { BRIEFING_PAGE, useWhatsNew, type Details } from '../stores/whats-new-store.js';
 import { formatCount } from '../../../format/counts.js';
 
@@ -49,7 +54,8 @@ function rowsOf(key: BriefingSectionKey, b: WhatsNewResponse, shown: number, det
         <li key={t.id} className={rowClass(i)} data-testid={rowTestId(i)} data-item-id={t.id}>
           <ThreadRef row={t} />
           <p className="report-row__meta">
-            <StatusTag status={t.status} /> <span className="tag">{typeLabel(t.type)}</span> <span className="break">{t.page}</span>
+            <StatusTag status={t.status} /> <span className="tag">{typeLabel(t.type)}</span>{' '}
+            <span className="break">{t.page}</span>
             <Opened id={t.id} details={details} />
           </p>
         </li>
@@ -59,13 +65,16 @@ function rowsOf(key: BriefingSectionKey, b: WhatsNewResponse, shown: number, det
         <li key={t.id} className={rowClass(i)} data-testid={rowTestId(i)} data-item-id={t.id}>
           <ThreadRef row={t} />
           <p className="report-row__meta">
-            <StatusTag status={t.status} /> <span className="tag">{typeLabel(t.type)}</span> <span className="break">{t.page}</span>
+            <StatusTag status={t.status} /> <span className="tag">{typeLabel(t.type)}</span>{' '}
+            <span className="break">{t.page}</span>
           </p>
           <div className="report-row__quotes">
             {t.replies.map((m, i) => (
               <Quote key={`${m.at}-${i}`} message={m} />
             ))}
-            {moreRepliesText(t.omittedReplies) && <p className="muted">{moreRepliesText(t.omittedReplies)} in this window, not quoted here.</p>}
+            {moreRepliesText(t.omittedReplies) && (
+              <p className="muted">{moreRepliesText(t.omittedReplies)} in this window, not quoted here.</p>
+            )}
           </div>
         </li>
       ));
@@ -92,8 +101,20 @@ function rowsOf(key: BriefingSectionKey, b: WhatsNewResponse, shown: number, det
       ));
     case 'mentionsYou':
       return b.mentionsYou.map((m, i) => (
-        <li key={`${m.threadId}-${m.mention?.at ?? ''}-${i}`} className={rowClass(i)} data-testid={rowTestId(i)} data-item-id={m.threadId}>
-          <ThreadRef row={m.thread ?? { id: m.threadId, line: `A thread this briefing could not read (it may be older than the ${formatCount(LIMITS.scanLimit)} most recent)` }} />
+        <li
+          key={`${m.threadId}-${m.mention?.at ?? ''}-${i}`}
+          className={rowClass(i)}
+          data-testid={rowTestId(i)}
+          data-item-id={m.threadId}
+        >
+          <ThreadRef
+            row={
+              m.thread ?? {
+                id: m.threadId,
+                line: `A thread this briefing could not read (it may be older than the ${formatCount(LIMITS.scanLimit)} most recent)`,
+              }
+            }
+          />
           <Quote message={m.mention} label="Mention" />
         </li>
       ));
@@ -103,7 +124,15 @@ function rowsOf(key: BriefingSectionKey, b: WhatsNewResponse, shown: number, det
 /** What concerns the reader comes first and is short: those two sit side by side. */
 const ABOUT_YOU = new Set<BriefingSectionKey>(['assignedToYou', 'mentionsYou']);
 
-function Section({ meta, briefing, details }: { meta: BriefingSectionMeta; briefing: WhatsNewResponse; details: Details | null }) {
+function Section({
+  meta,
+  briefing,
+  details,
+}: {
+  meta: BriefingSectionMeta;
+  briefing: WhatsNewResponse;
+  details: Details | null;
+}) {
   const shown = useWhatsNew((s) => s.shown[meta.key] ?? BRIEFING_PAGE);
   const { showMore, showAll } = useWhatsNew.getState();
   const listRef = useRef<HTMLUListElement>(null);
@@ -124,7 +153,11 @@ function Section({ meta, briefing, details }: { meta: BriefingSectionMeta; brief
     else showMore(meta.key);
   };
   return (
-    <section className={`report-section panel-surface${ABOUT_YOU.has(meta.key) ? ' report-section--half' : ''}`} aria-labelledby={headingId} data-testid={`briefing-section-${meta.key}`}>
+    <section
+      className={`report-section panel-surface${ABOUT_YOU.has(meta.key) ? ' report-section--half' : ''}`}
+      aria-labelledby={headingId}
+      data-testid={`briefing-section-${meta.key}`}
+    >
       <div className="report-section__head">
         <h3 id={headingId} className="report-section__title">
           {meta.title} <span className="report-section__count">{formatCount(meta.count)}</span>
@@ -132,7 +165,12 @@ function Section({ meta, briefing, details }: { meta: BriefingSectionMeta; brief
         </h3>
         {meta.rows > BRIEFING_PAGE && (
           <>
-            <p className="report-section__showing no-print" data-testid={`briefing-showing-${meta.key}`} data-shown={visible} data-total={meta.rows}>
+            <p
+              className="report-section__showing no-print"
+              data-testid={`briefing-showing-${meta.key}`}
+              data-shown={visible}
+              data-total={meta.rows}
+            >
               {showingText(visible, meta.rows, remaining === 0)}
             </p>
             <p className="report-section__showing print-only">{showingText(meta.rows, meta.rows, true)}</p>
@@ -153,7 +191,12 @@ function Section({ meta, briefing, details }: { meta: BriefingSectionMeta; brief
       )}
       {remaining > 0 && (
         <div className="report-section__more no-print">
-          <button type="button" className="button" onClick={() => more(false)} data-testid={`briefing-more-${meta.key}`}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => more(false)}
+            data-testid={`briefing-more-${meta.key}`}
+          >
             {showMoreText(BRIEFING_PAGE, remaining)}
           </button>
           {remaining > BRIEFING_PAGE && (

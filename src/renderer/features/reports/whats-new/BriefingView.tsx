@@ -45,9 +45,18 @@ export function BriefingView({ briefing, exportBar }: { briefing: Briefing; expo
         label="Briefing counts"
         atLeast={data.capped}
         // The tiles and the sections below them say the same counts in the same words.
-        tiles={briefingSections(data).map((section) => ({ key: section.key, label: section.title, value: section.count, detail: section.detail }))}
+        tiles={briefingSections(data).map((section) => ({
+          key: section.key,
+          label: section.title,
+          value: section.count,
+          detail: section.detail,
+        }))}
       />
-      {briefingIsEmpty(data) ? <p className="briefing__quiet">Nothing happened in this project in this window.</p> : <BriefingSections briefing={data} />}
+      {briefingIsEmpty(data) ? (
+        <p className="briefing__quiet">Nothing happened in this project in this window.</p>
+      ) : (
+        <BriefingSections briefing={data} />
+      )}
     </article>
   );
 }

@@ -23,17 +23,33 @@ export function WhatsNewTab() {
   const markdown = () => {
     const { briefing: b, details } = useWhatsNew.getState();
     if (!b) return '';
-    return whatsNewMarkdown({ projectName, generatedAt: Date.now(), preset: b.preset, data: b.data, details: details?.kind === 'ready' ? details.byId : new Map() });
+    return whatsNewMarkdown({
+      projectName,
+      generatedAt: Date.now(),
+      preset: b.preset,
+      data: b.data,
+      details: details?.kind === 'ready' ? details.byId : new Map(),
+    });
   };
 
   return (
     <div className="whats-new">
       <BriefingForm />
-      {loading && <Loading testId="briefing-loading">{`Reading what changed in ${projectName} ${PRESET_TEXT[loading].span}…`}</Loading>}
+      {loading && (
+        <Loading testId="briefing-loading">{`Reading what changed in ${projectName} ${PRESET_TEXT[loading].span}…`}</Loading>
+      )}
       {problem && <ErrorMessage problem={problem} onRetry={() => void brief()} />}
-      {briefing && !loading && <BriefingView briefing={briefing} exportBar={<ExportBar projectName={projectName} kind="whats-new" markdown={markdown} disabled={false} />} />}
+      {briefing && !loading && (
+        <BriefingView
+          briefing={briefing}
+          exportBar={<ExportBar projectName={projectName} kind="whats-new" markdown={markdown} disabled={false} />}
+        />
+      )}
       {!briefing && !loading && !problem && (
-        <p className="muted">Choose what the briefing covers, then ask for it. It lists new threads, replies, what was resolved or deferred, and what concerns you.</p>
+        <p className="muted">
+          Choose what the briefing covers, then ask for it. It lists new threads, replies, what was resolved or
+          deferred, and what concerns you.
+        </p>
       )}
     </div>
   );
