@@ -1,3 +1,4 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { keepInReportView, revealInReport } from '../components/reveal.js';
 import type { HotspotFile } from '#shared/reader/index.js';
@@ -9,6 +10,11 @@ import { ThreadRef } from '../components/ThreadRef.js';
 import { fileSummaryText, parseLine } from '../model/hotspots-model.js';
 import { showingText } from '../model/paging.js';
 import { useHotspots } from '../stores/hotspots-store.js';
+import { fileThreadsQuery } from '../stores/hotspots-query.js';
+import { useReportsContext } from '../components/reports-context.js';
+import { bridgeErrorOf } from '../../../server-state/query-client.js';
+import { failure } from '../../../stores/failure.js';
+import { useSession } from '../../../stores/session-store.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
 import { unreadableOf } from '#shared/reader/problems.js';
 
@@ -24,7 +30,7 @@ function useDebouncedLine() {
     if (line === fetchedFor.current) return;
     const timer = setTimeout(() => {
       fetchedFor.current = line;
-      void applyQuery();
+      applyQuery();
     }, LINE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [line, applyQuery]);
@@ -35,7 +41,12 @@ function useDebouncedLine() {
  * heading, so the click visibly did something and keyboard and screen reader users land on
  * the result; once the list has arrived (and the panel its full height) it is placed again.
  */
-function useRevealOnSelect(panel: RefObject<HTMLElement | null>, heading: RefObject<HTMLElement | null>, settled: boolean, file: string) {
+function useRevealOnSelect(
+  panel: RefObject<HTMLElement | null>,
+  heading: RefObject<HTMLElement | null>,
+  settled: boolean,
+  file: string,
+) {
   const reveal = useHotspots((s) => s.reveal);
   const setReveal = useHotspots((s) => s.setReveal);
   useEffect(() => {
@@ -59,17 +70,29 @@ function useRevealOnSelect(panel: RefObject<HTMLElement | null>, heading: RefObj
  */
 function keepChosenRow(panel: HTMLElement, file: string): void {
   if (getComputedStyle(panel).position !== 'sticky') return;
-  const row = [...document.querySelectorAll<HTMLElement>('[data-testid="hotspot-file"]')].find((r) => r.dataset.file === file);
+  const row = [...document.querySelectorAll<HTMLElement>('[data-testid="hotspot-file"]')].find(
+    (r) => r.dataset.file === file,
+  );
   if (row) keepInReportView(row);
 }
 
 /** One file's threads, nearest a line first when one is given, filtered by component and status. */
 export function FileThreads({ file }: { file: HotspotFile }) {
   const query = useHotspots((s) => s.query);
-  const matches = useHotspots((s) => s.matches);
-  const loading = useHotspots((s) => s.matchesLoading);
-  const problem = useHotspots((s) => s.matchesProblem);
-  const { setQuery, applyQuery, selectFile } = useHotspots.getState();
+  const applied = useHotspots((s) => s.applied);
+  const { projectId } = useReportsContext();
+  const connectionId = useSession((s) => s.active?.connection.id);
+  // The last list stays in view while a new filter is asked (its rows hide until the answer).
+  const list = useQuery({
+    ...fileThreadsQuery(connectionId, projectId, file.file, applied),
+    placeholderData: keepPreviousData,
+  });
+  const matches = list.data ?? null;
+  const loading = list.isFetching;
+  const problem = list.isError
+    ? failure(`Could not list the threads of ${file.file}`, bridgeErrorOf(list.error))
+    : null;
+  const { setQuery, selectFile } = useHotspots.getState();
   const ids = { line: useId(), lineProblem: useId(), component: useId(), status: useId() };
   const lineProblem = parseLine(query.line).problem;
   useDebouncedLine();
@@ -80,19 +103,30 @@ export function FileThreads({ file }: { file: HotspotFile }) {
   const items = matches?.items ?? [];
   const matched = matches?.matched ?? 0;
   return (
-    <section ref={panelRef} className="report-panel panel-surface file-threads" aria-labelledby="file-threads-title" data-testid="file-threads" data-file={file.file}>
+    <section
+      ref={panelRef}
+      className="report-panel panel-surface file-threads"
+      aria-labelledby="file-threads-title"
+      data-testid="file-threads"
+      data-file={file.file}
+    >
       <div className="file-threads__head">
         <h2 id="file-threads-title" ref={headingRef} className="break" tabIndex={-1}>
           Threads of <code>{file.file}</code>
         </h2>
-        <button type="button" className="button button--quiet no-print" onClick={() => void selectFile(null)}>
+        <button type="button" className="button button--quiet no-print" onClick={() => selectFile(null)}>
           Close
         </button>
       </div>
       <UnreadableNotice problems={unreadableOf(matches)} />
       {/* The whole file, from its hotspot row: the service's summary counts only what the filters below match. */}
       {matches && (
-        <p data-testid="file-threads-summary" data-open={file.open} data-deferred={file.deferred} data-resolved={file.resolved}>
+        <p
+          data-testid="file-threads-summary"
+          data-open={file.open}
+          data-deferred={file.deferred}
+          data-resolved={file.resolved}
+        >
           {fileSummaryText(file)}
         </p>
       )}
@@ -129,7 +163,11 @@ export function FileThreads({ file }: { file: HotspotFile }) {
         </div>
         <div className="field">
           <label htmlFor={ids.status}>Status</label>
-          <select id={ids.status} value={query.status} onChange={(e) => setQuery({ status: e.target.value as (typeof BOARD_STATUSES)[number] | '' })}>
+          <select
+            id={ids.status}
+            value={query.status}
+            onChange={(e) => setQuery({ status: e.target.value as (typeof BOARD_STATUSES)[number] | '' })}
+          >
             <option value="">All statuses</option>
             {BOARD_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -139,12 +177,14 @@ export function FileThreads({ file }: { file: HotspotFile }) {
           </select>
         </div>
       </div>
-      {problem && <ErrorMessage problem={problem} onRetry={() => void applyQuery()} compact />}
+      {problem && <ErrorMessage problem={problem} onRetry={() => void list.refetch()} compact />}
       {loading && <Loading testId="file-threads-loading">Loading the threads of {file.file}…</Loading>}
       {matches && !loading && (
         <>
           <p className="muted" data-testid="file-threads-showing" data-shown={items.length} data-matched={matched}>
-            {matched === 0 ? 'No thread of this file matches these filters.' : showingText(items.length, matched, items.length >= matched)}
+            {matched === 0
+              ? 'No thread of this file matches these filters.'
+              : showingText(items.length, matched, items.length >= matched)}
             {matches.query?.line != null && matched > 0 ? `, nearest line ${matches.query.line} first` : ''}
             {items.length < matched ? '. Narrow the filters to see the others.' : ''}
           </p>
@@ -153,7 +193,9 @@ export function FileThreads({ file }: { file: HotspotFile }) {
               <li key={t.id} className="report-row" data-testid="file-thread" data-item-id={t.id}>
                 <ThreadRef row={t} />
                 <p className="report-row__meta">
-                  <StatusTag status={t.status} /> {t.source?.line != null ? `Line ${t.source.line}` : 'Line not stamped'} · {typeLabel(t.type)} · {t.page}
+                  <StatusTag status={t.status} />{' '}
+                  {t.source?.line != null ? `Line ${t.source.line}` : 'Line not stamped'} · {typeLabel(t.type)} ·{' '}
+                  {t.page}
                 </p>
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { ExportBar } from '../components/ExportBar.js';
@@ -7,6 +8,10 @@ import { Loading } from '../components/Loading.js';
 import { useReportsContext } from '../components/reports-context.js';
 import { coverageText, hotspotRows, noHotspotsText } from '../model/hotspots-model.js';
 import { useHotspots } from '../stores/hotspots-store.js';
+import { fileThreadsQuery, hotspotsQuery } from '../stores/hotspots-query.js';
+import { bridgeErrorOf, queryClient } from '../../../server-state/query-client.js';
+import { failure } from '../../../stores/failure.js';
+import { useSession } from '../../../stores/session-store.js';
 import { FileThreads } from './FileThreads.js';
 import { HotspotFiles } from './HotspotFiles.js';
 import { HotspotsChart } from './HotspotsChart.js';
@@ -21,27 +26,38 @@ import type { Status } from '#shared/api/common.js';
  */
 export function HotspotsTab() {
   const { projectId, projectName } = useReportsContext();
-  const hotspots = useHotspots((s) => s.hotspots);
-  const loading = useHotspots((s) => s.loading);
-  const problem = useHotspots((s) => s.problem);
-  const loadedAt = useHotspots((s) => s.loadedAt);
+  const connectionId = useSession((s) => s.active?.connection.id);
+  const query = useQuery(hotspotsQuery(connectionId, projectId));
+  const hotspots = query.data ?? null;
+  const loading = query.isFetching;
+  const problem = query.isError ? failure('Could not load the source hotspots', bridgeErrorOf(query.error)) : null;
+  const loadedAt = query.data ? query.dataUpdatedAt : null;
+  const refresh = () => void query.refetch();
   const selected = useHotspots((s) => s.file);
-  const { load, selectFile } = useHotspots.getState();
+  const { showProject, selectFile } = useHotspots.getState();
 
-  useEffect(() => void load(projectId), [load, projectId]);
+  useEffect(() => showProject(projectId), [showProject, projectId]);
 
   const files = useMemo(() => hotspots?.files ?? [], [hotspots]);
   const rows = useMemo(() => hotspotRows(files), [files]);
   const selectedFile = files.find((f) => f.file === selected) ?? null;
 
   // FileThreads brings the list into view and moves focus to it (see its useRevealOnSelect).
-  const select = useCallback((file: string, status?: Status) => void selectFile(file, status), [selectFile]);
+  const select = useCallback((file: string, status?: Status) => selectFile(file, status), [selectFile]);
 
   const markdown = () => {
     const s = useHotspots.getState();
-    if (!s.hotspots) return '';
-    const file = s.hotspots.files?.find((f) => f.file === s.file);
-    return hotspotsMarkdown({ projectName, generatedAt: Date.now(), hotspots: s.hotspots, selected: file && s.matches ? { file, query: s.query, matches: s.matches } : null });
+    if (!hotspots) return '';
+    const file = hotspots.files?.find((f) => f.file === s.file);
+    const matches = file
+      ? queryClient.getQueryData(fileThreadsQuery(connectionId, projectId, file.file, s.applied).queryKey)
+      : undefined;
+    return hotspotsMarkdown({
+      projectName,
+      generatedAt: Date.now(),
+      hotspots,
+      selected: file && matches ? { file, query: s.query, matches } : null,
+    });
   };
 
   const empty = hotspots ? noHotspotsText(hotspots.coverage) : null;
@@ -56,11 +72,17 @@ export function HotspotsTab() {
             </>
           )}
         </p>
-        <LoadedAt at={loadedAt} loading={loading} onRefresh={() => void load(projectId, true)} what="source hotspots" />
+        <LoadedAt at={loadedAt} loading={loading} onRefresh={refresh} what="source hotspots" />
         <ExportBar projectName={projectName} kind="hotspots" markdown={markdown} disabled={!hotspots} />
       </div>
-      {problem && <ErrorMessage problem={problem} onRetry={() => void load(projectId, true)} />}
-      {loading && <Loading testId="hotspots-loading">{hotspots ? 'Refreshing the source hotspots…' : `Ranking the source files of ${projectName} by open and deferred threads…`}</Loading>}
+      {problem && <ErrorMessage problem={problem} onRetry={refresh} />}
+      {loading && (
+        <Loading testId="hotspots-loading">
+          {hotspots
+            ? 'Refreshing the source hotspots…'
+            : `Ranking the source files of ${projectName} by open and deferred threads…`}
+        </Loading>
+      )}
       <UnreadableNotice problems={unreadableOf(hotspots)} />
       {empty && <p className="notice">{empty}</p>}
       {hotspots && !empty && (

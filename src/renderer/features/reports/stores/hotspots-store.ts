@@ -1,26 +1,20 @@
 import { create } from 'zustand';
 import type { Status } from '#shared/api/common.js';
-import type { SourceResponse } from '#shared/reader/index.js';
-import { LIMITS } from '#shared/api/limits.js';
-import { getBridge } from '../../../bridge/index.js';
-import { failure, goneWithTheConnection, type Failure } from '../../../stores/failure.js';
-import { onReconnected } from '../../../stores/network-store.js';
 import { parseLine, type FileQuery } from '../model/hotspots-model.js';
+import type { FileFilter } from './hotspots-query.js';
 
 const EMPTY_QUERY: FileQuery = { line: '', component: '', status: '' };
+const EMPTY_FILTER: FileFilter = { line: null, component: '', status: '' };
 
+/** What a person chose on the hotspots tab; the answers themselves are server state (hotspots-query). */
 interface HotspotsState {
   projectId: string | null;
-  hotspots: SourceResponse | null;
-  loading: boolean;
-  problem: Failure | null;
-  loadedAt: number | null;
   /** The file whose threads are listed, or null. */
   file: string | null;
+  /** The filters as typed. */
   query: FileQuery;
-  matches: SourceResponse | null;
-  matchesLoading: boolean;
-  matchesProblem: Failure | null;
+  /** The filters the list was last asked with (an unreadable line is never sent). */
+  applied: FileFilter;
   /**
    * Bringing the chosen file's threads into view: 'pending' once a person chose a file,
    * 'shown' once the panel was revealed (it is revealed again when its list has arrived and
@@ -28,86 +22,44 @@ interface HotspotsState {
    */
   reveal: 'none' | 'pending' | 'shown';
   setReveal(reveal: 'none' | 'pending' | 'shown'): void;
-  load(projectId: string, force?: boolean): Promise<void>;
+  /** The tab shows this project: another project's chosen file and filters are forgotten. */
+  showProject(projectId: string): void;
   /** Chooses a file (null closes it), its list unfiltered or, from a chart's segment, of one status. */
-  selectFile(file: string | null, status?: Status): Promise<void>;
-  /** Changes a filter of the file's list and fetches it again (the line is applied by `applyQuery`). */
+  selectFile(file: string | null, status?: Status): void;
+  /** Changes a filter of the file's list; component and status apply at once, the line by `applyQuery`. */
   setQuery(patch: Partial<FileQuery>): void;
-  applyQuery(): Promise<void>;
+  applyQuery(): void;
 }
-
-let hotspotsTicket = 0;
-let matchesTicket = 0;
 
 export const useHotspots = create<HotspotsState>()((set, get) => ({
   projectId: null,
-  hotspots: null,
-  loading: false,
-  problem: null,
-  loadedAt: null,
   file: null,
   query: EMPTY_QUERY,
-  matches: null,
-  matchesLoading: false,
-  matchesProblem: null,
+  applied: EMPTY_FILTER,
   reveal: 'none',
   setReveal: (reveal) => set({ reveal }),
 
-  async load(projectId, force = false) {
-    const same = get().projectId === projectId;
-    if (same && !force && (get().hotspots || get().loading)) return;
-    const mine = ++hotspotsTicket;
-    if (!same) {
-      matchesTicket++;
-      set({ projectId, hotspots: null, loadedAt: null, file: null, query: EMPTY_QUERY, matches: null, matchesLoading: false, matchesProblem: null });
-    }
-    set({ loading: true, problem: null });
-    // Every ranked file, not the first 50: the chart shows the top ones, the table all of them.
-    const res = await getBridge().api.findBySource({ projectId, limit: LIMITS.sourceLimitMax });
-    if (mine !== hotspotsTicket) return;
-    if (res.ok) set({ hotspots: res.data, loading: false, loadedAt: Date.now() });
-    else set({ problem: failure('Could not load the source hotspots', res.error), loading: false });
+  showProject(projectId) {
+    if (get().projectId === projectId) return;
+    set({ projectId, file: null, query: EMPTY_QUERY, applied: EMPTY_FILTER, reveal: 'none' });
   },
 
-  async selectFile(file, status) {
+  selectFile(file, status) {
     // A new file starts unfiltered: its components differ from the last file's.
-    set({ file, query: status ? { ...EMPTY_QUERY, status } : EMPTY_QUERY, matches: null, matchesProblem: null, reveal: file === null ? 'none' : 'pending' });
-    if (file === null) {
-      matchesTicket++;
-      set({ matchesLoading: false });
-      return;
-    }
-    await get().applyQuery();
+    const query = status ? { ...EMPTY_QUERY, status } : EMPTY_QUERY;
+    set({ file, query, reveal: file === null ? 'none' : 'pending' });
+    get().applyQuery();
   },
 
   setQuery(patch) {
     set({ query: { ...get().query, ...patch } });
-    if (patch.component !== undefined || patch.status !== undefined) void get().applyQuery();
+    if (patch.component !== undefined || patch.status !== undefined) get().applyQuery();
   },
 
-  async applyQuery() {
-    const { projectId, file, query } = get();
-    if (!projectId || !file) return;
+  applyQuery() {
+    const { query } = get();
     const { line, problem } = parseLine(query.line);
     if (problem) return;
-    const mine = ++matchesTicket;
-    set({ matchesLoading: true, matchesProblem: null });
-    const res = await getBridge().api.findBySource({
-      projectId,
-      file,
-      limit: LIMITS.sourceLimitMax,
-      ...(line !== null ? { line } : {}),
-      ...(query.component ? { component: query.component } : {}),
-      ...(query.status ? { status: query.status as Status } : {}),
-    });
-    if (mine !== matchesTicket) return;
-    if (res.ok) set({ matches: res.data, matchesLoading: false });
-    else set({ matchesProblem: failure(`Could not list the threads of ${file}`, res.error), matchesLoading: false });
+    set({ applied: { line, component: query.component, status: query.status } });
   },
 }));
-
-// Hotspots that failed to load for want of the service load again once it answers.
-onReconnected(() => {
-  const { projectId, problem, load } = useHotspots.getState();
-  if (projectId && problem && goneWithTheConnection(problem)) void load(projectId, true);
-});
