@@ -112,10 +112,12 @@ describe('GET /api/v1/openapi.json', () => {
     expect(bodyRefs('403')).toEqual(['BillingErrorBody', 'RefusalErrorBody']);
     for (const status of ['401', '404', '413', '415', '429']) expect(bodyRefs(status)).toEqual(['ErrorBody']);
     expect(response('401').headers['WWW-Authenticate']).toMatchObject({ required: true, schema: { type: 'string' } });
-    expect(response('429').headers['Retry-After']).toMatchObject({
-      required: true,
-      schema: { type: 'integer', minimum: 1 },
-    });
+    expect(bodyRefs('503')).toEqual(['RefusalErrorBody']);
+    for (const status of ['429', '503'])
+      expect(response(status).headers['Retry-After']).toMatchObject({
+        required: true,
+        schema: { type: 'integer', minimum: 1 },
+      });
     expect(doc.components.schemas.BillingErrorBody).toMatchObject({
       required: ['error', 'kind', 'feature', 'reason', 'message', 'limit', 'used'],
       properties: {
@@ -127,7 +129,7 @@ describe('GET /api/v1/openapi.json', () => {
     });
     expect(doc.components.schemas.ParentIdErrorBody.required).toEqual(['error', 'parentId']);
     // Which endpoints can conflict, need input, or reach something that may be missing.
-    expect(Object.keys(doc.paths['/workspaces'].get.responses)).toEqual(['200', '401', '403', '429']);
+    expect(Object.keys(doc.paths['/workspaces'].get.responses)).toEqual(['200', '401', '403', '429', '503']);
     expect(Object.keys(doc.paths['/items/assign'].post.responses)).toEqual([
       '200',
       '400',
@@ -138,6 +140,7 @@ describe('GET /api/v1/openapi.json', () => {
       '413',
       '415',
       '429',
+      '503',
     ]);
     expect(Object.keys(doc.paths['/similar'].post.responses)).toEqual([
       '200',
@@ -148,7 +151,19 @@ describe('GET /api/v1/openapi.json', () => {
       '413',
       '415',
       '429',
+      '503',
     ]);
+  });
+
+  it('documents 503 with Retry-After on every endpoint, since each reads the database', () => {
+    for (const name of ENDPOINT_NAMES) {
+      const def: EndpointDef = ENDPOINTS[name];
+      const op = opOf(def);
+      expect(op.responses['503'], `${def.method} ${def.path}`).toEqual({
+        $ref: '#/components/responses/ServiceUnavailable',
+      });
+    }
+    expect(doc.components.responses.ServiceUnavailable.headers['Retry-After'].required).toBe(true);
   });
 
   it('declares the bearer scheme for every operation but the document itself', () => {

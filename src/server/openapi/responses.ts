@@ -16,7 +16,7 @@ import type { Header, Reference, Response } from './types.js';
  * OpenAPI responses. The zod bodies listed per status are the single source for both the
  * document and the tests that check what the service really sends.
  */
-export const ERROR_STATUSES = ['400', '401', '403', '404', '409', '413', '415', '429'] as const;
+export const ERROR_STATUSES = ['400', '401', '403', '404', '409', '413', '415', '429', '503'] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 interface ErrorResponseDef {
@@ -99,6 +99,19 @@ export const ERROR_RESPONSES: Record<ErrorStatus, ErrorResponseDef> = {
       },
     },
   },
+  '503': {
+    name: 'ServiceUnavailable',
+    description:
+      'The database is unreachable, restarting, locked by another process or full (`reason: database_unavailable`); nothing was applied, so the same request may be sent again after Retry-After.',
+    bodies: [body('RefusalErrorBody', RefusalErrorBody)],
+    headers: {
+      'Retry-After': {
+        description: 'Whole seconds to wait before trying again (at least 1).',
+        required: true,
+        schema: { type: 'integer', minimum: 1 },
+      },
+    },
+  },
 };
 
 /**
@@ -120,7 +133,8 @@ export function errorStatusesFor(name: EndpointName, def: EndpointDef): ErrorSta
   if (name !== 'listWorkspaces') statuses.push('404');
   if (CONFLICTING.has(name)) statuses.push('409');
   if (def.method === 'POST') statuses.push('413', '415');
-  statuses.push('429');
+  // Every endpoint reads the database, if only to check the token.
+  statuses.push('429', '503');
   return statuses;
 }
 
