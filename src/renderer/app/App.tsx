@@ -12,7 +12,6 @@ import { ProjectPicker } from '../features/projects/ProjectPicker.js';
 import { ReportsSkipLink } from '../features/reports/components/ReportsSkipLink.js';
 import { WorkspaceScreen } from '../features/workspace/WorkspaceScreen.js';
 import { useSession } from '../stores/session-store.js';
-import { useThread } from '../stores/thread-store.js';
 import { AppDialogs } from './AppDialogs.js';
 import { AppHeader } from './AppHeader.js';
 import { useDocumentTitle } from './document-title.js';
@@ -27,6 +26,7 @@ import { dedupeQueueScreen, reportsScreen } from './lazy-screens.js';
 import { SkipLink } from './SkipLink.js';
 import { useNavigation, type Screen } from '../stores/navigation-store.js';
 import { useGlobalShortcuts } from './use-global-shortcuts.js';
+import { openThreadInProject } from './use-cases/workspace.js';
 import { applyRoute, initialRoute, useUrlSync } from './use-url-sync.js';
 
 /**
@@ -106,12 +106,6 @@ function ScreenView({ screen, boot }: { screen: Screen; boot: () => void }) {
         />
       );
   }
-}
-
-/** Reports and the queue open a thread where threads are read: beside the project's list. */
-function openThreadInProject(screen: { projectId: string; projectName: string }, itemId: string): void {
-  useNavigation.getState().go({ name: 'board', projectId: screen.projectId, projectName: screen.projectName });
-  void useThread.getState().open(itemId);
 }
 
 const AREA: Record<Screen['name'], string> = {

@@ -5,7 +5,9 @@ import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { VIEW_LABEL, type WorkspaceView } from '../../stores/filter-model.js';
 import type { SavedView } from '../../stores/saved-views.js';
+import { useNavigation } from '../../stores/navigation-store.js';
 import { useSelection } from '../../stores/selection-store.js';
+import { useThread } from '../../stores/thread-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
 import { bulkSetStatus } from '../../features/bulk/bulk-actions.js';
 import { threadCount } from '../../format/counts.js';
@@ -32,11 +34,40 @@ export function actionTargets(): { projectId: string; ids: string[]; fromSelecti
   if (!projectId || !data) return null;
   const selected = selectedIds();
   if (selected.length > 0) return { projectId, ids: selected, fromSelection: true };
-  if (focusedId && data.rows.some((r) => r.id === focusedId)) return { projectId, ids: [focusedId], fromSelection: false };
+  if (focusedId && data.rows.some((r) => r.id === focusedId))
+    return { projectId, ids: [focusedId], fromSelection: false };
   return null;
 }
 
 const NO_TARGET = 'No thread to act on: move to one with j or k, or select threads with x.';
+
+/** Opens a thread in the panel, the list's focus moving to it. */
+export function openThread(itemId: string): void {
+  useProjectItems.getState().focusCard(itemId, false);
+  void useThread.getState().open(itemId);
+}
+
+/** Reports and the queue open a thread where threads are read: beside the project's list. */
+export function openThreadInProject(screen: { projectId: string; projectName: string }, itemId: string): void {
+  useNavigation.getState().go({ name: 'board', projectId: screen.projectId, projectName: screen.projectName });
+  void useThread.getState().open(itemId);
+}
+
+/** The panel, when open, follows the list's focus to another thread. */
+export function followThread(itemId: string): void {
+  if (useThread.getState().itemId) void useThread.getState().open(itemId);
+}
+
+/** Closes the thread panel and puts the keyboard back on the thread it showed. */
+export function closeThread(): void {
+  const thread = useThread.getState();
+  const id = thread.item?.id ?? thread.itemId;
+  thread.close();
+  if (!id) return;
+  if (useWorkspace.getState().view === 'table')
+    document.querySelector<HTMLElement>(TABLE_GRID_SELECTOR)?.focus({ preventScroll: true });
+  else useProjectItems.getState().focusCard(id, true);
+}
 
 export function switchView(view: WorkspaceView): void {
   useWorkspace.getState().setView(view);
@@ -49,7 +80,11 @@ export function switchView(view: WorkspaceView): void {
     }
     if (view === 'evidence' || view === 'elements') {
       // The first tile, page or element thread: the view's own keys take it from there.
-      document.querySelector<HTMLElement>('[data-testid="evidence-gallery"] [tabindex="0"], [data-testid="hot-elements-view"] button')?.focus({ preventScroll: true });
+      document
+        .querySelector<HTMLElement>(
+          '[data-testid="evidence-gallery"] [tabindex="0"], [data-testid="hot-elements-view"] button',
+        )
+        ?.focus({ preventScroll: true });
       return;
     }
     const { focusedId, focusCard } = useProjectItems.getState();
@@ -81,7 +116,8 @@ export function openAssign(): void {
 export function openMerge(): void {
   const { projectId } = useProjectItems.getState();
   const ids = selectedIds();
-  if (!projectId || ids.length < 2) return explain('Select at least two threads to merge (x selects the focused thread).');
+  if (!projectId || ids.length < 2)
+    return explain('Select at least two threads to merge (x selects the focused thread).');
   useDialogs.getState().open({ kind: 'merge', projectId, itemIds: ids });
 }
 

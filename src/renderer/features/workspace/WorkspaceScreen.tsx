@@ -25,6 +25,7 @@ import { useWorkspaceKeyboard } from './use-workspace-keyboard.js';
 import { WorkspaceToolbar } from './WorkspaceToolbar.js';
 import { CARD_HEIGHT, TABLE_ROW_HEIGHT, useDensity } from './density.js';
 import { enterProject, leaveProject, refreshProject } from '../../app/use-cases/project-session.js';
+import { closeThread, followThread, openThread } from '../../app/use-cases/workspace.js';
 import '../../styles/workspace.css';
 import { formatCount } from '../../format/counts.js';
 
@@ -71,44 +72,33 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
   const shownIds = useMemo(() => rows.map((r) => r.id), [rows]);
   const shownSet = useMemo(() => (data && !searchPending ? new Set(shownIds) : null), [data, searchPending, shownIds]);
   useSelectionFollowsRows(projectId, shownSet);
-  const selectedInOrder = useMemo(() => (selected.size === 0 ? [] : all.filter((r) => selected.has(r.id)).map((r) => r.id)), [all, selected]);
+  const selectedInOrder = useMemo(
+    () => (selected.size === 0 ? [] : all.filter((r) => selected.has(r.id)).map((r) => r.id)),
+    [all, selected],
+  );
 
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const open = useCallback((itemId: string) => {
-    useProjectItems.getState().focusCard(itemId, false);
-    void useThread.getState().open(itemId);
-  }, []);
-  const openFromKeyboard = useCallback(
-    (itemId: string) => {
-      open(itemId);
-      requestAnimationFrame(() => headingRef.current?.focus());
-    },
-    [open],
-  );
-  const follow = useCallback((itemId: string) => {
-    if (useThread.getState().itemId) void useThread.getState().open(itemId);
+  const openFromKeyboard = useCallback((itemId: string) => {
+    openThread(itemId);
+    requestAnimationFrame(() => headingRef.current?.focus());
   }, []);
   // The panel awaits the outcome: the list moves the row, offers undo and reports a refusal.
-  const setStatus = useCallback((itemId: string, status: Status) => useProjectItems.getState().setStatus(itemId, status), []);
-  const closePanel = useCallback(() => {
-    const id = useThread.getState().item?.id ?? useThread.getState().itemId;
-    useThread.getState().close();
-    // Back to the thread the panel showed, so the keyboard flow continues where it left off.
-    if (!id) return;
-    if (useWorkspace.getState().view === 'table') document.querySelector<HTMLElement>('[data-testid="items-table"]')?.focus({ preventScroll: true });
-    else useProjectItems.getState().focusCard(id, true);
-  }, []);
-
+  const setStatus = useCallback(
+    (itemId: string, status: Status) => useProjectItems.getState().setStatus(itemId, status),
+    [],
+  );
   const renderPanel = (onKeyDown?: KeyboardEventHandler<HTMLElement>) =>
     threadId && (
       <ErrorBoundary area="the thread" resetKey={threadId}>
-        <ThreadPanel onClose={closePanel} onSetStatus={setStatus} headingRef={headingRef} onKeyDown={onKeyDown} />
+        <ThreadPanel onClose={closeThread} onSetStatus={setStatus} headingRef={headingRef} onKeyDown={onKeyDown} />
       </ErrorBoundary>
     );
 
   const filtered = activeFilterCount(filters) > 0;
   // One line right above the list in both views; the table puts it on its Columns line.
-  const summary = data && <SummaryHeader summary={data.summary} capped={data.capped} scanLimit={data.scanLimit} all={all} />;
+  const summary = data && (
+    <SummaryHeader summary={data.summary} capped={data.capped} scanLimit={data.scanLimit} all={all} />
+  );
   return (
     <main className={`screen workspace workspace--${density}`} aria-label={`${name}: ${view}`}>
       <h1 className="visually-hidden">{name}</h1>
@@ -117,7 +107,11 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
       {data && <ListBanners unlisted={data.unlisted} unreadable={data.unreadable} onRetrySearch={refreshProject} />}
       {loadProblem && (
         <div className="workspace__problem">
-          <ErrorMessage problem={loadProblem} onRetry={refreshProject} also={moveProblem && sameCause(moveProblem, loadProblem) ? [`${moveProblem.title}.`] : []} />
+          <ErrorMessage
+            problem={loadProblem}
+            onRetry={refreshProject}
+            also={moveProblem && sameCause(moveProblem, loadProblem) ? [`${moveProblem.title}.`] : []}
+          />
           {!data && (
             <button type="button" className="button button--quiet" onClick={() => go({ name: 'projects' })}>
               Choose another project
@@ -145,18 +139,29 @@ export function WorkspaceScreen({ projectId, projectName }: { projectId: string;
               summary={data.summary}
               capped={data.capped}
               filtered={filtered}
-              onOpen={open}
+              onOpen={openThread}
               onOpenFromKeyboard={openFromKeyboard}
-              onFollow={follow}
+              onFollow={followThread}
               renderPanel={renderPanel}
               cardHeight={CARD_HEIGHT[density]}
             />
           ) : view === 'elements' ? (
-            <LazyView part={hotElementsView} props={{ rows, page: filters.page, onOpen: openFromKeyboard, panel: renderPanel() }} />
+            <LazyView
+              part={hotElementsView}
+              props={{ rows, page: filters.page, onOpen: openFromKeyboard, panel: renderPanel() }}
+            />
           ) : view === 'evidence' ? (
             <LazyView part={evidenceGallery} props={{ rows, onOpen: openFromKeyboard, panel: renderPanel() }} />
           ) : (
-            <TableView projectId={projectId} all={all} rows={rows} onOpen={openFromKeyboard} panel={renderPanel()} summary={summary} rowHeight={TABLE_ROW_HEIGHT[density]} />
+            <TableView
+              projectId={projectId}
+              all={all}
+              rows={rows}
+              onOpen={openFromKeyboard}
+              panel={renderPanel()}
+              summary={summary}
+              rowHeight={TABLE_ROW_HEIGHT[density]}
+            />
           )
         ) : (
           !loadProblem && <LoadingPlaceholder name={name} />
@@ -173,7 +178,8 @@ function LoadingPlaceholder({ name }: { name: string }) {
       <p>Loading the threads of {name}…</p>
       {progress && progress.planned > 1 && (
         <p className="muted">
-          This project has more than 200 threads, so they are fetched page by page: {progress.done} of {progress.planned} requests, {formatCount(progress.rows)} threads so far.
+          This project has more than 200 threads, so they are fetched page by page: {progress.done} of{' '}
+          {progress.planned} requests, {formatCount(progress.rows)} threads so far.
         </p>
       )}
     </div>
