@@ -62,7 +62,32 @@ describe('the service when another program locks its SQLite file', () => {
         reason: 'database_unavailable',
       });
     } finally {
+      other.exec('rollback');
       other.close();
+    }
+  });
+
+  it('writes again once the lock is released, without a restart, and keeps what it acknowledged', async () => {
+    const before = await create('Written before the lock');
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    const other = new Libsql(path.join(dir, DB_FILE_NAME));
+    try {
+      other.exec('begin exclusive');
+      expect((await create('Refused while the file is locked')).status).toBe(503);
+    } finally {
+      other.exec('rollback');
+      other.close();
+    }
+    const after = await create('Written after the lock is released');
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    const reader = new Libsql(path.join(dir, DB_FILE_NAME), { readonly: true });
+    try {
+      const bodies = (reader.prepare('select body from messages').all() as { body: string }[]).map((r) => r.body);
+      expect(bodies).toContain('Written before the lock');
+      expect(bodies).toContain('Written after the lock is released');
+      expect(bodies).not.toContain('Refused while the file is locked');
+    } finally {
+      reader.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Libsql from 'libsql';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './tables.js';
@@ -45,9 +45,46 @@ function openSqlite(dataDir: string): Db {
   // are stale. Only here: the service is then the one process with the one connection that
   // writes, so every write passes this counter before anyone reads after it.
   const tracker = new WriteTracker();
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }), plugins: [tracker] });
+  const db = new Kysely<Database>({ dialect: new WriterSqliteDialect({ database: raw }), plugins: [tracker] });
   attachTracker(db, tracker);
   return db;
+}
+
+/**
+ * Transactions take the write lock when they begin (BEGIN IMMEDIATE), so one that cannot
+ * have it fails at its first statement, under the busy timeout, instead of part way through
+ * after reading a snapshot it could not upgrade. A failed transaction is rolled back only if
+ * SQLite still holds it open: a rollback of one SQLite already ended would throw and leave
+ * the connection's state unknown, and the next write must start clean once the lock is free.
+ */
+class WriterSqliteDriver extends SqliteDriver {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDriver>[0],
+    private readonly raw: Libsql.Database,
+  ) {
+    super(config);
+  }
+  // Run through exec, which finalizes its statement even when it fails: a failed prepared
+  // statement stays "in progress" until collected, and SQLite then refuses every later
+  // COMMIT ("SQL statements in progress") — the service would stay broken until restart.
+  override async beginTransaction(): Promise<void> {
+    this.raw.exec('begin immediate');
+  }
+  override async commitTransaction(): Promise<void> {
+    this.raw.exec('commit');
+  }
+  override async rollbackTransaction(): Promise<void> {
+    if (this.raw.inTransaction) this.raw.exec('rollback');
+  }
+}
+
+class WriterSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: { database: Libsql.Database }) {
+    super(config);
+  }
+  override createDriver(): SqliteDriver {
+    return new WriterSqliteDriver(this.config, this.config.database);
+  }
 }
 
 const INT8_OID = 20;
