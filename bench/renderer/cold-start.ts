@@ -142,7 +142,11 @@ async function recordBridge(page: Page, boardUrl: string): Promise<Recorded> {
     if (!pathname.startsWith('/bridge/')) return;
     pending.push(
       res.text().then((body) => {
-        recorded[`${pathname}\u0000${req.postData() ?? ''}`] = { status: res.status(), contentType: res.headers()['content-type'] ?? 'application/json', body };
+        recorded[`${pathname}\u0000${req.postData() ?? ''}`] = {
+          status: res.status(),
+          contentType: res.headers()['content-type'] ?? 'application/json',
+          body,
+        };
       }),
     );
   };
@@ -160,25 +164,26 @@ async function recordBridge(page: Page, boardUrl: string): Promise<Recorded> {
  * interception on the way (Playwright's routing would slow every request of the page).
  */
 async function answerBridgeInPage(page: Page, recorded: Recorded): Promise<void> {
-  await page.addInitScript(
-    ({ flag, answers }) => {
-      if (sessionStorage.getItem(flag) === null) return;
-      const real = window.fetch.bind(window);
-      let rowsAsked = false;
-      window.fetch = (input, init) => {
-        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
-        const answer = answers[`${url.pathname}\u0000${typeof init?.body === 'string' ? init.body : ''}`];
-        // Only the first slice of rows is answered at once: the others, answered in the same
-        // moment, would all be in before the first frame and make it a different one.
-        const laterSlice = url.pathname.endsWith('listItems') && rowsAsked;
-        if (url.pathname.endsWith('listItems')) rowsAsked = true;
-        if (!url.pathname.startsWith('/bridge/') || !answer || laterSlice) return real(input, init);
-        return Promise.resolve(new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.contentType } }));
-      };
-    },
-    { flag: PRE_ANSWERED, answers: recorded },
-  );
+  const args = JSON.stringify({ flag: PRE_ANSWERED, answers: recorded });
+  await page.addInitScript({ content: `(${ANSWER_IN_PAGE})(${args})` });
 }
+
+// Page code, kept as text: the bench's own TypeScript knows no DOM.
+const ANSWER_IN_PAGE = `({ flag, answers }) => {
+  if (sessionStorage.getItem(flag) === null) return;
+  const real = window.fetch.bind(window);
+  let rowsAsked = false;
+  window.fetch = (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+    const answer = answers[url.pathname + '\\u0000' + (typeof init?.body === 'string' ? init.body : '')];
+    // Only the first slice of rows is answered at once: the others, answered in the same
+    // moment, would all be in before the first frame and make it a different one.
+    const laterSlice = url.pathname.endsWith('listItems') && rowsAsked;
+    if (url.pathname.endsWith('listItems')) rowsAsked = true;
+    if (!url.pathname.startsWith('/bridge/') || !answer || laterSlice) return real(input, init);
+    return Promise.resolve(new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.contentType } }));
+  };
+}`;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
 

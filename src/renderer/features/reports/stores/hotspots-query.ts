@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { Status } from '#shared/api/common.js';
 import { LIMITS } from '#shared/api/limits.js';
 import type { SourceResponse } from '#shared/reader/index.js';
@@ -16,12 +17,12 @@ export interface FileFilter {
  * top ones, the table all of them. Kept until refreshed: coming back to the tab asks nothing.
  */
 export function hotspotsQuery(connectionId: string | null | undefined, projectId: string) {
-  return {
+  return queryOptions({
     queryKey: connectionKey(connectionId, 'reports-hotspots', projectId),
     queryFn: (): Promise<SourceResponse> =>
       fromBridge(getBridge().api.findBySource({ projectId, limit: LIMITS.sourceLimitMax })),
     staleTime: Infinity,
-  };
+  });
 }
 
 /** One file's threads with its filters; a change of filter is a new key, so a late answer to the old one never shows. */
@@ -31,7 +32,7 @@ export function fileThreadsQuery(
   file: string,
   filter: FileFilter,
 ) {
-  return {
+  return queryOptions({
     queryKey: connectionKey(connectionId, 'reports-hotspots', projectId, 'file', file, filter),
     queryFn: (): Promise<SourceResponse> =>
       fromBridge(
@@ -45,5 +46,5 @@ export function fileThreadsQuery(
         }),
       ),
     staleTime: Infinity,
-  };
+  });
 }
