@@ -95,12 +95,10 @@ export function recordPlanUndo(
   if (undos.length === 0) return null;
   const undo: BulkPlan =
     undos.length === 1 ? undos[0]! : { kind: 'undo', undoing: changes[0]!.plan, tasks: undos.flatMap((u) => u.tasks) };
-  return useUndo
-    .getState()
-    .record({
-      projectId,
-      label: options.label ?? planDoneText(changes[0]!.plan, undo.tasks.length),
-      plan: undo,
-      ...(options.replaces !== undefined ? { replaces: options.replaces } : {}),
-    });
+  return useUndo.getState().record({
+    projectId,
+    label: options.label ?? planDoneText(changes[0]!.plan, undo.tasks.length),
+    plan: undo,
+    ...(options.replaces !== undefined ? { replaces: options.replaces } : {}),
+  });
 }

@@ -103,12 +103,10 @@ export function recordStatusUndo(
   const change = statusTask(itemId, before, to);
   const task = undoTask(itemId, before, change.steps);
   return task
-    ? useUndo
-        .getState()
-        .record({
-          projectId,
-          label,
-          plan: { kind: 'undo', undoing: { kind: 'status', to, tasks: [change] }, tasks: [task] },
-        })
+    ? useUndo.getState().record({
+        projectId,
+        label,
+        plan: { kind: 'undo', undoing: { kind: 'status', to, tasks: [change] }, tasks: [task] },
+      })
     : null;
 }

@@ -60,13 +60,11 @@ export function handleError(
       (issue.keyword === 'invalid_type' || issue.keyword === 'invalid_union') &&
       field !== '' &&
       valueAt(input, field.split('.')) === undefined;
-    return reply
-      .code(400)
-      .send({
-        error: validationSentence(field, issue.message ?? 'is invalid', part, missing),
-        reason: 'invalid_request',
-        field: field === '' ? part : field,
-      });
+    return reply.code(400).send({
+      error: validationSentence(field, issue.message ?? 'is invalid', part, missing),
+      reason: 'invalid_request',
+      field: field === '' ? part : field,
+    });
   }
   const fe = err as FastifyError;
   if (
@@ -77,13 +75,11 @@ export function handleError(
     return reply.code(400).send({ error: 'The request body is not valid JSON.', reason: 'invalid_json' });
   }
   if (fe.code === 'FST_ERR_BAD_URL') {
-    return reply
-      .code(400)
-      .send({
-        error: 'The path is not a valid URL: a % must start an escape such as %25 or %20.',
-        reason: 'invalid_request',
-        field: 'path',
-      });
+    return reply.code(400).send({
+      error: 'The path is not a valid URL: a % must start an escape such as %25 or %20.',
+      reason: 'invalid_request',
+      field: 'path',
+    });
   }
   if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return reply.code(415).send({ error: 'Send the body as JSON with Content-Type: application/json.' });

@@ -56,17 +56,15 @@ async function world(): Promise<World> {
       const n = w.refreshCalls;
       w.liveRefresh = `rt-${n}`;
       w.valid.add(`at-${n}`);
-      return res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            access_token: `at-${n}`,
-            token_type: 'Bearer',
-            expires_in: 3600,
-            refresh_token: `rt-${n}`,
-            scope: 'profile offline_access',
-          }),
-        );
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          access_token: `at-${n}`,
+          token_type: 'Bearer',
+          expires_in: 3600,
+          refresh_token: `rt-${n}`,
+          scope: 'profile offline_access',
+        }),
+      );
     }
     if (req.url?.startsWith('/api/v1/')) {
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');

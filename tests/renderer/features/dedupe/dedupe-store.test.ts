@@ -120,21 +120,19 @@ describe('the dedupe queue', () => {
       data: { id: itemId, reportCount: reports },
     }));
     reports = 1;
-    useDedupe
-      .getState()
-      .merged({
-        keptId: 't1',
-        canonicalId: 't1',
-        requested: 1,
-        merged: 1,
-        acceptedIds: ['t2'],
-        alreadyMerged: 0,
-        refused: [],
-        uncertainIds: [],
-        notSentIds: [],
-        stoppedBy: null,
-        requests: 1,
-      });
+    useDedupe.getState().merged({
+      keptId: 't1',
+      canonicalId: 't1',
+      requested: 1,
+      merged: 1,
+      acceptedIds: ['t2'],
+      alreadyMerged: 0,
+      refused: [],
+      uncertainIds: [],
+      notSentIds: [],
+      stoppedBy: null,
+      requests: 1,
+    });
     await settle();
     expect(useDedupe.getState().details['t1']).toMatchObject({ id: 't1', reportCount: 1 });
   });
