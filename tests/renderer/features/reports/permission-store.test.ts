@@ -1,17 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeError } from '#shared/bridge/errors.js';
+import { fail, ok } from '../../support/bridge-results.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 
 let bridge: FakeBridge;
 vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const { usePermission } = await import('../../../../src/renderer/features/reports/stores/permission-store.js');
-
-const ok = <T>(data: T) => ({ ok: true as const, data });
-const fail = (error: Partial<BridgeError> & Pick<BridgeError, 'kind'>) => ({
-  ok: false as const,
-  error: { message: 'It failed.', ...error },
-});
 
 let project = 0;
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewQuery } from '#shared/api/requests.js';
-import type { BridgeError } from '#shared/bridge/errors.js';
+import { fail, ok } from '../../support/bridge-results.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 import { reviewOverview, reviewSectionPage } from './fixtures.js';
 
@@ -8,12 +8,6 @@ let bridge: FakeBridge;
 vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const { useReview } = await import('../../../../src/renderer/features/reports/stores/review-store.js');
-
-const ok = <T>(data: T) => ({ ok: true as const, data });
-const fail = (error: Partial<BridgeError> & Pick<BridgeError, 'kind'>) => ({
-  ok: false as const,
-  error: { message: 'It failed.', ...error },
-});
 
 /** A review service with fixed section totals, paging as the reference service does. */
 function reviewService(totals: { resolved: number; deferred: number; open: number; discussions: number }) {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeError } from '#shared/bridge/errors.js';
+import { fail, ok } from '../../support/bridge-results.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 import { decisionsPage } from './fixtures.js';
 
@@ -7,12 +7,6 @@ let bridge: FakeBridge;
 vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const { useRuleDraft } = await import('../../../../src/renderer/features/reports/stores/rule-store.js');
-
-const ok = <T>(data: T) => ({ ok: true as const, data });
-const fail = (error: Partial<BridgeError> & Pick<BridgeError, 'kind'>) => ({
-  ok: false as const,
-  error: { message: 'It failed.', ...error },
-});
 
 let project = 0;
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeError } from '#shared/bridge/errors.js';
+import { fail, ok } from '../../support/bridge-results.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 
 let bridge: FakeBridge;
@@ -13,12 +13,6 @@ vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => as
 const { useWhatsNew } = await import('../../../../src/renderer/features/reports/stores/whats-new-store.js');
 const { useSession } = await import('../../../../src/renderer/stores/session-store.js');
 const { readLastBriefed } = await import('../../../../src/renderer/features/reports/model/briefing-memory.js');
-
-const ok = <T>(data: T) => ({ ok: true as const, data });
-const fail = (error: Partial<BridgeError> & Pick<BridgeError, 'kind'>) => ({
-  ok: false as const,
-  error: { message: 'It failed.', ...error },
-});
 
 let project = 0;
 beforeEach(() => {
