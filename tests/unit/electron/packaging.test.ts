@@ -151,7 +151,8 @@ describe('electron-builder configuration', () => {
             /^import (?!type )[^'"]*from '([^'".][^']*)'|\bimport\(\s*'([^'".][^']*)'\s*\)/gm,
           )) {
             const spec = (m[1] ?? m[2])!;
-            if (spec.startsWith('node:') || spec === 'electron') continue;
+            // #shared/… is the contract inside this repo (package.json "imports"), bundled like any source file.
+            if (spec.startsWith('node:') || spec.startsWith('#') || spec === 'electron') continue;
             imported.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
           }
         }
