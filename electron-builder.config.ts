@@ -61,8 +61,9 @@ const config: Configuration = {
   directories: { output: 'dist', buildResources: 'build' },
   // Only the built app (main, preload, renderer) and package.json; runtime dependencies are
   // added by electron-builder from package.json "dependencies" (the keychain binding and zod).
-  // The reference service, its data and the renderer's sources never reach the installer.
-  files: ['out/**/*', 'package.json', '!**/*.map'],
+  // The reference service (its production build in out/server included), its data and the
+  // renderer's sources never reach the installer.
+  files: ['out/**/*', '!out/server/**', 'package.json', '!**/*.map'],
   asar: true,
   // The keychain binding is a prebuilt N-API module: nothing to rebuild against Electron.
   npmRebuild: false,

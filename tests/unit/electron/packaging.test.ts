@@ -118,9 +118,9 @@ describe('electron-builder configuration', () => {
     expect(config.fileAssociations).toEqual([]);
   });
 
-  it('packs only the built app into an asar', () => {
+  it('packs only the built app into an asar, never the service built for production beside it', () => {
     expect(config.asar).toBe(true);
-    expect(config.files).toEqual(['out/**/*', 'package.json', '!**/*.map']);
+    expect(config.files).toEqual(['out/**/*', '!out/server/**', 'package.json', '!**/*.map']);
     expect(pkg.main).toBe('./out/main/index.js');
   });
 
