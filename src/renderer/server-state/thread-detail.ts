@@ -1,6 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReadOutput } from '#shared/reader/index.js';
-import { connectionKey, queryClient } from './query-client.js';
+import { connectionKey } from './query-client.js';
 
 /**
  * One thread's detail (GET /items/{id}) in the query cache, shared by every view that reads
@@ -16,18 +16,4 @@ export const threadDetailKey = (connectionId: string | null | undefined, itemId:
 export function isThreadDetailKey(key: QueryKey, connectionId: string | null | undefined): boolean {
   const [scope, connection, kind] = threadDetailKey(connectionId, '');
   return key[0] === scope && key[1] === connection && key[2] === kind;
-}
-
-/** The thread's detail as last read, and when (ms since the epoch); null when it was never read. */
-export function lastThreadRead(
-  connectionId: string | null | undefined,
-  itemId: string,
-): { detail: ThreadDetail; readAt: number } | null {
-  const state = queryClient.getQueryState<ThreadDetail>(threadDetailKey(connectionId, itemId));
-  return state?.data ? { detail: state.data, readAt: state.dataUpdatedAt } : null;
-}
-
-/** Puts a fresh read where the other views find it. */
-export function keepThreadDetail(connectionId: string | null | undefined, detail: ThreadDetail): void {
-  queryClient.setQueryData(threadDetailKey(connectionId, detail.id), detail);
 }

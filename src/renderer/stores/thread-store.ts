@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import type { ReadOutput } from '#shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
-import { keepThreadDetail, lastThreadRead, type ThreadDetail } from '../server-state/thread-detail.js';
+import type { BridgeError } from '#shared/bridge/errors.js';
+import { bridgeErrorOf, fromBridge, queryClient } from '../server-state/query-client.js';
+import { threadDetailKey, type ThreadDetail } from '../server-state/thread-detail.js';
 import { useSession } from './session-store.js';
 import { failure, goneWithTheConnection, type Failure } from './failure.js';
 import { onItemsChanged } from '../server-state/items-sync.js';
@@ -25,52 +27,57 @@ interface ThreadState {
   close(): void;
 }
 
-let requestSeq = 0;
-
 /** A thread read this recently (by the evidence views, or the panel itself) opens without asking again. */
 export const REUSE_READ_MS = 10_000;
-/** When each thread was last written by this app: a read from before it is not reused. */
-const writtenAt = new Map<string, number>();
 
-/** The thread's last read, if it is recent and no write of this app came after it. */
-function reusableRead(connectionId: string | undefined, itemId: string): ThreadDetail | null {
-  const read = lastThreadRead(connectionId, itemId);
-  if (!read || Date.now() - read.readAt > REUSE_READ_MS) return null;
-  const written = writtenAt.get(itemId);
-  return written === undefined || read.readAt > written ? read.detail : null;
+/**
+ * The thread's detail through the query cache, where the evidence views keep theirs: a read
+ * from the last REUSE_READ_MS is used (unless this app wrote to the thread since: writes mark
+ * it stale, below); `fresh` always asks. A reply's ID is answered with the thread it belongs to.
+ */
+async function readThread(
+  connectionId: string | undefined,
+  itemId: string,
+  fresh: boolean,
+): Promise<{ ok: true; item: ThreadDetail; notice: string | null } | { ok: false; error: BridgeError }> {
+  const read = (id: string) =>
+    queryClient.fetchQuery({
+      queryKey: threadDetailKey(connectionId, id),
+      queryFn: () => fromBridge(getBridge().api.getItem({ itemId: id })),
+      staleTime: fresh ? 0 : REUSE_READ_MS,
+    });
+  try {
+    return { ok: true, item: await read(itemId), notice: null };
+  } catch (e) {
+    const error = bridgeErrorOf(e);
+    if (!error.parentId || error.parentId === itemId) return { ok: false, error };
+    try {
+      const notice = `${itemId} is a reply, not a thread, so the thread it belongs to is shown instead.`;
+      return { ok: true, item: await read(error.parentId), notice };
+    } catch (parentError) {
+      return { ok: false, error: bridgeErrorOf(parentError) };
+    }
+  }
 }
 
 /** `inPlace`: a refresh of the thread on screen — its notice stays, and a failed refetch keeps it visible. */
 async function fetchInto(itemId: string, options: { inPlace?: boolean } = {}): Promise<void> {
-  const seq = ++requestSeq;
   const keptNotice = options.inPlace ? useThread.getState().notice : null;
   // The previous thread's detail stays in the store until the next arrives; the panel shows the
   // new thread's title from its list row meanwhile, with its actions disabled (ThreadPanel).
   const connectionId = useSession.getState().active?.connection.id;
-  const recent = options.inPlace ? null : reusableRead(connectionId, itemId);
-  if (recent) {
-    useThread.setState({ itemId, item: recent, loading: false, problem: null, notice: keptNotice });
-    return;
-  }
   useThread.setState({ itemId, loading: true, problem: null, notice: keptNotice });
-
-  const api = getBridge().api;
-  let res = await api.getItem({ itemId });
-  let notice: string | null = keptNotice;
-  if (!res.ok && res.error.parentId && res.error.parentId !== itemId) {
-    notice = `${itemId} is a reply, not a thread, so the thread it belongs to is shown instead.`;
-    res = await api.getItem({ itemId: res.error.parentId });
-  }
-  if (seq !== requestSeq) return;
+  const res = await readThread(connectionId, itemId, options.inPlace === true);
+  // The panel moved on (another thread, or closed) while this one was read.
+  if (useThread.getState().itemId !== itemId) return;
   if (res.ok) {
-    keepThreadDetail(connectionId, res.data);
-    useThread.setState({ item: res.data, loading: false, notice });
+    useThread.setState({ item: res.item, loading: false, notice: res.notice ?? keptNotice });
   } else {
     const item = options.inPlace ? useThread.getState().item : null;
     useThread.setState({
       item,
       loading: false,
-      notice,
+      notice: keptNotice,
       problem: failure(options.inPlace ? 'Could not refresh the thread' : 'Could not open the thread', res.error),
     });
   }
@@ -105,7 +112,6 @@ export const useThread = create<ThreadState>()((set, get) => ({
   },
 
   close() {
-    requestSeq++;
     set({ itemId: null, item: null, loading: false, problem: null, notice: null, trail: [] });
   },
 }));
@@ -115,9 +121,15 @@ export const useThread = create<ThreadState>()((set, get) => ({
  * refetches it, whoever wrote it: the board's keys, bulk actions or the thread's own buttons.
  */
 onItemsChanged((change) => {
-  const now = Date.now();
-  for (const p of change.patched ?? []) writtenAt.set(p.id, now);
-  for (const removed of change.removed ?? []) writtenAt.set(removed, now);
+  // A read from before this app's write is not reused: marked stale, asked again when next wanted.
+  const connectionId = useSession.getState().active?.connection.id;
+  for (const written of [...(change.patched ?? []).map((p) => p.id), ...(change.removed ?? [])]) {
+    void queryClient.invalidateQueries({
+      queryKey: threadDetailKey(connectionId, written),
+      exact: true,
+      refetchType: 'none',
+    });
+  }
   const id = useThread.getState().item?.id;
   if (!id) return;
   const touched = change.patched?.some((p) => p.id === id) || change.removed?.includes(id);
