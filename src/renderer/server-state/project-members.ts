@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Member } from '#shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
-import { failure, type Failure } from '../stores/failure.js';
+import type { Failure } from '../stores/failure.js';
 import { useSession } from '../stores/session-store.js';
 import { useWorkspace } from '../stores/workspace-store.js';
-import { bridgeErrorOf, connectionKey, fromBridge, queryClient } from './query-client.js';
+import { connectionKey, fromBridge, queryClient, queryProblem } from './query-client.js';
 
 /**
  * The members of a project's workspace: assignee filter, bulk assignment, the assign dialog
@@ -39,7 +39,7 @@ export function useProjectMembers(projectId: string | null): ProjectMembers {
   return {
     members: query.data ?? NO_MEMBERS,
     loading: query.isPending,
-    problem: query.error ? failure('Could not load the people of this workspace', bridgeErrorOf(query.error)) : null,
+    problem: queryProblem('Could not load the people of this workspace', query),
     reload: () => void query.refetch(),
   };
 }

@@ -1,6 +1,6 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { BridgeError, BridgeResult } from '#shared/bridge/errors.js';
-import { goneWithTheConnection } from '../stores/failure.js';
+import { failure, goneWithTheConnection, type Failure } from '../stores/failure.js';
 import { onReconnected } from '../stores/network-store.js';
 
 /**
@@ -26,6 +26,11 @@ export async function fromBridge<T>(result: Promise<BridgeResult<T>>): Promise<T
 export function bridgeErrorOf(error: unknown): BridgeError {
   if (error instanceof BridgeFailure) return error.error;
   return { kind: 'bad_response', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** A failed query in words for <ErrorMessage>: what the person was doing, and the bridge's error; null while it has not failed. */
+export function queryProblem(title: string, query: { error: unknown }): Failure | null {
+  return query.error ? failure(title, bridgeErrorOf(query.error)) : null;
 }
 
 export const queryClient = new QueryClient({

@@ -7,7 +7,13 @@ import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { formatCount, plural } from '../../format/counts.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
-import { BridgeFailure, bridgeErrorOf, connectionKey, fromBridge } from '../../server-state/query-client.js';
+import {
+  BridgeFailure,
+  bridgeErrorOf,
+  connectionKey,
+  fromBridge,
+  queryProblem,
+} from '../../server-state/query-client.js';
 import { failure } from '../../stores/failure.js';
 import { useSession } from '../../stores/session-store.js';
 import { quoteThread } from '../../format/thread-words.js';
@@ -217,9 +223,7 @@ export function DuplicateGroupsScreen({ projectId, projectName, onExit, onPairs 
   });
 
   const lastDecision = q.history[q.history.length - 1];
-  const problem = threadsQuery.error
-    ? failure(`Could not load the open threads of ${projectName}`, bridgeErrorOf(threadsQuery.error))
-    : null;
+  const problem = queryProblem(`Could not load the open threads of ${projectName}`, threadsQuery);
   const groupingProblem = proposalQuery.error
     ? proposalQuery.error instanceof Error
       ? proposalQuery.error.message

@@ -12,8 +12,7 @@ import { showingText } from '../model/paging.js';
 import { useHotspots } from '../stores/hotspots-store.js';
 import { fileThreadsQuery } from '../stores/hotspots-query.js';
 import { useReportsContext } from '../components/reports-context.js';
-import { bridgeErrorOf } from '../../../server-state/query-client.js';
-import { failure } from '../../../stores/failure.js';
+import { queryProblem } from '../../../server-state/query-client.js';
 import { useSession } from '../../../stores/session-store.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
 import { unreadableOf } from '#shared/reader/problems.js';
@@ -89,9 +88,7 @@ export function FileThreads({ file }: { file: HotspotFile }) {
   });
   const matches = list.data ?? null;
   const loading = list.isFetching;
-  const problem = list.isError
-    ? failure(`Could not list the threads of ${file.file}`, bridgeErrorOf(list.error))
-    : null;
+  const problem = queryProblem(`Could not list the threads of ${file.file}`, list);
   const { setQuery, selectFile } = useHotspots.getState();
   const ids = { line: useId(), lineProblem: useId(), component: useId(), status: useId() };
   const lineProblem = parseLine(query.line).problem;

@@ -9,8 +9,7 @@ import { useReportsContext } from '../components/reports-context.js';
 import { coverageText, hotspotRows, noHotspotsText } from '../model/hotspots-model.js';
 import { useHotspots } from '../stores/hotspots-store.js';
 import { fileThreadsQuery, hotspotsQuery } from '../stores/hotspots-query.js';
-import { bridgeErrorOf, queryClient } from '../../../server-state/query-client.js';
-import { failure } from '../../../stores/failure.js';
+import { queryClient, queryProblem } from '../../../server-state/query-client.js';
 import { useSession } from '../../../stores/session-store.js';
 import { FileThreads } from './FileThreads.js';
 import { HotspotFiles } from './HotspotFiles.js';
@@ -30,7 +29,7 @@ export function HotspotsTab() {
   const query = useQuery(hotspotsQuery(connectionId, projectId));
   const hotspots = query.data ?? null;
   const loading = query.isFetching;
-  const problem = query.isError ? failure('Could not load the source hotspots', bridgeErrorOf(query.error)) : null;
+  const problem = queryProblem('Could not load the source hotspots', query);
   const loadedAt = query.data ? query.dataUpdatedAt : null;
   const refresh = () => void query.refetch();
   const selected = useHotspots((s) => s.file);

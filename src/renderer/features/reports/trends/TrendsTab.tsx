@@ -3,8 +3,7 @@ import { useMemo } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { formatCount } from '../../../format/counts.js';
 import { typeLabel } from '../../../format/labels.js';
-import { bridgeErrorOf, connectionKey } from '../../../server-state/query-client.js';
-import { failure } from '../../../stores/failure.js';
+import { connectionKey, queryProblem } from '../../../server-state/query-client.js';
 import { useSession } from '../../../stores/session-store.js';
 import { Banner } from '../../../components/Banner.js';
 import { ExportBar } from '../components/ExportBar.js';
@@ -35,6 +34,7 @@ export function TrendsTab() {
   const windowStart = windowStartNow();
   const queryKey = connectionKey(connectionId, 'reports-trends', projectId, windowStart);
   const query = useQuery({ queryKey, queryFn: () => readTrendSources(projectId, windowStart) });
+  const problem = queryProblem('Could not read the trends', query);
   const client = useQueryClient();
   const model = useMemo<TrendModel | null>(
     () => (query.data ? trendModel(query.data, query.dataUpdatedAt) : null),
@@ -63,9 +63,7 @@ export function TrendsTab() {
           disabled={!model}
         />
       </div>
-      {query.isError && (
-        <ErrorMessage problem={failure('Could not read the trends', bridgeErrorOf(query.error))} onRetry={refresh} />
-      )}
+      {problem && <ErrorMessage problem={problem} onRetry={refresh} />}
       {query.isPending && (
         <Loading testId="trends-loading">Reading the threads of {projectName} and when they were resolved…</Loading>
       )}
