@@ -20,6 +20,9 @@ import { threadCount } from '../../format/counts.js';
 export const SEARCH_INPUT_ID = 'workspace-search';
 const TABLE_GRID_SELECTOR = '[data-testid="items-table"]';
 
+/** Keyboard work in the table goes through its grid, which keeps its own focused row. */
+const focusTableGrid = () => document.querySelector<HTMLElement>(TABLE_GRID_SELECTOR)?.focus({ preventScroll: true });
+
 /** Selected ids of the current project that are still listed. */
 export function selectedIds(): string[] {
   const { projectId, data } = useProjectItems.getState();
@@ -64,8 +67,7 @@ export function closeThread(): void {
   const id = thread.item?.id ?? thread.itemId;
   thread.close();
   if (!id) return;
-  if (useWorkspace.getState().view === 'table')
-    document.querySelector<HTMLElement>(TABLE_GRID_SELECTOR)?.focus({ preventScroll: true });
+  if (useWorkspace.getState().view === 'table') focusTableGrid();
   else useProjectItems.getState().focusCard(id, true);
 }
 
@@ -75,7 +77,7 @@ export function switchView(view: WorkspaceView): void {
   // Keyboard work continues in the new view without reaching for the mouse.
   requestAnimationFrame(() => {
     if (view === 'table') {
-      document.querySelector<HTMLElement>(TABLE_GRID_SELECTOR)?.focus({ preventScroll: true });
+      focusTableGrid();
       return;
     }
     if (view === 'evidence' || view === 'elements') {
