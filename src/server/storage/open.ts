@@ -45,7 +45,7 @@ function openSqlite(dataDir: string): Db {
   // are stale. Only here: the service is then the one process with the one connection that
   // writes, so every write passes this counter before anyone reads after it.
   const tracker = new WriteTracker();
-  const db = new Kysely<Database>({ dialect: new WriterSqliteDialect({ database: raw }), plugins: [tracker] });
+  const db = new Kysely<Database>({ dialect: new WriterSqliteDialect(raw), plugins: [tracker] });
   attachTracker(db, tracker);
   return db;
 }
@@ -58,11 +58,8 @@ function openSqlite(dataDir: string): Db {
  * the connection's state unknown, and the next write must start clean once the lock is free.
  */
 class WriterSqliteDriver extends SqliteDriver {
-  constructor(
-    config: ConstructorParameters<typeof SqliteDriver>[0],
-    private readonly raw: Libsql.Database,
-  ) {
-    super(config);
+  constructor(private readonly raw: Libsql.Database) {
+    super({ database: raw });
   }
   // Run through exec, which finalizes its statement even when it fails: a failed prepared
   // statement stays "in progress" until collected, and SQLite then refuses every later
@@ -79,11 +76,11 @@ class WriterSqliteDriver extends SqliteDriver {
 }
 
 class WriterSqliteDialect extends SqliteDialect {
-  constructor(private readonly config: { database: Libsql.Database }) {
-    super(config);
+  constructor(private readonly raw: Libsql.Database) {
+    super({ database: raw });
   }
   override createDriver(): SqliteDriver {
-    return new WriterSqliteDriver(this.config, this.config.database);
+    return new WriterSqliteDriver(this.raw);
   }
 }
 
