@@ -9,6 +9,7 @@ import config, {
   macSigning,
   PROTOCOL_SCHEME,
 } from '../../../electron-builder.config.js';
+import { packageOf } from '../../../scripts/build-server.js';
 import { decodeIcnsTypes, decodeIcoSizes, ICNS_TYPES, pngSize } from '../../../scripts/lib/icon-containers.js';
 import { DESKTOP_ENTRY } from '../../../src/main/electron/app-identity.js';
 
@@ -153,7 +154,7 @@ describe('electron-builder configuration', () => {
             const spec = (m[1] ?? m[2])!;
             // #shared/… is the contract inside this repo (package.json "imports"), bundled like any source file.
             if (spec.startsWith('node:') || spec.startsWith('#') || spec === 'electron') continue;
-            imported.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+            imported.add(packageOf(spec));
           }
         }
       }
