@@ -46,6 +46,29 @@ async function readProject(
   };
 }
 
+/**
+ * Adds to what is stored rather than rewriting it from the entries on screen, so a mark made
+ * while a load is under way, or for a project that load could not read, is kept.
+ */
+function markReadKeys(
+  get: () => InboxState,
+  set: (partial: Partial<InboxState>) => void,
+  keys: readonly string[],
+): void {
+  const { connectionId, entries } = get();
+  if (!connectionId || keys.length === 0) return;
+  const storage = createInboxStorage(connectionId);
+  const read = storage.readKeys();
+  for (const k of keys) {
+    read.delete(k); // newest last: trimming keeps the marks made most recently
+    read.add(k);
+  }
+  storage.saveReadKeys(read);
+  const marked = new Set(keys);
+  if (entries.some((e) => marked.has(e.key) && !e.read))
+    set({ entries: entries.map((e) => (marked.has(e.key) ? { ...e, read: true } : e)) });
+}
+
 export const useInbox = create<InboxState>()((set, get) => ({
   connectionId: null,
   entries: [],
@@ -85,24 +108,21 @@ export const useInbox = create<InboxState>()((set, get) => ({
     }
     const read = storage.readKeys();
     const entries = buildInbox(parts, read);
-    storage.saveReadKeys(pruneRead(read, entries));
+    // A project that could not be read keeps its read marks for the next load.
+    if (partial.length === 0) storage.saveReadKeys(pruneRead(read, entries));
     set({ entries, loading: false, partial, loadedAt: Date.now() });
   },
 
   markRead(key) {
-    const { connectionId, entries } = get();
-    if (!connectionId || !entries.some((e) => e.key === key && !e.read)) return;
-    const next = entries.map((e) => (e.key === key ? { ...e, read: true } : e));
-    createInboxStorage(connectionId).saveReadKeys(new Set(next.filter((e) => e.read).map((e) => e.key)));
-    set({ entries: next });
+    markReadKeys(get, set, [key]);
   },
 
   markAllRead() {
-    const { connectionId, entries } = get();
-    if (!connectionId) return;
-    const next = entries.map((e) => ({ ...e, read: true }));
-    createInboxStorage(connectionId).saveReadKeys(new Set(next.map((e) => e.key)));
-    set({ entries: next });
+    markReadKeys(
+      get,
+      set,
+      get().entries.map((e) => e.key),
+    );
   },
 
   setNotifications(on) {
