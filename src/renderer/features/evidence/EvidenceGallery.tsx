@@ -15,6 +15,8 @@ import './evidence.css';
 /** A tile's width with its gap; the columns are as many as fit. */
 const TILE_PITCH = 232;
 
+type Edge = Extract<Move, 'first' | 'last'>;
+
 const KEY_MOVES: Record<string, Move> = {
   ArrowLeft: 'left',
   ArrowRight: 'right',
@@ -122,7 +124,8 @@ export function EvidenceGallery({
   const focusedId = useProjectItems((s) => s.focusedId);
   const focusTick = useProjectItems((s) => s.focusTick);
   const [active, setActive] = useState<string | null>(null);
-  const pendingFocus = useRef<string | null>(null);
+  /** The tile to focus once it is drawn; Home and End ask for whichever tile is first or last by then. */
+  const pendingFocus = useRef<{ id: string; edge: Edge | null } | null>(null);
 
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -185,14 +188,14 @@ export function EvidenceGallery({
     else if (at) virtualizer.scrollToIndex(at.row, { align: 'auto' });
   }
 
-  function goTo(id: string) {
+  function goTo(id: string, edge: Edge | null = null) {
     // The tile that has the focus may scroll out and unmount: the list holds the focus (and
     // so the keys) until the next tile is drawn.
     if (!scrollRef.current?.querySelector(`[data-item-id="${CSS.escape(id)}"]`))
       scrollRef.current?.focus({ preventScroll: true });
     setActive(id);
     reveal(id);
-    pendingFocus.current = id;
+    pendingFocus.current = { id, edge };
   }
 
   // React moves a regrouped tile's node, and the browser drops the focus of a node it moves:
@@ -227,8 +230,15 @@ export function EvidenceGallery({
   });
 
   useEffect(() => {
-    const id = pendingFocus.current;
-    if (!id) return;
+    const target = pendingFocus.current;
+    if (!target) return;
+    // A read can regroup the tiles while the view scrolls: Home still means the first tile.
+    const id = target.edge === 'first' ? layout.order[0] : target.edge === 'last' ? layout.order.at(-1) : target.id;
+    if (!id) {
+      pendingFocus.current = null;
+      return;
+    }
+    target.id = id; // the tile's focus makes it the active one
     const el = scrollRef.current?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(id)}"]`);
     if (el) {
       pendingFocus.current = null;
@@ -247,7 +257,7 @@ export function EvidenceGallery({
     if (!from) return;
     e.preventDefault();
     const next = moveFrom(layout, from, move);
-    if (next) goTo(next);
+    if (next) goTo(next, move === 'first' || move === 'last' ? move : null);
   };
 
   const onFocusTile = (id: string) => {
