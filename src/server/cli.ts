@@ -15,6 +15,9 @@ import {
   type Db,
 } from './storage/open.js';
 
+/** SQLite's own name for a database that lives in memory: taken as it is, never as a folder. */
+const IN_MEMORY = ':memory:';
+
 const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--public-url URL] [--data ./var/data | --database postgres://…]
                           [--demo | --fixture file.json] [--shapes minimal]
                           [--oauth | --no-oauth] [--oauth-access-ttl SECONDS] [--oauth-client-id ID --oauth-callback-port N]
@@ -37,6 +40,7 @@ const USAGE = `Usage: npm run server -- [--port 4010] [--host 127.0.0.1] [--publ
   --rate-limit N/B Per-token limit: N requests a minute, bursts of B. Default 300/120.
                    For trying a client against a strict service (end-to-end tests).
   --data DIR       SQLite: the data directory; the database is DIR/${DB_FILE_NAME}. Default ./var/data.
+                   --data :memory: keeps everything in memory, gone when the service stops.
   --database URL   PostgreSQL instead: postgres://user:password@host:5432/database (also read
                    from DATABASE_URL).
   --demo           Seed the demo dataset when the database is empty.
@@ -210,7 +214,7 @@ function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOpti
     store:
       databaseUrl !== undefined
         ? { databaseUrl: databaseUrl.trim() }
-        : { dataDir: path.resolve(values.data ?? './var/data') },
+        : { dataDir: values.data === IN_MEMORY ? IN_MEMORY : path.resolve(values.data ?? './var/data') },
     demo: values.demo ?? false,
     fixture: values.fixture ?? null,
     shapes,
@@ -253,13 +257,18 @@ function removeDatabaseFiles(dataDir: string): void {
     fs.rmSync(path.join(dataDir, DB_FILE_NAME + suffix), { force: true });
 }
 
+function describeStore(store: CliOptions['store']): string {
+  if ('databaseUrl' in store) return `data in ${describeUrl(store.databaseUrl)}`;
+  return store.dataDir === IN_MEMORY ? 'data in memory only, gone when it stops' : `data in ${store.dataDir}`;
+}
+
 async function openAndSeed(opts: CliOptions): Promise<{ db: Db; note: string }> {
   const { store } = opts;
   const where =
     'dataDir' in store ? `the data directory ${store.dataDir}` : `the database ${describeUrl(store.databaseUrl)}`;
   // SQLite: a directory without the file is empty, and a failed seed removes the file again.
   // PostgreSQL: the database says whether it is empty; a failed seed rolls back its one transaction.
-  const emptyDir = 'dataDir' in store ? isDataDirEmpty(store.dataDir) : null;
+  const emptyDir = 'dataDir' in store ? store.dataDir === IN_MEMORY || isDataDirEmpty(store.dataDir) : null;
   if (opts.fixture !== null && emptyDir === false)
     throw new UsageError(`--fixture loads only into an empty database, and ${where} already holds ${DB_FILE_NAME}.`);
   const db = await openDatabase(store);
@@ -284,7 +293,7 @@ async function openAndSeed(opts: CliOptions): Promise<{ db: Db; note: string }> 
     };
   } catch (e) {
     await db.destroy();
-    if ('dataDir' in store) removeDatabaseFiles(store.dataDir);
+    if ('dataDir' in store && store.dataDir !== IN_MEMORY) removeDatabaseFiles(store.dataDir);
     throw e;
   }
 }
@@ -350,7 +359,7 @@ async function main(argv: string[]): Promise<number> {
     : '';
   const oauth = opts.oauth ? '; browser sign-in (OAuth) under /oauth' : '';
   process.stdout.write(
-    `Feedback service (${note}; data in ${'dataDir' in opts.store ? opts.store.dataDir : describeUrl(opts.store.databaseUrl)}${lean}${limits}${oauth}) listening on http://${host}:${port}\n`,
+    `Feedback service (${note}; ${describeStore(opts.store)}${lean}${limits}${oauth}) listening on http://${host}:${port}\n`,
   );
 
   return new Promise<number>((resolve) => {

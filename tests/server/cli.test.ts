@@ -79,6 +79,21 @@ describe('npm run server', () => {
     );
   });
 
+  it('--data :memory: serves a fixture from memory, says so, and leaves no folder behind', async () => {
+    const file = path.join(tmp(), 'world.json');
+    fs.writeFileSync(file, JSON.stringify(baseWorld()));
+    const folder = path.join(ROOT, ':memory:');
+    expect(fs.existsSync(folder)).toBe(false);
+    const r = run(['--port', '0', '--data', ':memory:', '--fixture', file]);
+    const url = await listeningUrl(r);
+    expect(r.stdout()).toContain('data in memory only, gone when it stops');
+    const res = await fetch(`${url}/api/v1/items`, { headers: { authorization: `Bearer ${TOKENS.solo}` } });
+    expect(((await res.json()) as Loose).items[0].id).toBe('it_solo');
+    r.child.kill('SIGTERM');
+    expect(await r.exited).toBe(0);
+    expect(fs.existsSync(folder)).toBe(false);
+  });
+
   it('starts empty without --demo and closes on SIGINT', async () => {
     const r = run(['--port', '0', '--data', tmp()]);
     const url = await listeningUrl(r);
