@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { OwnCluster, postgresInstalled } from '../tests/postgres/support/own-cluster.js';
+import { openBenchPostgres, postgresMissing } from './postgres-server.js';
 import {
   freePort,
   nginx,
@@ -90,28 +89,12 @@ async function workload(setup: string, base: string): Promise<BalancedResult> {
   };
 }
 
-async function freshDatabase(adminUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}"`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 /** Null, with the reason printed, when PostgreSQL or nginx is missing. */
 export async function runBalancedBench({ log }: { log: (line: string) => void }): Promise<BalancedResult[] | null> {
-  const given = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? null;
   if (NGINX_BIN === null) return (log('  skipped: needs nginx (apt-get install -y nginx)'), null);
-  if (given === null && !postgresInstalled())
-    return (log('  skipped: needs PostgreSQL 15 (apt-get install -y postgresql-15) or BENCH_DATABASE_URL'), null);
-  const cluster = given === null ? await OwnCluster.create('bench-balanced') : null;
-  const adminUrl = given ?? cluster!.url();
+  const missing = postgresMissing();
+  if (missing !== null) return (log(`  skipped: ${missing}`), null);
+  const postgres = await openBenchPostgres('bench-balanced');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-balanced-'));
   const fixture = path.join(dir, 'team.json');
   fs.writeFileSync(fixture, JSON.stringify(teamWorld(CLIENTS)));
@@ -120,14 +103,14 @@ export async function runBalancedBench({ log }: { log: (line: string) => void })
   try {
     const results: BalancedResult[] = [];
     {
-      const database = await freshDatabase(adminUrl, 'bench_one_instance');
+      const database = await postgres.freshDatabase('bench_one_instance');
       const one = await startInstance(['--database', database, '--fixture', fixture]);
       running.push(one);
       results.push(await workload('one instance, directly', one.url));
       await stopInstance(one);
     }
     {
-      const database = await freshDatabase(adminUrl, 'bench_two_instances');
+      const database = await postgres.freshDatabase('bench_two_instances');
       const listen = await freePort();
       const common = [
         '--database',
@@ -148,7 +131,7 @@ export async function runBalancedBench({ log }: { log: (line: string) => void })
   } finally {
     await nginx(['stop'], nginxEnv).catch(() => undefined);
     await Promise.all(running.map((i) => stopInstance(i)));
-    await cluster?.remove();
+    await postgres.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

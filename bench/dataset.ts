@@ -18,7 +18,7 @@ import { LIMITS } from '#shared/api/index.js';
  */
 
 /** Bump when the generated data changes: cached databases are keyed by it. */
-export const DATASET_VERSION = 2;
+export const DATASET_VERSION = 3;
 export const BENCH_SEED = 3_000_001;
 export const BENCH_TOKEN = 'demo-owner';
 
@@ -34,6 +34,14 @@ const MERGED_SHARE = 0.02;
 
 /** The site the bench project's threads are pinned to (a create must name one of its pages). */
 export const BENCH_SITE_URL = BASE_PLAN.siteUrl;
+
+/**
+ * People of the bench project's workspace who wrote none of its threads, each with a token:
+ * the bench's creates go through them in turn. Creates are limited per person (20 per 10
+ * minutes, domain/item-create.ts), so their number bounds the creates of one world.
+ */
+export const BENCH_WRITERS = Array.from({ length: 12 }, (_, i) => `bench-writer-${i}`);
+export const CREATES_PER_WRITER = 20;
 
 export function benchProjectId(threads: number): string {
   return `prj_bench_${threads}`;
@@ -87,9 +95,34 @@ export function buildBenchFixture(threads: number, now: number): Fixture {
     .map((t) => t.item)
     .sort((a, b) => a.root.createdAt - b.root.createdAt || (a.id < b.id ? -1 : 1));
 
+  const people = buildPeople(now);
+  const writers = BENCH_WRITERS.map((token) => ({ token, userId: `usr_${token.replaceAll('-', '_')}` }));
   return {
     version: 1,
-    ...buildPeople(now),
+    ...people,
+    users: [
+      ...people.users,
+      ...writers.map((w, i) => ({ id: w.userId, name: `Bench Writer ${i}`, email: `${w.token}@bench.example` })),
+    ],
+    tokens: [
+      ...people.tokens,
+      ...writers.map((w) => ({
+        token: w.token,
+        userId: w.userId,
+        kind: 'personal' as const,
+        label: 'Bench writer',
+        expiresAt: null,
+        revokedAt: null,
+      })),
+    ],
+    memberships: [
+      ...people.memberships,
+      ...writers.map((w) => ({
+        workspaceId: workspaceId(plan.workspace),
+        userId: w.userId,
+        role: 'collaborator' as const,
+      })),
+    ],
     projects: [
       {
         id: plan.id,

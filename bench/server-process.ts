@@ -3,7 +3,8 @@ import { createServer } from '../src/server/app.js';
 import { openDatabase } from '../src/server/storage/open.js';
 
 /**
- * Child process: the real service (createServer over the real SQLite file) on 127.0.0.1:0.
+ * Child process: the real service (createServer over the real SQLite file, or with --database
+ * a PostgreSQL database) on 127.0.0.1:0.
  * Prints {"port": N} once listening and closes cleanly on SIGTERM, so `--cpu-prof` given to
  * this process writes its profile. With --spans it also prints, on exit, the time each
  * route spent inside the service (onRequest → onResponse), without the network round trip.
@@ -12,16 +13,24 @@ import { openDatabase } from '../src/server/storage/open.js';
  * thousands of requests with one token. The limiter still runs on every request.
  */
 const { values } = parseArgs({
-  options: { data: { type: 'string' }, spans: { type: 'boolean' }, 'one-pipeline': { type: 'boolean' } },
+  options: {
+    data: { type: 'string' },
+    database: { type: 'string' },
+    spans: { type: 'boolean' },
+    'one-pipeline': { type: 'boolean' },
+  },
 });
-if (!values.data) {
-  process.stderr.write('usage: server-process.ts --data DIR [--spans] [--one-pipeline]\n');
+if ((values.data === undefined) === (values.database === undefined)) {
+  process.stderr.write('usage: server-process.ts (--data DIR | --database postgres://…) [--spans] [--one-pipeline]\n');
   process.exit(2);
 }
 
-const db = await openDatabase({ dataDir: values.data });
+const db = await openDatabase(
+  values.database !== undefined ? { databaseUrl: values.database } : { dataDir: values.data! },
+);
 // With --spans every request must pass the hook below: lists in memory are not answered before routing then.
 // --one-pipeline measures the service with every request through Fastify, as it runs behind an access log.
+// On PostgreSQL nothing is answered before routing whatever is asked (createServer, as the CLI refuses it).
 const app = createServer({
   db,
   rateLimit: { perMinute: 1e12, burst: 1e12 },
