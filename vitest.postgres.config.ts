@@ -15,7 +15,12 @@ import base from './vitest.config.js';
 export default defineConfig({
   test: {
     ...base.test,
-    include: ['tests/server/**/*.test.ts', 'tests/postgres/**/*.test.ts', 'tests/load-balancer/**/*.test.ts'],
+    include: [
+      'tests/server/**/*.test.ts',
+      'tests/postgres/**/*.test.ts',
+      'tests/load-balancer/**/*.test.ts',
+      'tests/unit/build/server-production.test.ts',
+    ],
     exclude: [
       'tests/server/cache-scope.test.ts',
       'tests/server/cache-invalidation.test.ts',

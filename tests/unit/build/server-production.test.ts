@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, packageOf } from '../../../scripts/build-server.js';
+import { databaseUrlFor, ENGINE } from '../../server/support/test-database.js';
 
 const run = promisify(execFile);
 const INSTALL_MS = 240_000;
@@ -14,6 +15,9 @@ const INSTALL_MS = 240_000;
  * (from the registry or npm's cache), and plain `node cli.js`. Nothing of the repo's own
  * node_modules is reachable from the temporary folder, so a package the bundle needs and the
  * built package.json lacks fails here.
+ *
+ * On the engine the server suites run on: SQLite, or with TEST_DATABASE_URL (the PostgreSQL
+ * pass of `.ci/run`) a fresh database of its own on that server, given as --database.
  */
 describe('the reference service in production', () => {
   let dir = '';
@@ -44,8 +48,10 @@ describe('the reference service in production', () => {
     }
   });
 
-  it('starts with plain node from the production install and answers a signed-in request', async () => {
-    const child = spawn(process.execPath, ['cli.js', '--port', '0', '--data', path.join(dir, 'data'), '--demo'], {
+  it(`starts with plain node from the production install on ${ENGINE === 'postgres' ? 'PostgreSQL' : 'SQLite'} and answers a signed-in request`, async () => {
+    const data = path.join(dir, 'data');
+    const store = ENGINE === 'postgres' ? ['--database', await databaseUrlFor(data)] : ['--data', data];
+    const child = spawn(process.execPath, ['cli.js', '--port', '0', ...store, '--demo'], {
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
