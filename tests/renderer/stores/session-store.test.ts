@@ -5,7 +5,6 @@ let bridge: FakeBridge;
 vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const { useSession } = await import('../../../src/renderer/stores/session-store.js');
-const { useProjects } = await import('../../../src/renderer/stores/projects-store.js');
 
 const connection = (id: string) => ({
   id,
@@ -81,25 +80,5 @@ describe('session store', () => {
     await useSession.getState().remove('c1');
     expect(useSession.getState().active).toBeNull();
     expect(useSession.getState().connections).toEqual([]);
-  });
-});
-
-describe('projects store', () => {
-  it('drops a project list that arrives after the person switched connection', async () => {
-    let release!: (v: unknown) => void;
-    bridge.api.listProjects!.mockReturnValueOnce(new Promise((r) => (release = r)));
-    const stale = useProjects.getState().load('old');
-    bridge.api.listProjects!.mockResolvedValueOnce({ ok: true, data: { projects: [{ id: 'p-new' }], total: 1 } });
-    await useProjects.getState().load('new');
-    release({ ok: true, data: { projects: [{ id: 'p-old' }], total: 1 } });
-    await stale;
-    expect(useProjects.getState().projects.map((p) => p.id)).toEqual(['p-new']);
-  });
-
-  it('explains a failed project list', async () => {
-    bridge.api.listProjects!.mockResolvedValue({ ok: false, error: { kind: 'network', message: 'Offline.' } });
-    await useProjects.getState().load('c9');
-    expect(useProjects.getState().problem).toMatchObject({ title: 'Could not load projects' });
-    expect(useProjects.getState().loading).toBe(false);
   });
 });

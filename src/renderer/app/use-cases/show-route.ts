@@ -1,5 +1,5 @@
 import { useProjectItems } from '../../server-state/project-items-store.js';
-import { useProjects } from '../../stores/projects-store.js';
+import { listedProjectName } from '../../server-state/project-list.js';
 import { useSession } from '../../stores/session-store.js';
 import { useThread } from '../../stores/thread-store.js';
 import { useWorkspace } from '../../stores/workspace-store.js';
@@ -11,7 +11,7 @@ import type { Route } from '../route.js';
 function knownProjectName(projectId: string): string {
   const board = useProjectItems.getState().data?.project;
   if (board?.id === projectId) return board.name;
-  return useProjects.getState().projects.find((p) => p.id === projectId)?.name ?? '';
+  return listedProjectName(projectId) ?? '';
 }
 
 /**

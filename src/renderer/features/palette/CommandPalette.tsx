@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { displayChord, isMacPlatform, parseKeys } from '../../app/shortcuts.js';
 import { Dialog } from '../../components/Dialog.js';
 import { useListbox } from '../../components/listbox/use-listbox.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
-import { useProjects } from '../../stores/projects-store.js';
-import { useSession } from '../../stores/session-store.js';
+import { useProjectList } from '../../server-state/project-list.js';
 import { buildCommands, type PaletteCommand } from './commands.js';
 import { fuzzyFilter } from './fuzzy.js';
 import '../../styles/palette.css';
@@ -28,13 +27,8 @@ export function CommandPalette() {
   const close = useDialogs((s) => s.close);
   const [query, setQuery] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const projects = useProjects((s) => s.projects);
-  const connectionId = useSession((s) => s.active?.connection.id ?? null);
-  // After a reload straight into a project the list was never fetched; "Open project" needs it.
-  useEffect(() => {
-    const known = useProjects.getState();
-    if (connectionId && known.connectionId !== connectionId && !known.loading) void known.load(connectionId);
-  }, [connectionId]);
+  // After a reload straight into a project the list was never read; "Open project" needs it.
+  const { projects } = useProjectList();
   // Built per opening (and when the project list arrives): it describes the moment it was opened in.
   const commands = useMemo(() => buildCommands(projects), [projects]);
   const results = useMemo(() => fuzzyFilter(commands, query, (c) => `${c.title} ${c.group}`), [commands, query]);

@@ -1,12 +1,13 @@
-import type { ProjectCount } from '../../stores/projects-store.js';
+import { useProjectCount } from '../../server-state/project-counts.js';
 import { formatCount } from '../../format/counts.js';
 
 /**
  * "12 open · 40 threads" on a project row: a quiet placeholder while it is asked, and "—"
  * with the reason (on hover, and for screen readers) when the service did not say.
  */
-export function ProjectCounts({ count }: { count: ProjectCount | undefined }) {
-  if (!count || count.state === 'loading') {
+export function ProjectCounts({ connectionId, projectId }: { connectionId: string; projectId: string }) {
+  const count = useProjectCount(connectionId, projectId);
+  if (count.state === 'loading') {
     return <span className="project-row__count muted">Counting…</span>;
   }
   if (count.state === 'failed') {

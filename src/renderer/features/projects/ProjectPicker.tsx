@@ -4,7 +4,7 @@ import { useNavigation } from '../../stores/navigation-store.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { readLastProject, rememberLastProject } from '../../stores/last-project.js';
-import { countKey, useProjects } from '../../stores/projects-store.js';
+import { useProjectList } from '../../server-state/project-list.js';
 import { ProjectCounts } from './ProjectCounts.js';
 import { useCountsWhenVisible } from './use-counts-when-visible.js';
 import { useSession } from '../../stores/session-store.js';
@@ -16,8 +16,6 @@ function shortRepo(repo: string): string {
     .replace(/^git@([^:]+):/, '$1/')
     .replace(/\.git$/, '');
 }
-
-const NO_PROJECTS: Project[] = [];
 
 function matches(project: Project, filter: string): boolean {
   const f = filter.trim().toLowerCase();
@@ -50,24 +48,18 @@ function onListKeyDown(e: KeyboardEvent<HTMLUListElement>) {
 
 export function ProjectPicker() {
   const connectionId = useSession((s) => s.active?.connection.id ?? null);
-  // A list left over from another connection is never shown, not even for one frame.
-  const current = useProjects((s) => s.connectionId === connectionId);
-  const projects = useProjects((s) => (current ? s.projects : NO_PROJECTS));
-  const loading = useProjects((s) => s.loading || !current);
-  const problem = useProjects((s) => (current ? s.problem : null));
-  const load = useProjects((s) => s.load);
+  // Asked on every visit: a project created since shows.
+  const { projects, loading, problem, reload } = useProjectList({ fresh: true });
   const go = useNavigation((s) => s.go);
   const [filter, setFilter] = useState('');
   const listRef = useRef<HTMLUListElement>(null);
   const lastProjectId = connectionId ? readLastProject(connectionId) : null;
   const shown = useMemo(() => projects.filter((p) => matches(p, filter)), [projects, filter]);
-  const counts = useProjects((s) => s.counts);
   useCountsWhenVisible(listRef, connectionId, shown);
 
   useEffect(() => {
-    if (connectionId) void load(connectionId);
-    else go({ name: 'connect' });
-  }, [connectionId, load, go]);
+    if (!connectionId) go({ name: 'connect' });
+  }, [connectionId, go]);
 
   // Land on the project opened last time, so returning to it is one Enter away.
   const focusedOnce = useRef(false);
@@ -113,7 +105,7 @@ export function ProjectPicker() {
           active most recently, at the top, and the Open column of its board.
         </p>
       )}
-      {problem && <ErrorMessage problem={problem} onRetry={() => connectionId && void load(connectionId)} />}
+      {problem && <ErrorMessage problem={problem} onRetry={reload} />}
       {loading && projects.length === 0 && (
         <p className="muted" aria-busy="true">
           Loading projects…
@@ -142,7 +134,7 @@ export function ProjectPicker() {
               </span>
               <span id={`project-${p.id}-meta`} className="project-row__meta">
                 {/* Always named: with one workspace too, the row says whose project it is. */}
-                <ProjectCounts count={connectionId ? counts[countKey(connectionId, p.id)] : undefined} />
+                {connectionId && <ProjectCounts connectionId={connectionId} projectId={p.id} />}
                 {p.workspace?.name && (
                   <span className="tag" data-testid="project-workspace">
                     {p.workspace.name}

@@ -1,10 +1,10 @@
 import { useEffect, type RefObject } from 'react';
 import type { Project } from '#shared/reader/index.js';
-import { useProjects } from '../../stores/projects-store.js';
+import { requestCount } from '../../server-state/project-counts.js';
 
 /**
  * Asks thread counts only for the project rows on screen (and just below), one request per
- * project, through the store's small queue: a long list costs nothing for rows nobody sees.
+ * project, at most two at a time (`requestCount`): a long list costs nothing for rows nobody sees.
  */
 export function useCountsWhenVisible(
   listRef: RefObject<HTMLUListElement | null>,
@@ -14,16 +14,15 @@ export function useCountsWhenVisible(
   useEffect(() => {
     const list = listRef.current;
     if (!list || !connectionId) return;
-    const request = useProjects.getState().requestCount;
     const rows = [...list.querySelectorAll<HTMLElement>('[data-project-id]')];
     if (typeof IntersectionObserver === 'undefined') {
-      for (const row of rows) request(connectionId, row.dataset['projectId']!);
+      for (const row of rows) requestCount(connectionId, row.dataset['projectId']!);
       return;
     }
     const observer = new IntersectionObserver(
       (entries) => {
         for (const e of entries)
-          if (e.isIntersecting) request(connectionId, (e.target as HTMLElement).dataset['projectId']!);
+          if (e.isIntersecting) requestCount(connectionId, (e.target as HTMLElement).dataset['projectId']!);
       },
       { rootMargin: '0px 0px 200px 0px' },
     );
