@@ -8,9 +8,10 @@ import base from './vitest.config.js';
  * of what only several instances on one database show (tests/postgres), and behind nginx as
  * docs/self-hosting.md runs them (tests/load-balancer; skipped, saying why, without nginx).
  *
- * Left out for now: the suites of the in-memory read caches, which are kept only on SQLite
- * (one process, one connection); on PostgreSQL every read goes to the database until the
- * cache's version is held in the database itself.
+ * Left out: what only SQLite has. Answers made before routing (one process answers from
+ * memory without asking the database; refused on PostgreSQL), and the write tracker SQLite's
+ * caches compare (PostgreSQL's caches compare versions held in the database, which the cache
+ * suites prove there too).
  */
 export default defineConfig({
   test: {
@@ -21,10 +22,6 @@ export default defineConfig({
       'tests/load-balancer/**/*.test.ts',
       'tests/unit/build/server-production.test.ts',
     ],
-    exclude: [
-      'tests/server/cache-scope.test.ts',
-      'tests/server/cache-invalidation.test.ts',
-      'tests/server/answer-first.test.ts',
-    ],
+    exclude: ['tests/server/answer-first.test.ts', 'tests/server/cache-write-tracker.test.ts'],
   },
 });

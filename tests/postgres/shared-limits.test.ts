@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../src/server/storage/write-transaction.js';
 import { startServer, type Running } from '../server/support/harness.js';
 import { ENGINE } from '../server/support/test-database.js';
 import { baseWorld, TOKENS } from '../server/support/world.js';
@@ -60,10 +61,10 @@ describe('two instances on one database', () => {
     expect(created.status).toBe(200);
     const detail = await b.get(`/api/v1/items/${created.body.pinId}`, TOKENS.owner);
     expect(detail.body.thread.root.content).toBe('Seen through the other instance');
-    await a.db
-      .updateTable('tokens')
-      .set({ revoked_at: a.clock.now() - 1 })
-      .execute();
+    // As an administrator's tool would: through writeTransaction, which moves the shared version.
+    await writeTransaction(a.db, { shared: true }, (t) =>
+      t.updateTable('tokens').set({ revoked_at: a.clock.now() - 1 }).execute(),
+    );
     expect((await a.get('/api/v1/projects', TOKENS.owner)).status).toBe(401);
     expect((await b.get('/api/v1/projects', TOKENS.owner)).status).toBe(401);
   });

@@ -9,9 +9,11 @@ import {
 } from '../storage/history.js';
 import { readThread, scanThreads, scanThreadsAfter, type ThreadRow } from '../storage/items.js';
 import type { Db } from '../storage/open.js';
-import { lockProject, projectRecordRefresher } from '../storage/projects.js';
+import { projectRecordRefresher } from '../storage/projects.js';
 import { ReadCache, type Refresher } from '../storage/read-cache.js';
-import { trackerOf, type TableName } from '../storage/write-tracker.js';
+import type { Version, VersionAt } from '../storage/versions.js';
+import type { TableName } from '../storage/write-tracker.js';
+import { writeTransaction } from '../storage/write-transaction.js';
 import { groupBy } from './report-rows.js';
 
 /** Messages and events of the window's threads, as the reports read them. */
@@ -484,8 +486,8 @@ interface Touched {
 }
 
 /**
- * Runs `write` in one transaction whose statements are declared to be within `projectId`
- * (storage/write-tracker.ts): other projects' snapshots stay in memory. When `touched` is
+ * Runs `write` in one transaction within `projectId` (storage/write-transaction.ts): it moves
+ * that project's version only, so other projects' snapshots stay in memory. When `touched` is
  * given, the write may change only those threads, in the way its kind says: their rows
  * (and, for a capped window that lost threads, the threads after it) are read again inside
  * the transaction and the project's window is edited with them (editWindow), with their
@@ -497,25 +499,17 @@ export async function writeInProject<T>(
   write: (t: Db) => Promise<T>,
   touched?: Touched,
 ): Promise<T> {
-  const tracker = trackerOf(db);
-  if (!tracker) {
-    return db.transaction().execute(async (t) => {
-      await lockProject(t, projectId);
-      return write(t as unknown as Db);
-    });
-  }
   const refreshers = [projectRecordRefresher(db, projectId)];
   if (touched !== undefined) {
     let edit: WindowEdit | 'unchanged' | undefined;
     // Whether the write moved the snapshot's version (it wrote a table the window is read from).
     let moved = true;
     const windowAfter = () => (!moved || edit === 'unchanged' ? 'unchanged' : edit?.threads);
-    const version = () => snapshots.versionFor(db, projectId);
-    let versionBefore: number | null = null;
+    let versionBefore: Version | null = null;
     refreshers.push({
-      before: () => void (versionBefore = version()),
-      after: async () => {
-        moved = versionBefore !== version();
+      before: (at: VersionAt) => void (versionBefore = snapshots.versionIn(at, projectId)),
+      after: async (_t: Db, at: VersionAt) => {
+        moved = versionBefore !== snapshots.versionIn(at, projectId);
         return () => {};
       },
     });
@@ -540,12 +534,11 @@ export async function writeInProject<T>(
     );
   }
   const patches: (() => void)[] = [];
-  const result = await db.transaction().execute(async (trx) => {
-    const t = trx.withPlugin(tracker.marker(projectId)) as unknown as Db;
-    // Inside the transaction the connection is ours: only `write` moves the versions.
-    for (const r of refreshers) r.before();
+  const result = await writeTransaction(db, { projectId }, async (t, versions) => {
+    // Inside the transaction the project is ours: only `write` moves its version.
+    for (const r of refreshers) r.before(versions.before);
     const value = await write(t);
-    for (const r of refreshers) patches.push(await r.after(t));
+    for (const r of refreshers) patches.push(await r.after(t, versions.after));
     return value;
   });
   for (const p of patches.reverse()) p();

@@ -328,6 +328,32 @@ const rateBuckets: Migration = {
   },
 };
 
+/**
+ * Versions that caches of reads compare against (storage/versions.ts), held in the database so
+ * that every instance on it sees every write: one per project, moved by each write within it,
+ * and one for the tables every project reads (people, tokens, memberships, workspaces, orgs).
+ * Moving a version is a write transaction's first statement, so it is also the lock that
+ * serialises writes to one project.
+ */
+const cacheVersions: Migration = {
+  async up(db: Kysely<unknown>) {
+    const { time } = typesOf(db);
+    await db.schema
+      .alterTable('projects')
+      .addColumn('cache_version', time, (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .createTable('cache_versions')
+      .addColumn('scope', 'text', (c) => c.primaryKey())
+      .addColumn('version', time, (c) => c.notNull())
+      .execute();
+    await (db as Kysely<{ cache_versions: { scope: string; version: number } }>)
+      .insertInto('cache_versions')
+      .values({ scope: 'shared', version: 0 })
+      .execute();
+  },
+};
+
 /** Migrations live in code (not files on disk) so the service runs the same from tsx, a bundle or tests. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
@@ -337,6 +363,7 @@ export const migrationProvider: MigrationProvider = {
       '0003_oauth': oauth,
       '0004_message_positions': messagePositions,
       '0005_rate_buckets': rateBuckets,
+      '0006_cache_versions': cacheVersions,
     };
   },
 };

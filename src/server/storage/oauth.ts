@@ -1,4 +1,5 @@
 import type { Db } from './open.js';
+import { writeTransaction } from './write-transaction.js';
 
 /**
  * The authorization server's records (oidc-provider models) and the opaque access tokens it
@@ -73,7 +74,8 @@ export async function upsertRecord(db: Db, r: RecordWrite, now: number, accessTo
         .execute();
     }
   };
-  if (accessToken) await db.transaction().execute(write);
+  // A row of `tokens` is what cached callers are read from: the shared version moves with it.
+  if (accessToken) await writeTransaction(db, { shared: true }, write);
   else await write(db);
 }
 
@@ -132,7 +134,7 @@ async function revokeAccessTokenRows(db: Db, tokenHashes: readonly string[], at:
 
 /** Removes one record; an access token also stops working on the API at `revokedAt`. */
 export async function destroyRecord(db: Db, model: string, id: string, revokedAt: number): Promise<void> {
-  await db.transaction().execute(async (t) => {
+  await writeTransaction(db, { shared: model === 'AccessToken' }, async (t) => {
     if (model === 'AccessToken') await revokeAccessTokenRows(t, [id], revokedAt);
     await t.deleteFrom('oauth_records').where('model', '=', model).where('id', '=', id).execute();
   });
@@ -140,7 +142,7 @@ export async function destroyRecord(db: Db, model: string, id: string, revokedAt
 
 /** Removes the records of one model that belong to a grant (oidc-provider's revokeByGrantId). */
 export async function destroyRecordsOfGrant(db: Db, model: string, grantId: string, revokedAt: number): Promise<void> {
-  await db.transaction().execute(async (t) => {
+  await writeTransaction(db, { shared: model === 'AccessToken' }, async (t) => {
     if (model === 'AccessToken') {
       const ids = await t
         .selectFrom('oauth_records')
@@ -160,7 +162,7 @@ export async function destroyRecordsOfGrant(db: Db, model: string, grantId: stri
 
 /** Ends a grant whole: the grant, its codes and tokens; its access tokens stop working on the API at `revokedAt`. */
 export async function revokeGrant(db: Db, grantId: string, revokedAt: number): Promise<void> {
-  await db.transaction().execute(async (t) => {
+  await writeTransaction(db, { shared: true }, async (t) => {
     const ids = await t
       .selectFrom('oauth_records')
       .select('id')
@@ -281,7 +283,11 @@ export async function pruneExpired(
     .where('expires_at', '<=', before)
     .limit(1)
     .executeTakeFirst();
-  if (old) await db.deleteFrom('tokens').where('kind', '=', 'oauth').where('expires_at', '<=', before).execute();
+  if (old) {
+    await writeTransaction(db, { shared: true }, (t) =>
+      t.deleteFrom('tokens').where('kind', '=', 'oauth').where('expires_at', '<=', before).execute(),
+    );
+  }
 }
 
 export async function readSecret(db: Db, name: string): Promise<string | null> {

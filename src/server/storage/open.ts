@@ -6,7 +6,8 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './tables.js';
 import { migrationProvider } from './migrations.js';
-import { attachTracker, WriteTracker } from './write-tracker.js';
+import { attachVersions, DatabaseVersions, TrackerVersions } from './versions.js';
+import { WriteTracker } from './write-tracker.js';
 
 export type Db = Kysely<Database>;
 
@@ -46,7 +47,7 @@ function openSqlite(dataDir: string): Db {
   // writes, so every write passes this counter before anyone reads after it.
   const tracker = new WriteTracker();
   const db = new Kysely<Database>({ dialect: new WriterSqliteDialect(raw), plugins: [tracker] });
-  attachTracker(db, tracker);
+  attachVersions(db, new TrackerVersions(tracker));
   return db;
 }
 
@@ -92,8 +93,8 @@ const POSTGRES_TIMEOUTS = { connectMs: 5_000, queryMs: 15_000 };
 /**
  * PostgreSQL. Times are `bigint` there, which `pg` reads as strings unless told: they are
  * milliseconds since 1970 (and counts), far inside Number's exact range, so read as numbers.
- * No write counter is attached: other connections and other instances write too, so reads
- * are not cached from it (a database-held version would be needed for that).
+ * Other connections and other instances write too, so cached reads compare versions held in
+ * the database (storage/versions.ts) rather than a count kept in this process.
  *
  * Every wait is bounded, so a lost database answers a request 503 (http/error-handler.ts)
  * rather than holding it: opening a connection, a query's answer (client side, for a
@@ -141,7 +142,9 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
       `${refused ? 'PostgreSQL refused the connection' : 'Cannot reach PostgreSQL'} at ${where}: ${withoutSecret(reasonOf(e, databaseUrl), databaseUrl)}.`,
     );
   }
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  attachVersions(db, new DatabaseVersions(db));
+  return db;
 }
 
 /** The parts of a database URL a message may show (never the password). */

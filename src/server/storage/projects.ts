@@ -104,16 +104,11 @@ export async function countActiveProjects(db: Db, workspaceIds: string[]): Promi
 }
 
 /**
- * The first statement of every write to a project on PostgreSQL: writes to one project then run
- * one at a time across connections and instances, so what a write reads before it writes (a
- * status's `from`, a reply's position) is still true when it commits. SQLite runs one
- * transaction at a time already.
+ * For what is counted per person across projects (the creation limit): on PostgreSQL, the
+ * person's creations run one at a time across projects, connections and instances, so two
+ * cannot both pass a limit that has room for one. Taken after the project's version
+ * (storage/write-transaction.ts), always in that order. SQLite runs one transaction at a time already.
  */
-export async function lockProject(db: Db, projectId: string): Promise<void> {
-  if (isPostgres(db)) await db.selectFrom('projects').select('id').where('id', '=', projectId).forUpdate().execute();
-}
-
-/** As lockProject, for what is counted per person across projects (the creation limit). */
 export async function lockPerson(db: Db, userId: string): Promise<void> {
   if (isPostgres(db)) await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }

@@ -1,8 +1,9 @@
 import type { Db } from './open.js';
-import { trackerOf, type TableName, type WriteTracker } from './write-tracker.js';
+import type { TableName } from './write-tracker.js';
+import { versionSourceOf, type Version, type VersionAt, type VersionSource } from './versions.js';
 
 interface Entry<V> {
-  version: number;
+  version: Version;
   inputs: readonly string[] | null;
   value: Promise<V>;
   /** Set once the load has finished, so peek() can answer without waiting. */
@@ -20,18 +21,18 @@ type Change<V> = (
 
 /** See ReadCache.refresher. */
 export interface Refresher {
-  before(): void;
-  after(t: Db): Promise<() => void>;
+  before(at: VersionAt): void;
+  after(t: Db, at: VersionAt): Promise<() => void>;
 }
 
 /**
  * Results of reads, kept until one of the tables they were read from is written (see
- * WriteTracker), per database, for at most `maxEntries` keys (least recently used go).
- * Concurrent misses for one key share one load. A database without a tracker is never
- * cached: every get loads.
+ * storage/versions.ts), per database, for at most `maxEntries` keys (least recently used go).
+ * Concurrent misses for one key share one load. A database without a version source, or
+ * tables its source cannot version, are never cached: every get loads.
  */
 export class ReadCache<K, V> {
-  private readonly perDb = new WeakMap<WriteTracker, Map<K, Entry<V>>>();
+  private readonly perDb = new WeakMap<VersionSource, Map<K, Entry<V>>>();
   /** Loads started, for tests that check what a write left in memory (never for answers). */
   loads = 0;
 
@@ -46,9 +47,17 @@ export class ReadCache<K, V> {
     private readonly keyIsProject = false,
   ) {}
 
-  /** The version an entry for `key` is compared with. */
-  private versionOf(tracker: WriteTracker, key: K): number {
-    return tracker.version(this.tables, this.keyIsProject ? (key as string) : undefined);
+  private projectOf(key: K): string | undefined {
+    return this.keyIsProject ? (key as string) : undefined;
+  }
+
+  private entriesOf(source: VersionSource): Map<K, Entry<V>> {
+    let entries = this.perDb.get(source);
+    if (!entries) {
+      entries = new Map();
+      this.perDb.set(source, entries);
+    }
+    return entries;
   }
 
   /**
@@ -56,15 +65,22 @@ export class ReadCache<K, V> {
    * load depends on besides the tables (the IDs it reads, say): a different list misses.
    */
   get(db: Db, key: K, load: () => Promise<V>, inputs: readonly string[] | null = null): Promise<V> {
-    const tracker = trackerOf(db);
-    if (!tracker) return load();
-    let entries = this.perDb.get(tracker);
-    if (!entries) {
-      entries = new Map();
-      this.perDb.set(tracker, entries);
-    }
+    const source = versionSourceOf(db);
     // Taken before the load reads anything, so a write during the load makes the entry stale.
-    const version = this.versionOf(tracker, key);
+    const version = source?.current(this.tables, this.projectOf(key)) ?? null;
+    if (source === null || version === null) return load();
+    if (typeof version === 'object') return version.then((v) => this.getAt(source, key, v, load, inputs));
+    return this.getAt(source, key, version, load, inputs);
+  }
+
+  private getAt(
+    source: VersionSource,
+    key: K,
+    version: Version,
+    load: () => Promise<V>,
+    inputs: readonly string[] | null,
+  ): Promise<V> {
+    const entries = this.entriesOf(source);
     const hit = this.fresh(entries, key, version, inputs);
     if (hit) return hit.value;
     this.loads++;
@@ -73,14 +89,13 @@ export class ReadCache<K, V> {
     entries.delete(key);
     entries.set(key, entry);
     if (entries.size > this.maxEntries) entries.delete(entries.keys().next().value as K);
-    const kept = entries;
     value.then(
       (v) => {
         entry.settled = { value: v };
       },
       // A failed load is not kept: the next request tries again.
       () => {
-        if (kept.get(key) === entry) kept.delete(key);
+        if (entries.get(key) === entry) entries.delete(key);
       },
     );
     return value;
@@ -92,16 +107,16 @@ export class ReadCache<K, V> {
    * be answered without a trip through the promise queue.
    */
   peek(db: Db, key: K, inputs: readonly string[] | null = null): V | undefined {
-    const tracker = trackerOf(db);
-    const entries = tracker && this.perDb.get(tracker);
-    if (!tracker || !entries) return undefined;
-    return this.fresh(entries, key, this.versionOf(tracker, key), inputs)?.settled?.value;
+    const source = versionSourceOf(db);
+    const entries = source && this.perDb.get(source);
+    if (!source || !entries) return undefined;
+    const version = source.known(this.tables, this.projectOf(key));
+    return version === undefined ? undefined : this.fresh(entries, key, version, inputs)?.settled?.value;
   }
 
-  /** The current version for `key`, to bracket a write with (see patch); null when nothing is cached. */
-  versionFor(db: Db, key: K): number | null {
-    const tracker = trackerOf(db);
-    return tracker && this.versionOf(tracker, key);
+  /** The version for `key` inside a write (see writeTransaction); null when it cannot be told. */
+  versionIn(at: VersionAt, key: K): Version | null {
+    return at(this.tables, this.projectOf(key));
   }
 
   /**
@@ -112,9 +127,9 @@ export class ReadCache<K, V> {
    * `change` returning undefined means it cannot account for the write: the entry goes.
    * It may also give the inputs the new value depends on (a window that gained a thread).
    */
-  patch(db: Db, key: K, before: number, after: number, change: Change<V>): void {
-    const tracker = trackerOf(db);
-    const entries = tracker && this.perDb.get(tracker);
+  patch(db: Db, key: K, before: Version, after: Version, change: Change<V>): void {
+    const source = versionSourceOf(db);
+    const entries = source && this.perDb.get(source);
     const hit = entries?.get(key);
     if (!entries || !hit?.settled || hit.version !== before) return;
     const next = change(hit.settled.value, hit.inputs);
@@ -127,8 +142,8 @@ export class ReadCache<K, V> {
   }
 
   /**
-   * patch() for a write in a transaction: `before()` inside it before it writes, `after(t)`
-   * inside it once it has written, which calls `reread(t, value, inputs)` (when the write
+   * patch() for a write in a transaction (storage/write-transaction.ts): `before(at)` inside it
+   * before it writes, `after(t, at)` inside it once it has written (`at`: the write's versions), which calls `reread(t, value, inputs)` (when the write
    * moved this entry's version and the entry is loaded) for what the write changed; the
    * function it returns, called once the transaction committed, patches the entry with that.
    * `always`: also when the write did not touch the entry's tables, for entries whose
@@ -140,15 +155,15 @@ export class ReadCache<K, V> {
     reread: (t: Db, value: V, inputs: readonly string[] | null) => Promise<Change<V>>,
     always = false,
   ): Refresher {
-    let before: number | null = null;
+    let before: Version | null = null;
     return {
-      before: () => {
-        before = this.versionFor(db, key);
+      before: (at) => {
+        before = this.versionIn(at, key);
       },
-      after: async (t) => {
-        const after = this.versionFor(db, key);
-        const tracker = trackerOf(db);
-        const hit = tracker && this.perDb.get(tracker)?.get(key);
+      after: async (t, at) => {
+        const after = this.versionIn(at, key);
+        const source = versionSourceOf(db);
+        const hit = source && this.perDb.get(source)?.get(key);
         if (
           before === null ||
           after === null ||
@@ -164,7 +179,7 @@ export class ReadCache<K, V> {
     };
   }
 
-  private fresh(entries: Map<K, Entry<V>>, key: K, version: number, inputs: readonly string[] | null): Entry<V> | null {
+  private fresh(entries: Map<K, Entry<V>>, key: K, version: Version, inputs: readonly string[] | null): Entry<V> | null {
     const hit = entries.get(key);
     if (!hit || hit.version !== version || !sameInputs(hit.inputs, inputs)) return null;
     // Re-inserted so the map's order stays least recently used first; only worth its cost

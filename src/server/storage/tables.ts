@@ -54,6 +54,8 @@ export interface ProjectsTable {
   created_at: number;
   updated_at: number;
   last_activity_at: number;
+  /** Moved by every write within the project (storage/versions.ts). */
+  cache_version: Generated<number>;
 }
 
 export interface ItemsTable {
@@ -210,6 +212,12 @@ export interface RateBucketsTable {
   took: number;
 }
 
+/** Versions of what caches read that is not one project's (storage/versions.ts); one row, 'shared'. */
+export interface CacheVersionsTable {
+  scope: string;
+  version: number;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -231,4 +239,5 @@ export interface Database {
   oauth_records: OAuthRecordsTable;
   oauth_secrets: OAuthSecretsTable;
   rate_buckets: RateBucketsTable;
+  cache_versions: CacheVersionsTable;
 }

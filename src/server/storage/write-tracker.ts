@@ -55,7 +55,7 @@ function writtenBy(node: RootOperationNode): Written | null {
  * tables valid; a declared write to any other table (users, notifications…) still counts
  * for everyone.
  */
-const PROJECT_TABLES: ReadonlySet<string> = new Set<TableName>([
+export const PROJECT_TABLES: ReadonlySet<string> = new Set<TableName>([
   'projects',
   'items',
   'messages',
@@ -145,15 +145,4 @@ export class WriteTracker implements KyselyPlugin {
       transformResult: async (args) => args.result,
     };
   }
-}
-
-const trackers = new WeakMap<object, WriteTracker>();
-
-export function attachTracker(db: object, tracker: WriteTracker): void {
-  trackers.set(db, tracker);
-}
-
-/** The tracker of a database opened by openDatabase; null for anything else (no caching then). */
-export function trackerOf(db: object): WriteTracker | null {
-  return trackers.get(db) ?? null;
 }

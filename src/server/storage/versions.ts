@@ -1,0 +1,223 @@
+import { sql, type KyselyPlugin } from 'kysely';
+import type { Db } from './open.js';
+import { PROJECT_TABLES, type TableName, type WriteTracker } from './write-tracker.js';
+
+/**
+ * What a cached read is compared with: equal versions mean nothing it was read from has been
+ * written since. Numbers from the in-process tracker, text from the database.
+ */
+export type Version = number | string;
+
+/** The version of what a cache reads (its tables; the project when its key is one), or null: not versioned. */
+export type VersionAt = (tables: readonly TableName[], projectId?: string) => Version | null;
+
+/** What a write transaction moved: the project's version and the shared one after it (see writeTransaction). */
+export interface Moved {
+  projectId: string | null;
+  /** The project's version after the write; null when nothing was read (no such project, or no project). */
+  project: number | null;
+  /** The shared version during the write (after it, when the write moved it). */
+  shared: number | null;
+  sharedMoved: boolean;
+}
+
+/**
+ * Where caches (storage/read-cache.ts) take versions from. One per opened database.
+ * - In process (SQLite: one process, one connection): a WriteTracker counts writes per table
+ *   as they run, so a version is known at once and nothing is asked.
+ * - In the database (PostgreSQL: a pool, maybe several instances): each project's row holds its
+ *   version and one row holds the shared one (migration 0006); every write moves them in its
+ *   transaction (writeTransaction), and a read asks for them first.
+ */
+export interface VersionSource {
+  /**
+   * The version now: at once, or a promise of one read after this call; null when this
+   * source cannot version these tables (the read then goes to the database every time).
+   */
+  current(tables: readonly TableName[], projectId?: string): Version | Promise<Version> | null;
+  /** The version now when known without asking; undefined when it must be asked (or cannot be told). */
+  known(tables: readonly TableName[], projectId?: string): Version | undefined;
+  /** Versions right before and after a write's statements, taken inside its transaction. */
+  around(moved: Moved): { before: VersionAt; after: VersionAt };
+  /** A plugin for the write's statements, when the source needs them marked with the project. */
+  marker(projectId: string): KyselyPlugin | null;
+}
+
+export class TrackerVersions implements VersionSource {
+  constructor(readonly tracker: WriteTracker) {}
+
+  current(tables: readonly TableName[], projectId?: string): Version {
+    return this.tracker.version(tables, projectId);
+  }
+
+  known(tables: readonly TableName[], projectId?: string): Version {
+    return this.tracker.version(tables, projectId);
+  }
+
+  /** The connection is the transaction's while it runs: the counts before and after are the write's alone. */
+  around(): { before: VersionAt; after: VersionAt } {
+    const live: VersionAt = (tables, projectId) => this.tracker.version(tables, projectId);
+    return { before: live, after: live };
+  }
+
+  marker(projectId: string): KyselyPlugin {
+    return this.tracker.marker(projectId);
+  }
+}
+
+const isProjectTable = (t: TableName) => PROJECT_TABLES.has(t);
+
+/**
+ * The database-held version of a cache's tables, from the shared and project versions:
+ * a cache keyed by project compares its project's (and the shared one when it reads a shared
+ * table); a cache of shared tables alone compares the shared one; a cache reading several
+ * projects' rows has no version (every project would have to be asked).
+ */
+function composed(
+  tables: readonly TableName[],
+  projectId: string | undefined,
+  shared: number,
+  project: (id: string) => number | null,
+): Version | null {
+  if (projectId === undefined) return tables.some(isProjectTable) ? null : `s${shared}`;
+  const p = project(projectId);
+  if (p === null) return null;
+  return tables.every(isProjectTable) ? `p${p}` : `s${shared}p${p}`;
+}
+
+/** A project that is not there (yet): a version of its own, which its first row changes. */
+const ABSENT = -1;
+
+/** Projects' versions in one check, the shared one with them. */
+interface Checked {
+  shared: number;
+  projects: ReadonlyMap<string, number>;
+}
+
+interface NextCheck {
+  projects: Set<string>;
+  done: Promise<Checked>;
+  resolve: (c: Checked) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * Versions held in the database. A read asks before it looks in memory, and the version it
+ * gets was read after it asked: a write acknowledged before the request came (on any instance)
+ * has moved it. Asks are coalesced: while one check runs, everyone who asks waits for the
+ * next, which starts when it ends and reads every project asked for meanwhile in one round
+ * trip (a check that began before someone asked may have missed a write they saw acknowledged).
+ */
+export class DatabaseVersions implements VersionSource {
+  private running = false;
+  private next: NextCheck | null = null;
+  /** Checks made, for tests that count round trips. */
+  checks = 0;
+
+  constructor(private readonly db: Db) {}
+
+  current(tables: readonly TableName[], projectId?: string): Promise<Version> | null {
+    if (projectId === undefined && tables.some(isProjectTable)) return null;
+    return this.ask(projectId).then(
+      (c) => composed(tables, projectId, c.shared, (id) => c.projects.get(id) ?? ABSENT) ?? '',
+    );
+  }
+
+  known(): undefined {
+    return undefined;
+  }
+
+  around(moved: Moved): { before: VersionAt; after: VersionAt } {
+    const at =
+      (back: number): VersionAt =>
+      (tables, projectId) => {
+        if (moved.shared === null) return null;
+        const shared = moved.sharedMoved ? moved.shared - back : moved.shared;
+        const project = (id: string) =>
+          id === moved.projectId && moved.project !== null ? moved.project - back : null;
+        return composed(tables, projectId, shared, project);
+      };
+    return { before: at(1), after: at(0) };
+  }
+
+  marker(): null {
+    return null;
+  }
+
+  private ask(projectId: string | undefined): Promise<Checked> {
+    if (!this.next) {
+      let resolve!: (c: Checked) => void;
+      let reject!: (e: unknown) => void;
+      const done = new Promise<Checked>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      this.next = { projects: new Set(), done, resolve, reject };
+    }
+    const next = this.next;
+    if (projectId !== undefined) next.projects.add(projectId);
+    if (!this.running) this.start();
+    return next.done;
+  }
+
+  private start(): void {
+    const check = this.next!;
+    this.next = null;
+    this.running = true;
+    this.checks++;
+    readVersions(this.db, [...check.projects])
+      .then(check.resolve, check.reject)
+      .finally(() => {
+        this.running = false;
+        if (this.next) this.start();
+      });
+  }
+}
+
+/** The shared version and those of `projectIds`, in one statement (primary-key lookups). */
+async function readVersions(db: Db, projectIds: readonly string[]): Promise<Checked> {
+  const shared = db
+    .selectFrom('cache_versions')
+    .select([sql<string>`'shared'`.as('kind'), 'scope as id', 'version'])
+    .where('scope', '=', 'shared');
+  const rows = await (
+    projectIds.length === 0
+      ? shared
+      : shared.unionAll(
+          db
+            .selectFrom('projects')
+            .select([sql<string>`'project'`.as('kind'), 'id', 'cache_version as version'])
+            .where('id', 'in', projectIds),
+        )
+  ).execute();
+  const projects = new Map<string, number>();
+  let sharedVersion = 0;
+  for (const r of rows) {
+    if (r.kind === 'shared') sharedVersion = Number(r.version);
+    else projects.set(r.id, Number(r.version));
+  }
+  return { shared: sharedVersion, projects };
+}
+
+const sources = new WeakMap<object, VersionSource>();
+
+export function attachVersions(db: object, source: VersionSource): void {
+  sources.set(db, source);
+}
+
+/** The version source of a database opened by openDatabase; null for anything else (no caching then). */
+export function versionSourceOf(db: object): VersionSource | null {
+  return sources.get(db) ?? null;
+}
+
+/** The in-process write tracker behind a SQLite database's caches; null on PostgreSQL. */
+export function trackerOf(db: object): WriteTracker | null {
+  const source = sources.get(db);
+  return source instanceof TrackerVersions ? source.tracker : null;
+}
+
+/** The database-held versions behind a PostgreSQL database's caches; null on SQLite. */
+export function databaseVersionsOf(db: object): DatabaseVersions | null {
+  const source = sources.get(db);
+  return source instanceof DatabaseVersions ? source : null;
+}
