@@ -1,5 +1,4 @@
-import { unreadCount } from '../features/inbox/inbox-model.js';
-import { useInbox } from '../features/inbox/inbox-store.js';
+import { useUnreadCount } from '../features/inbox/inbox-query.js';
 import { useProjectItems } from '../server-state/project-items-store.js';
 import { useDialogs } from '../stores/dialogs-store.js';
 import { useSession } from '../stores/session-store.js';
@@ -16,7 +15,7 @@ export function AppHeader() {
     isProjectScreen(screen) && s.data?.project.id === screen.projectId ? s.data.project.name : '',
   );
   const openDialog = useDialogs((s) => s.open);
-  const unread = useInbox((s) => (s.connectionId === connection?.id ? unreadCount(s.entries) : 0));
+  const unread = useUnreadCount();
   return (
     <header className="shell__header">
       <span className="shell__brand">Triage Desk</span>

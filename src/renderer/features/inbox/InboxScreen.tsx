@@ -4,7 +4,8 @@ import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { useDialogs } from '../../stores/dialogs-store.js';
 import { unreadCount, type InboxEntry } from './inbox-model.js';
-import { MENTION_WINDOW_DAYS, useInbox } from './inbox-store.js';
+import { MENTION_WINDOW_DAYS, markAllRead, useInboxScreen } from './inbox-query.js';
+import { useInbox } from './inbox-store.js';
 import { NotificationsToggle } from './NotificationsToggle.js';
 import { openInboxEntry } from './open-entry.js';
 import './inbox.css';
@@ -14,13 +15,10 @@ import './inbox.css';
  * of the connection, newest first. j/k move, Enter opens (and marks read), like the board.
  */
 export function InboxScreen() {
-  const { entries, loading, loadedAt, problem, partial, notificationsOn, load, markAllRead } = useInbox();
+  const { entries, loading, loadedAt, problem, partial, refresh } = useInboxScreen();
+  const notificationsOn = useInbox((s) => s.notificationsOn);
   const [focus, setFocus] = useState(0);
   const listRef = useRef<HTMLOListElement>(null);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const moveTo = (index: number) => {
     setFocus(index);
@@ -61,7 +59,7 @@ export function InboxScreen() {
         <h1 id="inbox-heading">
           For me <span className="muted">· {unread} unread</span>
         </h1>
-        <button type="button" className="button button--quiet" onClick={() => void load()} disabled={loading}>
+        <button type="button" className="button button--quiet" onClick={refresh} disabled={loading}>
           {loading ? 'Loading…' : 'Refresh'}
         </button>
         <button type="button" className="button button--quiet" onClick={markAllRead} disabled={unread === 0}>
@@ -73,7 +71,7 @@ export function InboxScreen() {
         Threads assigned to you (open and deferred) and mentions of you from the last {MENTION_WINDOW_DAYS} days, in
         every project of this connection. Read marks are kept on this computer.
       </p>
-      {problem && <ErrorMessage problem={problem} onRetry={() => void load()} />}
+      {problem && <ErrorMessage problem={problem} onRetry={refresh} />}
       {partial.length > 0 && (
         <p className="banner banner--warning" role="status" data-testid="inbox-partial">
           Some projects could not be read, so they are missing here: {partial.join('; ')}.

@@ -1,10 +1,12 @@
 import type { Project } from '#shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
+import { projectListQuery } from '../../server-state/project-list.js';
+import { queryClient } from '../../server-state/query-client.js';
 import { explain } from '../../stores/notice-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { NOTIFY_TICK_MS, notificationsFrom, projectForTick } from './inbox-model.js';
 import { createInboxStorage } from './inbox-storage.js';
-import { useInbox } from './inbox-store.js';
+import { refreshInbox } from './inbox-query.js';
 
 /**
  * Desktop notifications for new assignments to the person and mentions of them. Each tick
@@ -24,17 +26,12 @@ interface Notifier {
 export function startNotifier(opts: { intervalMs?: number; now?: () => number } = {}): Notifier {
   const now = opts.now ?? Date.now;
   let tickNo = 0;
-  let projects: { connectionId: string; list: Project[]; at: number } | null = null;
   let running = false;
   let toldWhyNotShown = false;
 
+  /** The project picker's list, read again when older than PROJECTS_TTL_MS; null when it could not be read. */
   async function projectsOf(connectionId: string): Promise<Project[] | null> {
-    if (projects && projects.connectionId === connectionId && now() - projects.at < PROJECTS_TTL_MS)
-      return projects.list;
-    const r = await getBridge().api.listProjects({});
-    if (!r.ok) return null;
-    projects = { connectionId, list: r.data.projects, at: now() };
-    return r.data.projects;
+    return queryClient.fetchQuery({ ...projectListQuery(connectionId), staleTime: PROJECTS_TTL_MS }).catch(() => null);
   }
 
   async function tick(): Promise<void> {
@@ -70,7 +67,7 @@ export function startNotifier(opts: { intervalMs?: number; now?: () => number } 
       storage.saveNotifiedKeys(seen);
       // A lean answer may not say until when it read: then it read up to about now.
       storage.saveCheckedUntil({ ...storage.checkedUntil(), [project.id]: r.data.until ?? Date.now() });
-      if (fresh.length > 0 && useInbox.getState().connectionId === connectionId) void useInbox.getState().load();
+      if (fresh.length > 0) refreshInbox(connectionId);
     } finally {
       running = false;
     }

@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
 import { fail, ok } from '../../support/bridge-results.js';
 import { useInbox } from '../../../../src/renderer/features/inbox/inbox-store.js';
+import { inboxNow, loadInbox, markAllRead } from '../../../../src/renderer/features/inbox/inbox-query.js';
+import { queryClient } from '../../../../src/renderer/server-state/query-client.js';
 import { createInboxStorage } from '../../../../src/renderer/features/inbox/inbox-storage.js';
 import { useSession } from '../../../../src/renderer/stores/session-store.js';
 import type { ConnectResult } from '#shared/bridge/channels.js';
@@ -43,30 +45,31 @@ beforeEach(() => {
       : ok({ since: 0, until: 5000, assignedToYou: [], mentionsYou: briefings[q.projectId] ?? [] }),
   );
   useSession.setState({ active: { connection: { id: 'conn-1' } } as ConnectResult });
-  useInbox.setState({ connectionId: null, entries: [], loadedAt: null, partial: [], problem: null });
+  useInbox.setState({ connectionId: 'conn-1', read: new Set(), notificationsOn: false });
+  queryClient.clear();
 });
 
 const readKeys = () => createInboxStorage('conn-1').readKeys();
-const readOf = (threadId: string) => useInbox.getState().entries.find((e) => e.itemId === threadId)?.read;
+const readOf = (threadId: string) => inboxNow().entries.find((e) => e.itemId === threadId)?.read;
 
 describe('the inbox store', () => {
   it('lists mentions across projects newest first, and keeps a read mark across loads', async () => {
-    await useInbox.getState().load();
-    expect(useInbox.getState().entries.map((e) => e.itemId)).toEqual(['itm_a', 'itm_b']);
+    await loadInbox();
+    expect(inboxNow().entries.map((e) => e.itemId)).toEqual(['itm_a', 'itm_b']);
     useInbox.getState().markRead(mentionKey('itm_a', 2000));
     expect(readOf('itm_a')).toBe(true);
-    await useInbox.getState().load();
+    await loadInbox();
     expect(readOf('itm_a')).toBe(true);
     expect(readOf('itm_b')).toBe(false);
   });
 
   it('keeps a mark made while a load is under way', async () => {
-    await useInbox.getState().load();
+    await loadInbox();
     let release!: () => void;
     bridge.api.listProjects!.mockImplementation(
       () => new Promise((resolve) => (release = () => resolve(ok({ projects, total: 2 })))),
     );
-    const reload = useInbox.getState().load();
+    const reload = loadInbox();
     useInbox.getState().markRead(mentionKey('itm_b', 1000));
     release();
     await reload;
@@ -75,23 +78,23 @@ describe('the inbox store', () => {
   });
 
   it('keeps the read marks of a project it could not read this time, and says which project is missing', async () => {
-    await useInbox.getState().load();
-    useInbox.getState().markAllRead();
+    await loadInbox();
+    markAllRead();
     brokenProject = 'prj_2';
-    await useInbox.getState().load();
-    expect(useInbox.getState().partial).toEqual(['Marketing site: The service did not answer.']);
+    await loadInbox();
+    expect(inboxNow().partial).toEqual(['Marketing site: The service did not answer.']);
     expect(readKeys()).toEqual(new Set([mentionKey('itm_a', 2000), mentionKey('itm_b', 1000)]));
     brokenProject = null;
-    await useInbox.getState().load();
+    await loadInbox();
     expect(readOf('itm_b')).toBe(true);
   });
 
   it('forgets read marks of entries that left the inbox once every project was read', async () => {
-    await useInbox.getState().load();
-    useInbox.getState().markAllRead();
+    await loadInbox();
+    markAllRead();
     briefings['prj_2'] = [];
     try {
-      await useInbox.getState().load();
+      await loadInbox();
     } finally {
       briefings['prj_2'] = [mentionOf('itm_b', 1000)];
     }

@@ -4,6 +4,7 @@ import { startNotifier } from '../../../../src/renderer/features/inbox/notifier.
 import { createInboxStorage } from '../../../../src/renderer/features/inbox/inbox-storage.js';
 import { useNotice } from '../../../../src/renderer/stores/notice-store.js';
 import { useSession } from '../../../../src/renderer/stores/session-store.js';
+import { queryClient } from '../../../../src/renderer/server-state/query-client.js';
 import type { ConnectResult } from '#shared/bridge/channels.js';
 
 let bridge: FakeBridge;
@@ -23,6 +24,7 @@ let clock = 1_000_000;
 
 beforeEach(() => {
   mem.clear();
+  queryClient.clear();
   bridge = fakeBridge();
   bridge.api.listProjects!.mockImplementation(async () => ({ ok: true, data: { projects, total: 2 } }));
   bridge.notify.show.mockImplementation(async () => ({ ok: true, data: { shown: true } }));
