@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReadOutput } from '#shared/reader/index.js';
-import { connectionKey } from './query-client.js';
+import { getBridge } from '../bridge/index.js';
+import { connectionKey, fromBridge } from './query-client.js';
 
 /**
  * One thread's detail (GET /items/{id}) in the query cache, shared by every view that reads
@@ -11,6 +12,12 @@ export type ThreadDetail = ReadOutput<'getItem'>;
 
 export const threadDetailKey = (connectionId: string | null | undefined, itemId: string): QueryKey =>
   connectionKey(connectionId, 'thread-detail', itemId);
+
+/** The thread's detail as a query: each reader adds how long its reads serve. */
+export const threadDetailQuery = (connectionId: string | null | undefined, itemId: string) => ({
+  queryKey: threadDetailKey(connectionId, itemId),
+  queryFn: (): Promise<ThreadDetail> => fromBridge(getBridge().api.getItem({ itemId })),
+});
 
 /** Whether a query-cache key is a thread detail of the connection (the shape threadDetailKey makes). */
 export function isThreadDetailKey(key: QueryKey, connectionId: string | null | undefined): boolean {

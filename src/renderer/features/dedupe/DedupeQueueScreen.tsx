@@ -1,11 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { create } from 'zustand';
 import type { SimilarCandidate } from '#shared/reader/index.js';
-import type { ItemDetail } from '#shared/reader/index.js';
 import { ErrorMessage } from '../../components/ErrorMessage.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { statusLabel, typeLabel } from '../../format/labels.js';
-import type { Failure } from '../../stores/failure.js';
 import { quoteThread } from '../../format/thread-words.js';
 import { type MergeReceipt } from '../merge/merge-run.js';
 import { mergeThreads } from '../merge/merge-threads.js';
@@ -16,6 +14,7 @@ import { MergeReceiptNotice, QueueDone, QueueFooterEnd } from './QueueParts.js';
 import { useQueueKeys } from './queue-keys.js';
 import { SCORE_THRESHOLDS, progressText, scanText } from './dedupe-model.js';
 import { liveCandidates, useDedupe, type QueueEntry } from './dedupe-store.js';
+import { useQueueDetail } from './queue-details.js';
 import './dedupe.css';
 import { formatCount, plural, threadCount } from '../../format/counts.js';
 
@@ -39,16 +38,10 @@ export function DedupeQueueScreen(props: DedupeQueueScreenProps) {
   );
 }
 
-function isFailure(d: ItemDetail | Failure | undefined): d is Failure {
-  return !!d && 'error' in d && 'title' in d;
-}
-
 /** A thread's opening message in full, once its detail has arrived. */
 function FullMessage({ itemId, fallback }: { itemId: string; fallback: string }) {
-  const detail = useDedupe((s) => s.details[itemId]);
-  const fetchDetail = useDedupe((s) => s.fetchDetail);
-  useEffect(() => fetchDetail(itemId), [fetchDetail, itemId]);
-  if (isFailure(detail)) return <ErrorMessage problem={detail} compact />;
+  const { detail, problem } = useQueueDetail(itemId);
+  if (problem) return <ErrorMessage problem={problem} compact />;
   if (!detail) return <p className="dedupe__message muted">{fallback}</p>;
   return (
     <>
@@ -98,9 +91,8 @@ function PairQueueScreen({ projectId, projectName, onExit, onGroups }: DedupeQue
   const candidates = useMemo(() => (entry ? liveCandidates(entry, s) : []), [entry, s]);
   const focusIndex = Math.min(focused, Math.max(0, candidates.length - 1));
   // The subject's count as the service last said it: its detail is read again after each merge.
-  const subjectDetail = useDedupe((st) => (entry ? st.details[entry.subject.id] : undefined));
-  const subjectReports =
-    subjectDetail && !isFailure(subjectDetail) ? subjectDetail.reportCount : (entry?.subject.reportCount ?? 0);
+  const subjectDetail = useQueueDetail(entry?.subject.id ?? null).detail;
+  const subjectReports = subjectDetail?.reportCount ?? entry?.subject.reportCount ?? 0;
   const focusedCandidate: SimilarCandidate | undefined = candidates[focusIndex];
   const scanDone = s.phase === 'ready' && s.checked >= s.subjects.length && !s.scanning;
   const finished = scanDone && s.position >= s.entries.length;

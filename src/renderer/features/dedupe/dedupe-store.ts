@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import type { SimilarCandidate } from '#shared/reader/index.js';
-import type { ItemDetail, ItemRow } from '#shared/reader/index.js';
+import type { ItemRow, SimilarCandidate } from '#shared/reader/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { useProjectItems } from '../../server-state/project-items-store.js';
 import { failure, type Failure } from '../../stores/failure.js';
@@ -8,6 +7,7 @@ import { loadProjectItems } from '../../server-state/load-project-items.js';
 import { actionFailure } from '../../format/refusals.js';
 import type { MergeReceipt } from '../merge/merge-run.js';
 import { DEFAULT_THRESHOLD, pairKey, strongCandidates } from './dedupe-model.js';
+import { prefetchQueueDetail, rereadQueueDetail } from './queue-details.js';
 
 /** How many threads with candidates to have ready beyond the one on screen. */
 const LOOKAHEAD = 5;
@@ -58,7 +58,6 @@ interface DedupeState {
   stats: QueueStats;
   /** Keeps and skips of this walk, newest last: each can be taken back, newest first. */
   decisions: QueueDecision[];
-  details: Record<string, ItemDetail | Failure>;
 
   start(projectId: string): Promise<void>;
   setThreshold(threshold: number): void;
@@ -69,18 +68,10 @@ interface DedupeState {
   /** After a merge from the queue: forget what left, stay while candidates remain. */
   merged(receipt: MergeReceipt): void;
   retryScan(): void;
-  fetchDetail(itemId: string): void;
-  /** Reads a thread again (after a merge changed its report count). */
-  refreshDetail(itemId: string): void;
   leave(): void;
 }
 
 let run = 0;
-/** Details being fetched, so prefetch and display never ask twice. */
-const detailsInFlight = new Set<string>();
-/** The latest fetch of each detail: an answer to an older one (sent before a merge) is dropped. */
-const detailFetches = new Map<string, number>();
-let fetchSeq = 0;
 
 const INITIAL = {
   projectId: null,
@@ -97,7 +88,6 @@ const INITIAL = {
   judged: new Set<string>(),
   stats: { kept: 0, skipped: 0, merged: 0 },
   decisions: [] as QueueDecision[],
-  details: {},
 };
 
 /** The candidates of an entry as they stand now (merges and judgements since the scan removed). */
@@ -155,7 +145,7 @@ export const useDedupe = create<DedupeState>()((set, get) => {
 
   const prefetch = () => {
     const s = get();
-    for (const e of s.entries.slice(s.position, s.position + DETAIL_PREFETCH)) get().fetchDetail(e.subject.id);
+    for (const e of s.entries.slice(s.position, s.position + DETAIL_PREFETCH)) prefetchQueueDetail(e.subject.id);
   };
 
   const pump = async (runId: number) => {
@@ -279,40 +269,13 @@ export const useDedupe = create<DedupeState>()((set, get) => {
       set({ gone, stats: { ...s.stats, merged: s.stats.merged + receipt.merged } });
       // The kept thread gained reports: show the count the service has now, not the one from the scan.
       if (receipt.acceptedIds.length > 0)
-        for (const id of new Set([receipt.keptId, receipt.canonicalId])) get().refreshDetail(id);
+        for (const id of new Set([receipt.keptId, receipt.canonicalId])) rereadQueueDetail(id);
       const entry = get().entries[get().position];
       if (!isLive(entry, get())) advance();
     },
 
     retryScan() {
       void pump(run);
-    },
-
-    fetchDetail(itemId) {
-      if (get().details[itemId] || detailsInFlight.has(itemId)) return;
-      get().refreshDetail(itemId);
-    },
-
-    refreshDetail(itemId) {
-      const seq = ++fetchSeq;
-      detailFetches.set(itemId, seq);
-      detailsInFlight.add(itemId);
-      void getBridge()
-        .api.getItem({ itemId })
-        .then((res) => {
-          if (detailFetches.get(itemId) !== seq) return;
-          detailFetches.delete(itemId);
-          detailsInFlight.delete(itemId);
-          // A failed re-read keeps what was shown; a first read that fails says so.
-          const previous = get().details[itemId];
-          if (!res.ok && previous && !('error' in previous && 'title' in previous)) return;
-          set((s) => ({
-            details: {
-              ...s.details,
-              [itemId]: res.ok ? res.data : actionFailure('Could not load this thread', res.error),
-            },
-          }));
-        });
     },
 
     leave() {

@@ -7,6 +7,9 @@ let bridge: FakeBridge;
 vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const { useDedupe, liveCandidates } = await import('../../../../src/renderer/features/dedupe/dedupe-store.js');
+const { queryClient } = await import('../../../../src/renderer/server-state/query-client.js');
+const { threadDetailKey } = await import('../../../../src/renderer/server-state/thread-detail.js');
+const { useSession } = await import('../../../../src/renderer/stores/session-store.js');
 
 const cand = candidate;
 
@@ -44,9 +47,14 @@ const current = () => {
   return entry ? { subject: entry.subject.id, candidates: liveCandidates(entry, s).map((c) => c.id) } : null;
 };
 
+/** A thread's detail as the queue reads it from the query cache. */
+const detailOf = (itemId: string) => queryClient.getQueryData(threadDetailKey('c1', itemId));
+
 beforeEach(() => {
   bridge = fakeBridge();
   asked.length = 0;
+  queryClient.clear();
+  useSession.setState({ active: { connection: { id: 'c1' } } } as never);
   useDedupe.getState().leave();
   similar = {
     t1: [cand('t2', 0.9), cand('t3', 0.65), cand('t9', 0.3)],
@@ -108,12 +116,24 @@ describe('the dedupe queue', () => {
     expect(useDedupe.getState().stats.merged).toBe(2);
   });
 
+  it('reads ahead the details of the subjects about to show, once each', async () => {
+    await useDedupe.getState().start('p1');
+    await settle();
+    const readIds = () => bridge.api.getItem!.mock.calls.map(([q]) => (q as { itemId: string }).itemId);
+    const subjects = useDedupe.getState().entries.map((e) => e.subject.id);
+    expect(subjects.length).toBeGreaterThan(1);
+    expect([...readIds()].sort()).toEqual(subjects.slice(0, 3).sort());
+    expect(detailOf(subjects[0]!)).toMatchObject({ id: subjects[0] });
+    useDedupe.getState().skip();
+    await settle();
+    expect(new Set(readIds()).size).toBe(readIds().length);
+  });
+
   it('after a merge, reads the kept thread again so its report count is the service’s', async () => {
     useService();
     await useDedupe.getState().start('p1');
-    useDedupe.getState().fetchDetail('t1');
     await settle();
-    expect(useDedupe.getState().details['t1']).toMatchObject({ id: 't1' });
+    expect(detailOf('t1')).toMatchObject({ id: 't1' });
     let reports = 0;
     bridge.api.getItem!.mockImplementation(async ({ itemId }: { itemId: string }) => ({
       ok: true,
@@ -134,7 +154,42 @@ describe('the dedupe queue', () => {
       requests: 1,
     });
     await settle();
-    expect(useDedupe.getState().details['t1']).toMatchObject({ id: 't1', reportCount: 1 });
+    expect(detailOf('t1')).toMatchObject({ id: 't1', reportCount: 1 });
+  });
+
+  it('drops the answer to a read sent before the latest merge, whichever answer comes last', async () => {
+    await useDedupe.getState().start('p1');
+    await settle();
+    const answers: Array<(reports: number) => void> = [];
+    bridge.api.getItem!.mockImplementation(
+      ({ itemId }: { itemId: string }) =>
+        new Promise((resolve) =>
+          answers.push((reports) => resolve({ ok: true, data: { id: itemId, reportCount: reports } })),
+        ),
+    );
+    const mergedInto = (acceptedIds: string[]) =>
+      useDedupe.getState().merged({
+        keptId: 't1',
+        canonicalId: 't1',
+        requested: 1,
+        merged: 1,
+        acceptedIds,
+        alreadyMerged: 0,
+        refused: [],
+        uncertainIds: [],
+        notSentIds: [],
+        stoppedBy: null,
+        requests: 1,
+      });
+    mergedInto(['t2']);
+    mergedInto(['t3']);
+    await settle();
+    const [first, second] = answers;
+    second!(3);
+    await settle();
+    first!(2);
+    await settle();
+    expect(detailOf('t1')).toMatchObject({ id: 't1', reportCount: 3 });
   });
 
   it('a lower bar starts the walk over with more threads', async () => {
