@@ -51,6 +51,7 @@ import { formatBalancedTable, runBalancedBench } from './balanced.js';
  *   --no-renderer         skip the renderer figures (bench/renderer: cold start, board/table in Chromium)
  *   --no-pacing           skip the pacing run (bench/pacing.ts: ApiClient against the real limit)
  *   --pacing-requests 360 requests of the pacing run (about 50 s at 300 a minute)
+ *   --no-sqlite           skip the SQLite figures (only PostgreSQL's: --no-sqlite --no-pacing --no-balanced --no-renderer)
  *   --no-postgres         skip the PostgreSQL figures (bench/postgres.ts: the 2,000-thread world in
  *                         a fresh database; needs PostgreSQL 15, BENCH_DATABASE_URL to use a running server)
  *   --no-balanced         skip the two-instances-behind-nginx figure (bench/balanced.ts; needs
@@ -74,6 +75,7 @@ const { values } = parseArgs({
     'no-server': { type: 'boolean', default: false },
     'no-pacing': { type: 'boolean', default: false },
     'pacing-requests': { type: 'string', default: '360' },
+    'no-sqlite': { type: 'boolean', default: false },
     'no-postgres': { type: 'boolean', default: false },
     'no-balanced': { type: 'boolean', default: false },
   },
@@ -273,7 +275,7 @@ async function balancedBench(): Promise<boolean[]> {
 
 async function main(): Promise<void> {
   const verdicts = [
-    ...(values['no-server'] ? [] : await serverBench()),
+    ...(values['no-server'] || values['no-sqlite'] ? [] : await serverBench()),
     ...(values['no-server'] || values['no-postgres'] ? [] : await postgresBench()),
     ...(values['no-pacing'] ? [] : await pacingBench()),
     ...(values['no-balanced'] ? [] : await balancedBench()),
