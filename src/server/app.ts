@@ -39,6 +39,7 @@ import { fileRoutes } from './routes/files.js';
 import { itemRoutes } from './routes/items.js';
 import { reportRoutes } from './routes/reports.js';
 import type { Db } from './storage/open.js';
+import { readsFrom } from './storage/versions.js';
 
 /** Node refuses request lines and headers over 16 KiB (431), so no path parameter can be longer. */
 const MAX_PARAM_LENGTH = 16 * 1024;
@@ -243,23 +244,27 @@ export function createServer(opts: ServerOptions): FastifyInstance {
       // Authentication runs before validation: an anonymous caller learns nothing about inputs.
       // A callback hook: a token already in memory is checked without a trip through the
       // promise queue, which is measurable on every request (docs/performance.md).
-      api.addHook('onRequest', (req, _reply, done) => {
-        const now = deps.clock.now();
-        try {
-          const caller = authenticateFromMemory(deps.db, req.headers.authorization, now, req.raw.socket);
-          if (caller) {
-            admit(req, caller, done);
+      // On PostgreSQL the request's cached reads share one check of the versions held in the
+      // database, made after the request came (storage/versions.ts readsFrom).
+      api.addHook('onRequest', (req, _reply, done) =>
+        readsFrom(deps.db, () => {
+          const now = deps.clock.now();
+          try {
+            const caller = authenticateFromMemory(deps.db, req.headers.authorization, now, req.raw.socket);
+            if (caller) {
+              admit(req, caller, done);
+              return;
+            }
+          } catch (e) {
+            limitFailure(req, e, done);
             return;
           }
-        } catch (e) {
-          limitFailure(req, e, done);
-          return;
-        }
-        authenticate(deps.db, req.headers.authorization, now, req.raw.socket).then(
-          (caller) => admit(req, caller, done),
-          (e: unknown) => limitFailure(req, e, done),
-        );
-      });
+          authenticate(deps.db, req.headers.authorization, now, req.raw.socket).then(
+            (caller) => admit(req, caller, done),
+            (e: unknown) => limitFailure(req, e, done),
+          );
+        }),
+      );
       directoryRoutes(api, deps);
       itemRoutes(api, deps);
       reportRoutes(api, deps);

@@ -120,7 +120,7 @@ describe('a database made by a newer version of the service', () => {
     );
     await first.db.destroy();
     await expect(openTestDatabase(dir)).rejects.toThrow(
-      /^The database was made by a newer version of the service \(it has migration 9999_from_the_future; this version knows up to 0005_rate_buckets\)\. Start the newer version, or restore a backup made by this one\.$/,
+      /^The database was made by a newer version of the service \(it has migration 9999_from_the_future; this version knows up to 0006_cache_versions\)\. Start the newer version, or restore a backup made by this one\.$/,
     );
   });
 });

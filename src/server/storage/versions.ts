@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type KyselyPlugin } from 'kysely';
 import type { Db } from './open.js';
 import { PROJECT_TABLES, type TableName, type WriteTracker } from './write-tracker.js';
@@ -88,9 +89,12 @@ function composed(
 /** A project that is not there (yet): a version of its own, which its first row changes. */
 const ABSENT = -1;
 
-/** Projects' versions in one check, the shared one with them. */
+/** One check's answer: the shared version, and those of the projects it asked for. */
 interface Checked {
+  /** Checks are numbered in the order they start. */
+  number: number;
   shared: number;
+  /** Every project asked for; a project without a row has ABSENT. */
   projects: ReadonlyMap<string, number>;
 }
 
@@ -101,30 +105,53 @@ interface NextCheck {
   reject: (e: unknown) => void;
 }
 
+/** Projects a check reads besides those asked for: the last ones asked, so a request's later reads need no check of their own. */
+const RECENT_PROJECTS = 32;
+
+/**
+ * The first check a request may use: one numbered this or higher started after the request
+ * came (see readsFrom). Outside a request, every ask waits for a check that starts after it.
+ */
+const requestStart = new AsyncLocalStorage<{ source: DatabaseVersions; from: number }>();
+
 /**
  * Versions held in the database. A read asks before it looks in memory, and the version it
- * gets was read after it asked: a write acknowledged before the request came (on any instance)
+ * gets was read after its request came: a write acknowledged before that (on any instance)
  * has moved it. Asks are coalesced: while one check runs, everyone who asks waits for the
- * next, which starts when it ends and reads every project asked for meanwhile in one round
- * trip (a check that began before someone asked may have missed a write they saw acknowledged).
+ * next, which starts when it ends and reads every project asked for meanwhile (and the last
+ * ones asked) in one round trip; a check that began before a request came may have missed a
+ * write its client saw acknowledged, so it is never used for it. Within a request, every
+ * read after the first uses the check the first waited for when it holds what they need: a
+ * request answered from memory costs one round trip, shared with the requests around it.
  */
 export class DatabaseVersions implements VersionSource {
-  private running = false;
+  private started = 0;
+  private running: { number: number; projects: ReadonlySet<string>; done: Promise<Checked> } | null = null;
   private next: NextCheck | null = null;
+  private latest: Checked | null = null;
+  private readonly recent = new Map<string, true>();
   /** Checks made, for tests that count round trips. */
   checks = 0;
 
   constructor(private readonly db: Db) {}
 
-  current(tables: readonly TableName[], projectId?: string): Promise<Version> | null {
-    if (projectId === undefined && tables.some(isProjectTable)) return null;
-    return this.ask(projectId).then(
-      (c) => composed(tables, projectId, c.shared, (id) => c.projects.get(id) ?? ABSENT) ?? '',
-    );
+  /** Runs `handle` (a request's handling) so that its reads may use any check that starts from now. */
+  readsFrom<T>(handle: () => T): T {
+    return requestStart.run({ source: this, from: this.started + 1 }, handle);
   }
 
-  known(): undefined {
-    return undefined;
+  current(tables: readonly TableName[], projectId?: string): Version | Promise<Version> | null {
+    if (projectId === undefined && tables.some(isProjectTable)) return null;
+    const from = this.from();
+    const known = this.usable(this.latest, from, projectId);
+    if (known) return this.versionIn(known, tables, projectId);
+    return this.ask(projectId, from).then((c) => this.versionIn(c, tables, projectId));
+  }
+
+  known(tables: readonly TableName[], projectId?: string): Version | undefined {
+    if (projectId === undefined && tables.some(isProjectTable)) return undefined;
+    const known = this.usable(this.latest, this.from(), projectId);
+    return known ? this.versionIn(known, tables, projectId) : undefined;
   }
 
   around(moved: Moved): { before: VersionAt; after: VersionAt } {
@@ -144,7 +171,29 @@ export class DatabaseVersions implements VersionSource {
     return null;
   }
 
-  private ask(projectId: string | undefined): Promise<Checked> {
+  private versionIn(c: Checked, tables: readonly TableName[], projectId: string | undefined): Version {
+    return composed(tables, projectId, c.shared, (id) => c.projects.get(id) ?? ABSENT) ?? '';
+  }
+
+  /** The first check number this caller may use: its request's, or the next to start. */
+  private from(): number {
+    const request = requestStart.getStore();
+    return request?.source === this ? request.from : this.started + 1;
+  }
+
+  private usable(c: Checked | null, from: number, projectId: string | undefined): Checked | null {
+    return c && c.number >= from && (projectId === undefined || c.projects.has(projectId)) ? c : null;
+  }
+
+  private ask(projectId: string | undefined, from: number): Promise<Checked> {
+    if (projectId !== undefined) {
+      this.recent.delete(projectId);
+      this.recent.set(projectId, true);
+      if (this.recent.size > RECENT_PROJECTS) this.recent.delete(this.recent.keys().next().value as string);
+    }
+    const running = this.running;
+    if (running && running.number >= from && (projectId === undefined || running.projects.has(projectId)))
+      return running.done;
     if (!this.next) {
       let resolve!: (c: Checked) => void;
       let reject!: (e: unknown) => void;
@@ -163,19 +212,26 @@ export class DatabaseVersions implements VersionSource {
   private start(): void {
     const check = this.next!;
     this.next = null;
-    this.running = true;
+    const number = ++this.started;
     this.checks++;
-    readVersions(this.db, [...check.projects])
-      .then(check.resolve, check.reject)
+    const projects = new Set([...check.projects, ...this.recent.keys()]);
+    const done = readVersions(this.db, number, projects);
+    this.running = { number, projects, done };
+    done
+      .then((c) => {
+        if (!this.latest || c.number > this.latest.number) this.latest = c;
+        check.resolve(c);
+      }, check.reject)
       .finally(() => {
-        this.running = false;
+        this.running = null;
         if (this.next) this.start();
       });
   }
 }
 
 /** The shared version and those of `projectIds`, in one statement (primary-key lookups). */
-async function readVersions(db: Db, projectIds: readonly string[]): Promise<Checked> {
+async function readVersions(db: Db, number: number, asked: ReadonlySet<string>): Promise<Checked> {
+  const projectIds = [...asked];
   const shared = db
     .selectFrom('cache_versions')
     .select([sql<string>`'shared'`.as('kind'), 'scope as id', 'version'])
@@ -190,13 +246,13 @@ async function readVersions(db: Db, projectIds: readonly string[]): Promise<Chec
             .where('id', 'in', projectIds),
         )
   ).execute();
-  const projects = new Map<string, number>();
+  const projects = new Map<string, number>(projectIds.map((id) => [id, ABSENT]));
   let sharedVersion = 0;
   for (const r of rows) {
     if (r.kind === 'shared') sharedVersion = Number(r.version);
     else projects.set(r.id, Number(r.version));
   }
-  return { shared: sharedVersion, projects };
+  return { number, shared: sharedVersion, projects };
 }
 
 const sources = new WeakMap<object, VersionSource>();
@@ -214,6 +270,15 @@ export function versionSourceOf(db: object): VersionSource | null {
 export function trackerOf(db: object): WriteTracker | null {
   const source = sources.get(db);
   return source instanceof TrackerVersions ? source.tracker : null;
+}
+
+/**
+ * Runs a request's handling so that its cached reads may share the version check the first of
+ * them waits for (DatabaseVersions.readsFrom); as is where versions are not asked for.
+ */
+export function readsFrom<T>(db: object, handle: () => T): T {
+  const source = sources.get(db);
+  return source instanceof DatabaseVersions ? source.readsFrom(handle) : handle();
 }
 
 /** The database-held versions behind a PostgreSQL database's caches; null on SQLite. */
