@@ -113,12 +113,9 @@ describe('every write moves the versions of what it changes', () => {
     }
   });
 
-  it('a write within one project and the shared tables moves both, project first', async () => {
+  it('a write within one project and the shared tables moves both', async () => {
     const before = await versions();
-    await writeTransaction(s.db, { projectId: 'p_docs', shared: true }, async (t, at) => {
-      expect(at.after(['items'], 'p_docs')).not.toBe(at.before(['items'], 'p_docs'));
-      expect(at.after(['users'])).not.toBe(at.before(['users']));
-    });
+    await writeTransaction(s.db, { projectId: 'p_docs', shared: true }, async () => undefined);
     expect(await versions()).toEqual({ ...before, shared: before.shared + 1, p_docs: before.p_docs + 1 });
   });
 });
