@@ -9,7 +9,6 @@ import { DecisionsTab } from './decisions/DecisionsTab.js';
 import { HotspotsTab } from './hotspots/HotspotsTab.js';
 import { ReviewTab } from './review/ReviewTab.js';
 import { TrendsTab } from './trends/TrendsTab.js';
-import { usePermission } from './stores/permission-store.js';
 import { TAB_LABEL, useReportTab, type ReportTab } from './stores/tab-store.js';
 import { useWhatsNew } from './stores/whats-new-store.js';
 import { WhatsNewTab } from './whats-new/WhatsNewTab.js';
@@ -42,12 +41,11 @@ export function ReportsScreen({ projectId, projectName: givenName, canSaveRules,
   const tab = useReportTab((s) => s.tab);
   const setTab = useReportTab((s) => s.setTab);
   const context = useMemo<ReportsContextValue>(
-    () => ({ projectId, projectName, openThread: onOpenThread }),
-    [projectId, projectName, onOpenThread],
+    () => ({ projectId, projectName, canSaveRules, openThread: onOpenThread }),
+    [projectId, projectName, canSaveRules, onOpenThread],
   );
 
   useEffect(() => useWhatsNew.getState().enter(projectId), [projectId]);
-  useEffect(() => void usePermission.getState().resolve(projectId, canSaveRules), [projectId, canSaveRules]);
 
   const now = useNow(60_000);
   const Content = TAB_CONTENT[tab];

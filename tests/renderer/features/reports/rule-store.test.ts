@@ -1,60 +1,38 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok } from '../../support/bridge-results.js';
-import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useRuleDraft } from '../../../../src/renderer/features/reports/stores/rule-store.js';
 import { decisionsPage } from './fixtures.js';
-
-let bridge: FakeBridge;
-vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
-
-const { useRuleDraft } = await import('../../../../src/renderer/features/reports/stores/rule-store.js');
 
 let project = 0;
 beforeEach(() => {
-  bridge = fakeBridge();
   project++;
+  useRuleDraft.getState().enter(`p${project}`);
 });
 
 describe('rule draft store', () => {
-  beforeEach(() => useRuleDraft.getState().enter(`p${project}`));
-
-  it('saves a rule citing its thread, then reports a duplicate plainly', async () => {
-    bridge.api.saveRule!.mockResolvedValueOnce(ok({ saved: true, rule: 'Bugs are bugs.', cited: ['itm_1'] }));
-    bridge.api.saveRule!.mockResolvedValueOnce(ok({ saved: false, duplicate: true }));
+  it('gives the rule to save trimmed, with the threads it cites in the order added', () => {
     useRuleDraft.getState().setDraft('  Bugs are bugs.  ');
-    useRuleDraft.getState().addSources('itm_1');
-    expect(await useRuleDraft.getState().save()).toBe(true);
-    expect(bridge.api.saveRule).toHaveBeenLastCalledWith({
-      projectId: `p${project}`,
-      rule: 'Bugs are bugs.',
-      sourceItemIds: ['itm_1'],
-    });
-    expect(useRuleDraft.getState().outcome).toEqual({ kind: 'saved', rule: 'Bugs are bugs.', cited: ['itm_1'] });
-    expect(await useRuleDraft.getState().save()).toBe(true);
-    expect(useRuleDraft.getState().outcome).toEqual({ kind: 'duplicate', rule: 'Bugs are bugs.' });
+    useRuleDraft.getState().addSources('itm_1, itm_2 itm_1');
+    useRuleDraft.getState().removeSource('itm_2');
+    expect(useRuleDraft.getState().ruleToSave()).toMatchObject({ rule: 'Bugs are bugs.', sourceIds: ['itm_1'] });
   });
 
-  it('refuses locally what the service would refuse, without a call', async () => {
+  it('refuses locally what the service would refuse, saying why under the box until the draft changes', () => {
     useRuleDraft.getState().setDraft('One rule. Two rules.');
-    expect(await useRuleDraft.getState().save()).toBe(false);
+    expect(useRuleDraft.getState().ruleToSave()).toBeNull();
     expect(useRuleDraft.getState().draftProblem).toMatch(/more than one sentence/);
-    expect(bridge.api.saveRule).not.toHaveBeenCalled();
+    useRuleDraft.getState().setDraft('One rule.');
+    expect(useRuleDraft.getState().draftProblem).toBeNull();
   });
 
-  it('keeps the service refusal in words', async () => {
-    bridge.api.saveRule!.mockResolvedValueOnce(
-      fail({
-        kind: 'forbidden',
-        status: 403,
-        reason: 'role',
-        message: 'Only workspace owners and admins can save rules; your role in Acme Web is collaborator.',
-      }),
-    );
+  it('counts every change, and a fresh start apart: an answer is shown only for the draft it answered', () => {
     useRuleDraft.getState().setDraft('Bugs are bugs.');
-    expect(await useRuleDraft.getState().save()).toBe(false);
-    expect(useRuleDraft.getState().problem).toMatchObject({
-      title: 'The rule was not saved',
-      error: { kind: 'forbidden', reason: 'role' },
-    });
+    const asked = useRuleDraft.getState().ruleToSave()!;
+    expect(asked).toMatchObject({ revision: useRuleDraft.getState().revision, start: useRuleDraft.getState().start });
+    useRuleDraft.getState().addSources('itm_9');
+    expect(useRuleDraft.getState().revision).not.toBe(asked.revision);
+    expect(useRuleDraft.getState().start).toBe(asked.start);
+    useRuleDraft.getState().clear();
+    expect(useRuleDraft.getState().start).not.toBe(asked.start);
   });
 
   it('starts from a decision with its thread cited and forgets the draft in another project', () => {

@@ -4,6 +4,8 @@ import { createContext, useContext } from 'react';
 export interface ReportsContextValue {
   projectId: string;
   projectName: string;
+  /** Whether the caller may save rules; null while unknown (the Decisions tab then looks up the caller's role). */
+  canSaveRules: boolean | null;
   openThread(itemId: string): void;
 }
 

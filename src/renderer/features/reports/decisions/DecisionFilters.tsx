@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { BOARD_STATUSES, statusLabel } from '../../../format/labels.js';
 import { Loading } from '../components/Loading.js';
@@ -9,7 +9,9 @@ import {
   queryText,
   type FilterOption,
 } from '../model/decisions-filter.js';
-import { decisionMatches, useDecisions } from '../stores/decisions-store.js';
+import { useReportsContext } from '../components/reports-context.js';
+import { useDecisionLog } from '../stores/decisions-query.js';
+import { useDecisions } from '../stores/decisions-store.js';
 import { formatCount } from '../../../format/counts.js';
 
 /**
@@ -18,11 +20,10 @@ import { formatCount } from '../../../format/counts.js';
  * lists count the whole log, and a count taken from one page would be wrong.
  */
 export function DecisionFilters() {
+  const { projectId } = useReportsContext();
   const query = useDecisions((s) => s.query);
-  const whole = useDecisions((s) => s.whole);
-  const matches = useDecisions(decisionMatches);
-  const page = useDecisions((s) => s.page);
-  const { setQuery, clearQuery, readWhole } = useDecisions.getState();
+  const { whole, matches, page, readWhole } = useDecisionLog(projectId);
+  const { setQuery, clearQuery } = useDecisions.getState();
   const base = useId();
   const ids = { text: `${base}-text`, outcome: `${base}-outcome`, person: `${base}-person`, type: `${base}-type` };
   const wholeRows = whole?.rows;
@@ -34,10 +35,6 @@ export function DecisionFilters() {
     return decisionFilterOptions([...(pageRows ?? []), ...(wholeRows ?? [])]);
   }, [counted, wholeRows, pageRows, query]);
   const filtering = isFiltering(query);
-  // Refresh drops the log read; reading it again keeps the counts whole.
-  useEffect(() => {
-    if (whole === null) void readWhole();
-  }, [whole, readWhole]);
   const optionText = (o: FilterOption) => (counted ? `${o.label} (${formatCount(o.count)})` : o.label);
   const counting = whole?.state === 'loading' ? ' (counting…)' : '';
 
@@ -111,7 +108,7 @@ export function DecisionFilters() {
         </Loading>
       )}
       {whole?.state === 'failed' && whole.problem && (
-        <ErrorMessage problem={whole.problem} onRetry={() => void readWhole()} compact />
+        <ErrorMessage problem={whole.problem} onRetry={readWhole} compact />
       )}
       <p
         className="decision-filters__result"

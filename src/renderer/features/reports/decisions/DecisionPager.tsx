@@ -1,13 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { pageCount, parsePageNumber } from '../model/decisions-filter.js';
 import { previousOffset, rangeText } from '../model/paging.js';
-import { DECISION_PAGE_SIZES, useDecisions, useDecisionsView } from '../stores/decisions-store.js';
+import { useReportsContext } from '../components/reports-context.js';
+import { useDecisionLog } from '../stores/decisions-query.js';
+import { DECISION_PAGE_SIZES, useDecisions } from '../stores/decisions-store.js';
 
 /** Go to a page number or to a date: a log of 70 pages is not read from the top. */
 function JumpForms({ pages, current }: { pages: number; current: number }) {
-  const loading = useDecisions((s) => s.loading);
+  const { projectId } = useReportsContext();
+  const { loading, jumpToDate } = useDecisionLog(projectId);
   const jumpProblem = useDecisions((s) => s.jumpProblem);
-  const { jumpToPage, jumpToDate } = useDecisions.getState();
+  const { jumpToPage } = useDecisions.getState();
   const [pageText, setPageText] = useState('');
   const [pageProblem, setPageProblem] = useState<string | null>(null);
   const [date, setDate] = useState('');
@@ -23,7 +26,7 @@ function JumpForms({ pages, current }: { pages: number; current: number }) {
     e.preventDefault();
     const parsed = parsePageNumber(pageText, pages);
     setPageProblem(parsed.problem);
-    if (parsed.page !== null) void jumpToPage(parsed.page);
+    if (parsed.page !== null) jumpToPage(parsed.page);
   };
   const goDate = (e: FormEvent) => {
     e.preventDefault();
@@ -87,10 +90,10 @@ function JumpForms({ pages, current }: { pages: number; current: number }) {
 
 /** Page size, where we are in the log (or in the matches of a search), Previous / Next, and jumps. */
 export function DecisionPager({ where }: { where: 'top' | 'bottom' }) {
-  const view = useDecisionsView();
+  const { projectId } = useReportsContext();
+  const { view, loading } = useDecisionLog(projectId);
   const limit = useDecisions((s) => s.limit);
-  const offset = useDecisions((s) => s.offset);
-  const loading = useDecisions((s) => s.loading);
+  const offset = useDecisions((s) => s.at.offset);
   const { goTo, setLimit } = useDecisions.getState();
   const sizeId = useId();
   if (!view || view.total === 0) return null;
@@ -104,12 +107,7 @@ export function DecisionPager({ where }: { where: 'top' | 'bottom' }) {
         {where === 'top' && (
           <span className="field field--inline">
             <label htmlFor={sizeId}>Per page</label>
-            <select
-              id={sizeId}
-              value={limit}
-              onChange={(e) => void setLimit(Number(e.target.value))}
-              disabled={loading}
-            >
+            <select id={sizeId} value={limit} onChange={(e) => setLimit(Number(e.target.value))} disabled={loading}>
               {DECISION_PAGE_SIZES.map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -128,7 +126,7 @@ export function DecisionPager({ where }: { where: 'top' | 'bottom' }) {
         <button
           type="button"
           className="button"
-          onClick={() => previous !== null && void goTo(previous)}
+          onClick={() => previous !== null && goTo(previous)}
           disabled={loading || previous === null}
         >
           Previous
@@ -136,7 +134,7 @@ export function DecisionPager({ where }: { where: 'top' | 'bottom' }) {
         <button
           type="button"
           className="button"
-          onClick={() => view.nextOffset !== null && void goTo(view.nextOffset)}
+          onClick={() => view.nextOffset !== null && goTo(view.nextOffset)}
           disabled={loading || view.nextOffset === null}
           data-testid={where === 'top' ? 'decisions-next' : undefined}
         >

@@ -9,10 +9,11 @@ import { revealInReport } from '../components/reveal.js';
 import { decisionsMarkdown } from '../model/decisions-markdown.js';
 import { rangeText } from '../model/paging.js';
 import { ruleBlockedReason } from '../model/rule-permission.js';
-import { decisionsView, useDecisions, useDecisionsView } from '../stores/decisions-store.js';
+import { useDecisions } from '../stores/decisions-store.js';
+import { useDecisionLog, useDecisionLogReader } from '../stores/decisions-query.js';
 import { isFiltering, queryText } from '../model/decisions-filter.js';
 import { DecisionFilters } from './DecisionFilters.js';
-import { usePermission } from '../stores/permission-store.js';
+import { useRulePermission } from '../stores/permission-query.js';
 import { useRuleDraft } from '../stores/rule-store.js';
 import { DecisionCard } from './DecisionCard.js';
 import { CorrectionsPanel, RecurringPanel } from './DecisionPatterns.js';
@@ -28,21 +29,16 @@ const RULE_BLOCKED_ID = 'rule-blocked-reason';
 
 /** The decision log: decisions with their conversations, corrections, recurring places and rules. */
 export function DecisionsTab() {
-  const { projectId, projectName } = useReportsContext();
-  const page = useDecisions((s) => s.page);
-  const loading = useDecisions((s) => s.loading);
-  const problem = useDecisions((s) => s.problem);
-  const loadedAt = useDecisions((s) => s.loadedAt);
-  const { enter, reload } = useDecisions.getState();
-  const permission = usePermission((s) => s.permission);
-  const permissionProblem = usePermission((s) => s.problem);
+  const { projectId, projectName, canSaveRules } = useReportsContext();
+  useEffect(() => {
+    useDecisions.getState().showProject(projectId);
+    useRuleDraft.getState().enter(projectId);
+  }, [projectId]);
+  useDecisionLogReader(projectId);
+  const { page, loading, problem, loadedAt, view, refresh } = useDecisionLog(projectId);
+  const { permission, problem: permissionProblem, retry: retryPermission } = useRulePermission(projectId, canSaveRules);
   const blocked = ruleBlockedReason(permission);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-
-  useEffect(() => {
-    void enter(projectId);
-    useRuleDraft.getState().enter(projectId);
-  }, [enter, projectId]);
 
   const draftRule = useCallback((decision: Decision) => {
     useRuleDraft.getState().startFromDecision(decision);
@@ -53,20 +49,16 @@ export function DecisionsTab() {
     });
   }, []);
 
-  const view = useDecisionsView();
   const query = useDecisions((s) => s.query);
   const markdown = () => {
-    const state = useDecisions.getState();
-    const shown = decisionsView(state);
-    if (!state.page || !shown) return '';
-    const filter = shown.filtered ? queryText(state.query) : null;
+    if (!page || !view) return '';
     return decisionsMarkdown({
       projectName,
       generatedAt: Date.now(),
-      shown,
-      patterns: state.page,
-      capped: state.page.capped,
-      filter,
+      shown: view,
+      patterns: page,
+      capped: page.capped,
+      filter: view.filtered ? queryText(query) : null,
     });
   };
 
@@ -86,14 +78,14 @@ export function DecisionsTab() {
             </>
           )}
         </p>
-        <LoadedAt at={loadedAt} loading={loading} onRefresh={() => void reload()} what="decision log" />
+        <LoadedAt at={loadedAt} loading={loading} onRefresh={refresh} what="decision log" />
         <ExportBar projectName={projectName} kind="decision-log" markdown={markdown} disabled={!page} />
       </div>
       <UnreadableNotice problems={unreadableOf(page)} />
       {page?.capped && <CappedBanner reader="the log" consequence="older decisions are missing" />}
       <div className="decisions-layout">
         <div className="decisions-main">
-          {problem && <ErrorMessage problem={problem} onRetry={() => void reload()} />}
+          {problem && <ErrorMessage problem={problem} onRetry={refresh} />}
           {loading && (
             <Loading testId="decisions-loading">
               {page ? 'Loading that page of the decision log…' : `Loading the decision log of ${projectName}…`}
@@ -131,14 +123,8 @@ export function DecisionsTab() {
           <DecisionPager where="bottom" />
         </div>
         <aside className="decisions-aside" aria-label="Rules and patterns">
-          {permissionProblem && (
-            <ErrorMessage
-              problem={permissionProblem}
-              onRetry={() => void usePermission.getState().resolve(projectId, null)}
-              compact
-            />
-          )}
-          <RuleForm textareaRef={textareaRef} blocked={blocked} blockedId={RULE_BLOCKED_ID} />
+          {permissionProblem && <ErrorMessage problem={permissionProblem} onRetry={retryPermission} compact />}
+          <RuleForm key={projectId} textareaRef={textareaRef} blocked={blocked} blockedId={RULE_BLOCKED_ID} />
           {page && <RulesPanel rules={page.rules} />}
           {page && <RecurringPanel recurring={page.recurring} />}
           {page && <CorrectionsPanel corrections={page.corrections} />}

@@ -1,9 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
+import { queryProblem } from '../../../server-state/query-client.js';
+import { useSession } from '../../../stores/session-store.js';
 import { useReportsContext } from '../components/reports-context.js';
 import { citations, ruleCounter, RULE_CITED_MAX, RULE_MAX_CHARS } from '../model/rule-draft.js';
-import { useDecisions } from '../stores/decisions-store.js';
-import { usePermission } from '../stores/permission-store.js';
+import { saveRuleMutation, type RuleOutcome } from '../stores/rule-save.js';
 import { useRuleDraft } from '../stores/rule-store.js';
 
 interface RuleFormProps {
@@ -13,8 +15,7 @@ interface RuleFormProps {
   blockedId: string;
 }
 
-function Outcome() {
-  const outcome = useRuleDraft((s) => s.outcome);
+function Outcome({ outcome }: { outcome: RuleOutcome | undefined }) {
   if (!outcome) return null;
   if (outcome.kind === 'duplicate') {
     return (
@@ -38,14 +39,14 @@ function Outcome() {
 
 function CitedThreads() {
   const sourceIds = useRuleDraft((s) => s.sourceIds);
-  const { addSources, removeSource } = useRuleDraft.getState();
   const [text, setText] = useState('');
   const inputId = useId();
   const { cited, uncited } = citations(sourceIds);
   const add = () => {
-    addSources(text);
+    useRuleDraft.getState().addSources(text);
     setText('');
   };
+  const { removeSource } = useRuleDraft.getState();
   return (
     <fieldset className="rule-sources">
       <legend>Source threads</legend>
@@ -103,22 +104,28 @@ function CitedThreads() {
  */
 export function RuleForm({ textareaRef, blocked, blockedId }: RuleFormProps) {
   const { projectId } = useReportsContext();
+  const connectionId = useSession((s) => s.active?.connection.id);
   const draft = useRuleDraft((s) => s.draft);
   const fromDecision = useRuleDraft((s) => s.fromDecision);
-  const saving = useRuleDraft((s) => s.saving);
-  const problem = useRuleDraft((s) => s.problem);
   const draftProblem = useRuleDraft((s) => s.draftProblem);
-  const { setDraft, save, clear } = useRuleDraft.getState();
+  const revision = useRuleDraft((s) => s.revision);
+  const start = useRuleDraft((s) => s.start);
+  const { setDraft, clear } = useRuleDraft.getState();
+  // The form is keyed by project (DecisionsTab): an answer for a project left behind is never shown.
+  const save = useMutation(saveRuleMutation(connectionId, projectId));
+  const saving = save.isPending;
+  // The outcome describes the draft it answered, a refusal holds until the draft starts afresh.
+  const outcome = save.variables?.revision === revision ? save.data : undefined;
+  const problem = save.variables?.start === start ? queryProblem('The rule was not saved', save) : null;
   const ids = { text: useId(), counter: useId(), help: useId(), problem: useId() };
   const counter = ruleCounter(draft);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (blocked) return;
-    const ok = await save();
-    const after = useRuleDraft.getState();
-    if (ok && after.outcome?.kind === 'saved') void useDecisions.getState().reload({ whole: false });
-    if (after.problem?.error.kind === 'forbidden') void usePermission.getState().refusedByService(projectId);
+    if (blocked || saving) return;
+    const rule = useRuleDraft.getState().ruleToSave();
+    if (rule) save.mutate(rule);
+    else save.reset();
   };
 
   const describedBy = [ids.help, ids.counter, draftProblem ? ids.problem : null, blocked ? blockedId : null]
@@ -142,7 +149,7 @@ export function RuleForm({ textareaRef, blocked, blockedId }: RuleFormProps) {
           {blocked}
         </p>
       )}
-      <form onSubmit={(e) => void submit(e)}>
+      <form onSubmit={submit}>
         {/* One switch for every control: a person who may not save rules cannot start drafting one either. */}
         <fieldset className="rule-form__form" disabled={blocked !== null}>
           <div className="field">
@@ -194,8 +201,8 @@ export function RuleForm({ textareaRef, blocked, blockedId }: RuleFormProps) {
           </div>
         </fieldset>
       </form>
-      <Outcome />
-      {problem && <ErrorMessage problem={problem} onDismiss={() => useRuleDraft.setState({ problem: null })} compact />}
+      <Outcome outcome={outcome} />
+      {problem && <ErrorMessage problem={problem} onDismiss={save.reset} compact />}
     </section>
   );
 }

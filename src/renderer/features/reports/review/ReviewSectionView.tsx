@@ -4,7 +4,8 @@ import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { Loading } from '../components/Loading.js';
 import { REPORT_STEP, shownPart, showAllText, showingText, showMoreText } from '../model/paging.js';
 import { SECTION_META, sectionShown, topText, type ReviewRow } from '../model/review-model.js';
-import { useReview, type SectionState } from '../stores/review-store.js';
+import { useReportsContext } from '../components/reports-context.js';
+import { useReviewSection, type OverviewRead } from '../stores/review-query.js';
 import { SECTION_ROW } from './section-rows.js';
 import { formatCount } from '../../../format/counts.js';
 
@@ -14,12 +15,19 @@ import { formatCount } from '../../../format/counts.js';
  * service's next page when the rows in hand run out. After it, the keyboard lands on the
  * first row that appeared, not back at the top.
  */
-export function ReviewSectionView<S extends ReviewSection>({ section }: { section: S }) {
-  const whole = useReview((s) => s.sections?.[section]) as SectionState<S> | undefined;
-  const { showMore, showAll, loadMore } = useReview.getState();
+export function ReviewSectionView<S extends ReviewSection>({
+  section,
+  overview,
+}: {
+  section: S;
+  overview: OverviewRead;
+}) {
+  const { projectId } = useReportsContext();
+  const whole = useReviewSection(projectId, section, overview);
+  const { list: read, showMore, showAll, loadMore } = whole;
   const listRef = useRef<HTMLOListElement>(null);
   const [focusFrom, setFocusFrom] = useState<number | null>(null);
-  const shownCount = whole?.shown ?? 0;
+  const shownCount = whole.shown;
   useEffect(() => {
     if (focusFrom === null) return;
     const row = listRef.current?.children[focusFrom]?.querySelector<HTMLElement>('.thread-ref');
@@ -28,8 +36,7 @@ export function ReviewSectionView<S extends ReviewSection>({ section }: { sectio
     setFocusFrom(null);
   }, [focusFrom, shownCount]);
 
-  if (!whole) return null;
-  const { list: cut, topOf } = sectionShown(section, whole);
+  const { list: cut, topOf } = sectionShown(section, read);
   const list = topOf === null ? shownPart(cut, whole.shown) : cut;
   const meta = SECTION_META[section];
   const render = SECTION_ROW[section] as (row: ReviewRow<S>) => ReactNode;
@@ -38,7 +45,7 @@ export function ReviewSectionView<S extends ReviewSection>({ section }: { sectio
   const headingId = `review-section-${section}`;
   const more = (all: boolean) => {
     setFocusFrom(list.rows.length);
-    void (all ? showAll(section) : showMore(section));
+    void (all ? showAll() : showMore());
   };
 
   return (
@@ -72,11 +79,11 @@ export function ReviewSectionView<S extends ReviewSection>({ section }: { sectio
           ))}
         </ol>
       )}
-      {whole.problem && <ErrorMessage problem={whole.problem} onRetry={() => void loadMore(section)} compact />}
+      {whole.problem && <ErrorMessage problem={whole.problem} onRetry={() => void loadMore()} compact />}
       {whole.loading && (
         <Loading>
           {whole.loading === 'all'
-            ? `Loading every remaining ${meta.noun}: ${formatCount(whole.rows.length)} of ${formatCount(whole.total)} so far…`
+            ? `Loading every remaining ${meta.noun}: ${formatCount(read.rows.length)} of ${formatCount(read.total)} so far…`
             : `Loading more ${meta.noun}…`}
         </Loading>
       )}

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import type { ReviewSection } from '#shared/api/requests.js';
 import { ErrorMessage } from '../../../components/ErrorMessage.js';
 import { ExportBar } from '../components/ExportBar.js';
@@ -9,7 +8,8 @@ import { revealInReport } from '../components/reveal.js';
 import { reviewMarkdown } from '../model/review-markdown.js';
 import { shownPart } from '../model/paging.js';
 import { REVIEW_SECTION_KEYS, SECTION_META, sectionShown } from '../model/review-model.js';
-import { useReview } from '../stores/review-store.js';
+import { reviewSectionsNow, useReviewOverview, useReviewSection, type OverviewRead } from '../stores/review-query.js';
+import { useSession } from '../../../stores/session-store.js';
 import { ReviewCharts } from './ReviewCharts.js';
 import { ReviewOverview } from './ReviewOverview.js';
 import { ReviewSectionView } from './ReviewSectionView.js';
@@ -25,20 +25,26 @@ function jumpTo(section: ReviewSection) {
   if (heading) revealInReport(heading, heading, bar?.offsetHeight ?? 0);
 }
 
-function SectionLinks() {
-  const sections = useReview((s) => s.sections);
-  if (!sections) return null;
+function SectionLink({ section, overview }: { section: ReviewSection; overview: OverviewRead }) {
+  const { projectId } = useReportsContext();
+  const { list } = useReviewSection(projectId, section, overview);
+  return (
+    <button type="button" className="link-button" onClick={() => jumpTo(section)}>
+      {SECTION_META[section].title} (
+      {SECTION_META[section].top === undefined
+        ? formatCount(list.total)
+        : `top ${formatCount(sectionShown<unknown>(section, list).list.rows.length)}`}
+      )
+    </button>
+  );
+}
+
+function SectionLinks({ overview }: { overview: OverviewRead }) {
   return (
     <nav className="review-jump no-print" aria-label="Review sections">
       <span className="muted">Jump to</span>
       {REVIEW_SECTION_KEYS.map((s) => (
-        <button key={s} type="button" className="link-button" onClick={() => jumpTo(s)}>
-          {SECTION_META[s].title} (
-          {SECTION_META[s].top === undefined
-            ? formatCount(sections[s].total)
-            : `top ${formatCount(sectionShown<unknown>(s, sections[s]).list.rows.length)}`}
-          )
-        </button>
+        <SectionLink key={s} section={s} overview={overview} />
       ))}
     </nav>
   );
@@ -47,17 +53,13 @@ function SectionLinks() {
 /** The project review: counts, charts and the four sections, for the weekly meeting. */
 export function ReviewTab() {
   const { projectId, projectName } = useReportsContext();
-  const overview = useReview((s) => s.overview);
-  const loading = useReview((s) => s.loading);
-  const problem = useReview((s) => s.problem);
-  const loadedAt = useReview((s) => s.loadedAt);
-  const load = useReview((s) => s.load);
-
-  useEffect(() => void load(projectId), [load, projectId]);
+  const connectionId = useSession((s) => s.active?.connection.id);
+  const { overview: read, loading, problem, loadedAt, refresh } = useReviewOverview(projectId);
+  const overview = read?.data ?? null;
 
   const markdown = () => {
-    const { overview: o, sections } = useReview.getState();
-    if (!o || !sections) return '';
+    if (!read) return '';
+    const sections = reviewSectionsNow(connectionId, projectId, read);
     // The export holds what the screen shows: each section's rows as far as shown.
     const shown = {
       resolved: shownPart(sections.resolved, sections.resolved.shown),
@@ -65,16 +67,16 @@ export function ReviewTab() {
       open: shownPart(sections.open, sections.open.shown),
       discussions: sections.discussions,
     };
-    return reviewMarkdown({ projectName, generatedAt: Date.now(), overview: o, sections: shown });
+    return reviewMarkdown({ projectName, generatedAt: Date.now(), overview: read.data, sections: shown });
   };
 
   return (
     <div className="review">
       <div className="report-toolbar">
-        <LoadedAt at={loadedAt} loading={loading} onRefresh={() => void load(projectId, true)} what="project review" />
+        <LoadedAt at={loadedAt} loading={loading} onRefresh={refresh} what="project review" />
         <ExportBar projectName={projectName} kind="review" markdown={markdown} disabled={!overview} />
       </div>
-      {problem && <ErrorMessage problem={problem} onRetry={() => void load(projectId, true)} />}
+      {problem && <ErrorMessage problem={problem} onRetry={refresh} />}
       {loading && (
         <Loading testId="review-loading">
           {overview
@@ -82,14 +84,14 @@ export function ReviewTab() {
             : `Loading the review of ${projectName}: counts, breakdowns and the first rows of each section…`}
         </Loading>
       )}
-      {overview && (
+      {read && (
         <>
-          <UnreadableNotice problems={unreadableOf(overview)} />
-          <ReviewOverview overview={overview} />
-          <ReviewCharts overview={overview} />
-          <SectionLinks />
+          <UnreadableNotice problems={unreadableOf(read.data)} />
+          <ReviewOverview overview={read.data} />
+          <ReviewCharts overview={read.data} />
+          <SectionLinks overview={read} />
           {REVIEW_SECTION_KEYS.map((s) => (
-            <ReviewSectionView key={s} section={s} />
+            <ReviewSectionView key={s} section={s} overview={read} />
           ))}
         </>
       )}

@@ -1,12 +1,9 @@
 import { create } from 'zustand';
 import type { Decision } from '#shared/reader/index.js';
-import { getBridge } from '../../../bridge/index.js';
-import { failure, type Failure } from '../../../stores/failure.js';
 import { parseThreadIds, ruleFromDecision, ruleProblem } from '../model/rule-draft.js';
 
-type RuleOutcome = { kind: 'saved'; rule: string; cited: string[] } | { kind: 'duplicate'; rule: string };
-
-interface RuleState {
+/** The rule being drafted; saving it is a mutation (rule-save), whose answer the form shows. */
+interface RuleDraftState {
   /** The project the draft is for: a draft never follows the person into another project. */
   projectId: string | null;
   draft: string;
@@ -14,79 +11,64 @@ interface RuleState {
   sourceIds: string[];
   /** The decision the draft was started from, for "Drafted from …". */
   fromDecision: string | null;
-  saving: boolean;
-  outcome: RuleOutcome | null;
-  problem: Failure | null;
   /** Shown under the box after a save was tried with a draft the service would refuse. */
   draftProblem: string | null;
+  /** Counts changes to the draft: the service's answer is shown while the draft is still the one it answered. */
+  revision: number;
+  /** Counts fresh starts (another project, a decision, Clear): a refusal is shown until the next. */
+  start: number;
   enter(projectId: string): void;
   startFromDecision(decision: Decision): void;
   setDraft(text: string): void;
   addSources(text: string): void;
   removeSource(id: string): void;
   clear(): void;
-  /** Saves the rule; true when the service took it (saved or already a rule). */
-  save(): Promise<boolean>;
+  /** The rule to send, or null (and why, under the box) when the service would refuse it. */
+  ruleToSave(): RuleToSave | null;
 }
 
-const EMPTY = {
-  draft: '',
-  sourceIds: [],
-  fromDecision: null,
-  saving: false,
-  outcome: null,
-  problem: null,
-  draftProblem: null,
-};
+/** A rule the service would take, and which draft it is. */
+export interface RuleToSave {
+  rule: string;
+  sourceIds: string[];
+  revision: number;
+  start: number;
+}
 
-export const useRuleDraft = create<RuleState>()((set, get) => ({
-  projectId: null,
-  ...EMPTY,
+const EMPTY = { draft: '', sourceIds: [], fromDecision: null, draftProblem: null };
 
-  enter(projectId) {
-    if (get().projectId !== projectId) set({ ...EMPTY, projectId });
-  },
+export const useRuleDraft = create<RuleDraftState>()((set, get) => {
+  const edit = (patch: Partial<RuleDraftState>) => set({ ...patch, revision: get().revision + 1 });
+  const restart = (patch: Partial<RuleDraftState>) => edit({ ...EMPTY, ...patch, start: get().start + 1 });
+  return {
+    projectId: null,
+    ...EMPTY,
+    revision: 0,
+    start: 0,
 
-  startFromDecision: (decision) =>
-    set({ ...EMPTY, draft: ruleFromDecision(decision), sourceIds: [decision.id], fromDecision: decision.id }),
+    enter(projectId) {
+      if (get().projectId !== projectId) restart({ projectId });
+    },
 
-  setDraft: (draft) => set({ draft, draftProblem: null, outcome: null }),
+    startFromDecision: (decision) =>
+      restart({ draft: ruleFromDecision(decision), sourceIds: [decision.id], fromDecision: decision.id }),
 
-  addSources(text) {
-    const ids = parseThreadIds(text);
-    set({ sourceIds: [...new Set([...get().sourceIds, ...ids])], outcome: null });
-  },
+    setDraft: (draft) => edit({ draft, draftProblem: null }),
 
-  removeSource: (id) => set({ sourceIds: get().sourceIds.filter((s) => s !== id), outcome: null }),
+    addSources(text) {
+      const ids = parseThreadIds(text);
+      edit({ sourceIds: [...new Set([...get().sourceIds, ...ids])] });
+    },
 
-  clear: () => set(EMPTY),
+    removeSource: (id) => edit({ sourceIds: get().sourceIds.filter((s) => s !== id) }),
 
-  async save() {
-    const { projectId, draft, sourceIds, saving } = get();
-    if (saving || !projectId) return false;
-    const problem = ruleProblem(draft);
-    if (problem) {
+    clear: () => restart({}),
+
+    ruleToSave() {
+      const { draft, sourceIds, revision, start } = get();
+      const problem = ruleProblem(draft);
       set({ draftProblem: problem });
-      return false;
-    }
-    const rule = draft.trim();
-    set({ saving: true, problem: null, outcome: null, draftProblem: null });
-    const res = await getBridge().api.saveRule({
-      projectId,
-      rule,
-      ...(sourceIds.length > 0 ? { sourceItemIds: sourceIds } : {}),
-    });
-    if (get().projectId !== projectId) return false;
-    if (!res.ok) {
-      set({ saving: false, problem: failure('The rule was not saved', res.error) });
-      return false;
-    }
-    set({
-      saving: false,
-      outcome: res.data.saved
-        ? { kind: 'saved', rule: res.data.rule ?? rule, cited: res.data.cited }
-        : { kind: 'duplicate', rule },
-    });
-    return true;
-  },
-}));
+      return problem ? null : { rule: draft.trim(), sourceIds, revision, start };
+    },
+  };
+});

@@ -1,28 +1,28 @@
 import { create } from 'zustand';
 import { REPORT_STEP } from '../model/paging.js';
-import type { WhatsNewResponse } from '#shared/reader/index.js';
-import { getBridge } from '../../../bridge/index.js';
-import { failure, type Failure } from '../../../stores/failure.js';
 import { useSession } from '../../../stores/session-store.js';
 import { readLastBriefed, saveLastBriefed } from '../model/briefing-memory.js';
-import { PRESET_TEXT, briefingSince, nextLastBriefed, type BriefingPreset } from '../model/briefing-presets.js';
-import { detailsOf, planDetailQueries, type ThreadDetail } from '../model/new-thread-details.js';
+import { briefingSince, nextLastBriefed, type BriefingPreset } from '../model/briefing-presets.js';
 import type { BriefingSectionKey } from '../model/whats-new-model.js';
 
 /** Rows of a briefing section shown at first, and added by each "Show more". */
 export const BRIEFING_PAGE = REPORT_STEP;
 
-export interface Briefing {
+/** A briefing to ask the service for: its preset, where it starts, and what it was asked from. */
+export interface BriefingAsk {
   preset: BriefingPreset;
-  data: WhatsNewResponse;
+  /** A time in ms, or undefined to start from the service's bookmark. */
+  since: number | undefined;
+  now: number;
+  /** Where "since my last briefing" started when it was asked. */
+  lastBriefedUntil: number | null;
 }
 
-/** Who opened the new threads and when, read after the briefing (see new-thread-details). */
-export type Details =
-  | { kind: 'loading' }
-  | { kind: 'ready'; byId: ReadonlyMap<string, ThreadDetail> }
-  | { kind: 'failed'; problem: Failure };
-
+/**
+ * What a person chose on the What's new tab: the preset and date, where "since my last
+ * briefing" starts, and how many rows each section shows. The briefing itself is server state
+ * (whats-new-query).
+ */
 interface WhatsNewState {
   projectId: string | null;
   connectionId: string | null;
@@ -33,111 +33,59 @@ interface WhatsNewState {
   dateProblem: string | null;
   /** Where "Since my last briefing" starts: the end of the last briefing read here (null: none yet). */
   lastBriefedUntil: number | null;
-  briefing: Briefing | null;
-  details: Details | null;
   /** Rows shown per section; each starts at BRIEFING_PAGE. */
   shown: Partial<Record<BriefingSectionKey, number>>;
-  loading: BriefingPreset | null;
-  problem: Failure | null;
-  /** Forgets another project's briefing; the same project keeps its last one. */
+  /** Another project (or connection) starts from its own last briefing; the same one keeps its place. */
   enter(projectId: string): void;
   setPreset(preset: BriefingPreset): void;
   setDate(date: string): void;
-  /** Fetches the briefing the preset describes and remembers that it was read. */
-  brief(now?: number): Promise<void>;
+  /** The briefing the preset describes, or null (and why, under the date box) when it cannot be asked. */
+  ask(now?: number): BriefingAsk | null;
+  /** A briefing of the project arrived: it was read up to its end, and its sections start at one step. */
+  briefed(connectionId: string | null | undefined, projectId: string, ask: BriefingAsk, until: number | null): void;
   showMore(section: BriefingSectionKey): void;
   showAll(section: BriefingSectionKey): void;
 }
 
-let ticket = 0;
+export const useWhatsNew = create<WhatsNewState>()((set, get) => ({
+  projectId: null,
+  connectionId: null,
+  preset: 'last-briefing',
+  date: '',
+  dateProblem: null,
+  lastBriefedUntil: null,
+  shown: {},
 
-export const useWhatsNew = create<WhatsNewState>()((set, get) => {
-  async function readDetails(mine: number, data: WhatsNewResponse): Promise<void> {
-    const { projectId } = get();
-    const queries = planDetailQueries(data.newThreads);
-    if (!projectId || queries.length === 0) return;
-    set({ details: { kind: 'loading' } });
-    const answers = await Promise.all(queries.map((q) => getBridge().api.listItems({ projectId, ...q })));
-    if (mine !== ticket) return;
-    const failed = answers.find((a) => !a.ok);
-    if (failed && !failed.ok) {
-      set({
-        details: {
-          kind: 'failed',
-          problem: failure('Could not read who opened the new threads, and when', failed.error),
-        },
-      });
-      return;
-    }
-    const rows = answers.flatMap((a) => (a.ok ? [a.data.items] : []));
-    set({ details: { kind: 'ready', byId: detailsOf(rows, new Set(data.newThreads.map((t) => t.id))) } });
-  }
+  enter(projectId) {
+    const connectionId = useSession.getState().active?.connection.id ?? null;
+    if (get().projectId === projectId && get().connectionId === connectionId) return;
+    set({
+      projectId,
+      connectionId,
+      lastBriefedUntil: connectionId ? readLastBriefed(connectionId, projectId) : null,
+      shown: {},
+      dateProblem: null,
+    });
+  },
 
-  return {
-    projectId: null,
-    connectionId: null,
-    preset: 'last-briefing',
-    date: '',
-    dateProblem: null,
-    lastBriefedUntil: null,
-    briefing: null,
-    details: null,
-    shown: {},
-    loading: null,
-    problem: null,
+  setPreset: (preset) => set({ preset, dateProblem: null }),
+  setDate: (date) => set({ date, dateProblem: null }),
 
-    enter(projectId) {
-      const connectionId = useSession.getState().active?.connection.id ?? null;
-      if (get().projectId === projectId && get().connectionId === connectionId) return;
-      ticket++;
-      set({
-        projectId,
-        connectionId,
-        lastBriefedUntil: connectionId ? readLastBriefed(connectionId, projectId) : null,
-        briefing: null,
-        details: null,
-        shown: {},
-        loading: null,
-        problem: null,
-        dateProblem: null,
-      });
-    },
+  ask(now = Date.now()) {
+    const { preset, date, lastBriefedUntil } = get();
+    const window = briefingSince(preset, { now, lastBriefedUntil, date });
+    set({ dateProblem: window.problem });
+    return window.problem === null ? { preset, since: window.since, now, lastBriefedUntil } : null;
+  },
 
-    setPreset: (preset) => set({ preset, dateProblem: null }),
-    setDate: (date) => set({ date, dateProblem: null }),
+  briefed(connectionId, projectId, ask, until) {
+    const readUntil = nextLastBriefed(ask.lastBriefedUntil, until, ask.now);
+    if (connectionId) saveLastBriefed(connectionId, projectId, readUntil);
+    if (get().projectId === projectId && get().connectionId === (connectionId ?? null))
+      set({ lastBriefedUntil: readUntil, shown: {} });
+  },
 
-    async brief(now = Date.now()) {
-      const { projectId, connectionId, preset, date, lastBriefedUntil } = get();
-      if (!projectId) return;
-      const window = briefingSince(preset, { now, lastBriefedUntil, date });
-      if (window.problem !== null) {
-        set({ dateProblem: window.problem });
-        return;
-      }
-      const mine = ++ticket;
-      set({ loading: preset, problem: null, dateProblem: null });
-      const res = await getBridge().api.whatsNew(
-        window.since === undefined ? { projectId } : { projectId, since: String(window.since) },
-      );
-      if (mine !== ticket) return;
-      if (!res.ok) {
-        set({ problem: failure(`Could not get the briefing (${PRESET_TEXT[preset].span})`, res.error), loading: null });
-        return;
-      }
-      const readUntil = nextLastBriefed(lastBriefedUntil, res.data.until, now);
-      if (connectionId) saveLastBriefed(connectionId, projectId, readUntil);
-      set({
-        briefing: { preset, data: res.data },
-        details: null,
-        shown: {},
-        loading: null,
-        lastBriefedUntil: readUntil,
-      });
-      await readDetails(mine, res.data);
-    },
-
-    showMore: (section) =>
-      set((s) => ({ shown: { ...s.shown, [section]: (s.shown[section] ?? BRIEFING_PAGE) + BRIEFING_PAGE } })),
-    showAll: (section) => set((s) => ({ shown: { ...s.shown, [section]: Number.MAX_SAFE_INTEGER } })),
-  };
-});
+  showMore: (section) =>
+    set((s) => ({ shown: { ...s.shown, [section]: (s.shown[section] ?? BRIEFING_PAGE) + BRIEFING_PAGE } })),
+  showAll: (section) => set((s) => ({ shown: { ...s.shown, [section]: Number.MAX_SAFE_INTEGER } })),
+}));

@@ -2,6 +2,8 @@ import { useId, type FormEvent } from 'react';
 import { useNow } from '../../../components/use-now.js';
 import { BRIEFING_PRESETS, PRESET_TEXT, presetHelp } from '../model/briefing-presets.js';
 import { dateInputValue } from '../model/time-window.js';
+import { useReportsContext } from '../components/reports-context.js';
+import { useBriefing } from '../stores/whats-new-query.js';
 import { useWhatsNew } from '../stores/whats-new-store.js';
 
 /** What the briefing covers: since the last one read here, the last 7 days, or since a date. */
@@ -9,16 +11,17 @@ export function BriefingForm() {
   const preset = useWhatsNew((s) => s.preset);
   const date = useWhatsNew((s) => s.date);
   const dateProblem = useWhatsNew((s) => s.dateProblem);
-  const loading = useWhatsNew((s) => s.loading);
   const lastBriefedUntil = useWhatsNew((s) => s.lastBriefedUntil);
-  const { setPreset, setDate, brief } = useWhatsNew.getState();
+  const { setPreset, setDate } = useWhatsNew.getState();
+  const { projectId } = useReportsContext();
+  const { loading, brief } = useBriefing(projectId);
   const now = useNow(60_000);
   const baseId = useId();
   const ids = { date: `${baseId}-date`, dateProblem: `${baseId}-date-problem` };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void brief();
+    brief();
   };
 
   return (

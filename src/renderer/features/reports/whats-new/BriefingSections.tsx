@@ -14,7 +14,8 @@ import {
   type BriefingSectionKey,
   type BriefingSectionMeta,
 } from '../model/whats-new-model.js';
-import { BRIEFING_PAGE, useWhatsNew, type Details } from '../stores/whats-new-store.js';
+import type { Details } from '../stores/whats-new-query.js';
+import { BRIEFING_PAGE, useWhatsNew } from '../stores/whats-new-store.js';
 import { formatCount } from '../../../format/counts.js';
 
 const by = (verb: string, name: string | null) => (name ? `${verb} by ${name}` : `${verb} (who is not recorded)`);
@@ -210,8 +211,7 @@ function Section({
   );
 }
 
-export function BriefingSections({ briefing }: { briefing: WhatsNewResponse }) {
-  const details = useWhatsNew((s) => s.details);
+export function BriefingSections({ briefing, details }: { briefing: WhatsNewResponse; details: Details | null }) {
   return (
     <div className="briefing-sections">
       {briefingSections(briefing).map((meta) => (

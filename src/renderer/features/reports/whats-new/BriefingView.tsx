@@ -5,7 +5,7 @@ import { CountTiles } from '../components/CountTiles.js';
 import { PRESET_TEXT } from '../model/briefing-presets.js';
 import { windowText } from '../model/time-window.js';
 import { briefingIsEmpty, briefingSections } from '../model/whats-new-model.js';
-import type { Briefing } from '../stores/whats-new-store.js';
+import type { Briefing, Details } from '../stores/whats-new-query.js';
 import { BriefingSections } from './BriefingSections.js';
 import { CappedBanner } from '../components/CappedBanner.js';
 import { UnreadableNotice } from '../../../components/UnreadableNotice.js';
@@ -17,7 +17,15 @@ function Instant({ ms, text }: { ms: number | null; text: string }) {
 }
 
 /** The briefing: its window and where the next one starts, the counts, then each section. */
-export function BriefingView({ briefing, exportBar }: { briefing: Briefing; exportBar?: ReactNode }) {
+export function BriefingView({
+  briefing,
+  details,
+  exportBar,
+}: {
+  briefing: Briefing;
+  details: Details | null;
+  exportBar?: ReactNode;
+}) {
   const { data, preset } = briefing;
   const w = windowText(data.since, data.until);
   return (
@@ -55,7 +63,7 @@ export function BriefingView({ briefing, exportBar }: { briefing: Briefing; expo
       {briefingIsEmpty(data) ? (
         <p className="briefing__quiet">Nothing happened in this project in this window.</p>
       ) : (
-        <BriefingSections briefing={data} />
+        <BriefingSections briefing={data} details={details} />
       )}
     </article>
   );

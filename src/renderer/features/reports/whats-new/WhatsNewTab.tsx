@@ -4,7 +4,7 @@ import { Loading } from '../components/Loading.js';
 import { useReportsContext } from '../components/reports-context.js';
 import { PRESET_TEXT } from '../model/briefing-presets.js';
 import { whatsNewMarkdown } from '../model/whats-new-markdown.js';
-import { useWhatsNew } from '../stores/whats-new-store.js';
+import { useBriefing } from '../stores/whats-new-query.js';
 import { BriefingForm } from './BriefingForm.js';
 import { BriefingView } from './BriefingView.js';
 
@@ -14,20 +14,16 @@ import { BriefingView } from './BriefingView.js';
  * runs only when the person asks for it.
  */
 export function WhatsNewTab() {
-  const { projectName } = useReportsContext();
-  const briefing = useWhatsNew((s) => s.briefing);
-  const loading = useWhatsNew((s) => s.loading);
-  const problem = useWhatsNew((s) => s.problem);
-  const brief = useWhatsNew((s) => s.brief);
+  const { projectId, projectName } = useReportsContext();
+  const { briefing, details, loading, problem, brief } = useBriefing(projectId);
 
   const markdown = () => {
-    const { briefing: b, details } = useWhatsNew.getState();
-    if (!b) return '';
+    if (!briefing) return '';
     return whatsNewMarkdown({
       projectName,
       generatedAt: Date.now(),
-      preset: b.preset,
-      data: b.data,
+      preset: briefing.preset,
+      data: briefing.data,
       details: details?.kind === 'ready' ? details.byId : new Map(),
     });
   };
@@ -38,10 +34,11 @@ export function WhatsNewTab() {
       {loading && (
         <Loading testId="briefing-loading">{`Reading what changed in ${projectName} ${PRESET_TEXT[loading].span}…`}</Loading>
       )}
-      {problem && <ErrorMessage problem={problem} onRetry={() => void brief()} />}
+      {problem && <ErrorMessage problem={problem} onRetry={() => brief()} />}
       {briefing && !loading && (
         <BriefingView
           briefing={briefing}
+          details={details}
           exportBar={<ExportBar projectName={projectName} kind="whats-new" markdown={markdown} disabled={false} />}
         />
       )}

@@ -1,0 +1,65 @@
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, ok } from '../../support/bridge-results.js';
+import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
+
+let bridge: FakeBridge;
+vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
+
+const { permissionOf, roleQuery } =
+  await import('../../../../src/renderer/features/reports/stores/permission-query.js');
+
+let client: QueryClient;
+beforeEach(() => {
+  bridge = fakeBridge();
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+});
+
+/** The caller's roles as the role query reads them, or its failure. */
+async function roles() {
+  try {
+    return { data: await client.fetchQuery(roleQuery('c1')), error: null };
+  } catch (error) {
+    return { data: undefined, error };
+  }
+}
+
+describe('rule permission query', () => {
+  it('looks up the role when the caller does not know it, and trusts a known yes', async () => {
+    bridge.api.listWorkspaces!.mockResolvedValue(
+      ok({
+        workspaces: [{ id: 'w1', role: 'collaborator', available: true }],
+        total: 1,
+        you: { id: 'u', name: 'Cora' },
+      }),
+    );
+    bridge.api.listProjects!.mockResolvedValue(ok({ projects: [{ id: 'p1', workspace: { id: 'w1' } }], total: 1 }));
+    expect(permissionOf('p1', null, { data: undefined, error: null })).toEqual({ kind: 'checking' });
+    expect(permissionOf('p1', null, await roles())).toEqual({ kind: 'denied', role: 'collaborator' });
+    expect(permissionOf('p1', true, await roles()).kind).toBe('allowed');
+  });
+
+  it('a known no stays a no where the role would allow, and names the role', async () => {
+    bridge.api.listWorkspaces!.mockResolvedValue(
+      ok({ workspaces: [{ id: 'w1', role: 'admin', available: true }], total: 1, you: null }),
+    );
+    // The project list failing leaves the one reachable workspace to go by.
+    bridge.api.listProjects!.mockResolvedValue(fail({ kind: 'network' }));
+    const read = await roles();
+    expect(read.data?.projects).toBeNull();
+    expect(permissionOf('p1', null, read)).toEqual({ kind: 'allowed', role: 'admin' });
+    expect(permissionOf('p1', false, read)).toEqual({ kind: 'denied', role: 'admin' });
+    // Refused before the role is known: refused, with no role to name yet.
+    expect(permissionOf('p1', false, { data: undefined, error: null })).toEqual({ kind: 'denied', role: null });
+  });
+
+  it('stays off with a reason when the role cannot be looked up', async () => {
+    bridge.api.listWorkspaces!.mockResolvedValue(fail({ kind: 'network' }));
+    bridge.api.listProjects!.mockResolvedValue(fail({ kind: 'network' }));
+    const read = await roles();
+    expect(permissionOf('p1', null, read)).toEqual({
+      kind: 'unknown',
+      reason: 'Triage Desk could not look up your role, so Save rule stays off until it can.',
+    });
+  });
+});
