@@ -1,13 +1,17 @@
+// @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../support/bridge-results.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
+import { renderHook } from './render-hook.js';
 
 let bridge: FakeBridge;
 vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const { permissionOf, roleQuery } =
+const { permissionOf, refusedByService, roleQuery, useRulePermission } =
   await import('../../../../src/renderer/features/reports/stores/permission-query.js');
+const { queryClient } = await import('../../../../src/renderer/server-state/query-client.js');
+const { useSession } = await import('../../../../src/renderer/stores/session-store.js');
 
 let client: QueryClient;
 beforeEach(() => {
@@ -61,5 +65,23 @@ describe('rule permission query', () => {
       kind: 'unknown',
       reason: 'Triage Desk could not look up your role, so Save rule stays off until it can.',
     });
+  });
+
+  it('a refusal from the service is trusted over a known yes, and the role is looked up to name it', async () => {
+    useSession.setState({ active: { connection: { id: 'c1' } } } as never);
+    bridge.api.listWorkspaces!.mockResolvedValue(
+      ok({ workspaces: [{ id: 'w1', role: 'admin', available: true }], total: 1, you: null }),
+    );
+    bridge.api.listProjects!.mockResolvedValue(
+      ok({ projects: [{ id: 'p-refused', workspace: { id: 'w1' } }], total: 1 }),
+    );
+    const hook = renderHook(() => useRulePermission('p-refused', true));
+    expect(hook.result.current.permission).toEqual({ kind: 'allowed', role: null });
+    expect(bridge.api.listWorkspaces).not.toHaveBeenCalled();
+    refusedByService('c1', 'p-refused');
+    await vi.waitFor(() => expect(hook.result.current.permission).toEqual({ kind: 'denied', role: 'admin' }));
+    expect(hook.result.current.problem).toBeNull();
+    hook.unmount();
+    queryClient.clear();
   });
 });
