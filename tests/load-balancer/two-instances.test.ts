@@ -154,6 +154,21 @@ describe.skipIf(skipReason !== null)(
       expect(b.access.filter((l) => l.startsWith('access POST /api/v1/items/create 200')).length).toBeGreaterThan(1);
     });
 
+    it('a list either instance keeps in memory shows a write through the other on its next read', async () => {
+      const list = (base: string) => call(base, 'GET', '/api/v1/items?projectId=p_web&q=remembered', TOKENS.owner);
+      for (const [writer, reader] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        // Read twice: the second answer comes from the reader's memory.
+        for (let k = 0; k < 2; k++) expect((await list(reader.url)).status).toBe(200);
+        const created = await createItem(writer.url, TOKENS.owner, `Remembered list, written on ${writer.port}`);
+        expect(created.status).toBe(200);
+        const read = await list(reader.url);
+        expect(read.body.items.map((i: Loose) => i.id)).toContain(created.body.pinId);
+      }
+    });
+
     it('a browser sign-in revoked through the balancer is refused by both instances at once', async () => {
       const config = await register(`${balancer}/oauth`, ['http://127.0.0.1:9/callback'], 'Balanced app');
       const { tokens } = await signIn(new Browser(balancer), {

@@ -63,7 +63,10 @@ describe('two instances on one database', () => {
     expect(detail.body.thread.root.content).toBe('Seen through the other instance');
     // As an administrator's tool would: through writeTransaction, which moves the shared version.
     await writeTransaction(a.db, { shared: true }, (t) =>
-      t.updateTable('tokens').set({ revoked_at: a.clock.now() - 1 }).execute(),
+      t
+        .updateTable('tokens')
+        .set({ revoked_at: a.clock.now() - 1 })
+        .execute(),
     );
     expect((await a.get('/api/v1/projects', TOKENS.owner)).status).toBe(401);
     expect((await b.get('/api/v1/projects', TOKENS.owner)).status).toBe(401);

@@ -203,7 +203,13 @@ describe('cached reads after writes that bypass the API', () => {
   it('refuses a token revoked in the database on the next request', async () => {
     ok(await s.get('/api/v1/workspaces', TOKENS.owner));
     ok(await s.get('/api/v1/workspaces', TOKENS.owner));
-    await inDatabase((t) => t.updateTable('tokens').set({ revoked_at: NOW - 1 }).where('user_id', '=', 'u_owner').execute());
+    await inDatabase((t) =>
+      t
+        .updateTable('tokens')
+        .set({ revoked_at: NOW - 1 })
+        .where('user_id', '=', 'u_owner')
+        .execute(),
+    );
     const res = await s.get('/api/v1/workspaces', TOKENS.owner);
     expect(res.status).toBe(401);
     expect(res.body.error).toMatch(/revoked/);
@@ -239,7 +245,11 @@ describe('answers kept in memory are only given to callers who may have them', (
 describe('cached tokens keep their expiry', () => {
   it('a token cached while valid stops working at its expiresAt', async () => {
     await inDatabase((t) =>
-      t.updateTable('tokens').set({ expires_at: NOW + 5000 }).where('user_id', '=', 'u_collab').execute(),
+      t
+        .updateTable('tokens')
+        .set({ expires_at: NOW + 5000 })
+        .where('user_id', '=', 'u_collab')
+        .execute(),
     );
     ok(await s.get('/api/v1/workspaces', TOKENS.collab));
     s.clock.current = NOW + 4999;
@@ -252,7 +262,11 @@ describe('cached tokens keep their expiry', () => {
 
   it('a token revoked for a later time works until then', async () => {
     await inDatabase((t) =>
-      t.updateTable('tokens').set({ revoked_at: NOW + 5000 }).where('user_id', '=', 'u_collab').execute(),
+      t
+        .updateTable('tokens')
+        .set({ revoked_at: NOW + 5000 })
+        .where('user_id', '=', 'u_collab')
+        .execute(),
     );
     ok(await s.get('/api/v1/workspaces', TOKENS.collab));
     s.clock.current = NOW + 5000;

@@ -179,7 +179,12 @@ export class ReadCache<K, V> {
     };
   }
 
-  private fresh(entries: Map<K, Entry<V>>, key: K, version: Version, inputs: readonly string[] | null): Entry<V> | null {
+  private fresh(
+    entries: Map<K, Entry<V>>,
+    key: K,
+    version: Version,
+    inputs: readonly string[] | null,
+  ): Entry<V> | null {
     const hit = entries.get(key);
     if (!hit || hit.version !== version || !sameInputs(hit.inputs, inputs)) return null;
     // Re-inserted so the map's order stays least recently used first; only worth its cost

@@ -42,6 +42,8 @@ export interface VersionSource {
   around(moved: Moved): { before: VersionAt; after: VersionAt };
   /** A plugin for the write's statements, when the source needs them marked with the project. */
   marker(projectId: string): KyselyPlugin | null;
+  /** Called once a write committed: what its request reads after it must see it. */
+  committed(): void;
 }
 
 export class TrackerVersions implements VersionSource {
@@ -64,6 +66,9 @@ export class TrackerVersions implements VersionSource {
   marker(projectId: string): KyselyPlugin {
     return this.tracker.marker(projectId);
   }
+
+  /** Counted as it ran: nothing to do. */
+  committed(): void {}
 }
 
 const isProjectTable = (t: TableName) => PROJECT_TABLES.has(t);
@@ -112,7 +117,7 @@ const RECENT_PROJECTS = 32;
  * The first check a request may use: one numbered this or higher started after the request
  * came (see readsFrom). Outside a request, every ask waits for a check that starts after it.
  */
-const requestStart = new AsyncLocalStorage<{ source: DatabaseVersions; from: number }>();
+const requestStart = new AsyncLocalStorage<{ readonly source: DatabaseVersions; from: number }>();
 
 /**
  * Versions held in the database. A read asks before it looks in memory, and the version it
@@ -169,6 +174,12 @@ export class DatabaseVersions implements VersionSource {
 
   marker(): null {
     return null;
+  }
+
+  /** The request that wrote reads from a check that starts after its write. */
+  committed(): void {
+    const request = requestStart.getStore();
+    if (request?.source === this) request.from = this.started + 1;
   }
 
   private versionIn(c: Checked, tables: readonly TableName[], projectId: string | undefined): Version {

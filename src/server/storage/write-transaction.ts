@@ -33,13 +33,15 @@ export async function writeTransaction<T>(
   write: (t: Db, versions: WriteVersions) => Promise<T>,
 ): Promise<T> {
   const source = versionSourceOf(db);
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const marker = scope.projectId === undefined ? null : source?.marker(scope.projectId);
     const t = (marker ? trx.withPlugin(marker) : trx) as unknown as Db;
     const moved = await moveVersions(t, scope);
     const versions = source?.around(moved) ?? { before: () => null, after: () => null };
     return write(t, versions);
   });
+  source?.committed();
+  return result;
 }
 
 async function moveVersions(t: Db, scope: WriteScope): Promise<Moved> {
