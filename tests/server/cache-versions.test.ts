@@ -154,6 +154,27 @@ describe('versions read from the database', () => {
     expect(await source.current(['items', 'users'], 'p_web')).not.toBe(withNames);
   });
 
+  it("a request's reads share the first check made after it came, and read after its own write from a new one", async () => {
+    const source = new DatabaseVersions(s.db);
+    // Started before the request came: the request must not use it.
+    const earlier = source.current(['tokens']);
+    await source.readsFrom(async () => {
+      const first = await source.current(['items', 'users'], 'p_web');
+      expect(source.checks).toBe(2);
+      // Known at once, from the same check: the token, the project and its window cost one round trip.
+      expect(source.current(['tokens'])).toEqual(expect.any(String));
+      expect(source.known(['items', 'users'], 'p_web')).toBe(first);
+      await writeTransaction(s.db, { projectId: 'p_web' }, async () => undefined);
+      source.committed();
+      expect(source.known(['items', 'users'], 'p_web')).toBeUndefined();
+      expect(await source.current(['items', 'users'], 'p_web')).not.toBe(first);
+      expect(source.checks).toBe(3);
+    });
+    await earlier;
+    // Outside a request nothing is known without asking.
+    expect(source.known(['tokens'])).toBeUndefined();
+  });
+
   it('a project that is not there has a version its first write changes; reads across projects have none', async () => {
     const source = new DatabaseVersions(s.db);
     const missing = await source.current(['projects'], 'p_nowhere');
