@@ -57,7 +57,9 @@ export function decidedAfterQuery(connectionId: string | null | undefined, proje
     queryKey: logKey(connectionId, projectId, 'decided-after', time),
     queryFn: async () =>
       (await fromBridge(getBridge().api.decisions({ projectId, limit: 1, since: String(time) }))).decided,
+    // Asked afresh for each jump, and not kept: a failed lookup is the jump's to say, not one to ask again.
     staleTime: 0,
+    gcTime: 0,
   });
 }
 
@@ -129,8 +131,6 @@ export function decisionsView(s: {
 interface DecisionLog {
   /** The page shown: the one asked for once it arrived, until then (or when it failed) the last one that did. */
   page: DecisionsResponse | null;
-  /** Whether the page asked for has arrived. */
-  pageArrived: boolean;
   /** A page, or where a date is, is being read. */
   loading: boolean;
   problem: Failure | null;
@@ -158,10 +158,12 @@ export function useDecisionLog(projectId: string): DecisionLog {
   const jumping = useDecisions((s) => s.jumping);
   const jumpFailure = useDecisions((s) => s.jumpFailure);
 
-  const asked = useQuery(decisionPageQuery(connectionId, projectId, at));
+  // Until the tab has shown this project (an effect), the choices in the store are another project's.
+  const ready = useDecisions((s) => s.projectId === projectId);
+  const asked = useQuery({ ...decisionPageQuery(connectionId, projectId, at), enabled: ready });
   const last = useQuery({ ...decisionPageQuery(connectionId, projectId, shown), enabled: false });
   const displayed = asked.data ? asked : last;
-  const page = displayed.data ?? null;
+  const page = ready ? (displayed.data ?? null) : null;
 
   const wholeQuery = useInfiniteQuery({ ...wholeLogQuery(connectionId, projectId), enabled: false, select: logOfData });
   const wholeList = wholeQuery.data;
@@ -195,7 +197,6 @@ export function useDecisionLog(projectId: string): DecisionLog {
   const wholeKey = wholeLogQuery(connectionId, projectId).queryKey;
   return {
     page,
-    pageArrived: asked.data !== undefined,
     loading: asked.isFetching || jumping,
     problem: jumpFailure ?? queryProblem('Could not load the decision log', asked),
     loadedAt: page ? displayed.dataUpdatedAt : null,
@@ -227,14 +228,15 @@ export function useDecisionLogReader(projectId: string): void {
   const at = useDecisions((s) => s.at);
   const shown = useDecisions((s) => s.shown);
   const filtering = useDecisions((s) => isFiltering(s.query));
-  const asked = useQuery(decisionPageQuery(connectionId, projectId, at));
+  const ready = useDecisions((s) => s.projectId === projectId);
+  const asked = useQuery({ ...decisionPageQuery(connectionId, projectId, at), enabled: ready });
   const last = useQuery({ ...decisionPageQuery(connectionId, projectId, shown), enabled: false });
   const { arrived } = useDecisions.getState();
   useEffect(() => {
-    if (asked.isSuccess) arrived(at);
-  }, [asked.isSuccess, at, arrived]);
+    if (ready && asked.isSuccess) arrived(at);
+  }, [ready, asked.isSuccess, at, arrived]);
 
-  const wanted = ((asked.data ?? last.data)?.decided ?? 0) > 0 || filtering;
+  const wanted = ready && (((asked.data ?? last.data)?.decided ?? 0) > 0 || filtering);
   const whole = useInfiniteQuery({ ...wholeLogQuery(connectionId, projectId), enabled: wanted });
   const readMore = wanted && whole.data !== undefined && whole.hasNextPage && !whole.isFetching && !whole.isError;
   const { fetchNextPage } = whole;

@@ -34,7 +34,12 @@ const briefingKey = (connectionId: string | null | undefined, projectId: string)
  * briefingMutation): reading one moves the service's bookmark, so nothing reads it on its own.
  */
 function lastBriefingQuery(connectionId: string | null | undefined, projectId: string) {
-  return queryOptions<Briefing>({ queryKey: briefingKey(connectionId, projectId), queryFn: skipToken });
+  // Kept for the session: coming back to a project shows the briefing last read there.
+  return queryOptions<Briefing>({
+    queryKey: briefingKey(connectionId, projectId),
+    queryFn: skipToken,
+    gcTime: Infinity,
+  });
 }
 
 /**
