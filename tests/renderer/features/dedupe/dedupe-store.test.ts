@@ -119,7 +119,8 @@ describe('the dedupe queue', () => {
   it('reads ahead the details of the subjects about to show, once each', async () => {
     await useDedupe.getState().start('p1');
     await settle();
-    const readIds = () => bridge.api.getItem!.mock.calls.map(([q]) => (q as { itemId: string }).itemId);
+    const readIds = () =>
+      bridge.api.getItem!.mock.calls.map((call: unknown[]) => (call[0] as { itemId: string }).itemId);
     const subjects = useDedupe.getState().entries.map((e) => e.subject.id);
     expect(subjects.length).toBeGreaterThan(1);
     expect([...readIds()].sort()).toEqual(subjects.slice(0, 3).sort());
