@@ -15,6 +15,7 @@ import { buildDemoFixture } from '../../src/server/demo/index.js';
 import { loadFixture } from '../../src/server/fixture/load.js';
 import type { Shapes } from '../../src/server/http/lean-shapes.js';
 import { type Db } from '../../src/server/storage/open.js';
+import { writeTransaction } from '../../src/server/storage/write-transaction.js';
 import { openTestDatabase } from './support/test-database.js';
 import { TestClock } from './support/harness.js';
 import { baseWorld, NOW, TOKENS, type Loose } from './support/world.js';
@@ -447,8 +448,11 @@ describe('reports', () => {
     const other = ((await full.get('/projects')).body.projects as Loose[]).find((p) => p.id !== projectId);
     const before = await both(`/decisions?projectId=${other.id}`);
     expect(before.min.rules.projectContext).toBe(before.max.rules.projectContext);
-    await db.updateTable('projects').set({ context: '' }).where('id', '=', other.id).execute();
-    await db.deleteFrom('rules').where('project_id', '=', other.id).execute();
+    // Through writeTransaction, as any write: the project's version moves, so its cached record goes.
+    await writeTransaction(db, { projectId: other.id }, async (t) => {
+      await t.updateTable('projects').set({ context: '' }).where('id', '=', other.id).execute();
+      await t.deleteFrom('rules').where('project_id', '=', other.id).execute();
+    });
     const { min, max } = await both(`/decisions?projectId=${other.id}`);
     strict('decisions', max);
     expect(max.rules.projectContext).toBe('');
