@@ -32,11 +32,12 @@ import { runColdStartBench } from './renderer/cold-start.js';
 import { formatBalancedTable, runBalancedBench } from './balanced.js';
 
 /**
- * `npm run bench`: the service's read paths on a 2,000-thread and a 100,000-thread project,
- * measured over real HTTP (one keep-alive connection per server, sequential requests)
- * against the real server in a child process, next to a plain node:http server sending the
- * same bytes (the floor). Servers of both sizes run side by side and requests take turns
- * between them, so ratios (service / floor, large / small) are measured under one load.
+ * `npm run bench`: the service's read paths and writes on a 2,000-thread and a 100,000-thread
+ * project on SQLite, then on the 2,000-thread one on PostgreSQL, measured over real HTTP (one
+ * keep-alive connection per server, sequential requests) against the real server in a child
+ * process, next to a plain node:http server sending the same bytes (the floor). Servers of
+ * both sizes run side by side and requests take turns between them, so ratios (service /
+ * floor, large / small) are measured under one load.
  *
  *   --sizes 2000,100000   project sizes (threads)
  *   --requests 500        timed requests per figure (after warm-up)
@@ -47,7 +48,7 @@ import { formatBalancedTable, runBalancedBench } from './balanced.js';
  *   --only items,review   measure only endpoints whose name contains one of these words
  *   --profile             servers run with --cpu-prof (var/bench/profiles) and print spans
  *                         (lists in memory then go through Fastify, whose hook times them)
- *   --no-server           skip the service figures
+ *   --no-server           skip the service figures (both engines)
  *   --no-renderer         skip the renderer figures (bench/renderer: cold start, board/table in Chromium)
  *   --no-pacing           skip the pacing run (bench/pacing.ts: ApiClient against the real limit)
  *   --pacing-requests 360 requests of the pacing run (about 50 s at 300 a minute)
