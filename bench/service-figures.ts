@@ -74,7 +74,7 @@ export function timedWrites(worlds: World[]): { world: World; name: string; turn
 }
 
 /** A world's figures in print order, each with its target and verdict. */
-export function rowsOf(w: World): Row[] {
+export function rowsOf(w: Pick<World, 'engine' | 'threads' | 'figures'>): Row[] {
   const floorP50 = w.figures.get(FLOOR)!.p50;
   const itemsVsFloor = ITEMS_VS_FLOOR[w.engine];
   const out: Row[] = [];
