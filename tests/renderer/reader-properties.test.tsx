@@ -136,7 +136,7 @@ const OPS: Op[] = ['drop', 'null', 'enum', 'fraction', 'farTime', 'extra', 'wron
 const inReports = (el: ReturnType<typeof createElement>) =>
   createElement(
     ReportsContext.Provider,
-    { value: { projectId: 'p_web', projectName: 'Web', openThread: () => undefined } },
+    { value: { projectId: 'p_web', projectName: 'Web', openThread: () => undefined, canSaveRules: true } },
     el,
   );
 
@@ -181,7 +181,14 @@ function useAnswer<N extends EndpointName>(name: N, data: ReadOutput<N>): void {
       const project = { id: 'p_web', name: 'Web' };
       buildInbox([{ project, assigned: [], briefing: d }], new Set());
       notificationsFrom(project, d, new Set());
-      html(inReports(createElement(BriefingView, { briefing: { data: d, preset: 'last-briefing' } })));
+      html(
+        inReports(
+          createElement(BriefingView, {
+            briefing: { data: d, preset: 'last-briefing' },
+            details: { kind: 'ready', byId: new Map() },
+          }),
+        ),
+      );
       whatsNewMarkdown({ projectName: 'Web', generatedAt: 0, preset: 'last-days', data: d, details: new Map() });
       break;
     }
