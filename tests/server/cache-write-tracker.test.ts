@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { trackerOf } from '../../src/server/storage/versions.js';
+import { writeTransaction } from '../../src/server/storage/write-transaction.js';
 import { startServer, type Running } from './support/harness.js';
 import { reportsWorld } from './support/reports-world.js';
 import { TOKENS, type Loose } from './support/world.js';
@@ -47,6 +48,23 @@ describe('the write tracker behind SQLite caches', () => {
     const v1 = versions();
     expect(v1.items).toBeGreaterThan(v0.items);
     expect(v1.messages).toBeGreaterThan(v0.messages);
+  });
+
+  it('counts no write for the statements that move the database-held versions, so a project read before a write can be patched by it', async () => {
+    const t = trackerOf(s.db)!;
+    const project = () => t.version(['projects', 'items'], 'p_web');
+    const shared = () => t.version(['users', 'memberships']);
+    const [p0, s0] = [project(), shared()];
+    await writeTransaction(s.db, { projectId: 'p_web', shared: true }, async () => undefined);
+    expect([project(), shared()]).toEqual([p0, s0]);
+    expect(
+      await s.db.selectFrom('projects').select('cache_version').where('id', '=', 'p_web').executeTakeFirst(),
+    ).toEqual({ cache_version: expect.any(Number) });
+    await writeTransaction(s.db, { projectId: 'p_web' }, (w) =>
+      w.updateTable('projects').set({ updated_at: 1 }).where('id', '=', 'p_web').execute(),
+    );
+    expect(project()).toBeGreaterThan(p0);
+    expect(shared()).toBe(s0);
   });
 
   it('a statement on the service connection outside writeTransaction still reaches every cached read', async () => {

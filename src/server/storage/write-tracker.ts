@@ -1,4 +1,5 @@
 import type {
+  ColumnUpdateNode,
   KyselyPlugin,
   OperationNode,
   PluginTransformQueryArgs,
@@ -24,6 +25,25 @@ function tableOf(node: OperationNode | undefined): string | null {
   return null;
 }
 
+function columnOf(node: OperationNode): string | null {
+  return node.kind === 'ColumnNode'
+    ? (node as unknown as { column: { name: string } }).column.name
+    : node.kind === 'ReferenceNode'
+      ? columnOf((node as unknown as { column: OperationNode }).column)
+      : null;
+}
+
+/**
+ * The statements by which writeTransaction moves the database-held versions change nothing a
+ * cache reads, and this tracker is the version on SQLite: counting them would make every
+ * write look like a write to `projects`, and no cache holding a project's row could be
+ * patched by the write that came after it was read.
+ */
+function movesOnlyVersions(table: string, updates: readonly ColumnUpdateNode[]): boolean {
+  if (table === 'cache_versions') return true;
+  return table === 'projects' && updates.length > 0 && updates.every((u) => columnOf(u.column) === 'cache_version');
+}
+
 /** The tables a statement writes; null for a read. Anything not recognised is a write to all. */
 function writtenBy(node: RootOperationNode): Written | null {
   switch (node.kind) {
@@ -35,6 +55,7 @@ function writtenBy(node: RootOperationNode): Written | null {
     }
     case 'UpdateQueryNode': {
       const t = tableOf(node.table);
+      if (t !== null && movesOnlyVersions(t, node.updates ?? [])) return null;
       return t === null ? EVERY_TABLE : [t];
     }
     case 'DeleteQueryNode': {
