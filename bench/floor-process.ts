@@ -1,10 +1,16 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import pg from 'pg';
 
 /**
  * Child process: the floor. A plain node:http server on 127.0.0.1 that answers every request
  * with bytes captured from a real GET items response (status, content type, body), so the
  * difference to the service is exactly what the service does per request.
+ *
+ * With `--check DATABASE_URL PROJECT_ID` it first reads the cache versions as the service on
+ * PostgreSQL does before any answer from memory (one primary-key read of the shared and the
+ * project's version, storage/versions.ts): the least a read must cost that never answers
+ * from memory what another instance has changed.
  */
 interface Capture {
   status: number;
@@ -12,19 +18,29 @@ interface Capture {
   bodyBase64: string;
 }
 
-const file = process.argv[2];
-if (!file) {
-  process.stderr.write('usage: floor-process.ts CAPTURE.json\n');
+const [file, flag, databaseUrl, projectId] = process.argv.slice(2);
+if (!file || (flag !== undefined && (flag !== '--check' || !databaseUrl || !projectId))) {
+  process.stderr.write('usage: floor-process.ts CAPTURE.json [--check DATABASE_URL PROJECT_ID]\n');
   process.exit(2);
 }
+const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 4 }) : null;
+const VERSIONS_SQL = `SELECT 'shared' AS kind, scope AS id, version FROM cache_versions WHERE scope = 'shared'
+  UNION ALL SELECT 'project', id, cache_version FROM projects WHERE id IN ($1)`;
 const capture = JSON.parse(fs.readFileSync(file, 'utf8')) as Capture;
 const body = Buffer.from(capture.bodyBase64, 'base64');
 const headers = { 'content-type': capture.contentType, 'content-length': String(body.length) };
 
-// Answers at once: the floor is only ever sent GETs, which have no body to wait for.
-const server = http.createServer((_req, res) => {
+const answer = (res: http.ServerResponse) => {
   res.writeHead(capture.status, headers);
   res.end(body);
+};
+// Answers at once: the floor is only ever sent GETs, which have no body to wait for.
+const server = http.createServer((_req, res) => {
+  if (!pool) return answer(res);
+  pool.query(VERSIONS_SQL, [projectId]).then(
+    () => answer(res),
+    (e: unknown) => res.writeHead(500).end(String(e)),
+  );
 });
 // Fastify's default; keeps the two servers' connection handling alike.
 server.keepAliveTimeout = 72_000;
@@ -33,4 +49,4 @@ server.listen(0, '127.0.0.1', () => {
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
   process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
 });
-process.once('SIGTERM', () => server.close(() => process.exit(0)));
+process.once('SIGTERM', () => server.close(() => void (pool?.end() ?? Promise.resolve()).then(() => process.exit(0))));

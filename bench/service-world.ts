@@ -48,6 +48,8 @@ export interface World {
   children: Child[];
   clients: KeepAliveClient[];
   floor: (i: number) => Promise<void>;
+  /** PostgreSQL: the floor after one read of the cache versions, as every answer from memory needs there. */
+  checkedFloor: ((i: number) => Promise<void>) | null;
   calls: Record<Endpoint, (i: number) => Promise<void>>;
   /** Writes every read must see: a status change and an assignment (alternating on one thread), a reply, a create, a merge. */
   writes: Record<Write, () => Promise<void>>;
@@ -99,11 +101,16 @@ export async function openWorld(threads: number, store: Store, flags: ServerFlag
         bodyBase64: first.body.toString('base64'),
       }),
     );
-    const floor = await startChild('bench/floor-process.ts', [captureFile]);
-    children.push(floor);
+    const floorOf = async (args: string[]) => {
+      const child = await startChild('bench/floor-process.ts', [captureFile, ...args]);
+      children.push(child);
+      const client = new KeepAliveClient(Number(child.hello.port), BENCH_TOKEN);
+      clients.push(client);
+      return async () => void expectOk(await client.request('GET', itemsPath), 'floor');
+    };
+    const floor = await floorOf([]);
+    const checkedFloor = 'databaseUrl' in store ? await floorOf(['--check', store.databaseUrl, projectId]) : null;
     fs.rmSync(path.dirname(captureFile), { recursive: true, force: true });
-    const floorClient = new KeepAliveClient(Number(floor.hello.port), BENCH_TOKEN);
-    clients.push(floorClient);
 
     // Similar is asked with the texts and pages of real threads, as a reporter would type them.
     const rows = (JSON.parse(first.body.toString('utf8')) as { items: ItemsRow[] }).items;
@@ -132,7 +139,8 @@ export async function openWorld(threads: number, store: Store, flags: ServerFlag
       store,
       children,
       clients,
-      floor: async () => void expectOk(await floorClient.request('GET', itemsPath), 'floor'),
+      floor,
+      checkedFloor,
       calls: {
         'GET items': get('GET items', itemsPath),
         'POST similar': async (i) =>
