@@ -182,7 +182,16 @@ export function EvidenceGallery({
   const tabbableId = current && drawnIds.has(current) ? current : (layout.order.find((id) => drawnIds.has(id)) ?? null);
 
   /** Scrolls a tile into view; the first tile brings its page's heading too. */
-  function reveal(id: string) {
+  function reveal(id: string, edge: Edge | null = null) {
+    const el = scrollRef.current;
+    if (edge && el) {
+      // Home and End scroll the list itself to its top or bottom, as a person would: the
+      // virtualizer takes it as the person's scroll, so no scroll command of its own still
+      // under way (to a row whose size is being measured) can take the view elsewhere.
+      virtualizer.cancelScroll();
+      el.scrollTop = edge === 'first' ? 0 : el.scrollHeight;
+      return;
+    }
     const at = layout.at.get(id);
     if (id === layout.order[0]) virtualizer.scrollToOffset(0);
     else if (at) virtualizer.scrollToIndex(at.row, { align: 'auto' });
@@ -194,7 +203,7 @@ export function EvidenceGallery({
     if (!scrollRef.current?.querySelector(`[data-item-id="${CSS.escape(id)}"]`))
       scrollRef.current?.focus({ preventScroll: true });
     setActive(id);
-    reveal(id);
+    reveal(id, edge);
     pendingFocus.current = { id, edge };
   }
 
@@ -246,7 +255,7 @@ export function EvidenceGallery({
       return;
     }
     // A read regrouped the tile while the view scrolled to it: follow it to its new row.
-    if (layout.at.has(id)) reveal(id);
+    if (layout.at.has(id)) reveal(id, target.edge);
     else pendingFocus.current = null;
   });
 
