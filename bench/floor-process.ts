@@ -7,10 +7,12 @@ import pg from 'pg';
  * with bytes captured from a real GET items response (status, content type, body), so the
  * difference to the service is exactly what the service does per request.
  *
- * With `--check DATABASE_URL PROJECT_ID` it first reads the cache versions as the service on
- * PostgreSQL does before any answer from memory (one primary-key read of the shared and the
- * project's version, storage/versions.ts): the least a read must cost that never answers
- * from memory what another instance has changed.
+ * With `--check DATABASE_URL PROJECT_ID` it first does, at once, what every instance of the
+ * service on PostgreSQL must do per request: read the cache versions (one primary-key read of
+ * the shared and the project's version, storage/versions.ts), so nothing another instance
+ * changed is answered from memory, and take from the caller's rate-limit bucket (one upsert,
+ * http/shared-rate-limit.ts), so several instances give one person one limit. The least a
+ * correct read costs there.
  */
 interface Capture {
   status: number;
@@ -26,6 +28,8 @@ if (!file || (flag !== undefined && (flag !== '--check' || !databaseUrl || !proj
 const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 4 }) : null;
 const VERSIONS_SQL = `SELECT 'shared' AS kind, scope AS id, version FROM cache_versions WHERE scope = 'shared'
   UNION ALL SELECT 'project', id, cache_version FROM projects WHERE id IN ($1)`;
+const TAKE_SQL = `INSERT INTO rate_buckets (key, tokens, at, took) VALUES ('bench floor', 1e9, $1, 1)
+  ON CONFLICT (key) DO UPDATE SET tokens = rate_buckets.tokens - 1, at = excluded.at, took = 1 RETURNING tokens, took`;
 const capture = JSON.parse(fs.readFileSync(file, 'utf8')) as Capture;
 const body = Buffer.from(capture.bodyBase64, 'base64');
 const headers = { 'content-type': capture.contentType, 'content-length': String(body.length) };
@@ -37,7 +41,7 @@ const answer = (res: http.ServerResponse) => {
 // Answers at once: the floor is only ever sent GETs, which have no body to wait for.
 const server = http.createServer((_req, res) => {
   if (!pool) return answer(res);
-  pool.query(VERSIONS_SQL, [projectId]).then(
+  Promise.all([pool.query(VERSIONS_SQL, [projectId]), pool.query(TAKE_SQL, [Date.now()])]).then(
     () => answer(res),
     (e: unknown) => res.writeHead(500).end(String(e)),
   );
