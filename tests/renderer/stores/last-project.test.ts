@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lastProjectKey, readLastProject, rememberLastProject } from '../../../src/renderer/stores/last-project.js';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), map };
-}
+import { memoryStorage } from '../support/memory-storage.js';
 
 describe('last project per connection', () => {
   it('remembers one project per connection under a key holding only the connection id', () => {
@@ -13,7 +9,7 @@ describe('last project per connection', () => {
     rememberLastProject('conn-2', 'proj-b', storage);
     expect(readLastProject('conn-1', storage)).toBe('proj-a');
     expect(readLastProject('conn-2', storage)).toBe('proj-b');
-    expect([...storage.map.keys()]).toEqual([lastProjectKey('conn-1'), lastProjectKey('conn-2')]);
+    expect([...storage.data.keys()]).toEqual([lastProjectKey('conn-1'), lastProjectKey('conn-2')]);
     expect(lastProjectKey('conn-1')).toBe('triage-desk:last-project:conn-1');
   });
 

@@ -1,16 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../support/memory-storage.js';
 
 /** localStorage as the browser has it, so the store persists for real (node has none). */
 function installStorage(failWrites = false) {
-  const data = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => {
-      if (failWrites) throw new Error('QuotaExceededError');
-      data.set(k, v);
-    },
-  });
-  return data;
+  const storage = memoryStorage({}, { failWrites });
+  vi.stubGlobal('localStorage', storage);
+  return storage.data;
 }
 
 const { useSavedViews } = await import('../../../src/renderer/stores/saved-views-store.js');

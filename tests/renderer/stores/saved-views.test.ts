@@ -12,11 +12,7 @@ import {
   writeSavedViews,
   type SavedView,
 } from '../../../src/renderer/stores/saved-views.js';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
-}
+import { memoryStorage } from '../support/memory-storage.js';
 
 let n = 0;
 const newId = () => `v${++n}`;

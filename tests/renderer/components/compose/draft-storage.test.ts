@@ -17,13 +17,9 @@ import {
 } from '../../../../src/renderer/features/thread/reply-drafts-store.js';
 import type { KeyValueStorage } from '../../../../src/renderer/stores/last-project.js';
 import { NO_RESOLUTION } from '../../../../src/renderer/components/compose/mentions.js';
+import { memoryStorage } from '../../support/memory-storage.js';
 
 /** Local storage as the page has it: strings by key. */
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
-}
-
 type StoredDraft = Stored<ReplyDraft>;
 const draftsKey = (connectionId: string) => keyFor(REPLY_DRAFTS_PREFIX, connectionId);
 const readDrafts = (connectionId: string, storage: KeyValueStorage | null) =>
@@ -72,11 +68,11 @@ describe('stored reply drafts', () => {
 
   it('ignore a corrupt stored value, whole or in part, without throwing', () => {
     const storage = memoryStorage();
-    storage.map.set(draftsKey('c1'), '{not json');
+    storage.data.set(draftsKey('c1'), '{not json');
     expect(readDrafts('c1', storage)).toEqual({});
-    storage.map.set(draftsKey('c1'), '["a list"]');
+    storage.data.set(draftsKey('c1'), '["a list"]');
     expect(readDrafts('c1', storage)).toEqual({});
-    storage.map.set(
+    storage.data.set(
       draftsKey('c1'),
       JSON.stringify({
         good: {
@@ -143,7 +139,7 @@ describe('the drafts store', () => {
   });
 
   it('starts from a corrupt stored value as from none', () => {
-    storage.map.set(draftsKey('c1'), '{"t1": {"body": ');
+    storage.data.set(draftsKey('c1'), '{"t1": {"body": ');
     useDrafts.getState().load('c1');
     expect(useDrafts.getState().drafts).toEqual({});
   });

@@ -10,17 +10,15 @@ import { useInbox } from '../../../../src/renderer/features/inbox/inbox-store.js
 import { queryClient } from '../../../../src/renderer/server-state/query-client.js';
 import { useSession } from '../../../../src/renderer/stores/session-store.js';
 import type { ConnectResult } from '#shared/bridge/channels.js';
+import { memoryStorage } from '../../support/memory-storage.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let bridge: FakeBridge;
 vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const mem = new Map<string, string>();
-vi.stubGlobal('localStorage', {
-  getItem: (k: string) => mem.get(k) ?? null,
-  setItem: (k: string, v: string) => void mem.set(k, v),
-});
+const mem = memoryStorage();
+vi.stubGlobal('localStorage', mem);
 
 const mentionOf = (threadId: string, at: number) => ({
   threadId,
@@ -39,7 +37,7 @@ const shown = () => host.querySelector('output')!.textContent;
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
 beforeEach(() => {
-  mem.clear();
+  mem.data.clear();
   queryClient.clear();
   mentions = [mentionOf('itm_a', 2000)];
   bridge = fakeBridge();

@@ -7,15 +7,13 @@ import { queryClient } from '../../../../src/renderer/server-state/query-client.
 import { createInboxStorage } from '../../../../src/renderer/features/inbox/inbox-storage.js';
 import { useSession } from '../../../../src/renderer/stores/session-store.js';
 import type { ConnectResult } from '#shared/bridge/channels.js';
+import { memoryStorage } from '../../support/memory-storage.js';
 
 let bridge: FakeBridge;
 vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const mem = new Map<string, string>();
-vi.stubGlobal('localStorage', {
-  getItem: (k: string) => mem.get(k) ?? null,
-  setItem: (k: string, v: string) => void mem.set(k, v),
-});
+const mem = memoryStorage();
+vi.stubGlobal('localStorage', mem);
 
 const projects = [
   { id: 'prj_1', name: 'Checkout app' },
@@ -34,7 +32,7 @@ const briefings: Record<string, ReturnType<typeof mentionOf>[]> = {
 let brokenProject: string | null;
 
 beforeEach(() => {
-  mem.clear();
+  mem.data.clear();
   brokenProject = null;
   bridge = fakeBridge();
   bridge.api.listProjects!.mockImplementation(async () => ok({ projects, total: 2 }));

@@ -6,15 +6,13 @@ import { useNotice } from '../../../../src/renderer/stores/notice-store.js';
 import { useSession } from '../../../../src/renderer/stores/session-store.js';
 import { queryClient } from '../../../../src/renderer/server-state/query-client.js';
 import type { ConnectResult } from '#shared/bridge/channels.js';
+import { memoryStorage } from '../../support/memory-storage.js';
 
 let bridge: FakeBridge;
 vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
-const mem = new Map<string, string>();
-vi.stubGlobal('localStorage', {
-  getItem: (k: string) => mem.get(k) ?? null,
-  setItem: (k: string, v: string) => void mem.set(k, v),
-});
+const mem = memoryStorage();
+vi.stubGlobal('localStorage', mem);
 
 const projects = [
   { id: 'prj_1', name: 'Checkout app' },
@@ -23,7 +21,7 @@ const projects = [
 let clock = 1_000_000;
 
 beforeEach(() => {
-  mem.clear();
+  mem.data.clear();
   queryClient.clear();
   bridge = fakeBridge();
   bridge.api.listProjects!.mockImplementation(async () => ({ ok: true, data: { projects, total: 2 } }));

@@ -2,13 +2,11 @@ import { MutationObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../support/bridge-results.js';
 import { asBridge, fakeBridge, type FakeBridge } from '../../support/fake-bridge.js';
+import { memoryStorage } from '../../support/memory-storage.js';
 
 let bridge: FakeBridge;
-const stored = new Map<string, string>();
-vi.stubGlobal('localStorage', {
-  getItem: (k: string) => stored.get(k) ?? null,
-  setItem: (k: string, v: string) => void stored.set(k, v),
-});
+const storage = memoryStorage();
+vi.stubGlobal('localStorage', storage);
 vi.mock('../../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBridge(bridge) }));
 
 const { briefingMutation, newThreadDetailsQuery } =

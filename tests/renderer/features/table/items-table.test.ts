@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ItemsTable, type ItemsTableProps } from '../../../../src/renderer/features/table/ItemsTable.js';
-import { item, memoryStorage } from './items.js';
+import { item } from './items.js';
+import { memoryStorage } from '../../support/memory-storage.js';
 
 /** Server rendering needs no DOM: enough to check the grid's structure and ARIA wiring. */
 function render(overrides: Partial<ItemsTableProps> = {}): string {

@@ -10,8 +10,9 @@ import {
   serializeViewSettings,
   viewSettingsKey,
 } from '../../../../src/renderer/features/table/view-settings.js';
-import { item, memoryStorage } from './items.js';
+import { item } from './items.js';
 import { renderTable } from './render-table.js';
+import { memoryStorage } from '../../support/memory-storage.js';
 
 const defaults = defaultViewSettings();
 const isPermutationWithSelectFirst = (order: string[]) =>

@@ -10,11 +10,7 @@ import {
   widthForKey,
   widthRange,
 } from '../../../../src/renderer/features/thread/panel-width.js';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
-}
+import { memoryStorage } from '../../support/memory-storage.js';
 
 describe('the thread panel width', () => {
   it('leaves the list its minimum and never goes below the panel minimum', () => {

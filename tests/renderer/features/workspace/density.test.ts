@@ -9,11 +9,7 @@ import {
 } from '../../../../src/renderer/features/workspace/density.js';
 import { useSession } from '../../../../src/renderer/stores/session-store.js';
 import type { ConnectResult } from '#shared/bridge/channels.js';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), map };
-}
+import { memoryStorage } from '../../support/memory-storage.js';
 
 const signedIn = (connectionId: string, personId: string | null) =>
   useSession.setState({
@@ -52,7 +48,7 @@ describe('density: comfortable or compact, per person', () => {
     const storage = memoryStorage();
     useSession.setState({ active: null });
     setDensity('compact', storage);
-    expect(storage.map.size).toBe(0);
+    expect(storage.data.size).toBe(0);
   });
 
   it('comfortable keeps the sizes the bench’s row targets are measured at; compact is smaller', () => {
