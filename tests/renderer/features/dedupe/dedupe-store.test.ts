@@ -17,6 +17,20 @@ const cand = candidate;
 const rows = Array.from({ length: 12 }, (_, i) => row(`t${i + 1}`, { status: 'open', createdAt: 1000 + i }));
 const resolvedRow = row('r1', { status: 'resolved', createdAt: 999 });
 let similar: Record<string, SimilarCandidate[]>;
+/** What a merge into t1 that every one of `accepted` joined answers. */
+const receipt = (accepted: string[]) => ({
+  keptId: 't1',
+  canonicalId: 't1',
+  requested: accepted.length,
+  merged: accepted.length,
+  acceptedIds: accepted,
+  alreadyMerged: 0,
+  refused: [],
+  uncertainIds: [],
+  notSentIds: [],
+  stoppedBy: null,
+  requests: 1,
+});
 const asked: string[] = [];
 
 function useService() {
@@ -94,19 +108,6 @@ describe('the dedupe queue', () => {
 
   it('after a merge, stays while candidates remain and moves on when none do', async () => {
     await useDedupe.getState().start('p1');
-    const receipt = (accepted: string[]) => ({
-      keptId: 't1',
-      canonicalId: 't1',
-      requested: accepted.length,
-      merged: accepted.length,
-      acceptedIds: accepted,
-      alreadyMerged: 0,
-      refused: [],
-      uncertainIds: [],
-      notSentIds: [],
-      stoppedBy: null,
-      requests: 1,
-    });
     useDedupe.getState().merged(receipt(['t2']));
     expect(current()).toEqual({ subject: 't1', candidates: ['t3'] });
     useDedupe.getState().merged(receipt(['t3']));
@@ -141,19 +142,7 @@ describe('the dedupe queue', () => {
       data: { id: itemId, reportCount: reports },
     }));
     reports = 1;
-    useDedupe.getState().merged({
-      keptId: 't1',
-      canonicalId: 't1',
-      requested: 1,
-      merged: 1,
-      acceptedIds: ['t2'],
-      alreadyMerged: 0,
-      refused: [],
-      uncertainIds: [],
-      notSentIds: [],
-      stoppedBy: null,
-      requests: 1,
-    });
+    useDedupe.getState().merged(receipt(['t2']));
     await settle();
     expect(detailOf('t1')).toMatchObject({ id: 't1', reportCount: 1 });
   });
@@ -168,22 +157,8 @@ describe('the dedupe queue', () => {
           answers.push((reports) => resolve({ ok: true, data: { id: itemId, reportCount: reports } })),
         ),
     );
-    const mergedInto = (acceptedIds: string[]) =>
-      useDedupe.getState().merged({
-        keptId: 't1',
-        canonicalId: 't1',
-        requested: 1,
-        merged: 1,
-        acceptedIds,
-        alreadyMerged: 0,
-        refused: [],
-        uncertainIds: [],
-        notSentIds: [],
-        stoppedBy: null,
-        requests: 1,
-      });
-    mergedInto(['t2']);
-    mergedInto(['t3']);
+    useDedupe.getState().merged(receipt(['t2']));
+    useDedupe.getState().merged(receipt(['t3']));
     await settle();
     const [first, second] = answers;
     second!(3);
