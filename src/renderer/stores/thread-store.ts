@@ -1,9 +1,8 @@
 import { create } from 'zustand';
 import type { ReadOutput } from '#shared/reader/index.js';
-import { getBridge } from '../bridge/index.js';
 import type { BridgeError } from '#shared/bridge/errors.js';
-import { bridgeErrorOf, fromBridge, queryClient } from '../server-state/query-client.js';
-import { threadDetailKey, type ThreadDetail } from '../server-state/thread-detail.js';
+import { bridgeErrorOf, queryClient } from '../server-state/query-client.js';
+import { threadDetailKey, threadDetailQuery, type ThreadDetail } from '../server-state/thread-detail.js';
 import { useSession } from './session-store.js';
 import { failure, goneWithTheConnection, type Failure } from './failure.js';
 import { onItemsChanged } from '../server-state/items-sync.js';
@@ -41,11 +40,7 @@ async function readThread(
   fresh: boolean,
 ): Promise<{ ok: true; item: ThreadDetail; notice: string | null } | { ok: false; error: BridgeError }> {
   const read = (id: string) =>
-    queryClient.fetchQuery({
-      queryKey: threadDetailKey(connectionId, id),
-      queryFn: () => fromBridge(getBridge().api.getItem({ itemId: id })),
-      staleTime: fresh ? 0 : REUSE_READ_MS,
-    });
+    queryClient.fetchQuery({ ...threadDetailQuery(connectionId, id), staleTime: fresh ? 0 : REUSE_READ_MS });
   try {
     return { ok: true, item: await read(itemId), notice: null };
   } catch (e) {

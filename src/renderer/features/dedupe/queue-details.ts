@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { actionFailure } from '../../format/refusals.js';
 import { bridgeErrorOf, queryClient } from '../../server-state/query-client.js';
 import { threadDetailQuery, type ThreadDetail } from '../../server-state/thread-detail.js';
@@ -17,7 +17,7 @@ export function useQueueDetail(itemId: string | null): { detail: ThreadDetail | 
   const connectionId = useSession((s) => s.active?.connection.id);
   const query = useQuery({
     ...threadDetailQuery(connectionId, itemId ?? ''),
-    enabled: itemId !== null,
+    ...(itemId === null ? { queryFn: skipToken } : {}),
     retryOnMount: false,
   });
   return {
@@ -39,11 +39,12 @@ export function prefetchQueueDetail(itemId: string): void {
 
 /**
  * Reads a thread again (a merge changed its report count). A read already on its way was sent
- * before the merge: it is cancelled, and whoever waited for it gets this one's answer.
+ * before the merge: it is cancelled first, so its answer cannot be the one kept.
  */
 export function rereadQueueDetail(itemId: string): void {
   const detail = threadDetailQuery(connectionNow(), itemId);
-  if (queryClient.getQueryState(detail.queryKey)?.data !== undefined)
-    void queryClient.refetchQueries({ queryKey: detail.queryKey, exact: true });
-  else void queryClient.fetchQuery({ ...detail, staleTime: 0 }).catch(() => undefined);
+  void queryClient
+    .cancelQueries({ queryKey: detail.queryKey, exact: true })
+    .then(() => queryClient.fetchQuery({ ...detail, staleTime: 0 }))
+    .catch(() => undefined);
 }

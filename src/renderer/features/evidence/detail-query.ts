@@ -1,6 +1,5 @@
-import { getBridge } from '../../bridge/index.js';
-import { bridgeErrorOf, fromBridge, queryClient } from '../../server-state/query-client.js';
-import { threadDetailKey, type ThreadDetail } from '../../server-state/thread-detail.js';
+import { bridgeErrorOf, queryClient } from '../../server-state/query-client.js';
+import { threadDetailKey, threadDetailQuery, type ThreadDetail } from '../../server-state/thread-detail.js';
 import { evidenceOf, type DetailLookup, type DetailState, type ThreadEvidence } from './evidence-model.js';
 
 /**
@@ -8,17 +7,14 @@ import { evidenceOf, type DetailLookup, type DetailState, type ThreadEvidence } 
  * screenshot's anchor and evidence do not change under a status change, and the views that
  * need it come back to the same threads).
  */
-function threadDetailQuery(connectionId: string | null | undefined, itemId: string) {
-  return {
-    queryKey: threadDetailKey(connectionId, itemId),
-    queryFn: () => fromBridge(getBridge().api.getItem({ itemId })),
-    staleTime: Infinity,
-    gcTime: Infinity,
-  };
-}
+const evidenceDetailQuery = (connectionId: string | null | undefined, itemId: string) => ({
+  ...threadDetailQuery(connectionId, itemId),
+  staleTime: Infinity,
+  gcTime: Infinity,
+});
 
 export function readThreadDetail(connectionId: string | null | undefined, itemId: string): Promise<ThreadDetail> {
-  return queryClient.fetchQuery(threadDetailQuery(connectionId, itemId));
+  return queryClient.fetchQuery(evidenceDetailQuery(connectionId, itemId));
 }
 
 /** True when the thread's detail or its failure is kept, so reading it again is not for the queue to decide. */

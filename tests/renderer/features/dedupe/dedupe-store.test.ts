@@ -158,12 +158,40 @@ describe('the dedupe queue', () => {
         ),
     );
     useDedupe.getState().merged(receipt(['t2']));
+    await settle();
+    // The second merge comes while the read after the first is on its way.
     useDedupe.getState().merged(receipt(['t3']));
     await settle();
     const [first, second] = answers;
     second!(3);
     await settle();
     first!(2);
+    await settle();
+    expect(detailOf('t1')).toMatchObject({ id: 't1', reportCount: 3 });
+  });
+
+  it('drops the subject’s first read when a merge comes while it is still on its way', async () => {
+    const answers: Array<{ itemId: string; answer: (reports: number) => void }> = [];
+    bridge.api.getItem!.mockImplementation(
+      ({ itemId }: { itemId: string }) =>
+        new Promise((resolve) =>
+          answers.push({
+            itemId,
+            answer: (reports) => resolve({ ok: true, data: { id: itemId, reportCount: reports } }),
+          }),
+        ),
+    );
+    await useDedupe.getState().start('p1');
+    await settle();
+    const firstRead = answers.filter((a) => a.itemId === 't1').length;
+    expect(firstRead).toBeGreaterThan(0);
+    useDedupe.getState().merged(receipt(['t2']));
+    await settle();
+    const reads = answers.filter((a) => a.itemId === 't1');
+    expect(reads.length).toBe(firstRead + 1);
+    reads.at(-1)!.answer(3);
+    await settle();
+    for (const r of reads.slice(0, -1)) r.answer(2);
     await settle();
     expect(detailOf('t1')).toMatchObject({ id: 't1', reportCount: 3 });
   });
