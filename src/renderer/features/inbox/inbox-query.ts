@@ -39,7 +39,19 @@ async function readProject(
   };
 }
 
+/** The bridge asks the active connection: a read begun for another one stops instead of asking this one. */
+class ConnectionChanged extends Error {
+  constructor() {
+    super('The connection changed while the inbox was being read.');
+    this.name = 'ConnectionChanged';
+  }
+}
+
 async function readInbox(connectionId: string): Promise<InboxRead> {
+  // Not the query's signal: leaving the screen does not stop a read the header's count waits for.
+  const stillWanted = () => {
+    if (useSession.getState().active?.connection.id !== connectionId) throw new ConnectionChanged();
+  };
   // The project picker's list, asked afresh: a project created since has its part here too.
   const projects = await queryClient.fetchQuery({ ...projectListQuery(connectionId), staleTime: 0 });
   const since = Date.now() - MENTION_WINDOW_DAYS * 86_400_000;
@@ -47,10 +59,12 @@ async function readInbox(connectionId: string): Promise<InboxRead> {
   const parts: ProjectInbox[] = [];
   const partial: string[] = [];
   for (const p of projects) {
+    stillWanted();
     const r = await readProject(p, since);
     if (r.ok) parts.push(r.data);
     else partial.push(`${r.name}: ${r.message}`);
   }
+  stillWanted();
   // A project that could not be read keeps its read marks for the next load.
   if (partial.length === 0) {
     const storage = createInboxStorage(connectionId);

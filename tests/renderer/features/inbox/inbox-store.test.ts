@@ -61,6 +61,24 @@ describe('the inbox store', () => {
     expect(readOf('itm_b')).toBe(false);
   });
 
+  it('stops a read when the person switches connection, asking the new one nothing for the old one', async () => {
+    let release!: () => void;
+    bridge.api.whatsNew!.mockImplementationOnce(
+      () =>
+        new Promise(
+          (resolve) => (release = () => resolve(ok({ since: 0, until: 5000, assignedToYou: [], mentionsYou: [] }))),
+        ),
+    );
+    const load = loadInbox();
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    useSession.setState({ active: { connection: { id: 'conn-2' } } as ConnectResult });
+    release();
+    await load;
+    // The first project was asked; the second would have gone to conn-2.
+    expect(bridge.api.whatsNew).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(['connection', 'conn-1', 'inbox'])).toBeUndefined();
+  });
+
   it('keeps a mark made while a load is under way', async () => {
     await loadInbox();
     let release!: () => void;

@@ -75,6 +75,25 @@ describe('decision log query', () => {
     expect(store().limit).toBe(30);
   });
 
+  it('after Refresh, a page seen before is asked again, as newer decisions shift every offset', async () => {
+    bridge.api.decisions!.mockImplementation(service(40));
+    const log = await openLog(`p${project}`);
+    store().goTo(15);
+    await vi.waitFor(() => expect(log().page!.offset).toBe(15));
+    store().goTo(0);
+    await vi.waitFor(() => expect(log().page!.offset).toBe(0));
+    const secondPageAsked = () =>
+      bridge.api.decisions!.mock.calls.filter((call) => {
+        const q = call[0] as { limit?: number; offset?: number } | undefined;
+        return q?.limit === 15 && q.offset === 15;
+      }).length;
+    expect(secondPageAsked()).toBe(1);
+    log().refresh();
+    store().goTo(15);
+    await vi.waitFor(() => expect(secondPageAsked()).toBe(2));
+    await vi.waitFor(() => expect(log().page!.offset).toBe(15));
+  });
+
   it('shows a failure in words and keeps the last page', async () => {
     bridge.api.decisions!.mockImplementation(service(20));
     const log = await openLog(`p${project}`);

@@ -17,6 +17,8 @@ let client: QueryClient;
 beforeEach(() => {
   bridge = fakeBridge();
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The role reads the project list kept in the app's cache.
+  queryClient.clear();
 });
 
 /** The caller's roles as the role query reads them, or its failure. */
@@ -83,5 +85,14 @@ describe('rule permission query', () => {
     expect(hook.result.current.problem).toBeNull();
     hook.unmount();
     queryClient.clear();
+  });
+
+  it('a refusal under one connection leaves the same project under another connection as it was', () => {
+    refusedByService('c-other', 'p-shared');
+    useSession.setState({ active: { connection: { id: 'c1' } } } as never);
+    const hook = renderHook(() => useRulePermission('p-shared', true));
+    expect(hook.result.current.permission).toEqual({ kind: 'allowed', role: null });
+    expect(bridge.api.listWorkspaces).not.toHaveBeenCalled();
+    hook.unmount();
   });
 });

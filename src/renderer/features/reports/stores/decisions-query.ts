@@ -205,7 +205,8 @@ export function useDecisionLog(projectId: string): DecisionLog {
     view,
     refresh() {
       useDecisions.setState({ jumpFailure: null });
-      void asked.refetch();
+      // Every page kept is from before: the newest decisions shift the offsets of the rest.
+      void client.invalidateQueries({ queryKey: decisionPagesKey(connectionId, projectId) });
       void client.resetQueries({ queryKey: wholeKey, exact: true });
     },
     readWhole: () => void wholeQuery.fetchNextPage(),

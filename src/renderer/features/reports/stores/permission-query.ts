@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { getBridge } from '../../../bridge/index.js';
 import { BridgeFailure, connectionKey, queryClient, queryProblem } from '../../../server-state/query-client.js';
 import type { Failure } from '../../../stores/failure.js';
+import { projectListQuery } from '../../../server-state/project-list.js';
 import { useSession } from '../../../stores/session-store.js';
 import { rulePermission, type RulePermission } from '../model/rule-permission.js';
 
@@ -18,20 +19,28 @@ export function roleQuery(connectionId: string | null | undefined) {
   return queryOptions({
     queryKey: connectionKey(connectionId, 'reports-role'),
     queryFn: async (): Promise<RoleSources> => {
-      const bridge = getBridge();
-      const [workspaces, projects] = await Promise.all([bridge.api.listWorkspaces({}), bridge.api.listProjects({})]);
+      const [workspaces, projects] = await Promise.all([
+        getBridge().api.listWorkspaces({}),
+        // The list the picker and palette read, when one is kept.
+        queryClient.fetchQuery(projectListQuery(connectionId)).catch(() => null),
+      ]);
       if (!workspaces.ok) throw new BridgeFailure(workspaces.error);
-      return { workspaces: workspaces.data.workspaces, projects: projects.ok ? projects.data.projects : null };
+      return { workspaces: workspaces.data.workspaces, projects };
     },
   });
 }
 
-/** Projects where the service refused a save for the caller's role: its word is trusted over what was worked out. */
+/**
+ * Projects (of a connection: two tokens may reach the same project) where the service refused
+ * a save for the caller's role: its word is trusted over what was worked out.
+ */
 const useRefusals = create<{ projects: ReadonlySet<string> }>()(() => ({ projects: new Set() }));
+const refusalKey = (connectionId: string | null | undefined, projectId: string) =>
+  `${connectionId ?? ''}\u0000${projectId}`;
 
 /** The service refused a save for the caller's role: trust it, and look the role up again to name it. */
 export function refusedByService(connectionId: string | null | undefined, projectId: string): void {
-  useRefusals.setState((s) => ({ projects: new Set(s.projects).add(projectId) }));
+  useRefusals.setState((s) => ({ projects: new Set(s.projects).add(refusalKey(connectionId, projectId)) }));
   void queryClient.invalidateQueries({ queryKey: roleQuery(connectionId).queryKey });
 }
 
@@ -64,7 +73,7 @@ interface RulePermissionState {
 
 export function useRulePermission(projectId: string, known: boolean | null): RulePermissionState {
   const connectionId = useSession((s) => s.active?.connection.id);
-  const refused = useRefusals((s) => s.projects.has(projectId));
+  const refused = useRefusals((s) => s.projects.has(refusalKey(connectionId, projectId)));
   const stated = refused ? false : known;
   const query = useQuery({ ...roleQuery(connectionId), enabled: stated !== true });
   return {
