@@ -6,7 +6,7 @@ import { createLimiter } from './limiter.js';
 import { BridgeFailure, bridgeErrorOf, connectionKey, fromBridge, queryClient } from './query-client.js';
 
 /** A project's thread counts, from the summary of a one-row listing (GET /items?limit=1). */
-export type ProjectCount =
+type ProjectCount =
   | { state: 'loading' }
   /** `capped`: the service read only its newest threads (scanLimit), so these are minimums. */
   | { state: 'ready'; open: number; total: number; capped: boolean }

@@ -52,7 +52,7 @@ export function wholeLogQuery(connectionId: string | null | undefined, projectId
 }
 
 /** How many decisions were made after a time: that many come before it in the log. */
-export function decidedAfterQuery(connectionId: string | null | undefined, projectId: string, time: number) {
+function decidedAfterQuery(connectionId: string | null | undefined, projectId: string, time: number) {
   return queryOptions({
     queryKey: logKey(connectionId, projectId, 'decided-after', time),
     queryFn: async () =>
@@ -64,13 +64,13 @@ export function decidedAfterQuery(connectionId: string | null | undefined, proje
 }
 
 /** The whole log as read so far. */
-export interface WholeLog extends PagedList<Decision> {
+interface WholeLog extends PagedList<Decision> {
   state: 'loading' | 'done' | 'failed';
   problem: Failure | null;
 }
 
 /** The pages of the whole log as one list: a decision that moved between pages is kept once. */
-export function logOfPages(pages: readonly DecisionsResponse[]): PagedList<Decision> {
+function logOfPages(pages: readonly DecisionsResponse[]): PagedList<Decision> {
   let list: PagedList<Decision> = { rows: [], total: 0, nextOffset: 0 };
   for (const page of pages) {
     const info = { total: page.decided, nextOffset: page.decisions.length === 0 ? null : page.nextOffset };
@@ -84,7 +84,7 @@ const NOTHING_READ: PagedList<Decision> = { rows: [], total: 0, nextOffset: 0 };
 const logOfData = (data: InfiniteData<DecisionsResponse>) => logOfPages(data.pages);
 
 /** The decisions on screen: a page of the service's log, or a page of the matches of a search. */
-export interface DecisionsView {
+interface DecisionsView {
   offset: number;
   rows: Decision[];
   total: number;
@@ -96,11 +96,11 @@ export interface DecisionsView {
  * The decisions matching the query: null while not filtering, and while the log is being read
  * (never "no match" before the log is read to its end, or as far as it could be read).
  */
-export function matchesOf(whole: WholeLog | null, query: DecisionQuery): Decision[] | null {
+function matchesOf(whole: WholeLog | null, query: DecisionQuery): Decision[] | null {
   return whole && whole.state !== 'loading' && isFiltering(query) ? filterDecisions(whole.rows, query) : null;
 }
 
-export function decisionsView(s: {
+function decisionsView(s: {
   page: DecisionsResponse | null;
   matches: Decision[] | null;
   matchOffset: number;

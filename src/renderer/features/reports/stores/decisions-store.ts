@@ -22,7 +22,7 @@ export interface PageAt {
 }
 
 /** What the log's screen needs from the service to jump to a date (see decisions-query). */
-export interface DateJumpContext {
+interface DateJumpContext {
   /** The matches of the search shown, or null when the log is paged as the service serves it. */
   matches: readonly Decision[] | null;
   /** Decisions in the log, as the page shown says (unknown: Infinity). */

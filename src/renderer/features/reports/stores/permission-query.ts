@@ -8,7 +8,7 @@ import { useSession } from '../../../stores/session-store.js';
 import { rulePermission, type RulePermission } from '../model/rule-permission.js';
 
 /** What the caller's role is read from: the workspaces with their roles, and which workspace holds each project. */
-export interface RoleSources {
+interface RoleSources {
   workspaces: Parameters<typeof rulePermission>[0];
   /** Null when the project list could not be read: with one reachable workspace the role is still known. */
   projects: Parameters<typeof rulePermission>[1];

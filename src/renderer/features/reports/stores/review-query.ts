@@ -23,7 +23,7 @@ export interface OverviewRead {
 }
 
 /** The project review: every count and the first 25 rows per section. Read once; again only on Refresh. */
-export function reviewQuery(connectionId: string | null | undefined, projectId: string) {
+function reviewQuery(connectionId: string | null | undefined, projectId: string) {
   return queryOptions({
     queryKey: connectionKey(connectionId, 'reports-review', projectId),
     queryFn: () => fromBridge(getBridge().api.review({ projectId })),
@@ -36,7 +36,7 @@ export function reviewQuery(connectionId: string | null | undefined, projectId: 
  * The pages belong to the overview they continue (its read time is in the key), so a page that
  * arrives after a refresh or for another project lands where nobody looks.
  */
-export function reviewSectionQuery(
+function reviewSectionQuery(
   connectionId: string | null | undefined,
   projectId: string,
   section: ReviewSection,
@@ -54,7 +54,7 @@ export function reviewSectionQuery(
 }
 
 /** A section's rows from its pages: a thread that moved between requests is kept once, where first seen. */
-export function sectionOfPages<S extends ReviewSection>(
+function sectionOfPages<S extends ReviewSection>(
   section: S,
   pages: readonly ReviewResponse[],
 ): PagedList<ReviewRow<S>> {
@@ -87,7 +87,7 @@ export function useReviewOverview(projectId: string): ReviewOverview {
   };
 }
 
-export interface ReviewSectionState<S extends ReviewSection> {
+interface ReviewSectionState<S extends ReviewSection> {
   /** The rows read so far, with the service's total and next offset. */
   list: PagedList<ReviewRow<S>>;
   /** Rows on screen (and in the export): a step at a time, from the rows read so far. */

@@ -50,6 +50,8 @@ function lastBriefingQuery(connectionId: string | null | undefined, projectId: s
 export function briefingMutation(connectionId: string | null | undefined, projectId: string) {
   return mutationOptions({
     mutationKey: briefingKey(connectionId, projectId),
+    // One at a time per project: each moves the bookmark the next one starts from.
+    scope: { id: JSON.stringify(briefingKey(connectionId, projectId)) },
     mutationFn: async (ask: BriefingAsk): Promise<Briefing> => ({
       preset: ask.preset,
       data: await fromBridge(
