@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ItemRow } from '#shared/reader/index.js';
 import { formatCount, threadCount } from '../../format/counts.js';
@@ -10,6 +9,7 @@ import { galleryLayout, moveFrom, nearestFirst, ROW_HEIGHT, type GalleryRow, typ
 import { ReadProgress } from './ReadProgress.js';
 import { ScreenshotThumb } from './ScreenshotThumb.js';
 import { useEvidenceReads } from './use-evidence-reads.js';
+import { useFixedRows } from './use-fixed-rows.js';
 import './evidence.css';
 
 /** A tile's width with its gap; the columns are as many as fit. */
@@ -137,16 +137,9 @@ export function EvidenceGallery({
     return () => observer.disconnect();
   }, []);
 
-  const virtualizer = useVirtualizer({
-    count: layout.rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => ROW_HEIGHT[layout.rows[i]!.kind],
-    getItemKey: (i) => layout.rows[i]!.key,
-    overscan: 1,
-  });
-  const items = virtualizer.getVirtualItems();
-  const offset = virtualizer.scrollOffset ?? 0;
-  const height = scrollRef.current?.clientHeight ?? 0;
+  const sizedRows = useMemo(() => layout.rows.map((r) => ({ key: r.key, size: ROW_HEIGHT[r.kind] })), [layout]);
+  const drawnRows = useFixedRows(scrollRef, sizedRows, 1);
+  const { items, offset, height } = drawnRows;
 
   // What is drawn is what is wanted, nearest the middle of the view first.
   const drawn = items.map((i) => i.index).join(',');
@@ -182,19 +175,10 @@ export function EvidenceGallery({
   const tabbableId = current && drawnIds.has(current) ? current : (layout.order.find((id) => drawnIds.has(id)) ?? null);
 
   /** Scrolls a tile into view; the first tile brings its page's heading too. */
-  function reveal(id: string, edge: Edge | null = null) {
-    const el = scrollRef.current;
-    if (edge && el) {
-      // Home and End scroll the list itself to its top or bottom, as a person would: the
-      // virtualizer takes it as the person's scroll, so no scroll command of its own still
-      // under way (to a row whose size is being measured) can take the view elsewhere.
-      virtualizer.cancelScroll();
-      el.scrollTop = edge === 'first' ? 0 : el.scrollHeight;
-      return;
-    }
+  function reveal(id: string) {
     const at = layout.at.get(id);
-    if (id === layout.order[0]) virtualizer.scrollToOffset(0);
-    else if (at) virtualizer.scrollToIndex(at.row, { align: 'auto' });
+    if (id === layout.order[0]) drawnRows.scrollTo(0);
+    else if (at) drawnRows.scrollToRow(at.row);
   }
 
   function goTo(id: string, edge: Edge | null = null) {
@@ -203,7 +187,7 @@ export function EvidenceGallery({
     if (!scrollRef.current?.querySelector(`[data-item-id="${CSS.escape(id)}"]`))
       scrollRef.current?.focus({ preventScroll: true });
     setActive(id);
-    reveal(id, edge);
+    reveal(id);
     pendingFocus.current = { id, edge };
   }
 
@@ -255,7 +239,7 @@ export function EvidenceGallery({
       return;
     }
     // A read regrouped the tile while the view scrolled to it: follow it to its new row.
-    if (layout.at.has(id)) reveal(id, target.edge);
+    if (layout.at.has(id)) reveal(id);
     else pendingFocus.current = null;
   });
 
@@ -316,7 +300,7 @@ export function EvidenceGallery({
             aria-label="Screenshots by page and element"
             data-testid="gallery-scroll"
           >
-            <div className="gallery__canvas" style={{ height: virtualizer.getTotalSize() }}>
+            <div className="gallery__canvas" style={{ height: drawnRows.totalSize }}>
               {/* Tiles are keyed by thread, straight under the canvas: a change of columns or a
                   regrouping moves a tile rather than making a new one, so the focus stays on it. */}
               {items.flatMap((item) => {
