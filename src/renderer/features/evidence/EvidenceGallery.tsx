@@ -214,9 +214,21 @@ export function EvidenceGallery({
       document.removeEventListener('pointerdown', onPointer, true);
     };
   }, [empty]);
+  // A read can also regroup the tile the keyboard is on out of the rows drawn (it joins its
+  // element's group higher up): then the view follows it there, as the keys would have.
+  const seen = useRef<{ layout: typeof layout; drawn: boolean }>({ layout, drawn: false });
   useLayoutEffect(() => {
+    const before = seen.current;
+    const drawnNow = current !== null && drawnIds.has(current);
+    seen.current = { layout, drawn: drawnNow };
     if (!keyboardInside.current || pendingFocus.current || !current) return;
-    if (document.activeElement && document.activeElement !== document.body) return;
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body;
+    if (!drawnNow) {
+      if (before.drawn && before.layout !== layout && (lost || focused === scrollRef.current)) goTo(current);
+      return;
+    }
+    if (!lost) return;
     scrollRef.current
       ?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(current)}"]`)
       ?.focus({ preventScroll: true });
