@@ -1,3 +1,4 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ItemRow } from '#shared/reader/index.js';
 import { formatCount, threadCount } from '../../format/counts.js';
@@ -9,7 +10,6 @@ import { galleryLayout, moveFrom, nearestFirst, ROW_HEIGHT, type GalleryRow, typ
 import { ReadProgress } from './ReadProgress.js';
 import { ScreenshotThumb } from './ScreenshotThumb.js';
 import { useEvidenceReads } from './use-evidence-reads.js';
-import { useFixedRows } from './use-fixed-rows.js';
 import './evidence.css';
 
 /** A tile's width with its gap; the columns are as many as fit. */
@@ -137,9 +137,16 @@ export function EvidenceGallery({
     return () => observer.disconnect();
   }, []);
 
-  const sizedRows = useMemo(() => layout.rows.map((r) => ({ key: r.key, size: ROW_HEIGHT[r.kind] })), [layout]);
-  const drawnRows = useFixedRows(scrollRef, sizedRows, 1);
-  const { items, offset, height } = drawnRows;
+  const virtualizer = useVirtualizer({
+    count: layout.rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => ROW_HEIGHT[layout.rows[i]!.kind],
+    getItemKey: (i) => layout.rows[i]!.key,
+    overscan: 1,
+  });
+  const items = virtualizer.getVirtualItems();
+  const offset = virtualizer.scrollOffset ?? 0;
+  const height = scrollRef.current?.clientHeight ?? 0;
 
   // What is drawn is what is wanted, nearest the middle of the view first.
   const drawn = items.map((i) => i.index).join(',');
@@ -177,8 +184,8 @@ export function EvidenceGallery({
   /** Scrolls a tile into view; the first tile brings its page's heading too. */
   function reveal(id: string) {
     const at = layout.at.get(id);
-    if (id === layout.order[0]) drawnRows.scrollTo(0);
-    else if (at) drawnRows.scrollToRow(at.row);
+    if (id === layout.order[0]) virtualizer.scrollToOffset(0);
+    else if (at) virtualizer.scrollToIndex(at.row, { align: 'auto' });
   }
 
   function goTo(id: string, edge: Edge | null = null) {
@@ -312,7 +319,7 @@ export function EvidenceGallery({
             aria-label="Screenshots by page and element"
             data-testid="gallery-scroll"
           >
-            <div className="gallery__canvas" style={{ height: drawnRows.totalSize }}>
+            <div className="gallery__canvas" style={{ height: virtualizer.getTotalSize() }}>
               {/* Tiles are keyed by thread, straight under the canvas: a change of columns or a
                   regrouping moves a tile rather than making a new one, so the focus stays on it. */}
               {items.flatMap((item) => {
