@@ -146,22 +146,27 @@ interface DecisionLog {
   jumpToDate(date: string): Promise<void>;
 }
 
-/** The decision log of the project on screen, as every part of the Decisions tab shows it. */
-export function useDecisionLog(projectId: string): DecisionLog {
-  const client = useQueryClient();
+/** The page asked for and the page last shown, read as the store says; both hooks below start from them. */
+function useLogPages(projectId: string) {
   const connectionId = useSession((s) => s.active?.connection.id);
   const at = useDecisions((s) => s.at);
   const shown = useDecisions((s) => s.shown);
+  // Until the tab has shown this project (an effect), the choices in the store are another project's.
+  const ready = useDecisions((s) => s.projectId === projectId);
+  const asked = useQuery({ ...decisionPageQuery(connectionId, projectId, at), enabled: ready });
+  const last = useQuery({ ...decisionPageQuery(connectionId, projectId, shown), enabled: false });
+  return { connectionId, at, ready, asked, last };
+}
+
+/** The decision log of the project on screen, as every part of the Decisions tab shows it. */
+export function useDecisionLog(projectId: string): DecisionLog {
+  const client = useQueryClient();
+  const { connectionId, ready, asked, last } = useLogPages(projectId);
   const limit = useDecisions((s) => s.limit);
   const query = useDecisions((s) => s.query);
   const matchOffset = useDecisions((s) => s.matchOffset);
   const jumping = useDecisions((s) => s.jumping);
   const jumpFailure = useDecisions((s) => s.jumpFailure);
-
-  // Until the tab has shown this project (an effect), the choices in the store are another project's.
-  const ready = useDecisions((s) => s.projectId === projectId);
-  const asked = useQuery({ ...decisionPageQuery(connectionId, projectId, at), enabled: ready });
-  const last = useQuery({ ...decisionPageQuery(connectionId, projectId, shown), enabled: false });
   const displayed = asked.data ? asked : last;
   const page = ready ? (displayed.data ?? null) : null;
 
@@ -225,13 +230,8 @@ export function useDecisionLog(projectId: string): DecisionLog {
  * page at a time for search and filters, stopping at a failure until asked again.
  */
 export function useDecisionLogReader(projectId: string): void {
-  const connectionId = useSession((s) => s.active?.connection.id);
-  const at = useDecisions((s) => s.at);
-  const shown = useDecisions((s) => s.shown);
+  const { connectionId, at, ready, asked, last } = useLogPages(projectId);
   const filtering = useDecisions((s) => isFiltering(s.query));
-  const ready = useDecisions((s) => s.projectId === projectId);
-  const asked = useQuery({ ...decisionPageQuery(connectionId, projectId, at), enabled: ready });
-  const last = useQuery({ ...decisionPageQuery(connectionId, projectId, shown), enabled: false });
   const { arrived } = useDecisions.getState();
   useEffect(() => {
     if (ready && asked.isSuccess) arrived(at);
