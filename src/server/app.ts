@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './clock.js';
 import {
   authenticate,
   authenticateFromMemory,
+  lastKnownCaller,
   requireSomeAvailable,
   someAvailable,
   type Caller,
@@ -96,6 +97,12 @@ export interface ServerOptions {
 type Limiter = { take(key: string): TakeResult | Promise<TakeResult> };
 
 /** Runs `then` with a take's result: at once when it is in hand, so the in-memory path never waits a turn. */
+/** A take from a bucket started before the caller was known to be good (see takeEarly). */
+interface EarlyTake {
+  key: string;
+  taken: Promise<TakeResult>;
+}
+
 function whenTaken(
   result: TakeResult | Promise<TakeResult>,
   then: (allowed: TakeResult) => void,
@@ -220,11 +227,34 @@ export function createServer(opts: ServerOptions): FastifyInstance {
     );
   };
 
+  /**
+   * On PostgreSQL both the check that a token is still good (the versions read) and the take
+   * from its bucket are round trips; made one after the other they cost twice the wait. The
+   * bucket's key is known from the last time the token was read (a token's person never
+   * changes), so the take starts at once, beside the check. A token refused by that check
+   * has then spent one from its own bucket: a refusal, never an answer, comes of it.
+   */
+  const takeEarly = (req: FastifyRequest): EarlyTake | null => {
+    const known = lastKnownCaller(deps.db, req.headers.authorization, req.raw.socket);
+    if (!known) return null;
+    const key = rateKey(known);
+    const taken = Promise.resolve(limiter.take(key));
+    // Awaited only when the token is good (then a failure answers 503 as any take's would).
+    taken.catch(() => undefined);
+    return { key, taken };
+  };
+
   app.register(
     async (api) => {
-      const admit = (req: FastifyRequest, caller: Caller, done: (error?: FastifyError) => void): void => {
+      const admit = (
+        req: FastifyRequest,
+        caller: Caller,
+        early: EarlyTake | null,
+        done: (error?: FastifyError) => void,
+      ): void => {
+        const key = rateKey(caller);
         whenTaken(
-          limiter.take(rateKey(caller)),
+          early?.key === key ? early.taken : limiter.take(key),
           (allowed) => {
             try {
               if (!allowed.ok) throw tooManyRequests(allowed.retryAfterSeconds);
@@ -249,10 +279,11 @@ export function createServer(opts: ServerOptions): FastifyInstance {
       api.addHook('onRequest', (req, _reply, done) =>
         readsFrom(deps.db, () => {
           const now = deps.clock.now();
+          const early = shared ? takeEarly(req) : null;
           try {
             const caller = authenticateFromMemory(deps.db, req.headers.authorization, now, req.raw.socket);
             if (caller) {
-              admit(req, caller, done);
+              admit(req, caller, early, done);
               return;
             }
           } catch (e) {
@@ -260,7 +291,7 @@ export function createServer(opts: ServerOptions): FastifyInstance {
             return;
           }
           authenticate(deps.db, req.headers.authorization, now, req.raw.socket).then(
-            (caller) => admit(req, caller, done),
+            (caller) => admit(req, caller, early, done),
             (e: unknown) => limitFailure(req, e, done),
           );
         }),

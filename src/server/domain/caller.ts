@@ -148,6 +148,19 @@ export function authenticateFromMemory(
   return known === undefined ? undefined : admit(known, now);
 }
 
+/**
+ * Who the token was when last read, fresh or not, or undefined when never read (or the header
+ * is malformed): lets work keyed by the caller start while authentication checks freshness.
+ * A token's person and kind never change, so a hint that authenticates is the caller's.
+ */
+export function lastKnownCaller(db: Db, authorization: string | undefined, connection?: object): Caller | undefined {
+  try {
+    return callers.lastLoaded(db, tokenHashFor(authorization, connection))?.caller;
+  } catch {
+    return undefined;
+  }
+}
+
 export function billingErrorFor(ws: WorkspaceAccess): ApiError {
   return billingLimit(
     ws.unavailableKind ?? 'no_seat',

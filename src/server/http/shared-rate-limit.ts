@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/open.js';
 import type { RateLimitOptions, TakeResult } from './rate-limit.js';
@@ -7,10 +7,23 @@ import type { RateLimitOptions, TakeResult } from './rate-limit.js';
 const SWEEP_EVERY = 1000;
 
 /**
+ * One take: refill by the time passed ($3 now, $4 tokens per ms, at most $2 the burst), take a
+ * token when there is one, and say which happened. The refilled count is taken before this
+ * take; a clock that steps back must not drain the bucket. Fixed text: it runs on every request.
+ */
+const REFILLED =
+  'least($2::double precision, rate_buckets.tokens + greatest(0, $3::bigint - rate_buckets.at) * $4::double precision)';
+const TAKE_SQL = `insert into rate_buckets (key, tokens, at, took) values ($1, $2::double precision - 1, $3::bigint, 1)
+  on conflict (key) do update set
+    tokens = case when ${REFILLED} >= 1 then ${REFILLED} - 1 else ${REFILLED} end,
+    at = greatest($3::bigint, rate_buckets.at),
+    took = case when ${REFILLED} >= 1 then 1 else 0 end
+  returning tokens, took`;
+
+/**
  * The token buckets of RateLimiter, kept in the database so that every instance serving one
  * PostgreSQL database takes from the same bucket: two instances behind a load balancer give
- * a person the contract's limit, not twice it. One statement per take, atomic on its row:
- * refill by the time passed, take a token when there is one, and say which happened.
+ * a person the contract's limit, not twice it. One statement per take, atomic on its row.
  */
 export class SharedRateLimiter {
   private readonly perMs: number;
@@ -26,22 +39,13 @@ export class SharedRateLimiter {
 
   async take(key: string): Promise<TakeResult> {
     const now = this.clock.now();
-    const { burst } = this.opts;
-    const perMs = this.perMs;
-    // The refilled count, before this take; a clock that steps back must not drain the bucket.
-    const refilled = sql<number>`least(${burst}::double precision, rate_buckets.tokens + greatest(0, ${now}::bigint - rate_buckets.at) * ${perMs}::double precision)`;
-    const row = await sql<{ tokens: number; took: number }>`
-      insert into rate_buckets (key, tokens, at, took) values (${key}, ${burst - 1}, ${now}, 1)
-      on conflict (key) do update set
-        tokens = case when ${refilled} >= 1 then ${refilled} - 1 else ${refilled} end,
-        at = greatest(${now}::bigint, rate_buckets.at),
-        took = case when ${refilled} >= 1 then 1 else 0 end
-      returning tokens, took`
-      .execute(this.db)
-      .then((r) => r.rows[0]!);
+    const { rows } = await this.db.executeQuery<{ tokens: number; took: number }>(
+      CompiledQuery.raw(TAKE_SQL, [key, this.opts.burst, now, this.perMs]),
+    );
+    const row = rows[0]!;
     if (++this.takes % SWEEP_EVERY === 0) void this.sweep(now);
     if (Number(row.took) === 1) return { ok: true };
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - Number(row.tokens)) / perMs / 1000)) };
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - Number(row.tokens)) / this.perMs / 1000)) };
   }
 
   private async sweep(now: number): Promise<void> {

@@ -114,6 +114,15 @@ export class ReadCache<K, V> {
     return version === undefined ? undefined : this.fresh(entries, key, version, inputs)?.settled?.value;
   }
 
+  /**
+   * The last value loaded for `key`, fresh or not, without waiting: a hint for work that may
+   * start before freshness is known and is checked against the fresh value (never an answer).
+   */
+  lastLoaded(db: Db, key: K): V | undefined {
+    const source = versionSourceOf(db);
+    return (source && this.perDb.get(source)?.get(key)?.settled?.value) ?? undefined;
+  }
+
   /** The version for `key` inside a write (see writeTransaction); null when it cannot be told. */
   versionIn(at: VersionAt, key: K): Version | null {
     return at(this.tables, this.projectOf(key));

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql, type KyselyPlugin } from 'kysely';
+import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
+import { isPostgres } from './engine.js';
 import type { Db } from './open.js';
 import { PROJECT_TABLES, type TableName, type WriteTracker } from './write-tracker.js';
 
@@ -241,23 +242,23 @@ export class DatabaseVersions implements VersionSource {
   }
 }
 
-/** The shared version and those of `projectIds`, in one statement (primary-key lookups). */
+/**
+ * The shared version and those of `projectIds`, in one statement (primary-key lookups). On
+ * PostgreSQL, where it runs on every request, its text is fixed, so nothing is built per check;
+ * elsewhere (the same logic tested on SQLite) it is built.
+ */
+const POSTGRES_VERSIONS_SQL = `select 'shared' as kind, scope as id, version from cache_versions where scope = 'shared'
+  union all select 'project', id, cache_version from projects where id = any($1)`;
+
 async function readVersions(db: Db, number: number, asked: ReadonlySet<string>): Promise<Checked> {
   const projectIds = [...asked];
-  const shared = db
-    .selectFrom('cache_versions')
-    .select([sql<string>`'shared'`.as('kind'), 'scope as id', 'version'])
-    .where('scope', '=', 'shared');
-  const rows = await (
-    projectIds.length === 0
-      ? shared
-      : shared.unionAll(
-          db
-            .selectFrom('projects')
-            .select([sql<string>`'project'`.as('kind'), 'id', 'cache_version as version'])
-            .where('id', 'in', projectIds),
+  const rows = isPostgres(db)
+    ? (
+        await db.executeQuery<{ kind: string; id: string; version: number }>(
+          CompiledQuery.raw(POSTGRES_VERSIONS_SQL, [projectIds]),
         )
-  ).execute();
+      ).rows
+    : await builtVersionsRead(db, projectIds).execute();
   const projects = new Map<string, number>(projectIds.map((id) => [id, ABSENT]));
   let sharedVersion = 0;
   for (const r of rows) {
@@ -265,6 +266,21 @@ async function readVersions(db: Db, number: number, asked: ReadonlySet<string>):
     else projects.set(r.id, Number(r.version));
   }
   return { number, shared: sharedVersion, projects };
+}
+
+function builtVersionsRead(db: Db, projectIds: string[]) {
+  const shared = db
+    .selectFrom('cache_versions')
+    .select([sql<string>`'shared'`.as('kind'), 'scope as id', 'version'])
+    .where('scope', '=', 'shared');
+  return projectIds.length === 0
+    ? shared
+    : shared.unionAll(
+        db
+          .selectFrom('projects')
+          .select([sql<string>`'project'`.as('kind'), 'id', 'cache_version as version'])
+          .where('id', 'in', projectIds),
+      );
 }
 
 const sources = new WeakMap<object, VersionSource>();
