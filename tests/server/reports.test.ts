@@ -75,6 +75,20 @@ describe('POST /api/v1/rules', () => {
     const noProject = await s.post('/api/v1/rules', { rule: 'Docs are docs.' }, TOKENS.owner);
     expect(noProject.body.reason).toBe('project_required');
   });
+
+  it('keeps one of the same rule saved by several people at the same moment', async () => {
+    const rule = 'Screenshots of the checkout are evidence, not bugs.';
+    const answers = await Promise.all(
+      [TOKENS.owner, TOKENS.admin, TOKENS.owner, TOKENS.admin].map((token, i) =>
+        s.post('/api/v1/rules', { projectId: 'p_web', rule: i % 2 ? rule.toLowerCase() : rule }, token),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.filter((a) => a.body.saved === true)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.duplicate === true)).toHaveLength(3);
+    const decisions = await s.get('/api/v1/decisions?projectId=p_web', TOKENS.collab);
+    expect(decisions.body.rules.projectContext.split('Screenshots of the checkout are evidence')).toHaveLength(2);
+  });
 });
 
 describe('GET /api/v1/whats-new', () => {

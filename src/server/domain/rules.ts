@@ -57,20 +57,21 @@ export async function saveRule(db: Db, caller: Caller, body: RuleBody, now: numb
       });
     }
   }
-  const rules = await rulesOf(db, project.id);
   const wanted = normalize(rule);
-  if (rules.some((r) => normalize(r.text) === wanted) || normalize(project.context).includes(wanted)) {
-    return { saved: false, duplicate: true };
-  }
-  // The rule and the project's updatedAt commit together, like every other write.
-  await writeInProject(db, project.id, (t) =>
-    insertRule(t, {
+  if (normalize(project.context).includes(wanted)) return { saved: false, duplicate: true };
+  // The duplicate check reads inside the write, under the project's lock: two people saving
+  // the same rule at once keep one. The rule and the project's updatedAt commit together.
+  const saved = await writeInProject(db, project.id, async (t) => {
+    if ((await rulesOf(t, project.id)).some((r) => normalize(r.text) === wanted)) return false;
+    await insertRule(t, {
       projectId: project.id,
       text: rule,
       addedBy: caller.userId,
       addedAt: now,
       sourceItemIds: sourceIds,
-    }),
-  );
+    });
+    return true;
+  });
+  if (!saved) return { saved: false, duplicate: true };
   return { saved: true, rule, cited: sourceIds.slice(0, LIMITS.ruleCitedMax) };
 }
