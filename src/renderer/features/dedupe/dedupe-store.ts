@@ -71,8 +71,6 @@ interface DedupeState {
   leave(): void;
 }
 
-let run = 0;
-
 const INITIAL = {
   projectId: null,
   threshold: DEFAULT_THRESHOLD,
@@ -135,6 +133,17 @@ export async function openThreads(projectId: string): Promise<{ rows: ItemRow[] 
  * ahead of the person, so a 2,000-thread project does not spend the rate limit up front.
  */
 export const useDedupe = create<DedupeState>()((set, get) => {
+  /**
+   * The scan under way: a new scan (start, another bar) or leaving the queue aborts it, and a
+   * step of an aborted scan stops at its next await, so its answers never land. The bridge takes
+   * no signal, so a request already sent still runs; only its answer is dropped.
+   */
+  let scan = new AbortController();
+  const newScan = (): AbortSignal => {
+    scan.abort();
+    scan = new AbortController();
+    return scan.signal;
+  };
   /** Moves past entries that nothing is left to decide on (merged away, all judged). */
   const settlePosition = () => {
     const s = get();
@@ -148,10 +157,10 @@ export const useDedupe = create<DedupeState>()((set, get) => {
     for (const e of s.entries.slice(s.position, s.position + DETAIL_PREFETCH)) prefetchQueueDetail(e.subject.id);
   };
 
-  const pump = async (runId: number) => {
+  const pump = async (signal: AbortSignal) => {
     if (get().scanning) return;
     set({ scanning: true, scanProblem: null });
-    while (runId === run) {
+    while (!signal.aborted) {
       const s = get();
       if (s.checked >= s.subjects.length || s.entries.length - s.position > LOOKAHEAD) break;
       const subject = s.subjects[s.checked]!;
@@ -164,7 +173,7 @@ export const useDedupe = create<DedupeState>()((set, get) => {
         includeResolved: true,
         limit: CANDIDATES_PER_THREAD,
       });
-      if (runId !== run) return;
+      if (signal.aborted) return;
       if (!res.ok) {
         set({
           scanProblem: actionFailure(`Could not check “${subject.excerpt.slice(0, 60)}” for duplicates`, res.error),
@@ -185,21 +194,21 @@ export const useDedupe = create<DedupeState>()((set, get) => {
       settlePosition();
       prefetch();
     }
-    if (runId === run) set({ scanning: false });
+    if (!signal.aborted) set({ scanning: false });
   };
 
   const advance = () => {
     set({ position: get().position + 1 });
     settlePosition();
     prefetch();
-    void pump(run);
+    void pump(scan.signal);
   };
 
   return {
     ...INITIAL,
 
     async start(projectId) {
-      const runId = ++run;
+      const signal = newScan();
       set({
         ...INITIAL,
         projectId,
@@ -207,21 +216,21 @@ export const useDedupe = create<DedupeState>()((set, get) => {
         threshold: get().projectId === projectId ? get().threshold : DEFAULT_THRESHOLD,
       });
       const loaded = await openThreads(projectId);
-      if (runId !== run) return;
+      if (signal.aborted) return;
       if ('problem' in loaded) {
         set({ phase: 'failed', loadProblem: loaded.problem });
         return;
       }
       set({ phase: 'ready', subjects: loaded.rows });
-      await pump(runId);
+      await pump(signal);
     },
 
     setThreshold(threshold) {
-      const runId = ++run;
+      const signal = newScan();
       // Judgements and merges stay; the walk starts over with the new bar.
       // Decisions point at positions of the old walk: they stay made, but can no longer be taken back.
       set({ threshold, checked: 0, entries: [], position: 0, scanning: false, scanProblem: null, decisions: [] });
-      void pump(runId);
+      void pump(signal);
     },
 
     keep(candidateIds) {
@@ -275,11 +284,11 @@ export const useDedupe = create<DedupeState>()((set, get) => {
     },
 
     retryScan() {
-      void pump(run);
+      void pump(scan.signal);
     },
 
     leave() {
-      run++;
+      newScan();
       set({ ...INITIAL });
     },
   };

@@ -55,6 +55,25 @@ function useService() {
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
+
+/** The service's answer to a check of `itemId`: `candidates`, or the ones `similar` lists. */
+const similarAnswer = (itemId: string, candidates = similar[itemId] ?? []) => ({
+  ok: true,
+  data: { project: { id: 'p1', name: 'Web' }, subject: { id: itemId }, compared: 12, candidates },
+});
+
+/** Holds every check until answered by hand, so a newer scan (or leaving) can come while one is on its way. */
+function holdChecks() {
+  const held: Array<{ itemId: string; answer(candidates?: SimilarCandidate[]): void }> = [];
+  bridge.api.findSimilar!.mockImplementation(
+    ({ itemId }: { itemId: string }) =>
+      new Promise((resolve) => {
+        asked.push(itemId);
+        held.push({ itemId, answer: (candidates) => resolve(similarAnswer(itemId, candidates)) });
+      }),
+  );
+  return held;
+}
 const current = () => {
   const s = useDedupe.getState();
   const entry = s.entries[s.position];
@@ -228,5 +247,71 @@ describe('the dedupe queue', () => {
     await settle();
     expect(useDedupe.getState().scanProblem).toBeNull();
     expect(useDedupe.getState().entries.map((e) => e.subject.id)).toContain('t6');
+  });
+});
+
+describe('the duplicate scan when a newer one starts or the queue is left', () => {
+  it('drops the answer of a check sent before the bar changed, whichever answer comes last', async () => {
+    const held = holdChecks();
+    void useDedupe.getState().start('p1');
+    await vi.waitFor(() => expect(held.map((h) => h.itemId)).toEqual(['t1']));
+    expect(useDedupe.getState().scanning).toBe(true);
+    useDedupe.getState().setThreshold(0.5);
+    await vi.waitFor(() => expect(held.map((h) => h.itemId)).toEqual(['t1', 't1']));
+    const [before, after] = held;
+    // The newer scan's check answers first; checks from then on answer at once.
+    bridge.api.findSimilar!.mockImplementation(async ({ itemId }: { itemId: string }) => similarAnswer(itemId));
+    after!.answer();
+    await vi.waitFor(() => expect(useDedupe.getState().scanning).toBe(false));
+    // The older scan's answer, with a candidate nobody else names, arrives last and lands nowhere.
+    before!.answer([cand('t12', 0.99)]);
+    await settle();
+    const s = useDedupe.getState();
+    expect(s.entries.map((e) => e.subject.id)).toEqual(['t1', 't2', 't4', 't6']);
+    expect(s.entries[0]!.candidates.map((c) => c.id)).toEqual(['t2', 't3']);
+    expect(s.checked).toBe(rows.length);
+    expect(s.scanning).toBe(false);
+  });
+
+  it('drops the answer of a check still on its way when the queue is left, and asks nothing more', async () => {
+    const held = holdChecks();
+    const started = useDedupe.getState().start('p1');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    useDedupe.getState().leave();
+    expect(useDedupe.getState().scanning).toBe(false);
+    held[0]!.answer();
+    await started;
+    await settle();
+    expect(useDedupe.getState()).toMatchObject({ projectId: null, phase: 'idle', entries: [], checked: 0 });
+    expect(useDedupe.getState().scanning).toBe(false);
+    expect(held).toHaveLength(1);
+  });
+
+  it('a scan of another project started while one is on its way keeps only its own answers', async () => {
+    const held = holdChecks();
+    void useDedupe.getState().start('p1');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const second = useDedupe.getState().start('p2');
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    held[0]!.answer([cand('t12', 0.99)]);
+    await settle();
+    expect(useDedupe.getState()).toMatchObject({ projectId: 'p2', checked: 0, entries: [], scanning: true });
+    bridge.api.findSimilar!.mockImplementation(async ({ itemId }: { itemId: string }) => similarAnswer(itemId));
+    held[1]!.answer();
+    await second;
+    const s = useDedupe.getState();
+    expect(s.entries[0]!.candidates.map((c) => c.id)).toEqual(['t2', 't3']);
+    expect(s.scanning).toBe(false);
+  });
+
+  it('a retry after leaving and coming back scans the new walk, and the flag ends false', async () => {
+    await useDedupe.getState().start('p1');
+    useDedupe.getState().leave();
+    useDedupe.getState().retryScan();
+    await settle();
+    expect(useDedupe.getState().scanning).toBe(false);
+    await useDedupe.getState().start('p1');
+    expect(useDedupe.getState().entries.map((e) => e.subject.id)).toEqual(['t1', 't2', 't6']);
+    expect(useDedupe.getState().scanning).toBe(false);
   });
 });
