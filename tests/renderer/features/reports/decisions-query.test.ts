@@ -19,6 +19,14 @@ const service = (total: number) =>
     ok(decisionsPage(total, Number(q.offset ?? 0), Number(q.limit ?? 15))),
   );
 
+type LogQuery = { limit?: number; offset?: number; since?: string };
+/** A log of `total` decisions whose date lookups (`since`) the test answers: how many came after, or a failure. */
+const withLookups = (total: number, lookup: () => unknown) =>
+  vi.fn(async (q: LogQuery) =>
+    q.since ? lookup() : ok(decisionsPage(total, Number(q.offset ?? 0), Number(q.limit ?? 15))),
+  );
+const decidedAfter = (n: number) => () => ok(decisionsPage(n, 0, 1));
+
 let project = 0;
 let unmount: () => void = () => undefined;
 /** The Decisions tab's view of the log: the tab keeps the reading going, every part reads the log. */
@@ -36,10 +44,10 @@ async function openLog(projectId: string) {
 const store = () => useDecisions.getState();
 
 /** Holds the service's next answers until released, so what the screen says meanwhile can be seen. */
-function holdAnswers(pages: ReturnType<typeof service>) {
+function holdAnswers(pages: (q: LogQuery) => Promise<unknown>) {
   const waiting: Array<() => void> = [];
   bridge.api.decisions!.mockImplementation(
-    (q: { limit?: number; offset?: number }) => new Promise((resolve) => waiting.push(() => resolve(pages(q)))),
+    (q: LogQuery) => new Promise((resolve) => waiting.push(() => resolve(pages(q)))),
   );
   return () => {
     bridge.api.decisions!.mockImplementation(pages);
@@ -194,12 +202,12 @@ describe('decision log query', () => {
     store().goTo(10);
     await vi.waitFor(() => expect(log().view?.offset).toBe(10));
     expect(log().matches).toBe(matches);
-    await log().jumpToDate('2020-01-01');
+    log().jumpToDate('2020-01-01');
     expect(store()).toMatchObject({
       matchOffset: 10,
       jumpProblem: 'No decision among the matches was made on or before that date.',
     });
-    await log().jumpToDate('2099-12-31');
+    log().jumpToDate('2099-12-31');
     expect(store()).toMatchObject({ matchOffset: 0, jumpProblem: null });
     expect(bridge.api.decisions!.mock.calls.length).toBe(calls);
     // Refresh drops the log read: nothing matches until it is read again, then new matches.
@@ -218,25 +226,93 @@ describe('decision log query', () => {
   it('jumps to a date by asking how many decisions came after its end, and refuses a date before the log', async () => {
     bridge.api.decisions!.mockImplementation(service(70));
     const log = await openLog(`p${project}`);
-    bridge.api.decisions!.mockImplementationOnce(async () => ok(decisionsPage(23, 0, 1)));
-    await log().jumpToDate('2026-03-01');
+    bridge.api.decisions!.mockImplementation(withLookups(70, decidedAfter(23)));
+    log().jumpToDate('2026-03-01');
+    await vi.waitFor(() => expect(log().page!.offset).toBe(23));
     expect(bridge.api.decisions).toHaveBeenCalledWith({
       projectId: `p${project}`,
       limit: 1,
       since: String(new Date(2026, 2, 2).getTime() - 1),
     });
-    await vi.waitFor(() => expect(log().page!.offset).toBe(23));
-    bridge.api.decisions!.mockImplementationOnce(async () => ok(decisionsPage(70, 0, 1)));
-    await log().jumpToDate('2020-01-01');
-    expect(store().jumpProblem).toBe('No decision was made on or before that date.');
+    expect(store().jumpDate).toBeNull();
+    bridge.api.decisions!.mockImplementation(withLookups(70, decidedAfter(70)));
+    log().jumpToDate('2020-01-01');
+    await vi.waitFor(() => expect(store().jumpProblem).toBe('No decision was made on or before that date.'));
     expect(log().page!.offset).toBe(23);
-    await log().jumpToDate('31/12/2025');
+    log().jumpToDate('31/12/2025');
     expect(store().jumpProblem).toMatch(/not a date/);
-    // A lookup the service could not answer is said in words, the page shown stays.
-    bridge.api.decisions!.mockImplementationOnce(async () => fail({ kind: 'network' }));
-    await log().jumpToDate('2026-02-01');
+  });
+
+  it('while a date is looked up the log is loading; a lookup that fails is said in words, and Retry asks again and lands', async () => {
+    bridge.api.decisions!.mockImplementation(service(70));
+    const log = await openLog(`p${project}`);
+    const release = holdAnswers(async () => fail({ kind: 'network' }));
+    log().jumpToDate('2026-02-01');
+    await vi.waitFor(() => expect(log().loading).toBe(true));
+    release();
     await vi.waitFor(() => expect(log().problem?.title).toBe('Could not find that date in the decision log'));
+    expect(log().problem?.error.kind).toBe('network');
+    expect(log().loading).toBe(false);
+    expect(log().page!.offset).toBe(0);
+    // Asked again with the same date: the service is asked again, and still cannot answer.
+    const lookups = () =>
+      bridge.api.decisions!.mock.calls.filter((c) => (c[0] as unknown as LogQuery).limit === 1).length;
+    const before = lookups();
+    log().jumpToDate('2026-02-01');
+    await vi.waitFor(() => expect(lookups()).toBe(before + 1));
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await vi.waitFor(() => expect(log().problem?.title).toBe('Could not find that date in the decision log'));
+    // Retry (the log's Refresh) asks where the date is again; this time the answer comes and the log moves there.
+    bridge.api.decisions!.mockImplementation(withLookups(70, decidedAfter(40)));
+    log().refresh();
+    await vi.waitFor(() => expect(log().page!.offset).toBe(40));
+    expect(log().problem).toBeNull();
+    expect(store().jumpDate).toBeNull();
+  });
+
+  it('a failed lookup is dismissed by paging elsewhere', async () => {
+    bridge.api.decisions!.mockImplementation(withLookups(70, () => fail({ kind: 'server' })));
+    const log = await openLog(`p${project}`);
+    log().jumpToDate('2026-02-01');
+    await vi.waitFor(() => expect(log().problem?.title).toBe('Could not find that date in the decision log'));
+    store().goTo(15);
+    await vi.waitFor(() => expect(log().page!.offset).toBe(15));
+    expect(log().problem).toBeNull();
+  });
+
+  it('only the newest date asked for moves the log, whichever answer comes last', async () => {
+    bridge.api.decisions!.mockImplementation(service(70));
+    const log = await openLog(`p${project}`);
+    const answers: Array<{ since: string; answer(before: number): void }> = [];
+    bridge.api.decisions!.mockImplementation(
+      (q: { since?: string; limit?: number; offset?: number }) =>
+        new Promise((resolve) => {
+          if (q.since) answers.push({ since: q.since, answer: (n) => resolve(ok(decisionsPage(n, 0, 1))) });
+          else resolve(ok(decisionsPage(70, Number(q.offset ?? 0), Number(q.limit ?? 15))));
+        }),
+    );
+    log().jumpToDate('2026-01-01');
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    log().jumpToDate('2026-03-01');
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!.answer(23);
+    await vi.waitFor(() => expect(log().page!.offset).toBe(23));
+    answers[0]!.answer(50);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store().at.offset).toBe(23);
     expect(log().page!.offset).toBe(23);
+  });
+
+  it('an answer about a date that arrives after the project changed moves nothing', async () => {
+    bridge.api.decisions!.mockImplementation(service(70));
+    const log = await openLog(`p${project}`);
+    const release = holdAnswers(async () => ok(decisionsPage(23, 0, 1)));
+    log().jumpToDate('2026-03-01');
+    await vi.waitFor(() => expect(log().loading).toBe(true));
+    store().showProject(`other-${project}`);
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store()).toMatchObject({ projectId: `other-${project}`, at: { offset: 0 }, jumpDate: null });
   });
 
   it('another project starts at its first page with no search', async () => {

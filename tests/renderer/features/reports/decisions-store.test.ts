@@ -38,27 +38,38 @@ describe('decisions store', () => {
     expect(store()).toMatchObject({ at: { offset: 0 }, shown: { offset: 0 }, query: { outcome: '' }, matchOffset: 0 });
   });
 
-  it('jumps among the matches by date without asking; a date it cannot read is explained', async () => {
+  it('jumps among the matches by date without asking; a date it cannot read is explained', () => {
     const matches = decisionsPage(3, 0, 3).decisions;
-    const decidedAfter = () => Promise.reject(new Error('not asked'));
-    await store().jumpToDate('not a day', { matches, total: 3, decidedAfter });
+    store().jumpToDate('not a day', matches);
     expect(store().jumpProblem).toMatch(/not a date/);
-    await store().jumpToDate('2099-01-01', { matches, total: 3, decidedAfter });
-    expect(store()).toMatchObject({ matchOffset: 0, jumpProblem: null });
+    store().jumpToDate('2099-01-01', matches);
+    expect(store()).toMatchObject({ matchOffset: 0, jumpProblem: null, jumpDate: null });
   });
 
-  it('an answer about a date that arrives after the project changed moves nothing', async () => {
-    let answer!: (n: number) => void;
-    const asked = store().jumpToDate('2026-03-01', {
-      matches: null,
-      total: 70,
-      decidedAfter: () => new Promise<number>((resolve) => (answer = resolve)),
+  it('keeps a date to find in the log until the log lands on it, and forgets it when the person moves elsewhere', () => {
+    store().jumpToDate('2026-03-01', null);
+    expect(store()).toMatchObject({ jumpDate: '2026-03-01', jumpProblem: null, at: { offset: 0 } });
+    store().landOnDate(23, 70);
+    expect(store()).toMatchObject({ jumpDate: null, jumpProblem: null, at: { offset: 23 } });
+    store().jumpToDate('2020-01-01', null);
+    store().landOnDate(70, 70);
+    expect(store()).toMatchObject({
+      jumpDate: null,
+      jumpProblem: 'No decision was made on or before that date.',
+      at: { offset: 23 },
     });
-    expect(store().jumping).toBe(true);
-    store().showProject('p2');
-    answer(23);
-    await asked;
-    expect(store().at.offset).toBe(0);
-    expect(store().jumping).toBe(false);
+    // Paging, another page size, another project or another date asked for: the date is no longer looked for.
+    const leaves: Array<() => void> = [
+      () => store().goTo(0),
+      () => store().setLimit(20),
+      () => store().showProject('p2'),
+      () => store().jumpToDate('not a day', null),
+    ];
+    for (const leave of leaves) {
+      store().jumpToDate('2026-02-01', null);
+      expect(store().jumpDate).toBe('2026-02-01');
+      leave();
+      expect(store().jumpDate).toBeNull();
+    }
   });
 });

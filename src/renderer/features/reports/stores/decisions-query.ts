@@ -1,6 +1,7 @@
 import {
   infiniteQueryOptions,
   queryOptions,
+  skipToken,
   useInfiniteQuery,
   useQuery,
   useQueryClient,
@@ -13,7 +14,7 @@ import { getBridge } from '../../../bridge/index.js';
 import { connectionKey, fromBridge, queryProblem } from '../../../server-state/query-client.js';
 import type { Failure } from '../../../stores/failure.js';
 import { useSession } from '../../../stores/session-store.js';
-import { filterDecisions, isFiltering, type DecisionQuery } from '../model/decisions-filter.js';
+import { endOfLocalDay, filterDecisions, isFiltering, type DecisionQuery } from '../model/decisions-filter.js';
 import { appendPage, firstPage, type PagedList } from '../model/paging.js';
 import { useDecisions, type PageAt } from './decisions-store.js';
 
@@ -51,13 +52,20 @@ export function wholeLogQuery(connectionId: string | null | undefined, projectId
   });
 }
 
-/** How many decisions were made after a time: that many come before it in the log. */
-function decidedAfterQuery(connectionId: string | null | undefined, projectId: string, time: number) {
+/**
+ * Where a date is in the log: how many decisions were made after its end, as that many come
+ * before it. Nothing is asked without a date (or with one that is not a date).
+ */
+function dateQuery(connectionId: string | null | undefined, projectId: string, date: string | null) {
+  const end = date === null ? null : endOfLocalDay(date);
   return queryOptions({
-    queryKey: logKey(connectionId, projectId, 'decided-after', time),
-    queryFn: async () =>
-      (await fromBridge(getBridge().api.decisions({ projectId, limit: 1, since: String(time) }))).decided,
-    // Asked afresh for each jump, and not kept: a failed lookup is the jump's to say, not one to ask again.
+    queryKey: logKey(connectionId, projectId, 'date', date),
+    queryFn:
+      end === null
+        ? skipToken
+        : async () =>
+            (await fromBridge(getBridge().api.decisions({ projectId, limit: 1, since: String(end - 1) }))).decided,
+    // Asked afresh for each jump, and not kept: the log moves under newer decisions.
     staleTime: 0,
     gcTime: 0,
   });
@@ -133,6 +141,7 @@ interface DecisionLog {
   page: DecisionsResponse | null;
   /** A page, or where a date is, is being read. */
   loading: boolean;
+  /** Why the page asked for, or where a date is, could not be read. */
   problem: Failure | null;
   loadedAt: number | null;
   /** Null until the whole log is first asked for. */
@@ -143,30 +152,34 @@ interface DecisionLog {
   refresh(): void;
   /** Reads the rest of the whole log after a failure. */
   readWhole(): void;
-  jumpToDate(date: string): Promise<void>;
+  /** Among the matches of a search at once; otherwise the service is asked where the date is. */
+  jumpToDate(date: string): void;
 }
 
-/** The page asked for and the page last shown, read as the store says; both hooks below start from them. */
+/**
+ * The page asked for, the page last shown and the date being looked for, read as the store says;
+ * both hooks below start from them.
+ */
 function useLogPages(projectId: string) {
   const connectionId = useSession((s) => s.active?.connection.id);
   const at = useDecisions((s) => s.at);
   const shown = useDecisions((s) => s.shown);
+  const jumpDate = useDecisions((s) => s.jumpDate);
   // Until the tab has shown this project (an effect), the choices in the store are another project's.
   const ready = useDecisions((s) => s.projectId === projectId);
   const asked = useQuery({ ...decisionPageQuery(connectionId, projectId, at), enabled: ready });
   const last = useQuery({ ...decisionPageQuery(connectionId, projectId, shown), enabled: false });
-  return { connectionId, at, ready, asked, last };
+  const jump = useQuery({ ...dateQuery(connectionId, projectId, jumpDate), enabled: ready });
+  return { connectionId, at, ready, asked, last, jumpDate, jump };
 }
 
 /** The decision log of the project on screen, as every part of the Decisions tab shows it. */
 export function useDecisionLog(projectId: string): DecisionLog {
   const client = useQueryClient();
-  const { connectionId, ready, asked, last } = useLogPages(projectId);
+  const { connectionId, ready, asked, last, jumpDate, jump } = useLogPages(projectId);
   const limit = useDecisions((s) => s.limit);
   const query = useDecisions((s) => s.query);
   const matchOffset = useDecisions((s) => s.matchOffset);
-  const jumping = useDecisions((s) => s.jumping);
-  const jumpFailure = useDecisions((s) => s.jumpFailure);
   const displayed = asked.data ? asked : last;
   const page = ready ? (displayed.data ?? null) : null;
 
@@ -202,25 +215,28 @@ export function useDecisionLog(projectId: string): DecisionLog {
   const wholeKey = wholeLogQuery(connectionId, projectId).queryKey;
   return {
     page,
-    loading: asked.isFetching || jumping,
-    problem: jumpFailure ?? queryProblem('Could not load the decision log', asked),
+    loading: asked.isFetching || jump.isFetching,
+    problem:
+      queryProblem('Could not find that date in the decision log', jump) ??
+      queryProblem('Could not load the decision log', asked),
     loadedAt: page ? displayed.dataUpdatedAt : null,
     whole,
     matches,
     view,
     refresh() {
-      useDecisions.setState({ jumpFailure: null });
       // Every page kept is from before: the newest decisions shift the offsets of the rest.
       void client.invalidateQueries({ queryKey: decisionPagesKey(connectionId, projectId) });
       void client.resetQueries({ queryKey: wholeKey, exact: true });
+      // So does a date still looked for (the Retry of a lookup that failed).
+      if (jumpDate !== null) void jump.refetch();
     },
     readWhole: () => void wholeQuery.fetchNextPage(),
-    jumpToDate: (date) =>
-      useDecisions.getState().jumpToDate(date, {
-        matches,
-        total: page?.decided ?? Infinity,
-        decidedAfter: (time) => client.fetchQuery(decidedAfterQuery(connectionId, projectId, time)),
-      }),
+    jumpToDate(date) {
+      const again = useDecisions.getState().jumpDate === date;
+      useDecisions.getState().jumpToDate(date, matches);
+      // The same date asked again after its lookup failed is asked of the service again.
+      if (again && useDecisions.getState().jumpDate === date) void jump.refetch();
+    },
   };
 }
 
@@ -230,12 +246,19 @@ export function useDecisionLog(projectId: string): DecisionLog {
  * page at a time for search and filters, stopping at a failure until asked again.
  */
 export function useDecisionLogReader(projectId: string): void {
-  const { connectionId, at, ready, asked, last } = useLogPages(projectId);
+  const { connectionId, at, ready, asked, last, jump } = useLogPages(projectId);
   const filtering = useDecisions((s) => isFiltering(s.query));
-  const { arrived } = useDecisions.getState();
+  const { arrived, landOnDate } = useDecisions.getState();
   useEffect(() => {
     if (ready && asked.isSuccess) arrived(at);
   }, [ready, asked.isSuccess, at, arrived]);
+
+  // Where the date asked for is, once the service said it for this asking (not a kept answer while it asks again).
+  const before = jump.isSuccess && !jump.isFetching ? jump.data : null;
+  const total = (asked.data ?? last.data)?.decided ?? Infinity;
+  useEffect(() => {
+    if (before !== null) landOnDate(before, total);
+  }, [before, total, landOnDate]);
 
   const wanted = ready && (((asked.data ?? last.data)?.decided ?? 0) > 0 || filtering);
   const whole = useInfiniteQuery({ ...wholeLogQuery(connectionId, projectId), enabled: wanted });

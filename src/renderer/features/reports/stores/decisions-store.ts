@@ -1,8 +1,6 @@
 import { create } from 'zustand';
 import type { Decision } from '#shared/reader/index.js';
 import { LIMITS } from '#shared/api/limits.js';
-import { bridgeErrorOf } from '../../../server-state/query-client.js';
-import { failure, type Failure } from '../../../stores/failure.js';
 import {
   EMPTY_DECISION_QUERY,
   endOfLocalDay,
@@ -21,16 +19,6 @@ export interface PageAt {
   offset: number;
 }
 
-/** What the log's screen needs from the service to jump to a date (see decisions-query). */
-interface DateJumpContext {
-  /** The matches of the search shown, or null when the log is paged as the service serves it. */
-  matches: readonly Decision[] | null;
-  /** Decisions in the log, as the page shown says (unknown: Infinity). */
-  total: number;
-  /** How many decisions were made after a time: that many come before it in the log. */
-  decidedAfter(time: number): Promise<number>;
-}
-
 /**
  * What a person chose on the decision log: which page, the search, where among the matches.
  * The pages and the whole log read for a search are server state (decisions-query).
@@ -47,10 +35,12 @@ interface DecisionsState {
   matchOffset: number;
   /** Why a jump (to a page or a date) could not be made. */
   jumpProblem: string | null;
-  /** Looking a date up in the log. */
-  jumping: boolean;
-  /** The service could not say where a date is in the log. */
-  jumpFailure: Failure | null;
+  /**
+   * The date asked for in the log as the service pages it, until the log lands on it or the
+   * person pages elsewhere. Where it is, and whether finding it failed, is server state
+   * (decisions-query).
+   */
+  jumpDate: string | null;
   /** Another project starts at its first page with no search; the same project keeps its place. */
   showProject(projectId: string): void;
   /** A page of the log arrived: it is the one shown until another arrives. */
@@ -60,7 +50,13 @@ interface DecisionsState {
   setQuery(patch: Partial<DecisionQuery>): void;
   clearQuery(): void;
   jumpToPage(page: number): void;
-  jumpToDate(date: string, context: DateJumpContext): Promise<void>;
+  /**
+   * Jumps to the newest decision made on or before a date: among the matches of the search shown
+   * (`matches`) at once, otherwise by asking the service where it is (see landOnDate).
+   */
+  jumpToDate(date: string, matches: readonly Decision[] | null): void;
+  /** The service said how many decisions came after the date asked for: the log moves there. */
+  landOnDate(before: number, total: number): void;
 }
 
 const FIRST_PAGE: PageAt = { limit: LIMITS.decisionsLimitDefault, offset: 0 };
@@ -73,8 +69,7 @@ export const useDecisions = create<DecisionsState>()((set, get) => ({
   query: EMPTY_DECISION_QUERY,
   matchOffset: 0,
   jumpProblem: null,
-  jumping: false,
-  jumpFailure: null,
+  jumpDate: null,
 
   showProject(projectId) {
     if (get().projectId === projectId) return;
@@ -86,8 +81,7 @@ export const useDecisions = create<DecisionsState>()((set, get) => ({
       query: EMPTY_DECISION_QUERY,
       matchOffset: 0,
       jumpProblem: null,
-      jumping: false,
-      jumpFailure: null,
+      jumpDate: null,
     });
   },
 
@@ -97,7 +91,7 @@ export const useDecisions = create<DecisionsState>()((set, get) => ({
   },
 
   goTo(offset) {
-    set({ jumpProblem: null, jumpFailure: null });
+    set({ jumpProblem: null, jumpDate: null });
     if (isFiltering(get().query)) set({ matchOffset: Math.max(0, offset) });
     else set({ at: { limit: get().limit, offset: Math.max(0, offset) } });
   },
@@ -110,7 +104,7 @@ export const useDecisions = create<DecisionsState>()((set, get) => ({
       limit: clamped,
       matchOffset: Math.floor(matchOffset / clamped) * clamped,
       at: { limit: clamped, offset: Math.floor(at.offset / clamped) * clamped },
-      jumpFailure: null,
+      jumpDate: null,
     });
   },
 
@@ -126,36 +120,25 @@ export const useDecisions = create<DecisionsState>()((set, get) => ({
     get().goTo((Math.max(1, Math.trunc(pageNumber)) - 1) * get().limit);
   },
 
-  async jumpToDate(date, { matches, total, decidedAfter }) {
+  jumpToDate(date, matches) {
     const problem = jumpDateProblem(date);
+    // The newest date asked for is the one the log moves to: a lookup still on its way is dropped.
     if (problem) {
-      set({ jumpProblem: problem });
+      set({ jumpProblem: problem, jumpDate: null });
       return;
     }
-    const end = endOfLocalDay(date)!;
     if (matches) {
-      const at = offsetForDate(matches, end);
-      if (at >= matches.length) set({ jumpProblem: 'No decision among the matches was made on or before that date.' });
-      else set({ matchOffset: at, jumpProblem: null });
+      const at = offsetForDate(matches, endOfLocalDay(date)!);
+      if (at >= matches.length)
+        set({ jumpDate: null, jumpProblem: 'No decision among the matches was made on or before that date.' });
+      else set({ jumpDate: null, matchOffset: at, jumpProblem: null });
       return;
     }
-    const { projectId } = get();
-    set({ jumping: true, jumpProblem: null, jumpFailure: null });
-    let before: number;
-    try {
-      before = await decidedAfter(end - 1);
-    } catch (error) {
-      if (get().projectId === projectId)
-        set({
-          jumping: false,
-          jumpFailure: failure('Could not find that date in the decision log', bridgeErrorOf(error)),
-        });
-      return;
-    }
-    // An answer for a project the screen has left moves nothing.
-    if (get().projectId !== projectId) return;
-    set({ jumping: false });
-    if (before >= total) set({ jumpProblem: 'No decision was made on or before that date.' });
+    set({ jumpDate: date, jumpProblem: null });
+  },
+
+  landOnDate(before, total) {
+    if (before >= total) set({ jumpDate: null, jumpProblem: 'No decision was made on or before that date.' });
     else get().goTo(before);
   },
 }));
