@@ -1,4 +1,5 @@
 import {
+  hashKey,
   infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
@@ -103,8 +104,8 @@ interface ReviewSectionState<S extends ReviewSection> {
   showAll(): Promise<void>;
 }
 
-/** Where shown rows are remembered: per overview read, so a refresh starts each section again at one step. */
-const readOf = (projectId: string, overview: OverviewRead) => `${projectId}@${overview.readAt}`;
+/** Where a section's shown rows are remembered (review-store): with the query of its pages, so a refresh starts it again at one step. */
+const viewOf = (...args: Parameters<typeof reviewSectionQuery>) => hashKey(reviewSectionQuery(...args).queryKey);
 
 const selectPages = (data: InfiniteData<ReviewResponse>) => data.pages;
 
@@ -118,8 +119,8 @@ export function useReviewSection<S extends ReviewSection>(
     ...reviewSectionQuery(connectionId, projectId, section, overview),
     select: selectPages,
   });
-  const read = readOf(projectId, overview);
-  const { shown, readingAll } = useReviewView((s) => s.sectionOf(read, section));
+  const view = viewOf(connectionId, projectId, section, overview);
+  const { shown, readingAll } = useReviewView((s) => s.sectionOf(view));
   const pages = query.data;
   const list = useMemo(() => sectionOfPages(section, pages ?? [overview.data]), [section, pages, overview.data]);
   const { setSection } = useReviewView.getState();
@@ -140,11 +141,11 @@ export function useReviewSection<S extends ReviewSection>(
         const result = await query.fetchNextPage();
         if (result.isError) return;
       }
-      setSection(read, section, { shown: want });
+      setSection(view, { shown: want });
     },
     async showAll() {
       if (busy) return;
-      setSection(read, section, { readingAll: true });
+      setSection(view, { readingAll: true });
       let more = query.hasNextPage;
       let rows = list.rows.length;
       while (more) {
@@ -153,7 +154,7 @@ export function useReviewSection<S extends ReviewSection>(
         rows = sectionOfPages(section, result.data).rows.length;
         more = result.hasNextPage;
       }
-      setSection(read, section, { readingAll: false, shown: Math.max(shown, rows) });
+      setSection(view, { readingAll: false, shown: Math.max(shown, rows) });
     },
   };
 }
@@ -164,11 +165,10 @@ export function reviewSectionsNow(
   projectId: string,
   overview: OverviewRead,
 ): { [S in ReviewSection]: PagedList<ReviewRow<S>> & { shown: number } } {
-  const read = readOf(projectId, overview);
   const one = <S extends ReviewSection>(section: S) => {
-    const data = queryClient.getQueryData(reviewSectionQuery(connectionId, projectId, section, overview).queryKey);
-    const list = sectionOfPages(section, data?.pages ?? [overview.data]);
-    return { ...list, shown: useReviewView.getState().sectionOf(read, section).shown };
+    const { queryKey } = reviewSectionQuery(connectionId, projectId, section, overview);
+    const list = sectionOfPages(section, queryClient.getQueryData(queryKey)?.pages ?? [overview.data]);
+    return { ...list, shown: useReviewView.getState().sectionOf(hashKey(queryKey)).shown };
   };
   const [resolved, deferred, open, discussions] = REVIEW_SECTION_KEYS;
   return {

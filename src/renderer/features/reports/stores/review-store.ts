@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ReviewSection } from '#shared/api/requests.js';
+import { queryClient } from '../../../server-state/query-client.js';
 import { REPORT_STEP } from '../model/paging.js';
 
 interface SectionView {
@@ -13,24 +13,31 @@ const FRESH: SectionView = { shown: REPORT_STEP, readingAll: false };
 
 /**
  * What a person did to the review's sections: how many rows each shows, and whether every
- * remaining page is being read. Kept per overview read (`read`, the project and when its
- * overview arrived): another project or a refresh starts every section again at one step, and a
- * read of all pages that ends after a refresh changes nothing on screen. The rows themselves are
- * server state (review-query).
+ * remaining page is being read. Kept per section query (`query`, the hash of the query whose
+ * pages the section shows: its project, its section and when the overview it continues arrived),
+ * so another project or a refresh starts every section again at one step, and a read of all
+ * pages that ends after a refresh changes nothing on screen. An entry lives as long as its query:
+ * when the cache drops the query, its entry goes too, so the store holds no more than the cache.
+ * The rows themselves are server state (review-query).
  */
 interface ReviewViewState {
   sections: Readonly<Record<string, SectionView>>;
-  sectionOf(read: string, section: ReviewSection): SectionView;
-  setSection(read: string, section: ReviewSection, patch: Partial<SectionView>): void;
+  sectionOf(query: string): SectionView;
+  /** Changes nothing for a query the cache no longer holds: nobody shows it, and nothing would drop the entry. */
+  setSection(query: string, patch: Partial<SectionView>): void;
 }
-
-const keyOf = (read: string, section: ReviewSection) => `${read}#${section}`;
 
 export const useReviewView = create<ReviewViewState>()((set, get) => ({
   sections: {},
-  sectionOf: (read, section) => get().sections[keyOf(read, section)] ?? FRESH,
-  setSection: (read, section, patch) =>
-    set((s) => ({
-      sections: { ...s.sections, [keyOf(read, section)]: { ...get().sectionOf(read, section), ...patch } },
-    })),
+  sectionOf: (query) => get().sections[query] ?? FRESH,
+  setSection: (query, patch) => {
+    if (!queryClient.getQueryCache().get(query)) return;
+    set((s) => ({ sections: { ...s.sections, [query]: { ...get().sectionOf(query), ...patch } } }));
+  },
 }));
+
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== 'removed' || !(event.query.queryHash in useReviewView.getState().sections)) return;
+  const { [event.query.queryHash]: _gone, ...kept } = useReviewView.getState().sections;
+  useReviewView.setState({ sections: kept });
+});
