@@ -9,7 +9,8 @@ const { useProjectItems } = await import('../../../src/renderer/server-state/pro
 const { useAnnouncer } = await import('../../../src/renderer/stores/announcer-store.js');
 const { emitItemsChanged } = await import('../../../src/renderer/server-state/items-sync.js');
 const { historyOf } = await import('../../../src/renderer/stores/undo-store.js');
-const { forgetBoards, RECENT_BOARD_MS } = await import('../../../src/renderer/server-state/recent-boards.js');
+const { RECENT_BOARD_MS } = await import('../../../src/renderer/server-state/project-items-query.js');
+const { queryClient } = await import('../../../src/renderer/server-state/query-client.js');
 
 /** Resolves a promise on demand, to hold a write in flight. */
 function deferred<T>() {
@@ -50,7 +51,7 @@ const counts = () => {
 beforeEach(() => {
   bridge = fakeBridge();
   useProjectItems.getState().leave();
-  forgetBoards();
+  queryClient.clear();
 });
 
 describe('board store', () => {
