@@ -243,14 +243,18 @@ function openBoard(projectId: string, key: QueryKey): OpenBoard {
   };
 }
 
-/** Only the last few boards left behind are kept (each may hold thousands of rows). */
-function forgetOldBoards(key: QueryKey): void {
-  const connection = key.slice(0, 2);
-  const boards = queryClient
+/** Only the last few boards left behind are kept (each may hold thousands of rows); `kept` was left just now. */
+function forgetOldBoards(kept: QueryKey): void {
+  const keptHash = hashKey(kept);
+  const others = queryClient
     .getQueryCache()
-    .findAll({ queryKey: connectionKey(connection[1] as string, 'project-items'), type: 'inactive' })
+    .findAll({ queryKey: connectionKey(kept[1] as string, 'project-items'), type: 'inactive' })
+    .filter((q) => q.queryHash !== keptHash)
+    // Newest first; of two written in the same millisecond, the one made later.
+    .reverse()
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
-  for (const old of boards.slice(MAX_KEPT_BOARDS)) queryClient.removeQueries({ queryKey: old.queryKey, exact: true });
+  for (const old of others.slice(MAX_KEPT_BOARDS - 1))
+    queryClient.removeQueries({ queryKey: old.queryKey, exact: true });
 }
 
 function closeBoard(): void {
