@@ -118,7 +118,12 @@ class ConfirmQueue {
     });
   }
 
-  /** A full load is starting: it confirms whatever waited. */
+  /** A full load is starting: it confirms the threads a slice refresh would have asked. */
+  dropSliceTargets(): void {
+    this.sliceTargets = [];
+  }
+
+  /** The project is left: nothing waiting runs. */
   clear(): void {
     this.sliceTargets = [];
     if (this.timer) clearTimeout(this.timer);
@@ -136,7 +141,6 @@ class ConfirmQueue {
 
 /** The open project's cache entry, held active by an observer while the project is open. */
 interface OpenBoard {
-  projectId: string;
   key: QueryKey;
   hash: string;
   observer: QueryObserver<ProjectItemsEntry>;
@@ -226,14 +230,13 @@ function openBoard(projectId: string, key: QueryKey): OpenBoard {
     if (event.query.queryHash === hash) follow();
   });
   return {
-    projectId,
     key,
     hash,
     observer,
     close() {
       stopFollowing();
       const entry = entryOf(key);
-      // Leaving cancels a load still running, which puts back the entry it started from.
+      // Leaving cancels a load still running, which puts back the entry as it was before the load answered.
       stopObserving();
       const complete = entry && entry.loadedAt !== null && entry.board.partial === null;
       if (!complete) queryClient.removeQueries({ queryKey: key, exact: true });
@@ -284,7 +287,7 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
       open = openBoard(projectId, key);
       follow();
     }
-    confirms.clear();
+    confirms.dropSliceTargets();
     // A load already running is cancelled by this one (its answer would be older).
     await open.observer.refetch({ cancelRefetch: true });
   },
