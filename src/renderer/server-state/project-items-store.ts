@@ -1,7 +1,6 @@
+import { QueryObserver, hashKey, type QueryKey } from '@tanstack/react-query';
 import { create } from 'zustand';
 import type { Status } from '#shared/api/common.js';
-import type { ItemRow, ItemsSummary, ReadProblem } from '#shared/reader/index.js';
-import { PERF_MARKS, perfMark } from '../perf-marks.js';
 import { getBridge } from '../bridge/index.js';
 import { isStatus, statusLabel, truncate } from '../format/labels.js';
 import { announce } from '../stores/announcer-store.js';
@@ -15,44 +14,35 @@ import {
   type RowPatch,
 } from '../stores/board-model.js';
 import { failure, goneWithTheConnection, type Failure } from '../stores/failure.js';
-import { onItemsChanged, type ItemsChange } from './items-sync.js';
-import { loadProjectItems, problemKey, type LoadProgress, type UnlistedSlice } from './load-project-items.js';
 import { onReconnected } from '../stores/network-store.js';
-import { recallBoard, rememberBoard } from './recent-boards.js';
-import type { Facets, SliceFilter } from './slice-planner.js';
-import { askSlices, mergeSliceAnswers, slicesToAsk } from './slice-refresh.js';
 import { useSession } from '../stores/session-store.js';
 import { recordStatusUndo } from '../stores/undo-store.js';
+import { onItemsChanged, type ItemsChange } from './items-sync.js';
+import { problemKey, type LoadProgress } from './load-project-items.js';
+import {
+  ItemsLoadFailure,
+  RECENT_BOARD_MS,
+  loadBoard,
+  projectItemsKey,
+  type BoardData,
+  type ProjectItemsEntry,
+} from './project-items-query.js';
+import { bridgeErrorOf, connectionKey, queryClient } from './query-client.js';
+import { RecentChanges } from './recent-changes.js';
+import type { Facets, SliceFilter } from './slice-planner.js';
+import { askSlices, mergeSliceAnswers, slicesToAsk } from './slice-refresh.js';
 
 /**
- * The open project's threads, shared by board, table, palette, thread panel and undo. Every thread of the project is loaded once; views
- * filter it client-side. Writers elsewhere announce changes through items-sync: they are
- * applied at once and confirmed by a background refetch.
+ * The open project's threads, shared by board, table, palette, thread panel and undo. Every
+ * thread of the project is loaded once; views filter it client-side. The rows live in the
+ * query cache (project-items-query.ts); this store is the views' window on the open project's
+ * entry (data, loadedAt, loadProblem follow the cache) plus the client state around it:
+ * moves in flight, the refused move, the focused card, the load's progress. Writers elsewhere
+ * announce changes through items-sync: they are written into the cache at once and confirmed
+ * by a background refetch.
  */
 
-interface BoardData {
-  project: { id: string; name: string };
-  rows: ItemRow[];
-  summary: ItemsSummary;
-  capped: boolean;
-  scanLimit: number;
-  unlisted: UnlistedSlice[];
-  /** Threads the service sent that could not be read: left out of the views, told in a notice. */
-  unreadable: ReadProblem[];
-  /** Slices of the last full load that came back whole: a change is confirmed by asking its slices again. */
-  complete: SliceFilter[];
-  /**
-   * Set when these rows are not the whole project: a first load stopped half-way (a refresh
-   * that stops keeps the last complete list instead). Views say how many of how many.
-   */
-  partial: PartialLoad | null;
-}
-
-/** A list that stopped half-way: how many threads the service counts (a minimum when capped). */
-interface PartialLoad {
-  of: number;
-  atLeast: boolean;
-}
+export type { BoardData } from './project-items-query.js';
 
 interface PendingMove {
   to: Status;
@@ -68,6 +58,7 @@ interface MoveProblem extends Failure {
 
 interface ProjectItemsState {
   projectId: string | null;
+  /** The open project's entry in the query cache, as the views read it. */
   data: BoardData | null;
   /** Set while a load runs; the views keep showing the previous rows meanwhile. */
   progress: LoadProgress | null;
@@ -80,6 +71,7 @@ interface ProjectItemsState {
   /** Bumped when DOM focus should follow focusedId (keyboard), not when it is merely remembered. */
   focusTick: number;
 
+  /** Loads the project's threads (a newer load cancels one still running); resolves when it settled. */
   load(projectId: string): Promise<void>;
   /** Reloads the current project in the background, soon; several calls in a row load once. */
   scheduleRefetch(delayMs?: number): void;
@@ -98,77 +90,16 @@ interface ProjectItemsState {
 }
 
 const REFETCH_DELAY_MS = 400;
+/** Boards kept for a quick reopen at once: enough to go back and forth between a few projects. */
+const MAX_KEPT_BOARDS = 3;
 
 /** A thread to confirm: where it sits now, or a slice to ask outright (a new thread's page). */
 type SliceTarget = { facets: Facets } | { slice: SliceFilter };
 
-/**
- * Changes the service accepted that a load may not have seen yet. A load that started before
- * a change was applied reads the old value; re-applying what came after its start keeps the
- * screen truthful until the next load, which sees the change itself.
- */
-class RecentChanges {
-  /** Moves with every accepted change; a load remembers where it stood when it started. */
-  epoch = 0;
-  private readonly patches = new Map<string, { epoch: number; changes: Partial<ItemRow> }>();
-  private readonly removals = new Map<string, number>();
-
-  patched(patches: readonly RowPatch[]): void {
-    this.epoch += 1;
-    for (const { id, changes } of patches) {
-      const prior = this.patches.get(id)?.changes;
-      this.patches.set(id, { epoch: this.epoch, changes: { ...prior, ...changes } });
-    }
-  }
-
-  removed(ids: readonly string[]): void {
-    this.epoch += 1;
-    for (const id of ids) this.removals.set(id, this.epoch);
-  }
-
-  /** The snapshot with every change since `since` applied again; older changes are forgotten. */
-  replay(snapshot: BoardSnapshot, since: number): BoardSnapshot {
-    const patches: RowPatch[] = [];
-    for (const [id, p] of this.patches) {
-      if (p.epoch > since) patches.push({ id, changes: p.changes });
-      else this.patches.delete(id);
-    }
-    const removed: string[] = [];
-    for (const [id, epoch] of this.removals) {
-      if (epoch > since) removed.push(id);
-      else this.removals.delete(id);
-    }
-    return removeRows(patchRows(snapshot, patches), removed);
-  }
-
-  forget(): void {
-    this.patches.clear();
-    this.removals.clear();
-  }
-}
-
-/** What the store's loads share between calls: the one load running, the refetch waiting, the order of moves. */
-class ItemsLoader {
-  private controller: AbortController | null = null;
-  /** Bumped by every full load, so a slice refresh that was overtaken drops its answers. */
-  generation = 0;
+/** Background confirmations waiting to run: one timer, so a burst of changes asks once. */
+class ConfirmQueue {
   private sliceTargets: SliceTarget[] = [];
-  private refetchTimer: ReturnType<typeof setTimeout> | null = null;
-  private moveSeq = 0;
-  readonly recent = new RecentChanges();
-
-  /** Starts a full load: whatever ran or waited before it is dropped. */
-  begin(): AbortSignal {
-    this.generation += 1;
-    this.sliceTargets = [];
-    this.controller?.abort();
-    this.controller = new AbortController();
-    return this.controller.signal;
-  }
-
-  finished(signal: AbortSignal): void {
-    if (this.controller?.signal === signal) this.controller = null;
-  }
+  private timer: ReturnType<typeof setTimeout> | null = null;
 
   /** Runs `load` after `delayMs`, instead of whatever was waiting. */
   refetchSoon(delayMs: number, load: () => void): void {
@@ -178,7 +109,7 @@ class ItemsLoader {
 
   /** Adds targets to the next slice refresh; nothing when a full reload already waiting confirms them. */
   refreshSoon(targets: readonly SliceTarget[], refresh: (targets: SliceTarget[]) => void): void {
-    if (this.refetchTimer && this.sliceTargets.length === 0) return;
+    if (this.timer && this.sliceTargets.length === 0) return;
     this.sliceTargets.push(...targets);
     this.wait(REFETCH_DELAY_MS, () => {
       const due = this.sliceTargets;
@@ -187,26 +118,39 @@ class ItemsLoader {
     });
   }
 
-  nextMove(): number {
-    return ++this.moveSeq;
+  /** A full load is starting: it confirms the threads a slice refresh would have asked. */
+  dropSliceTargets(): void {
+    this.sliceTargets = [];
   }
 
-  stop(): void {
-    this.controller?.abort();
-    this.controller = null;
-    if (this.refetchTimer) clearTimeout(this.refetchTimer);
-    this.refetchTimer = null;
-    this.recent.forget();
+  /** The project is left: nothing waiting runs. */
+  clear(): void {
+    this.sliceTargets = [];
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
   }
 
   private wait(delayMs: number, run: () => void): void {
-    if (this.refetchTimer) clearTimeout(this.refetchTimer);
-    this.refetchTimer = setTimeout(() => {
-      this.refetchTimer = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
       run();
     }, delayMs);
   }
 }
+
+/** The open project's cache entry, held active by an observer while the project is open. */
+interface OpenBoard {
+  key: QueryKey;
+  hash: string;
+  observer: QueryObserver<ProjectItemsEntry>;
+  close(): void;
+}
+
+const recent = new RecentChanges();
+const confirms = new ConfirmQueue();
+let moveSeq = 0;
+let open: OpenBoard | null = null;
 
 function excerptOf(data: BoardData | null, itemId: string): string {
   const text = data?.rows.find((r) => r.id === itemId)?.excerpt.trim();
@@ -214,19 +158,115 @@ function excerptOf(data: BoardData | null, itemId: string): string {
   return `“${truncate(text, 60)}”`;
 }
 
-/** Remembered boards belong to one connection: another token may see other threads. */
-function boardKey(projectId: string): string {
-  return `${useSession.getState().active?.connection.id ?? ''}\u0000${projectId}`;
+const entryOf = (key: QueryKey) => queryClient.getQueryData<ProjectItemsEntry>(key);
+
+/** Copies the open entry's state into the store, so views and callers outside React read it at once. */
+function follow(): void {
+  if (!open) return;
+  const state = queryClient.getQueryState<ProjectItemsEntry>(open.key);
+  const entry = state?.data;
+  const loading = state?.fetchStatus === 'fetching';
+  const error = state?.error;
+  const next = {
+    data: entry?.board ?? null,
+    loadedAt: entry?.loadedAt ?? null,
+    // A load that runs again clears what the last one could not do.
+    loadProblem: loading
+      ? null
+      : error instanceof ItemsLoadFailure
+        ? error.problem
+        : error
+          ? failure('Could not load the threads of this project', bridgeErrorOf(error))
+          : (entry?.problem ?? null),
+    progress: loading ? useProjectItems.getState().progress : null,
+  };
+  const now = useProjectItems.getState();
+  if (
+    now.data !== next.data ||
+    now.loadedAt !== next.loadedAt ||
+    now.loadProblem !== next.loadProblem ||
+    now.progress !== next.progress
+  )
+    useProjectItems.setState(next);
 }
 
-/** The complete board on screen, kept for a quick reopen (a partial load is not). */
-function keepForLater(): void {
-  const { projectId, data, loadedAt } = useProjectItems.getState();
-  if (projectId && data && loadedAt !== null && data.partial === null)
-    rememberBoard(boardKey(projectId), data, loadedAt);
+/** Writes an accepted change into the open project's entry; nothing when no rows are shown yet. */
+function updateBoard(change: (board: BoardData) => BoardSnapshot): void {
+  if (!open) return;
+  const entry = entryOf(open.key);
+  if (!entry) return;
+  const next = change(entry.board);
+  if (next === entry.board) return;
+  queryClient.setQueryData<ProjectItemsEntry>(open.key, { ...entry, board: { ...entry.board, ...next } });
 }
 
-const loader = new ItemsLoader();
+/**
+ * Starts following a project's entry. A board left longer ago than a few minutes (or one that
+ * was not complete) is not shown as the project's: it is dropped and loaded afresh.
+ */
+function openBoard(projectId: string, key: QueryKey): OpenBoard {
+  const kept = entryOf(key);
+  if (kept && (kept.loadedAt === null || Date.now() - kept.loadedAt > RECENT_BOARD_MS))
+    queryClient.removeQueries({ queryKey: key, exact: true });
+  const hash = hashKey(key);
+  const observer = new QueryObserver<ProjectItemsEntry>(queryClient, {
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      loadBoard(key, projectId, signal, {
+        onProgress: (progress) => {
+          if (open?.hash === hash) useProjectItems.setState({ progress });
+        },
+        pending: () => useProjectItems.getState().pending,
+        recent,
+      }),
+    // Loads run when the store asks (open, refresh, after a write), never on their own.
+    enabled: false,
+    gcTime: RECENT_BOARD_MS,
+    // Thousands of rows: a new list replaces the old one outright instead of being compared deeply.
+    structuralSharing: false,
+  });
+  const stopObserving = observer.subscribe(() => undefined);
+  const stopFollowing = queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash === hash) follow();
+  });
+  return {
+    key,
+    hash,
+    observer,
+    close() {
+      stopFollowing();
+      const entry = entryOf(key);
+      // Leaving cancels a load still running, which puts back the entry as it was before the load answered.
+      stopObserving();
+      const complete = entry && entry.loadedAt !== null && entry.board.partial === null;
+      if (!complete) queryClient.removeQueries({ queryKey: key, exact: true });
+      else if (entryOf(key) !== entry) queryClient.setQueryData(key, entry);
+      forgetOldBoards(key);
+    },
+  };
+}
+
+/** Only the last few boards left behind are kept (each may hold thousands of rows); `kept` was left just now. */
+function forgetOldBoards(kept: QueryKey): void {
+  const keptHash = hashKey(kept);
+  const others = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: connectionKey(kept[1] as string, 'project-items'), type: 'inactive' })
+    .filter((q) => q.queryHash !== keptHash)
+    // Newest first; of two written in the same millisecond, the one made later.
+    .reverse()
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  for (const old of others.slice(MAX_KEPT_BOARDS - 1))
+    queryClient.removeQueries({ queryKey: old.queryKey, exact: true });
+}
+
+function closeBoard(): void {
+  const closing = open;
+  open = null;
+  closing?.close();
+  confirms.clear();
+  recent.forget();
+}
 
 export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
   projectId: null,
@@ -240,99 +280,20 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
   focusTick: 0,
 
   async load(projectId) {
-    const signal = loader.begin();
-    if (get().projectId !== projectId) {
-      keepForLater();
-      loader.recent.forget();
-      // A project shown in the last minutes paints from memory at once; the load below refreshes it.
-      const recent = recallBoard<BoardData>(boardKey(projectId), Date.now());
-      set({
-        projectId,
-        data: recent?.data ?? null,
-        focusedId: null,
-        pending: {},
-        moveProblem: null,
-        loadedAt: recent?.loadedAt ?? null,
-      });
+    const key = projectItemsKey(useSession.getState().active?.connection.id, projectId);
+    if (open?.hash !== hashKey(key)) {
+      closeBoard();
+      set({ projectId, focusedId: null, pending: {}, moveProblem: null, progress: null });
+      open = openBoard(projectId, key);
+      follow();
     }
-    set({ progress: { done: 0, planned: 1, rows: 0 }, loadProblem: null });
-    const startedAt = loader.recent.epoch;
-    // Opening a project shows rows as the slices arrive (a big project takes many requests);
-    // a refresh keeps the rows on screen until the new set is complete.
-    const firstLoad = get().data === null;
-
-    const outcome = await loadProjectItems((q) => getBridge().api.listItems(q), projectId, {
-      signal,
-      onProgress: (progress) => {
-        if (!signal.aborted) set({ progress });
-      },
-      ...(firstLoad
-        ? {
-            onRows: ({ project, rows, summary, capped, scanLimit }) => {
-              if (signal.aborted) return;
-              const shown = applyPending({ rows, summary }, get().pending);
-              set({
-                data: {
-                  project: { id: project?.id ?? projectId, name: project?.name ?? '' },
-                  ...shown,
-                  capped,
-                  scanLimit,
-                  unlisted: [],
-                  unreadable: [],
-                  complete: [],
-                  partial: null,
-                },
-              });
-            },
-          }
-        : {}),
-    });
-    if (signal.aborted) return;
-    loader.finished(signal);
-
-    const before = get().data;
-    // A refresh that stops half-way would swap the whole list for the part it got: keep the
-    // last complete list (and its time) and say the refresh failed.
-    const keepLast =
-      outcome.error !== null && outcome.data !== null && before !== null && before.partial === null && !firstLoad;
-    const problem = outcome.error
-      ? failure(
-          !outcome.data
-            ? 'Could not load the threads of this project'
-            : keepLast
-              ? 'The refresh stopped half-way, so the list shows the threads as they were before it'
-              : 'Some threads could not be loaded',
-          outcome.error,
-        )
-      : null;
-    if (!outcome.data || keepLast) {
-      set({ progress: null, loadProblem: problem });
-      return;
-    }
-    const { project, rows, summary, capped, scanLimit, unlisted, unreadable, complete } = outcome.data;
-    const shown = applyPending(loader.recent.replay({ rows, summary }, startedAt), get().pending);
-    const partial = outcome.error ? { of: Math.max(summary.total, shown.rows.length), atLeast: capped } : null;
-    // For performance tooling (bench/renderer): the rows are in hand and go to the views now.
-    perfMark(PERF_MARKS.itemsLoaded);
-    set({
-      data: {
-        project: { id: project?.id ?? projectId, name: project?.name ?? '' },
-        ...shown,
-        capped,
-        scanLimit,
-        unlisted,
-        unreadable,
-        complete,
-        partial,
-      },
-      progress: null,
-      loadProblem: problem,
-      loadedAt: Date.now(),
-    });
+    confirms.dropSliceTargets();
+    // A load already running is cancelled by this one (its answer would be older).
+    await open.observer.refetch({ cancelRefetch: true });
   },
 
   scheduleRefetch(delayMs = REFETCH_DELAY_MS) {
-    loader.refetchSoon(delayMs, () => {
+    confirms.refetchSoon(delayMs, () => {
       const { projectId } = get();
       if (projectId) void get().load(projectId);
     });
@@ -340,30 +301,25 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
 
   scheduleSliceRefresh(touched) {
     // A full reload already on its way confirms these too.
-    loader.refreshSoon(touched, (targets) => void refreshSlices(targets));
+    confirms.refreshSoon(touched, (targets) => void refreshSlices(targets));
   },
 
   applyPatches(patches) {
     if (patches.length === 0) return;
-    loader.recent.patched(patches);
-    const { data } = get();
-    if (!data) return;
-    const next = patchRows(data, patches);
-    if (next !== data) set({ data: { ...data, ...next } });
+    recent.patched(patches);
+    updateBoard((board) => patchRows(board, patches));
   },
 
   applyChange(change) {
     if (change.projectId !== get().projectId) return;
     if (change.patched?.length) get().applyPatches(change.patched);
     const targets = targetsOf(change, get().data);
-    if (change.removed?.length) {
-      loader.recent.removed(change.removed);
-      const { data, focusedId } = get();
-      if (data) {
-        const next = removeRows(data, change.removed);
-        if (next !== data) set({ data: { ...data, ...next } });
-      }
-      if (focusedId && change.removed.includes(focusedId)) set({ focusedId: null });
+    const { removed } = change;
+    if (removed?.length) {
+      recent.removed(removed);
+      updateBoard((board) => removeRows(board, removed));
+      const { focusedId } = get();
+      if (focusedId && removed.includes(focusedId)) set({ focusedId: null });
     }
     if (targets) get().scheduleSliceRefresh(targets);
     else get().scheduleRefetch();
@@ -375,47 +331,44 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
     if (!data || !row || row.status === to) return false;
     const from = row.status;
     const projectId = get().projectId;
-    const seq = loader.nextMove();
-    const moved = moveRow(data, itemId, to);
+    const seq = ++moveSeq;
     set({
-      data: { ...data, ...moved },
       pending: { ...get().pending, [itemId]: { to, seq } },
       moveProblem: get().moveProblem?.itemId === itemId ? null : get().moveProblem,
     });
+    updateBoard((board) => moveRow(board, itemId, to));
 
     const res = await getBridge().api.setStatus({ itemId, status: to });
     const latest = get().pending[itemId]?.seq === seq;
     if (!latest) return res.ok;
     const { [itemId]: _settled, ...pending } = get().pending;
-    const current = get().data;
+    set({ pending });
     if (res.ok) {
       // The service has the last word (e.g. someone changed it meanwhile); a lean answer may not say.
       const now = res.data.status ?? to;
-      const settled = current && now !== to ? moveRow(current, itemId, now) : null;
-      set({ pending, ...(settled && current ? { data: { ...current, ...settled } } : {}) });
-      loader.recent.patched([{ id: itemId, changes: { status: now } }]);
-      const what = `Moved ${excerptOf(current, itemId)} to ${statusLabel(now)}`;
+      if (now !== to) updateBoard((board) => moveRow(board, itemId, now));
+      recent.patched([{ id: itemId, changes: { status: now } }]);
+      const what = `Moved ${excerptOf(get().data, itemId)} to ${statusLabel(now)}`;
       announce(`${what}.`);
       // Undo sets the old status again, over the one the service now holds.
       if (projectId && res.data.changed !== false && isStatus(now))
         recordStatusUndo(projectId, what, itemId, beforeOf(row), now);
       return true;
     }
-    const rolledBack = current ? moveRow(current, itemId, from) : null;
+    updateBoard((board) => moveRow(board, itemId, from));
     set({
-      pending,
-      ...(rolledBack && current ? { data: { ...current, ...rolledBack } } : {}),
       moveProblem: {
         itemId,
         to,
         ...failure(
-          `Could not move ${excerptOf(current, itemId)} to ${statusLabel(to)}; it is back in ${statusLabel(from)}`,
+          `Could not move ${excerptOf(get().data, itemId)} to ${statusLabel(to)}; it is back in ${statusLabel(from)}`,
           res.error,
         ),
       },
     });
     // When the write may have happened, show what the service really has.
-    if (res.error.uncertain && get().projectId) void get().load(get().projectId!);
+    const shown = get().projectId;
+    if (res.error.uncertain && shown) void get().load(shown);
     return false;
   },
 
@@ -426,8 +379,7 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
   dismissMoveProblem: () => set({ moveProblem: null }),
 
   leave() {
-    keepForLater();
-    loader.stop();
+    closeBoard();
     set({
       projectId: null,
       data: null,
@@ -465,29 +417,48 @@ function targetsOf(change: ItemsChange, data: BoardData | null): SliceTarget[] |
 
 /** Asks the slices holding the targets and puts their rows in place; anything they can't settle falls back to a full reload. */
 async function refreshSlices(targets: readonly SliceTarget[]): Promise<void> {
+  const board = open;
   const { projectId, data } = useProjectItems.getState();
-  if (!projectId || !data || targets.length === 0) return;
+  if (!board || !projectId || !data || targets.length === 0) return;
   const placed = slicesToAsk(
     targets.flatMap((t) => ('facets' in t ? [t.facets] : [])),
     data.complete,
   );
   if (placed === null) return useProjectItems.getState().scheduleRefetch(0);
   const slices = [...placed, ...targets.flatMap((t) => ('slice' in t ? [t.slice] : []))];
-  const generation = loader.generation;
-  const startedAt = loader.recent.epoch;
+  const before = queryClient.getQueryState<ProjectItemsEntry>(board.key);
+  const startedAt = recent.epoch;
   const asked = await askSlices((q) => getBridge().api.listItems(q), projectId, slices);
-  const now = useProjectItems.getState();
-  if (generation !== loader.generation || now.projectId !== projectId || !now.data) return;
-  if (!asked.ok) return now.scheduleRefetch(0);
-  const merged = mergeSliceAnswers(now.data.rows, asked.answers);
-  if (merged.unexplained) return now.scheduleRefetch(0);
+  const after = queryClient.getQueryState<ProjectItemsEntry>(board.key);
+  // A full load that ran meanwhile (or still runs) answers for every thread: these answers are older.
+  if (open !== board || !after?.data || !before || fullLoadSince(before, after)) return;
+  if (!asked.ok) return useProjectItems.getState().scheduleRefetch(0);
+  const entry = after.data;
+  const merged = mergeSliceAnswers(entry.board.rows, asked.answers);
+  if (merged.unexplained) return useProjectItems.getState().scheduleRefetch(0);
   const snapshot = applyPending(
-    loader.recent.replay({ rows: merged.rows, summary: asked.summary ?? now.data.summary }, startedAt),
-    now.pending,
+    recent.replay({ rows: merged.rows, summary: asked.summary ?? entry.board.summary }, startedAt),
+    useProjectItems.getState().pending,
   );
-  const unreadable = new Map(now.data.unreadable.map((p) => [problemKey(p), p]));
+  const unreadable = new Map(entry.board.unreadable.map((p) => [problemKey(p), p]));
   for (const p of asked.unreadable) unreadable.set(problemKey(p), p);
-  useProjectItems.setState({ data: { ...now.data, ...snapshot, unreadable: [...unreadable.values()] } });
+  queryClient.setQueryData<ProjectItemsEntry>(board.key, {
+    ...entry,
+    board: { ...entry.board, ...snapshot, unreadable: [...unreadable.values()] },
+  });
+}
+
+/** Whether a full load of the entry ran between two looks at it, or runs now. */
+function fullLoadSince(
+  before: { fetchStatus: string; errorUpdateCount: number; data?: ProjectItemsEntry | undefined },
+  after: { fetchStatus: string; errorUpdateCount: number; data?: ProjectItemsEntry | undefined },
+): boolean {
+  return (
+    after.fetchStatus !== 'idle' ||
+    after.errorUpdateCount !== before.errorUpdateCount ||
+    after.data?.loadedAt !== before.data?.loadedAt ||
+    after.data?.problem !== before.data?.problem
+  );
 }
 
 // The store lives as long as the app, so it listens for the whole run.

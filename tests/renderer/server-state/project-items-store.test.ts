@@ -9,7 +9,8 @@ const { useProjectItems } = await import('../../../src/renderer/server-state/pro
 const { useAnnouncer } = await import('../../../src/renderer/stores/announcer-store.js');
 const { emitItemsChanged } = await import('../../../src/renderer/server-state/items-sync.js');
 const { historyOf } = await import('../../../src/renderer/stores/undo-store.js');
-const { forgetBoards, RECENT_BOARD_MS } = await import('../../../src/renderer/server-state/recent-boards.js');
+const { RECENT_BOARD_MS, projectItemsKey } = await import('../../../src/renderer/server-state/project-items-query.js');
+const { queryClient } = await import('../../../src/renderer/server-state/query-client.js');
 
 /** Resolves a promise on demand, to hold a write in flight. */
 function deferred<T>() {
@@ -50,7 +51,7 @@ const counts = () => {
 beforeEach(() => {
   bridge = fakeBridge();
   useProjectItems.getState().leave();
-  forgetBoards();
+  queryClient.clear();
 });
 
 describe('board store', () => {
@@ -103,6 +104,35 @@ describe('board store', () => {
     await loading;
     clock.mockRestore();
     expect(useProjectItems.getState().data?.rows).toHaveLength(3);
+  });
+
+  it('keeps the last few projects left behind for a quick reopen, not more', async () => {
+    const service = fakeItemsService(rows);
+    bridge.api.listItems!.mockImplementation(service.listItems);
+    for (const projectId of ['p1', 'p2', 'p3', 'p4']) {
+      await useProjectItems.getState().load(projectId);
+      useProjectItems.getState().leave();
+    }
+    const gate = gatedService(rows);
+    const reopening = useProjectItems.getState().load('p1');
+    // The first of four left behind was let go: it loads afresh.
+    expect(useProjectItems.getState().data).toBeNull();
+    gate.resolve();
+    await reopening;
+    useProjectItems.getState().leave();
+    const again = useProjectItems.getState().load('p4');
+    expect(useProjectItems.getState().data?.rows).toHaveLength(3);
+    await again;
+  });
+
+  it('keeps the project’s rows in the query cache under the connection, written by accepted changes', async () => {
+    await loadBoard();
+    useProjectItems.getState().applyPatches([{ id: 'b', changes: { status: 'resolved' } }]);
+    const entry = queryClient.getQueryData<{ board: { rows: { id: string; status: string }[] } }>(
+      projectItemsKey(null, 'p1'),
+    );
+    expect(entry?.board.rows.find((r) => r.id === 'b')?.status).toBe('resolved');
+    expect(entry?.board).toBe(useProjectItems.getState().data);
   });
 
   it('keeps the rows on screen during a refresh until the new set is complete', async () => {

@@ -9,7 +9,7 @@ vi.mock('../../../src/renderer/bridge/index.js', () => ({ getBridge: () => asBri
 
 const { useProjectItems } = await import('../../../src/renderer/server-state/project-items-store.js');
 const { emitItemsChanged } = await import('../../../src/renderer/server-state/items-sync.js');
-const { forgetBoards } = await import('../../../src/renderer/server-state/recent-boards.js');
+const { queryClient } = await import('../../../src/renderer/server-state/query-client.js');
 
 describe('choosing the slices to ask again', () => {
   const complete = [
@@ -71,7 +71,7 @@ describe('the list after a write', () => {
   beforeEach(async () => {
     bridge = fakeBridge();
     useProjectItems.getState().leave();
-    forgetBoards();
+    queryClient.clear();
     all = manyRows(540, {
       pages: ['/a', '/b', '/c', '/d'],
       statuses: ['open', 'deferred', 'resolved'],
