@@ -147,10 +147,13 @@ interface OpenBoard {
   close(): void;
 }
 
-const recent = new RecentChanges();
-const confirms = new ConfirmQueue();
-let moveSeq = 0;
-let open: OpenBoard | null = null;
+/** What the store's loads share between calls: the open board, changes to replay, confirmations waiting, the order of moves. */
+const loader = {
+  open: null as OpenBoard | null,
+  recent: new RecentChanges(),
+  confirms: new ConfirmQueue(),
+  moveSeq: 0,
+};
 
 function excerptOf(data: BoardData | null, itemId: string): string {
   const text = data?.rows.find((r) => r.id === itemId)?.excerpt.trim();
@@ -162,8 +165,8 @@ const entryOf = (key: QueryKey) => queryClient.getQueryData<ProjectItemsEntry>(k
 
 /** Copies the open entry's state into the store, so views and callers outside React read it at once. */
 function follow(): void {
-  if (!open) return;
-  const state = queryClient.getQueryState<ProjectItemsEntry>(open.key);
+  if (!loader.open) return;
+  const state = queryClient.getQueryState<ProjectItemsEntry>(loader.open.key);
   const entry = state?.data;
   const loading = state?.fetchStatus === 'fetching';
   const error = state?.error;
@@ -192,12 +195,12 @@ function follow(): void {
 
 /** Writes an accepted change into the open project's entry; nothing when no rows are shown yet. */
 function updateBoard(change: (board: BoardData) => BoardSnapshot): void {
-  if (!open) return;
-  const entry = entryOf(open.key);
+  if (!loader.open) return;
+  const entry = entryOf(loader.open.key);
   if (!entry) return;
   const next = change(entry.board);
   if (next === entry.board) return;
-  queryClient.setQueryData<ProjectItemsEntry>(open.key, { ...entry, board: { ...entry.board, ...next } });
+  queryClient.setQueryData<ProjectItemsEntry>(loader.open.key, { ...entry, board: { ...entry.board, ...next } });
 }
 
 /**
@@ -214,10 +217,10 @@ function openBoard(projectId: string, key: QueryKey): OpenBoard {
     queryFn: ({ signal }) =>
       loadBoard(key, projectId, signal, {
         onProgress: (progress) => {
-          if (open?.hash === hash) useProjectItems.setState({ progress });
+          if (loader.open?.hash === hash) useProjectItems.setState({ progress });
         },
         pending: () => useProjectItems.getState().pending,
-        recent,
+        recent: loader.recent,
       }),
     // Loads run when the store asks (open, refresh, after a write), never on their own.
     enabled: false,
@@ -261,11 +264,11 @@ function forgetOldBoards(kept: QueryKey): void {
 }
 
 function closeBoard(): void {
-  const closing = open;
-  open = null;
+  const closing = loader.open;
+  loader.open = null;
   closing?.close();
-  confirms.clear();
-  recent.forget();
+  loader.confirms.clear();
+  loader.recent.forget();
 }
 
 export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
@@ -281,19 +284,19 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
 
   async load(projectId) {
     const key = projectItemsKey(useSession.getState().active?.connection.id, projectId);
-    if (open?.hash !== hashKey(key)) {
+    if (loader.open?.hash !== hashKey(key)) {
       closeBoard();
       set({ projectId, focusedId: null, pending: {}, moveProblem: null, progress: null });
-      open = openBoard(projectId, key);
+      loader.open = openBoard(projectId, key);
       follow();
     }
-    confirms.dropSliceTargets();
+    loader.confirms.dropSliceTargets();
     // A load already running is cancelled by this one (its answer would be older).
-    await open.observer.refetch({ cancelRefetch: true });
+    await loader.open.observer.refetch({ cancelRefetch: true });
   },
 
   scheduleRefetch(delayMs = REFETCH_DELAY_MS) {
-    confirms.refetchSoon(delayMs, () => {
+    loader.confirms.refetchSoon(delayMs, () => {
       const { projectId } = get();
       if (projectId) void get().load(projectId);
     });
@@ -301,12 +304,12 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
 
   scheduleSliceRefresh(touched) {
     // A full reload already on its way confirms these too.
-    confirms.refreshSoon(touched, (targets) => void refreshSlices(targets));
+    loader.confirms.refreshSoon(touched, (targets) => void refreshSlices(targets));
   },
 
   applyPatches(patches) {
     if (patches.length === 0) return;
-    recent.patched(patches);
+    loader.recent.patched(patches);
     updateBoard((board) => patchRows(board, patches));
   },
 
@@ -316,7 +319,7 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
     const targets = targetsOf(change, get().data);
     const { removed } = change;
     if (removed?.length) {
-      recent.removed(removed);
+      loader.recent.removed(removed);
       updateBoard((board) => removeRows(board, removed));
       const { focusedId } = get();
       if (focusedId && removed.includes(focusedId)) set({ focusedId: null });
@@ -331,7 +334,7 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
     if (!data || !row || row.status === to) return false;
     const from = row.status;
     const projectId = get().projectId;
-    const seq = ++moveSeq;
+    const seq = ++loader.moveSeq;
     set({
       pending: { ...get().pending, [itemId]: { to, seq } },
       moveProblem: get().moveProblem?.itemId === itemId ? null : get().moveProblem,
@@ -347,7 +350,7 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
       // The service has the last word (e.g. someone changed it meanwhile); a lean answer may not say.
       const now = res.data.status ?? to;
       if (now !== to) updateBoard((board) => moveRow(board, itemId, now));
-      recent.patched([{ id: itemId, changes: { status: now } }]);
+      loader.recent.patched([{ id: itemId, changes: { status: now } }]);
       const what = `Moved ${excerptOf(get().data, itemId)} to ${statusLabel(now)}`;
       announce(`${what}.`);
       // Undo sets the old status again, over the one the service now holds.
@@ -417,7 +420,7 @@ function targetsOf(change: ItemsChange, data: BoardData | null): SliceTarget[] |
 
 /** Asks the slices holding the targets and puts their rows in place; anything they can't settle falls back to a full reload. */
 async function refreshSlices(targets: readonly SliceTarget[]): Promise<void> {
-  const board = open;
+  const board = loader.open;
   const { projectId, data } = useProjectItems.getState();
   if (!board || !projectId || !data || targets.length === 0) return;
   const placed = slicesToAsk(
@@ -427,17 +430,17 @@ async function refreshSlices(targets: readonly SliceTarget[]): Promise<void> {
   if (placed === null) return useProjectItems.getState().scheduleRefetch(0);
   const slices = [...placed, ...targets.flatMap((t) => ('slice' in t ? [t.slice] : []))];
   const before = queryClient.getQueryState<ProjectItemsEntry>(board.key);
-  const startedAt = recent.epoch;
+  const startedAt = loader.recent.epoch;
   const asked = await askSlices((q) => getBridge().api.listItems(q), projectId, slices);
   const after = queryClient.getQueryState<ProjectItemsEntry>(board.key);
   // A full load that ran meanwhile (or still runs) answers for every thread: these answers are older.
-  if (open !== board || !after?.data || !before || fullLoadSince(before, after)) return;
+  if (loader.open !== board || !after?.data || !before || fullLoadSince(before, after)) return;
   if (!asked.ok) return useProjectItems.getState().scheduleRefetch(0);
   const entry = after.data;
   const merged = mergeSliceAnswers(entry.board.rows, asked.answers);
   if (merged.unexplained) return useProjectItems.getState().scheduleRefetch(0);
   const snapshot = applyPending(
-    recent.replay({ rows: merged.rows, summary: asked.summary ?? entry.board.summary }, startedAt),
+    loader.recent.replay({ rows: merged.rows, summary: asked.summary ?? entry.board.summary }, startedAt),
     useProjectItems.getState().pending,
   );
   const unreadable = new Map(entry.board.unreadable.map((p) => [problemKey(p), p]));
