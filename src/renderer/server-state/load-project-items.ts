@@ -40,7 +40,7 @@ export interface LoadProgress {
   rows: number;
 }
 
-interface ProjectItems {
+export interface ProjectItems {
   /** null when the service didn't name the project in its answer. */
   project: ItemsResponse['project'];
   /** Every distinct thread collected, newest first. */

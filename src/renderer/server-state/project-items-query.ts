@@ -1,14 +1,12 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { Status } from '#shared/api/common.js';
-import type { ItemRow, ItemsSummary, ReadProblem } from '#shared/reader/index.js';
 import { getBridge } from '../bridge/index.js';
 import { PERF_MARKS, perfMark } from '../perf-marks.js';
 import { applyPending } from '../stores/board-model.js';
 import { failure, type Failure } from '../stores/failure.js';
-import { loadProjectItems, type LoadProgress, type UnlistedSlice } from './load-project-items.js';
+import { loadProjectItems, type LoadProgress, type ProjectItems } from './load-project-items.js';
 import { BridgeFailure, connectionKey, queryClient } from './query-client.js';
 import type { RecentChanges } from './recent-changes.js';
-import type { SliceFilter } from './slice-planner.js';
 
 /**
  * Every thread of one project as one query-cache entry, keyed by connection and project. Its
@@ -17,17 +15,9 @@ import type { SliceFilter } from './slice-planner.js';
  * project is left, so reopening it paints at once while a quiet refresh runs.
  */
 
-export interface BoardData {
+/** What a load collected (its request count aside), with the project named even when the service did not. */
+export interface BoardData extends Omit<ProjectItems, 'project' | 'requests'> {
   project: { id: string; name: string };
-  rows: ItemRow[];
-  summary: ItemsSummary;
-  capped: boolean;
-  scanLimit: number;
-  unlisted: UnlistedSlice[];
-  /** Threads the service sent that could not be read: left out of the views, told in a notice. */
-  unreadable: ReadProblem[];
-  /** Slices of the last full load that came back whole: a change is confirmed by asking its slices again. */
-  complete: SliceFilter[];
   /**
    * Set when these rows are not the whole project: a first load stopped half-way (a refresh
    * that stops keeps the last complete list instead). Views say how many of how many.
