@@ -96,13 +96,13 @@ export interface ServerOptions {
 /** A request limit: in memory (answers at once) or shared through the database. */
 type Limiter = { take(key: string): TakeResult | Promise<TakeResult> };
 
-/** Runs `then` with a take's result: at once when it is in hand, so the in-memory path never waits a turn. */
 /** A take from a bucket started before the caller was known to be good (see takeEarly). */
 interface EarlyTake {
   key: string;
   taken: Promise<TakeResult>;
 }
 
+/** Runs `then` with a take's result: at once when it is in hand, so the in-memory path never waits a turn. */
 function whenTaken(
   result: TakeResult | Promise<TakeResult>,
   then: (allowed: TakeResult) => void,
