@@ -104,9 +104,6 @@ interface ReviewSectionState<S extends ReviewSection> {
   showAll(): Promise<void>;
 }
 
-/** Where a section's shown rows are remembered (review-store): with the query of its pages, so a refresh starts it again at one step. */
-const viewOf = (...args: Parameters<typeof reviewSectionQuery>) => hashKey(reviewSectionQuery(...args).queryKey);
-
 const selectPages = (data: InfiniteData<ReviewResponse>) => data.pages;
 
 export function useReviewSection<S extends ReviewSection>(
@@ -115,11 +112,11 @@ export function useReviewSection<S extends ReviewSection>(
   overview: OverviewRead,
 ): ReviewSectionState<S> {
   const connectionId = useSession((s) => s.active?.connection.id);
-  const query = useInfiniteQuery({
-    ...reviewSectionQuery(connectionId, projectId, section, overview),
-    select: selectPages,
-  });
-  const view = viewOf(connectionId, projectId, section, overview);
+  const options = reviewSectionQuery(connectionId, projectId, section, overview);
+  const query = useInfiniteQuery({ ...options, select: selectPages });
+  // Where the section's shown rows are remembered (review-store): with the query of its pages,
+  // so a refresh starts it again at one step.
+  const view = hashKey(options.queryKey);
   const { shown, readingAll } = useReviewView((s) => s.sectionOf(view));
   const pages = query.data;
   const list = useMemo(() => sectionOfPages(section, pages ?? [overview.data]), [section, pages, overview.data]);
