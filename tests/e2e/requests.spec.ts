@@ -95,3 +95,32 @@ test('while the 2,000-thread project first loads, the count says so instead of "
     clearInterval(drain);
   }
 });
+
+test('a reload at the board’s address asks for the project’s first slice once, and no more than opening it did', async ({
+  page,
+}) => {
+  const projectId = await projectIdByName(TOKEN, PROJECT);
+  const bodies: string[] = [];
+  page.on('request', (req) => {
+    const body = req.postData() ?? '';
+    // The project list's counts (one thread each) are not the board's.
+    if (req.url().endsWith('/bridge/api%3AlistItems') && !body.includes('"limit":1}')) bodies.push(body);
+  });
+  await signIn(page, TOKEN, 'Acme (requests e2e, reload)');
+  await openBoard(page, PROJECT);
+  await expect(page.getByRole('progressbar', { name: 'Loading threads' })).toHaveCount(0, { timeout: 30_000 });
+  const opened = bodies.length;
+  const shown = await page.getByTestId('shown-count').textContent();
+
+  // A new document: the start asks for the first slice before the app has drawn anything, and
+  // the board's load takes that answer instead of asking again.
+  bodies.length = 0;
+  await page.reload();
+  await expect(page.getByTestId('board')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Loading threads' })).toHaveCount(0, { timeout: 30_000 });
+  await page.waitForTimeout(500);
+  const firstSlice = JSON.stringify([{ projectId, limit: 200 }]);
+  expect(bodies.filter((b) => b === firstSlice)).toHaveLength(1);
+  expect(bodies.length).toBe(opened);
+  await expect(page.getByTestId('shown-count')).toHaveText(shown!);
+});

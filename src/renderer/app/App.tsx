@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { LiveRegion } from '../components/LiveRegion.js';
 import { NetworkStatus } from '../components/NetworkStatus.js';
@@ -7,19 +7,14 @@ import { UndoToast } from '../features/undo/UndoToast.js';
 import { DialogHost } from './DialogHost.js';
 import { ConnectScreen } from '../features/connect/ConnectScreen.js';
 import { InboxScreen } from '../features/inbox/InboxScreen.js';
-import { startNotifier } from '../features/inbox/notifier.js';
 import { ProjectPicker } from '../features/projects/ProjectPicker.js';
 import { ReportsSkipLink } from '../features/reports/components/ReportsSkipLink.js';
 import { WorkspaceScreen } from '../features/workspace/WorkspaceScreen.js';
-import { useSession } from '../stores/session-store.js';
 import { AppDialogs } from './AppDialogs.js';
 import { AppHeader } from './AppHeader.js';
 import { useDocumentTitle } from './document-title.js';
 import { SignedOutBanner } from '../features/connect/SignedOutBanner.js';
-import { subscribeSignInEvents } from '../features/connect/sign-in-store.js';
 import { SESSION_EVENT } from '../bridge/http-bridge.js';
-import { subscribeMenuCommands } from './menu-commands.js';
-import { subscribeOpenItem, takeLaunchLink } from './shell-events.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { LazyView } from './lazy-part.js';
 import { dedupeQueueScreen, reportsScreen } from './lazy-screens.js';
@@ -27,27 +22,11 @@ import { SkipLink } from './SkipLink.js';
 import { useNavigation, type Screen } from '../stores/navigation-store.js';
 import { useGlobalShortcuts } from './use-global-shortcuts.js';
 import { openThreadInProject } from './use-cases/workspace.js';
-import { applyRoute, initialRoute, useUrlSync } from './use-url-sync.js';
+import { useSession } from '../stores/session-store.js';
+import { useUrlSync } from './use-url-sync.js';
+import { openFirstScreen } from './use-cases/boot.js';
 
-/**
- * Asks the bridge for the active connection, then shows what the address asked for (a
- * reloaded project view) or the project picker; the connect screen without a connection.
- */
-function useBoot(): () => void {
-  const go = useNavigation((s) => s.go);
-  const start = useSession((s) => s.start);
-  return useCallback(() => {
-    void start().then(async (hasActive) => {
-      // A failed start stays on the starting screen, which explains it and offers a retry.
-      if (useSession.getState().problem) return;
-      // Launched by a thread link (desktop), or the address is one (#/item/<id>): it finds its connection.
-      if (await takeLaunchLink()) return;
-      const route = initialRoute();
-      if (hasActive || route?.screen === 'item') applyRoute(route);
-      else go({ name: 'connect' });
-    });
-  }, [go, start]);
-}
+const boot = () => void openFirstScreen();
 
 function Starting({ onRetry }: { onRetry: () => void }) {
   const problem = useSession((s) => s.problem);
@@ -68,7 +47,7 @@ function Starting({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function ScreenView({ screen, boot }: { screen: Screen; boot: () => void }) {
+function ScreenView({ screen }: { screen: Screen }) {
   switch (screen.name) {
     case 'starting':
       return <Starting onRetry={boot} />;
@@ -119,28 +98,14 @@ const AREA: Record<Screen['name'], string> = {
 };
 
 export function App() {
-  const boot = useBoot();
-  useEffect(boot, [boot]);
   useUrlSync();
   useGlobalShortcuts();
   useDocumentTitle();
-  useEffect(() => {
-    const offLinks = subscribeOpenItem();
-    const offMenu = subscribeMenuCommands();
-    const offSignIn = subscribeSignInEvents();
-    const notifier = startNotifier();
-    return () => {
-      offLinks();
-      offMenu();
-      offSignIn();
-      notifier.stop();
-    };
-  }, []);
   // Browser mode: a launch link pasted into this tab gives it a session; start again with it.
   useEffect(() => {
     window.addEventListener(SESSION_EVENT, boot);
     return () => window.removeEventListener(SESSION_EVENT, boot);
-  }, [boot]);
+  }, []);
   const screen = useNavigation((s) => s.screen);
   return (
     <div className="shell">
@@ -151,7 +116,7 @@ export function App() {
         <SignedOutBanner />
       </div>
       <ErrorBoundary area={AREA[screen.name]} resetKey={screen}>
-        <ScreenView screen={screen} boot={boot} />
+        <ScreenView screen={screen} />
       </ErrorBoundary>
       <footer className="shell__footer">
         <NetworkStatus />

@@ -1,4 +1,4 @@
-import { isReportTab, type ReportTab } from '../features/reports/stores/tab-store.js';
+import { isReportTab, type ReportTab } from '../features/reports/model/tabs.js';
 import {
   filtersFromParams,
   filtersToParams,

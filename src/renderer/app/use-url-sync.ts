@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { afterNextPaint } from '../after-paint.js';
 import { useThread } from '../stores/thread-store.js';
 import { useWorkspace } from '../stores/workspace-store.js';
 import { openItemLink } from '../features/links/item-link.js';
@@ -73,21 +74,6 @@ function threadKey(route: Route): string | null {
 }
 
 /**
- * Runs `fn` once the next frame has been painted. Writing a history entry makes Chromium bring
- * the page's style up to date on the spot: right after a filter change that meant restyling the
- * freshly rendered list inside the key press, which held the updated view back by 5–15 ms
- * (bench/renderer). After the paint it is already up to date and the write is cheap; the
- * address follows a frame later. Hidden windows paint no frames, so there it runs at once.
- */
-function afterNextPaint(fn: () => void): void {
-  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') {
-    setTimeout(fn, 0);
-    return;
-  }
-  requestAnimationFrame(() => setTimeout(fn, 0));
-}
-
-/**
  * Filter changes come a few a second while someone arrows through a menu or types: the address
  * follows once they pause, as one history entry (Back undoes the burst, not each arrow step),
  * and the per-key work stays off the key press (a history write costs Chromium ~5 ms).
@@ -124,6 +110,9 @@ export function useUrlSync(): void {
       else history.replaceState(null, '', hash);
     };
     // Several store updates in one go (view and filters, screen and project) become one entry.
+    // Written after the next paint: writing a history entry makes Chromium bring the page's style
+    // up to date on the spot, which right after a filter change meant restyling the freshly
+    // rendered list inside the key press (5–15 ms, bench/renderer); after the paint it is cheap.
     const schedule = () => {
       if (scheduled) return;
       scheduled = true;
@@ -156,6 +145,8 @@ export function useUrlSync(): void {
     };
     window.addEventListener('popstate', follow);
     window.addEventListener('hashchange', follow);
+    // The start may have shown its first screen before this view listened (main.tsx): write it now.
+    if (useNavigation.getState().screen.name !== 'starting') schedule();
     window.addEventListener('beforeunload', flush);
     window.addEventListener('pagehide', flush);
     return () => {

@@ -251,7 +251,8 @@ export function createHttpBridge(): TriageBridge {
     // carries the open thread), the browser's menus are its own, and only a clicked
     // notification opens a thread from outside the page.
     app: {
-      takeOpenItem: calls.takeOpenItem,
+      // The gateway never holds a launch link (the page's address is the link): no need to ask it.
+      takeOpenItem: () => Promise.resolve({ ok: true, data: null }),
       onOpenItem: (listener) => {
         openItemListeners.add(listener);
         return () => void openItemListeners.delete(listener);

@@ -2,7 +2,7 @@ import { LIMITS } from '#shared/api/limits.js';
 import type { ItemRow, ItemsResponse, ItemsSummary, ReadOutput, ReadProblem } from '#shared/reader/index.js';
 import type { BridgeError, BridgeResult } from '#shared/bridge/errors.js';
 import { isStatus } from '../format/labels.js';
-import { planSlices, sliceHolds, splitTruncated, type SliceFilter } from './slice-planner.js';
+import { planSlices, sliceCounts, splitTruncated, type FacetCount, type SliceFilter } from './slice-planner.js';
 
 /**
  * The items endpoint returns at most 200 rows and does not page. To hold every thread the
@@ -80,6 +80,11 @@ interface LoadOptions {
   onProgress?: (p: LoadProgress) => void;
   /** Called after each answer that brought rows (the first one included) with all rows so far. */
   onRows?: (partial: PartialItems) => void;
+  /**
+   * Awaited after the first answer's rows were handed to onRows, before the other slices are
+   * planned and asked: a view can paint those rows first (planning and sending take a few ms).
+   */
+  afterFirstRows?: () => Promise<void>;
   /** Stop issuing requests (the caller moved on to another project). */
   signal?: AbortSignal;
   /** Requests in flight at once; the bridge paces them under the rate limit. */
@@ -122,7 +127,7 @@ export async function loadProjectItems(
   projectId: string,
   options: LoadOptions = {},
 ): Promise<LoadOutcome> {
-  const { onProgress, onRows, signal, concurrency = 3, base = {} } = options;
+  const { onProgress, onRows, afterFirstRows, signal, concurrency = 3, base = {} } = options;
   const limit = LIMITS.itemsLimitMax;
   const collected = new Map<string, ItemRow>();
   const unreadable = new Map<string, ReadProblem>();
@@ -133,8 +138,12 @@ export async function loadProjectItems(
   const report = () => onProgress?.({ ...progress, rows: collected.size });
   // Threads in hand per (type, status, page): the planner asks how many of a slice are in
   // hand hundreds of times, which this answers without walking every row.
-  const inHand = new Map<string, { type: string | null; status: string; page: string; n: number }>();
+  const inHand = new Map<string, FacetCount>();
+  // The per-slice counts are worked out again only after rows came in since the last time.
+  let counted: { of: number; count: (f: SliceFilter) => number } | null = null;
+  let tallied = 0;
   const tally = (row: ItemRow, by: number) => {
+    tallied += 1;
     // Length-prefixed, so no two places share a key (a load tallies every row it reads).
     const key = `${row.status.length}:${row.status}${row.page.length}:${row.page}${row.type === null ? '-' : `+${row.type}`}`;
     const entry = inHand.get(key) ?? { type: row.type, status: row.status, page: row.page, n: 0 };
@@ -170,15 +179,17 @@ export async function loadProjectItems(
   };
   let capped = first.data.capped;
   const showRows = () => onRows?.({ ...head, capped, rows: [...collected.values()].sort(compareNewestFirst) });
-  if (first.data.truncated) showRows();
+  if (first.data.truncated && onRows) {
+    showRows();
+    await afterFirstRows?.();
+  }
   const unlisted: UnlistedSlice[] = [];
   const whole: SliceFilter[] = first.data.truncated ? [] : [{}];
   let failure: BridgeError | null = null;
   const exact = base.q === undefined;
   const seen = (f: SliceFilter) => {
-    let n = 0;
-    for (const e of inHand.values()) if (sliceHolds(f, e)) n += e.n;
-    return n;
+    if (counted?.of !== tallied) counted = { of: tallied, count: sliceCounts(inHand.values()) };
+    return counted.count(f);
   };
   const plan = { exact, seen };
   const queue: SliceFilter[] = first.data.truncated ? planSlices(summary, plan) : [];

@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { Status } from '#shared/api/common.js';
 import { getBridge } from '../bridge/index.js';
+import { nextPaint } from '../after-paint.js';
 import { PERF_MARKS, perfMark } from '../perf-marks.js';
 import { applyPending } from '../stores/board-model.js';
 import { failure, type Failure } from '../stores/failure.js';
@@ -100,6 +101,8 @@ export async function loadBoard(
             });
             queryClient.setQueryData<ProjectItemsEntry>(key, { board, loadedAt: null, problem: null });
           },
+          // The first cards paint before the other slices are planned and asked for.
+          afterFirstRows: nextPaint,
         }
       : {}),
   });

@@ -71,8 +71,12 @@ interface ProjectItemsState {
   /** Bumped when DOM focus should follow focusedId (keyboard), not when it is merely remembered. */
   focusTick: number;
 
-  /** Loads the project's threads (a newer load cancels one still running); resolves when it settled. */
-  load(projectId: string): Promise<void>;
+  /**
+   * Loads the project's threads (a newer load cancels one still running); resolves when it
+   * settled. `join`: a first load of this project still gathering rows is waited for instead
+   * (entering a project that is already being opened asks nothing twice).
+   */
+  load(projectId: string, options?: { join?: boolean }): Promise<void>;
   /** Reloads the current project in the background, soon; several calls in a row load once. */
   scheduleRefetch(delayMs?: number): void;
   /**
@@ -282,8 +286,13 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
   focusedId: null,
   focusTick: 0,
 
-  async load(projectId) {
+  async load(projectId, options) {
     const key = projectItemsKey(useSession.getState().active?.connection.id, projectId);
+    const opening = loader.open?.hash === hashKey(key) && entryOf(key)?.loadedAt == null;
+    if (options?.join && opening && loader.open!.observer.getCurrentResult().isFetching) {
+      await loader.open!.observer.refetch({ cancelRefetch: false });
+      return;
+    }
     if (loader.open?.hash !== hashKey(key)) {
       closeBoard();
       set({ projectId, focusedId: null, pending: {}, moveProblem: null, progress: null });

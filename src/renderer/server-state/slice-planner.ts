@@ -37,6 +37,36 @@ export function sliceHolds(filter: SliceFilter, row: Facets): boolean {
   );
 }
 
+/** Threads in hand at one place (type, status, page). */
+export interface FacetCount extends Facets {
+  n: number;
+}
+
+/** One key per filter: each fixed value length-prefixed, so no two filters share a key. */
+function sliceKey(type: string | undefined, status: string | undefined, page: string | undefined): string {
+  const part = (v: string | undefined) => (v === undefined ? '-' : `${v.length}:${v}`);
+  return `${part(type)}${part(status)}${part(page)}`;
+}
+
+/**
+ * How many threads in hand each slice holds, read in one lookup: a plan asks this hundreds of
+ * times, on a first load before the code is warm, where walking every place each time took
+ * about 10 ms. Each place counts toward the eight filters that hold it (a thread with no type
+ * toward the four that fix none); the counts are the same as `sliceHolds` summed over `places`.
+ */
+export function sliceCounts(places: Iterable<FacetCount>): (filter: SliceFilter) => number {
+  const counts = new Map<string, number>();
+  for (const { type, status, page, n } of places) {
+    for (const t of type === null ? [undefined] : [undefined, type])
+      for (const s of [undefined, status])
+        for (const p of [undefined, page]) {
+          const key = sliceKey(t, s, p);
+          counts.set(key, (counts.get(key) ?? 0) + n);
+        }
+  }
+  return (filter) => counts.get(sliceKey(filter.type, filter.status, filter.page)) ?? 0;
+}
+
 /** Preference on ties: type slices are the most even in practice, pages the most numerous. */
 const DIMENSIONS: readonly Dimension[] = ['type', 'status', 'page'];
 

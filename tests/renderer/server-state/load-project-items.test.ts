@@ -1,11 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import {
   compareNewestFirst,
   loadProjectItems,
   type LoadProgress,
 } from '../../../src/renderer/server-state/load-project-items.js';
-import { planSlices, splitTruncated } from '../../../src/renderer/server-state/slice-planner.js';
+import {
+  planSlices,
+  sliceCounts,
+  sliceHolds,
+  splitTruncated,
+  type SliceFilter,
+} from '../../../src/renderer/server-state/slice-planner.js';
 import { fakeItemsService, manyRows, row } from '../support/fake-items.js';
 import { readAnswer } from '#shared/reader/index.js';
 
@@ -165,6 +171,59 @@ describe('loadProjectItems', () => {
     };
     const { data } = await loadProjectItems(listItems, 'p1');
     expect(data?.rows.find((r) => r.id === 'x')?.status).toBe('resolved');
+  });
+
+  it('shows the first answer’s rows, and waits for afterFirstRows, before it asks for the other slices', async () => {
+    const service = fakeItemsService(manyRows(700, { pages: ['/a', '/b', '/c', '/d'] }));
+    const seen: string[] = [];
+    let resume!: () => void;
+    const loading = loadProjectItems(service.listItems, 'p1', {
+      onRows: ({ rows }) => seen.push(`rows ${rows.length} after ${service.calls.length} request(s)`),
+      afterFirstRows: () => new Promise<void>((done) => (resume = done)),
+    });
+    await vi.waitFor(() => expect(seen).toEqual(['rows 200 after 1 request(s)']));
+    // The view paints those 200 rows; nothing else is asked for meanwhile.
+    await new Promise((done) => setTimeout(done, 10));
+    expect(service.calls).toHaveLength(1);
+    resume();
+    const { data } = await loading;
+    expect(data?.rows).toHaveLength(700);
+    expect(service.calls.length).toBeGreaterThan(1);
+  });
+});
+
+describe('sliceCounts', () => {
+  const facet = (values: readonly (string | null)[]) => fc.constantFrom(...values);
+  const TYPES = [null, 'bug', 'idea', 'question'] as const;
+  const STATUSES = ['open', 'resolved', 'someday'] as const;
+  const PAGES = ['/a', '/b', '/a/b', ''] as const;
+  const place = fc.record({
+    type: facet(TYPES),
+    status: facet(STATUSES) as fc.Arbitrary<string>,
+    page: facet(PAGES) as fc.Arbitrary<string>,
+    n: fc.integer({ min: 0, max: 5 }),
+  });
+  const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+  const filter = fc.record({
+    type: maybe(fc.constantFrom('bug', 'idea', 'feature')),
+    status: maybe(fc.constantFrom('open', 'resolved', 'deferred')),
+    page: maybe(fc.constantFrom('/a', '/b', '/a/b', '', '/c')),
+  }) as fc.Arbitrary<SliceFilter>;
+
+  it('counts what walking every place with sliceHolds counts, for any places and filter', () => {
+    fc.assert(
+      fc.property(
+        fc.array(place, { maxLength: 30 }),
+        fc.array(filter, { minLength: 1, maxLength: 20 }),
+        (places, filters) => {
+          const count = sliceCounts(places);
+          for (const f of filters) {
+            const walked = places.reduce((sum, p) => sum + (sliceHolds(f, p) ? p.n : 0), 0);
+            expect(count(f)).toBe(walked);
+          }
+        },
+      ),
+    );
   });
 });
 

@@ -81,6 +81,32 @@ describe('board store', () => {
     expect(useProjectItems.getState().progress).toBeNull();
   });
 
+  it('entering a project whose first load is under way joins that load; a plain load starts afresh', async () => {
+    const many = Array.from({ length: 450 }, (_, i) =>
+      row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }),
+    );
+    const wholeProject = () =>
+      bridge.api.listItems!.mock.calls.filter(
+        ([q]) =>
+          Object.keys(q as object)
+            .sort()
+            .join() === 'limit,projectId',
+      );
+    const gate = gatedService(many, 1);
+    const first = useProjectItems.getState().load('p1');
+    await vi.waitFor(() => expect(useProjectItems.getState().data?.rows).toHaveLength(200));
+    const joined = useProjectItems.getState().load('p1', { join: true });
+    gate.resolve();
+    await Promise.all([first, joined]);
+    expect(wholeProject()).toHaveLength(1);
+    expect(useProjectItems.getState().data?.rows).toHaveLength(450);
+
+    // Loaded whole, the project is asked again when entered (a quiet refresh), and by any plain load.
+    await useProjectItems.getState().load('p1', { join: true });
+    await useProjectItems.getState().load('p1');
+    expect(wholeProject()).toHaveLength(3);
+  });
+
   it('reopening a project shown in the last minutes paints from memory at once, then refreshes', async () => {
     await loadBoard();
     useProjectItems.getState().leave();

@@ -12,13 +12,17 @@ import { useWorkspace } from '../../stores/workspace-store.js';
  * for on the way in and dropped on the way out, here and nowhere else.
  */
 
-/** Opens a project: its rows, people and saved views; filters and selection are its own. */
+/**
+ * Opens a project: its rows, people and saved views; filters and selection are its own.
+ * Entering the project already being entered (the start enters the first one before its
+ * workspace is drawn) asks for nothing twice.
+ */
 export function enterProject(projectId: string): void {
   if (useWorkspace.getState().projectId !== projectId) useWorkspace.getState().enter(projectId);
   if (useSelection.getState().projectId !== projectId) useSelection.getState().setSelection(projectId, []);
   useSavedViews.getState().load(projectId);
   refreshMembers(projectId);
-  void useProjectItems.getState().load(projectId);
+  void useProjectItems.getState().load(projectId, { join: true });
 }
 
 /** Leaves the open project: its rows go (kept a while for a quick return), the thread closes, a bulk receipt is dismissed. */

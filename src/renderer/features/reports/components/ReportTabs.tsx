@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { REPORT_TABS, TAB_LABEL, type ReportTab } from '../stores/tab-store.js';
+import { REPORT_TABS, TAB_LABEL, type ReportTab } from '../model/tabs.js';
 
 export const tabId = (tab: ReportTab) => `reports-tab-${tab}`;
 export const panelId = (tab: ReportTab) => `reports-panel-${tab}`;

@@ -1,18 +1,5 @@
 import { create } from 'zustand';
-
-export const REPORT_TABS = ['whats-new', 'review', 'trends', 'decisions', 'hotspots'] as const;
-export type ReportTab = (typeof REPORT_TABS)[number];
-
-export const isReportTab = (value: unknown): value is ReportTab =>
-  typeof value === 'string' && (REPORT_TABS as readonly string[]).includes(value);
-
-export const TAB_LABEL: Record<ReportTab, string> = {
-  'whats-new': 'What’s new',
-  review: 'Review',
-  trends: 'Trends',
-  decisions: 'Decisions',
-  hotspots: 'Source hotspots',
-};
+import type { ReportTab } from '../model/tabs.js';
 
 /** The open tab outlives the screen, so coming back from a thread lands where the person was. */
 export const useReportTab = create<{ tab: ReportTab; setTab(tab: ReportTab): void }>()((set) => ({
