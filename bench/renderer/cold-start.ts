@@ -1,6 +1,6 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { chromium, type Page, type Response } from '@playwright/test';
+import { chromium, type Browser, type Page, type Response } from '@playwright/test';
 import { buildRenderer, CHROMIUM_ARGS, Cleanup, startStack, tempDir, VIEWPORT } from './stack.js';
 import { fmt, p50, p95 } from './stats.js';
 import type { RendererBenchResult } from './types.js';
@@ -60,7 +60,7 @@ export function firstScreenScripts(rendererDir: string): FirstScreenScripts {
 }
 
 /** Each figure is navigation start → the moment named. */
-interface ColdStart {
+export interface ColdStart {
   domContentLoadedMs: number;
   /** The app sends its first request for the board's rows: the app's code has run. */
   asksForRowsMs: number;
@@ -90,7 +90,7 @@ const BOARD_PAINTED_IN_PAGE = `new Promise((done) => {
 })`;
 
 /** Navigation start → board painted, read from the page's own timeline once the mark is there. */
-async function coldStart(page: Page, boardUrl: string): Promise<ColdStart> {
+export async function coldStart(page: Page, boardUrl: string): Promise<ColdStart> {
   await page.goto('about:blank');
   await page.goto(boardUrl);
   await page.evaluate(BOARD_PAINTED_IN_PAGE);
@@ -203,6 +203,30 @@ const ANSWER_IN_PAGE = `({ flag, answers }) => {
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
 
+/**
+ * A stack of its own serving `rendererDir`, and a tab signed in to it on the demo project's
+ * board, started once (not counted: the service's first read of the project). The session lives
+ * in the tab, so each cold start is a new document in it.
+ */
+export async function boardToColdStart(
+  cleanup: Cleanup,
+  browser: Browser,
+  rendererDir: Promise<string>,
+  name: string,
+): Promise<{ page: Page; boardUrl: string }> {
+  // Every run reads the project's 2,000 threads again: the token's limit would soon make the runs wait on it.
+  const stack = await startStack(cleanup, { name, rendererDir, token: TOKEN, demo: true, rateLimit: UNLIMITED });
+  const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+  await page.goto(stack.launchUrl());
+  const list = page.getByTestId('project-list');
+  await list.getByText('Counting…').first().waitFor({ state: 'detached' });
+  await list.getByRole('button', { name: PROJECT }).first().click();
+  await page.getByTestId('view-board').waitFor();
+  const boardUrl = page.url();
+  await coldStart(page, boardUrl);
+  return { page, boardUrl };
+}
+
 export async function runColdStartBench(
   options: { log?: (line: string) => void; rendererDir?: string; runs?: number } = {},
 ): Promise<RendererBenchResult[]> {
@@ -212,30 +236,13 @@ export async function runColdStartBench(
   try {
     const built = options.rendererDir ? Promise.resolve(options.rendererDir) : buildRenderer(cleanup);
     const rendererDir = built.then((dir) => withFloorPage(cleanup, dir));
-    // Every run reads the project's 2,000 threads again: the token's limit would soon make the runs wait on it.
-    const stack = await startStack(cleanup, {
-      name: 'cold-start',
-      rendererDir,
-      token: TOKEN,
-      demo: true,
-      rateLimit: UNLIMITED,
-    });
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    cleanup.add('close Chromium', () => browser.close());
+    const { page, boardUrl } = await boardToColdStart(cleanup, browser, rendererDir, 'cold-start');
     const scripts = firstScreenScripts(await rendererDir);
     log(
       `  first screen's JavaScript: ${kb(scripts.bytes)} (${scripts.files.map((f) => `${posix.basename(f.file)} ${kb(f.bytes)}`).join(', ')})`,
     );
-
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    cleanup.add('close Chromium', () => browser.close());
-    const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
-    // Signed in once: the session lives in the tab, so every run below is a new document in it.
-    await page.goto(stack.launchUrl());
-    const list = page.getByTestId('project-list');
-    await list.getByText('Counting…').first().waitFor({ state: 'detached' });
-    await list.getByRole('button', { name: PROJECT }).first().click();
-    await page.getByTestId('view-board').waitFor();
-    const boardUrl = page.url();
-    await coldStart(page, boardUrl); // not counted: the service's first read of the project
 
     const samples: ColdStart[] = [];
     for (let i = 0; i < runs; i++) samples.push(await coldStart(page, boardUrl));

@@ -86,12 +86,10 @@ describe('board store', () => {
       row(`r${i}`, { page: ['/a', '/b', '/c'][i % 3]!, createdAt: 1000 + i }),
     );
     const wholeProject = () =>
-      bridge.api.listItems!.mock.calls.filter(
-        ([q]) =>
-          Object.keys(q as object)
-            .sort()
-            .join() === 'limit,projectId',
-      );
+      bridge.api.listItems!.mock.calls.filter((call) => {
+        const query = call[0] as unknown as Record<string, unknown>;
+        return Object.keys(query).sort().join() === 'limit,projectId';
+      });
     const gate = gatedService(many, 1);
     const first = useProjectItems.getState().load('p1');
     await vi.waitFor(() => expect(useProjectItems.getState().data?.rows).toHaveLength(200));
