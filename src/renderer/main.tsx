@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './app/App.js';
-import { listenForTheShell, openFirstScreen } from './app/use-cases/boot.js';
+import { listenForTheShell, openFirstScreen } from './app/use-cases/page-start.js';
 import { ErrorBoundary } from './app/ErrorBoundary.js';
 import { queryClient } from './server-state/query-client.js';
 import './styles/base.css';

@@ -24,7 +24,7 @@ import { useGlobalShortcuts } from './use-global-shortcuts.js';
 import { openThreadInProject } from './use-cases/workspace.js';
 import { useSession } from '../stores/session-store.js';
 import { useUrlSync } from './use-url-sync.js';
-import { openFirstScreen } from './use-cases/boot.js';
+import { openFirstScreen } from './use-cases/page-start.js';
 
 const boot = () => void openFirstScreen();
 
