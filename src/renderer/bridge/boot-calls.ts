@@ -22,6 +22,7 @@ type Answer = Promise<BridgeResult<unknown>>;
 const started = new Map<string, { answer: Answer; at: number }>();
 
 const ACTIVE_CONNECTION = 'connections:active';
+const LIST_ITEMS = 'api:listItems';
 
 /** Argument objects compare by their entries, whatever order they were written in. */
 function callKey(channel: string, args?: Record<string, unknown>): string {
@@ -47,20 +48,28 @@ export function startBootCalls(bridge: TriageBridge, hash: string, now = Date.no
   const rows = firstRowsQuery(hash);
   if (rows) {
     answers.push(bridge.api.listItems(rows));
-    started.set(callKey('api:listItems', rows), { answer: answers[1]!, at: now });
+    started.set(callKey(LIST_ITEMS, rows), { answer: answers[1]!, at: now });
   }
   return Promise.allSettled(answers).then(() => undefined);
 }
 
 /**
- * The boot's answer to this call when there is one to give, or null. Taking it removes it;
- * a failed answer falls through to `call` so the app's own call decides.
+ * The boot's answer to this call when there is one to give, else the call itself. Taking it
+ * removes it; a failed answer falls through to `call` so the app's own call decides. Once the
+ * boot's answers are gone this is the call alone: no key is built.
  */
-function take<T>(key: string, call: () => Promise<BridgeResult<T>>, now = Date.now()): Promise<BridgeResult<T>> | null {
+function take<T>(
+  channel: string,
+  args: Record<string, unknown> | undefined,
+  call: () => Promise<BridgeResult<T>>,
+  now = Date.now(),
+): Promise<BridgeResult<T>> {
+  if (started.size === 0) return call();
+  const key = callKey(channel, args);
   const early = started.get(key);
-  if (!early) return null;
+  if (!early) return call();
   started.delete(key);
-  if (now - early.at > BOOT_ANSWER_MS) return null;
+  if (now - early.at > BOOT_ANSWER_MS) return call();
   return (early.answer as Promise<BridgeResult<T>>).then((r) => (r.ok ? r : call()));
 }
 
@@ -85,7 +94,7 @@ export function answeringBootCalls(bridge: TriageBridge): TriageBridge {
     ...bridge,
     connections: {
       ...connections,
-      active: () => take(callKey(ACTIVE_CONNECTION), () => connections.active()) ?? connections.active(),
+      active: () => take(ACTIVE_CONNECTION, undefined, () => connections.active()),
       add: dropping(connections.add),
       remove: dropping(connections.remove),
       activate: dropping(connections.activate),
@@ -94,7 +103,7 @@ export function answeringBootCalls(bridge: TriageBridge): TriageBridge {
     },
     api: {
       ...api,
-      listItems: (q) => take(callKey('api:listItems', q), () => api.listItems(q)) ?? api.listItems(q),
+      listItems: (q) => take(LIST_ITEMS, q, () => api.listItems(q)),
     },
   };
 }

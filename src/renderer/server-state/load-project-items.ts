@@ -2,7 +2,14 @@ import { LIMITS } from '#shared/api/limits.js';
 import type { ItemRow, ItemsResponse, ItemsSummary, ReadOutput, ReadProblem } from '#shared/reader/index.js';
 import type { BridgeError, BridgeResult } from '#shared/bridge/errors.js';
 import { isStatus } from '../format/labels.js';
-import { planSlices, sliceCounts, splitTruncated, type FacetCount, type SliceFilter } from './slice-planner.js';
+import {
+  placeKey,
+  planSlices,
+  sliceCounts,
+  splitTruncated,
+  type FacetCount,
+  type SliceFilter,
+} from './slice-planner.js';
 
 /**
  * The items endpoint returns at most 200 rows and does not page. To hold every thread the
@@ -144,8 +151,7 @@ export async function loadProjectItems(
   let tallied = 0;
   const tally = (row: ItemRow, by: number) => {
     tallied += 1;
-    // Length-prefixed, so no two places share a key (a load tallies every row it reads).
-    const key = `${row.status.length}:${row.status}${row.page.length}:${row.page}${row.type === null ? '-' : `+${row.type}`}`;
+    const key = placeKey(row);
     const entry = inHand.get(key) ?? { type: row.type, status: row.status, page: row.page, n: 0 };
     entry.n += by;
     inHand.set(key, entry);

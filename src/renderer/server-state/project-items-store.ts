@@ -288,20 +288,21 @@ export const useProjectItems = create<ProjectItemsState>()((set, get) => ({
 
   async load(projectId, options) {
     const key = projectItemsKey(useSession.getState().active?.connection.id, projectId);
-    const opening = loader.open?.hash === hashKey(key) && entryOf(key)?.loadedAt == null;
-    if (options?.join && opening && loader.open!.observer.getCurrentResult().isFetching) {
-      await loader.open!.observer.refetch({ cancelRefetch: false });
+    let open = loader.open?.hash === hashKey(key) ? loader.open : null;
+    const firstLoadRunning = open?.observer.getCurrentResult().isFetching && entryOf(key)?.loadedAt == null;
+    if (options?.join && open && firstLoadRunning) {
+      await open.observer.refetch({ cancelRefetch: false });
       return;
     }
-    if (loader.open?.hash !== hashKey(key)) {
+    if (!open) {
       closeBoard();
       set({ projectId, focusedId: null, pending: {}, moveProblem: null, progress: null });
-      loader.open = openBoard(projectId, key);
+      open = loader.open = openBoard(projectId, key);
       follow();
     }
     loader.confirms.dropSliceTargets();
     // A load already running is cancelled by this one (its answer would be older).
-    await loader.open.observer.refetch({ cancelRefetch: true });
+    await open.observer.refetch({ cancelRefetch: true });
   },
 
   scheduleRefetch(delayMs = REFETCH_DELAY_MS) {

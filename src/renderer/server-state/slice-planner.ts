@@ -48,6 +48,9 @@ function sliceKey(type: string | undefined, status: string | undefined, page: st
   return `${part(type)}${part(status)}${part(page)}`;
 }
 
+/** The key of the one place a thread sits at, the same as the filter fixing all three values there. */
+export const placeKey = ({ type, status, page }: Facets): string => sliceKey(type ?? undefined, status, page);
+
 /**
  * How many threads in hand each slice holds, read in one lookup: a plan asks this hundreds of
  * times, on a first load before the code is warm, where walking every place each time took

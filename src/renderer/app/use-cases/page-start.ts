@@ -1,11 +1,11 @@
 import { subscribeSignInEvents } from '../../features/connect/sign-in-store.js';
 import { startNotifier } from '../../features/inbox/notifier.js';
+import { useProjectItems } from '../../server-state/project-items-store.js';
 import { useNavigation } from '../../stores/navigation-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { subscribeMenuCommands } from '../menu-commands.js';
 import { subscribeOpenItem, takeLaunchLink } from '../shell-events.js';
 import { applyRoute, initialRoute } from '../use-url-sync.js';
-import { enterProject } from './project-session.js';
 
 /**
  * The page's start: what it listens to for its whole life, and the screen it opens on.
@@ -39,8 +39,9 @@ export async function openFirstScreen(): Promise<void> {
   const route = initialRoute();
   if (hasActive || route?.screen === 'item') applyRoute(route);
   else useNavigation.getState().go({ name: 'connect' });
-  // A project's workspace is entered now rather than once it is drawn: its first rows, often
-  // in hand already (boot-calls.ts), then reach the store before the first render.
+  // A project's rows are asked for now rather than once its workspace is drawn: the first slice,
+  // often in hand already (boot-calls.ts), then reaches the store before the first render. The
+  // workspace, entering the project, joins this load.
   const screen = useNavigation.getState().screen;
-  if (screen.name === 'board') enterProject(screen.projectId);
+  if (screen.name === 'board') void useProjectItems.getState().load(screen.projectId);
 }

@@ -14,8 +14,8 @@ import { useWorkspace } from '../../stores/workspace-store.js';
 
 /**
  * Opens a project: its rows, people and saved views; filters and selection are its own.
- * Entering the project already being entered (the start enters the first one before its
- * workspace is drawn) asks for nothing twice.
+ * A first load of its rows already under way (the start begins one before the workspace is
+ * drawn) is joined, not asked again.
  */
 export function enterProject(projectId: string): void {
   if (useWorkspace.getState().projectId !== projectId) useWorkspace.getState().enter(projectId);
